@@ -1,0 +1,3 @@
+"""compat: known-bad combinations in ML training stacks, checked before they cost a run."""
+
+__version__ = "0.1.0"
