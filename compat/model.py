@@ -1,0 +1,239 @@
+"""The domain model: frozen values that flow one way, facts -> engine -> findings.
+
+Versions are `packaging` objects, never strings, and every package map is keyed by the PEP 503
+normalized name. A fact remembers where it came from (`Origin`), so every finding can point at
+the file and line (or the dist-info directory) that caused it.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import TYPE_CHECKING
+
+from packaging.utils import NormalizedName
+from packaging.version import Version
+
+EMPTY: Mapping[str, str] = MappingProxyType({})
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where a fact came from: a file (and line, when it has lines) or a description."""
+
+    path: str
+    line: int | None = None
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}" if self.line is not None else self.path
+
+
+# ---------------------------------------------------------------------------------------------
+# Packages
+
+
+@dataclass(frozen=True)
+class Package:
+    """One installed (or pinned, or locked) distribution."""
+
+    name: NormalizedName
+    version: Version
+    display_name: str = ""  # the spelling in its metadata, for messages
+    origin: Origin | None = None  # dist-info directory, or file:line of a pin
+    commit: str | None = None  # VCS commit from direct_url.json, when installed from git
+    requires: tuple[str, ...] = ()  # raw Requires-Dist lines, in file order
+
+    @property
+    def label(self) -> str:
+        return self.display_name or self.name
+
+
+@dataclass(frozen=True)
+class PackageFact:
+    """What is known about one package name when rules are evaluated.
+
+    `versions` are the candidate versions: exactly one for an installed or pinned package; for a
+    ranged requirement (`trl>=0.14`) the released versions the range allows. A condition is then
+    true when every candidate matches, false when none does, unknown when some do.
+    """
+
+    name: NormalizedName
+    versions: tuple[Version, ...]
+    display_name: str = ""
+    origin: Origin | None = None
+    commit: str | None = None
+    requirement: str | None = None  # the requirement text, when the fact came from one
+    candidates_from: str | None = None  # "index" / "knowledge-base" for ranged requirements
+
+    @property
+    def exact(self) -> bool:
+        return len(self.versions) == 1
+
+    @property
+    def label(self) -> str:
+        return self.display_name or self.name
+
+
+@dataclass(frozen=True)
+class EnvironmentProblem:
+    """A distribution that could not be read, or a name installed twice. Data, not an exception."""
+
+    kind: str  # "broken-metadata", "invalid-version", "duplicate"
+    message: str
+    origin: Origin | None = None
+    name: NormalizedName | None = None
+
+
+@dataclass(frozen=True)
+class Environment:
+    """The distributions of one environment, read without importing any of them."""
+
+    source: str  # e.g. "python /usr/bin/python3" or "path /opt/venv/lib/python3.11/site-packages"
+    packages: Mapping[NormalizedName, Package]
+    python_version: Version | None = None
+    markers: Mapping[str, str] = EMPTY  # PEP 508 marker environment, complete when known
+    problems: tuple[EnvironmentProblem, ...] = ()
+    paths: tuple[str, ...] = ()  # the directories that were scanned
+
+
+# ---------------------------------------------------------------------------------------------
+# Hardware
+
+
+@dataclass(frozen=True)
+class Gpu:
+    index: int
+    name: str
+    uuid: str | None = None
+    pci_bus_id: str | None = None
+    compute_capability: Version | None = None  # Version("8.0"): specifiers compare it naturally
+    memory_total_mib: int | None = None
+    mig: bool | None = None
+
+
+@dataclass(frozen=True)
+class Hardware:
+    """The machine as training will see it. `None` in Facts means "not probed" (unknown)."""
+
+    driver_version: Version | None
+    cuda_driver_version: Version | None  # the newest CUDA the driver supports ("12.2")
+    gpus: tuple[Gpu, ...]
+    source: str = ""  # "nvml", "profile FILE", ...
+    problems: tuple[str, ...] = ()  # why a fact is missing ("NVML library not found", ...)
+    extra: Mapping[str, object] = field(default_factory=dict)  # p2p, /dev/shm, ... (profile only)
+
+
+# ---------------------------------------------------------------------------------------------
+# Usage facts (what no environment shows: trainer, ZeRO stage, offload device, ...)
+
+UsageValue = str | int | float | bool
+
+
+@dataclass(frozen=True)
+class UsageFact:
+    key: str
+    value: UsageValue
+    origin: Origin
+    note: str | None = None  # e.g. '"auto": HF Trainer fills max_grad_norm (default 1.0)'
+
+
+# ---------------------------------------------------------------------------------------------
+# Everything the engine evaluates rules against
+
+
+@dataclass(frozen=True)
+class Facts:
+    packages: Mapping[NormalizedName, PackageFact]
+    python_version: Version | None = None
+    markers: Mapping[str, str] | None = None  # complete PEP 508 environment, None when unknown
+    hardware: Hardware | None = None  # None: unknown (not probed)
+    builds: Mapping[str, Version] = field(default_factory=dict)  # torch_cuda, nccl, cudnn, ...
+    usage: Mapping[str, UsageFact] = field(default_factory=dict)
+    packages_known: bool = True  # False: no package facts at all (a check over hardware only)
+
+
+# ---------------------------------------------------------------------------------------------
+# Rules and findings
+
+
+class Severity(str, enum.Enum):
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+
+class Evidence(str, enum.Enum):
+    VERIFIED = "verified"
+    REPORTED = "reported"
+
+
+class Status(str, enum.Enum):
+    AFFECTED = "affected"
+    POSSIBLE = "possible"
+
+
+@dataclass(frozen=True)
+class Symptom:
+    match: str  # a regular expression over log text
+    frames: tuple[str, ...] = ()  # "file.py:function" frames that identify the code path
+
+
+@dataclass(frozen=True)
+class Fix:
+    summary: str
+    constraints: tuple[str, ...] = ()  # PEP 508 strings that, together, leave the rule
+    change: str | None = None  # config or code change where a pin cannot fix it
+
+
+@dataclass(frozen=True)
+class MatchedPackage:
+    name: NormalizedName
+    version: str  # the version found (installed, locked, pinned); a range for ranged facts
+    origin: Origin | None = None
+
+
+@dataclass(frozen=True)
+class Unknown:
+    """A condition that could not be decided, and what would settle it."""
+
+    fact: str  # "usage.zero_stage", "hardware.gpu_count", "packages.trl"
+    needs: str  # "--deepspeed-config FILE or --set zero_stage=N"
+
+
+@dataclass(frozen=True)
+class Example:
+    """An environment written in a rule file, which the rule must (or must not) match."""
+
+    expect: str  # "affected", "possible" or "clear"
+    data: Mapping[str, object]
+    origin: Origin
+
+
+@dataclass(frozen=True)
+class Rule:
+    id: str
+    title: str
+    severity: Severity
+    evidence: Evidence
+    when: Condition
+    fix: Fix
+    references: tuple[str, ...]
+    symptoms: tuple[Symptom, ...] = ()
+    description: str = ""
+    examples: tuple[Example, ...] = ()
+    origin: Origin | None = None  # file:line of the rule's `- id:` entry
+
+
+@dataclass(frozen=True)
+class Finding:
+    rule: Rule
+    status: Status
+    packages: tuple[MatchedPackage, ...] = ()
+    unknown: tuple[Unknown, ...] = ()
+    matched: tuple[str, ...] = ()  # the conditions that held, in words ("deepspeed 0.14.2 in ...")
+
+
+if TYPE_CHECKING:  # the compiled condition tree lives with the engine
+    from compat.conditions import Condition
