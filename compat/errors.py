@@ -42,8 +42,11 @@ class KnowledgeBaseError(CompatError):
     """A rule file is malformed or violates the schema."""
 
 
-class IndexError_(CompatError):  # noqa: N801 - `IndexError` is a builtin
+class IndexAccessError(CompatError):
     """The package index could not be reached or answered nonsense."""
+
+    def __init__(self, message: str, *, origin: Origin | None = None, hint: str | None = None):
+        super().__init__(message, origin=origin, hint=hint or "use --offline to work from the cache")
 
 
 class UncheckedError(CompatError):

@@ -10,14 +10,10 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from packaging.utils import NormalizedName
 from packaging.version import Version
-
-EMPTY: Mapping[str, str] = MappingProxyType({})
-
 
 @dataclass(frozen=True)
 class Origin:
@@ -93,7 +89,7 @@ class Environment:
     source: str  # e.g. "python /usr/bin/python3" or "path /opt/venv/lib/python3.11/site-packages"
     packages: Mapping[NormalizedName, Package]
     python_version: Version | None = None
-    markers: Mapping[str, str] = EMPTY  # PEP 508 marker environment, complete when known
+    markers: Mapping[str, str] = field(default_factory=dict)  # PEP 508 marker environment, complete when known
     problems: tuple[EnvironmentProblem, ...] = ()
     paths: tuple[str, ...] = ()  # the directories that were scanned
 
