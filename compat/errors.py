@@ -46,7 +46,9 @@ class IndexAccessError(CompatError):
     """The package index could not be reached or answered nonsense."""
 
     def __init__(self, message: str, *, origin: Origin | None = None, hint: str | None = None):
-        super().__init__(message, origin=origin, hint=hint or "use --offline to work from the cache")
+        super().__init__(
+            message, origin=origin, hint=hint or "use --offline to work from the cache"
+        )
 
 
 class UncheckedError(CompatError):

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from packaging.utils import NormalizedName
 from packaging.version import Version
 
+
 @dataclass(frozen=True)
 class Origin:
     """Where a fact came from: a file (and line, when it has lines) or a description."""
@@ -89,7 +90,9 @@ class Environment:
     source: str  # e.g. "python /usr/bin/python3" or "path /opt/venv/lib/python3.11/site-packages"
     packages: Mapping[NormalizedName, Package]
     python_version: Version | None = None
-    markers: Mapping[str, str] = field(default_factory=dict)  # PEP 508 marker environment, complete when known
+    markers: Mapping[str, str] = field(
+        default_factory=dict
+    )  # PEP 508 marker environment, complete when known
     problems: tuple[EnvironmentProblem, ...] = ()
     paths: tuple[str, ...] = ()  # the directories that were scanned
 

@@ -80,9 +80,11 @@ def load_plain(path: Path) -> Any:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
-        raise InputError(f"cannot read file: {error.__class__.__name__}: {error}", origin=Origin(str(path))) from None
+        raise InputError(
+            f"cannot read file: {error.__class__.__name__}: {error}", origin=Origin(str(path))
+        ) from None
     try:
-        return yaml.load(text, Loader=_Loader)  # noqa: S506 - _Loader is a SafeLoader
+        return yaml.load(text, Loader=_Loader)
     except yaml.YAMLError as error:
         problem = getattr(error, "problem", None) or str(error).splitlines()[0]
         raise InputError(
