@@ -1,0 +1,388 @@
+"""Compiled rule conditions and their three-valued evaluation.
+
+A rule's `when:` block compiles into a tree of `Condition`s. Evaluating one against `Facts` gives
+a `Verdict`: TRUE, FALSE or UNKNOWN (the fact is missing: no GPU probe, no DeepSpeed config), plus
+what held ("deepspeed 0.14.2 is in >=0.14.1,<0.14.3") and what was unknown with the flag that
+would settle it. An unknown is never silently false: that is what makes `possible` findings.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+
+from packaging.markers import Marker
+from packaging.specifiers import SpecifierSet
+from packaging.utils import NormalizedName
+from packaging.version import InvalidVersion, Version
+
+from compat.model import Facts, Gpu, MatchedPackage, Unknown, UsageValue
+
+
+class Tri(enum.Enum):
+    FALSE = 0
+    UNKNOWN = 1
+    TRUE = 2
+
+
+@dataclass(frozen=True)
+class Verdict:
+    value: Tri
+    held: tuple[str, ...] = ()
+    unknown: tuple[Unknown, ...] = ()
+    packages: tuple[MatchedPackage, ...] = ()
+
+
+FALSE = Verdict(Tri.FALSE)
+
+HARDWARE_HINT = "--hardware FILE (a saved profile), or run where the GPUs are without --no-probe"
+
+
+@cache
+def specifier_set(text: str) -> SpecifierSet:
+    """Parse once: rule files repeat the same few specifiers, and parsing dominates start-up."""
+    return SpecifierSet(text)
+
+
+def version_in(version: Version, spec: str) -> bool:
+    # Pre-releases and local builds of a version inside a bad range are just as bad.
+    return specifier_set(spec).contains(version, prereleases=True)
+
+
+class Condition:
+    """One node of a compiled `when:` tree."""
+
+    def evaluate(self, facts: Facts) -> Verdict:
+        raise NotImplementedError
+
+    def package_names(self) -> tuple[NormalizedName, ...]:
+        """Packages that must be present for this condition to hold (used to skip rules fast)."""
+        return ()
+
+
+@dataclass(frozen=True)
+class All(Condition):
+    parts: tuple[Condition, ...]
+
+    def evaluate(self, facts: Facts) -> Verdict:
+        return combine_all(part.evaluate(facts) for part in self.parts)
+
+    def package_names(self) -> tuple[NormalizedName, ...]:
+        return tuple(name for part in self.parts for name in part.package_names())
+
+
+@dataclass(frozen=True)
+class AnyOf(Condition):
+    parts: tuple[Condition, ...]
+
+    def evaluate(self, facts: Facts) -> Verdict:
+        verdicts = [part.evaluate(facts) for part in self.parts]
+        true = [v for v in verdicts if v.value is Tri.TRUE]
+        if true:
+            return Verdict(Tri.TRUE, true[0].held, (), true[0].packages)
+        open_ = [v for v in verdicts if v.value is Tri.UNKNOWN]
+        if not open_:
+            return FALSE
+        return Verdict(
+            Tri.UNKNOWN,
+            tuple(h for v in open_ for h in v.held),
+            tuple(u for v in open_ for u in v.unknown),
+            tuple(p for v in open_ for p in v.packages),
+        )
+
+
+def combine_all(verdicts: Iterable[Verdict]) -> Verdict:
+    held: list[str] = []
+    unknown: list[Unknown] = []
+    packages: list[MatchedPackage] = []
+    value = Tri.TRUE
+    for verdict in verdicts:
+        if verdict.value is Tri.FALSE:
+            return FALSE
+        if verdict.value is Tri.UNKNOWN:
+            value = Tri.UNKNOWN
+        held.extend(verdict.held)
+        unknown.extend(verdict.unknown)
+        packages.extend(verdict.packages)
+    return Verdict(value, tuple(held), tuple(unknown), tuple(packages))
+
+
+# ---------------------------------------------------------------------------------------------
+# Packages
+
+
+@dataclass(frozen=True)
+class PackageVersion(Condition):
+    """`deepspeed: ">=0.14.1,<0.14.3"`, optionally restricted to git commits."""
+
+    name: NormalizedName
+    spec: str  # "" = any version
+    commits: tuple[str, ...] = ()  # installed-from-git commit prefixes
+
+    def package_names(self) -> tuple[NormalizedName, ...]:
+        return (self.name,)
+
+    def evaluate(self, facts: Facts) -> Verdict:
+        fact = facts.packages.get(self.name)
+        if fact is None:
+            if facts.packages_known:
+                return FALSE
+            return Verdict(
+                Tri.UNKNOWN,
+                unknown=(Unknown(f"packages.{self.name}", "an environment or requirement file"),),
+            )
+        matching = [v for v in fact.versions if not self.spec or version_in(v, self.spec)]
+        if not matching:
+            return FALSE
+        if self.commits:
+            # Released builds carry no commit: only a git install inside the window matches.
+            commit = (fact.commit or "").lower()
+            if not commit or not any(commit.startswith(c) for c in self.commits):
+                return FALSE
+        where = f" ({fact.origin})" if fact.origin else ""
+        shown = (
+            ", ".join(str(v) for v in matching)
+            if len(matching) <= 4
+            else f"{len(matching)} versions"
+        )
+        wanted = self.spec or "any version"
+        commit_note = f" at commit {fact.commit[:10]}" if self.commits and fact.commit else ""
+        matched = MatchedPackage(
+            self.name,
+            str(fact.versions[0]) if fact.exact else (fact.requirement or shown),
+            fact.origin,
+        )
+        if len(matching) == len(fact.versions):
+            text = f"{fact.label} {shown}{commit_note} is in {wanted}{where}"
+            return Verdict(Tri.TRUE, (text,), (), (matched,))
+        requirement = fact.requirement or f"{fact.label} (ranged)"
+        text = f"{requirement} allows {shown} in {wanted}{where}"
+        hint = f"pin {fact.label} to a version outside {wanted}"
+        return Verdict(
+            Tri.UNKNOWN,
+            (text,),
+            (
+                Unknown(
+                    f"packages.{self.name}",
+                    f"only some versions allowed by {requirement} are affected: {hint}",
+                ),
+            ),
+            (matched,),
+        )
+
+
+# ---------------------------------------------------------------------------------------------
+# Python and platform
+
+
+@dataclass(frozen=True)
+class PythonVersion(Condition):
+    spec: str
+
+    def evaluate(self, facts: Facts) -> Verdict:
+        if facts.python_version is None:
+            return Verdict(
+                Tri.UNKNOWN, unknown=(Unknown("python", "--python PATH or --python-version X.Y"),)
+            )
+        if version_in(facts.python_version, self.spec):
+            return Verdict(Tri.TRUE, (f"Python {facts.python_version} is in {self.spec}",))
+        return FALSE
+
+
+@dataclass(frozen=True)
+class PlatformMarker(Condition):
+    marker: str
+
+    def evaluate(self, facts: Facts) -> Verdict:
+        if facts.markers is None:
+            return Verdict(
+                Tri.UNKNOWN, unknown=(Unknown("platform", "--python PATH or --platform"),)
+            )
+        # Marker.evaluate merges into the *host's* environment: pass a complete one.
+        if Marker(self.marker).evaluate(dict(facts.markers)):
+            return Verdict(Tri.TRUE, (f"platform: {self.marker}",))
+        return FALSE
+
+
+# ---------------------------------------------------------------------------------------------
+# Comparisons shared by hardware, build and usage conditions
+
+_NUMERIC = re.compile(r"^\s*(==|!=|<=|>=|<|>)\s*(-?\d+(?:\.\d+)?)\s*$")
+_OPS: Mapping[str, Callable[[float, float], bool]] = {
+    "==": lambda a, b: a == b,
+    "!=": lambda a, b: a != b,
+    "<=": lambda a, b: a <= b,
+    ">=": lambda a, b: a >= b,
+    "<": lambda a, b: a < b,
+    ">": lambda a, b: a > b,
+}
+
+
+def parse_numeric(text: str) -> tuple[tuple[str, float], ...] | None:
+    """`">=2"` or `">0,<=1"` -> ((">=", 2.0),); None when it is not a numeric comparison."""
+    clauses = []
+    for part in text.split(","):
+        match = _NUMERIC.match(part)
+        if not match:
+            return None
+        clauses.append((match.group(1), float(match.group(2))))
+    return tuple(clauses)
+
+
+def numeric_holds(value: float, clauses: Sequence[tuple[str, float]]) -> bool:
+    return all(_OPS[op](value, bound) for op, bound in clauses)
+
+
+def as_version(value: object) -> Version | None:
+    try:
+        return Version(str(value))
+    except InvalidVersion:
+        return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Hardware and builds
+
+
+@dataclass(frozen=True)
+class HardwareCondition(Condition):
+    """`hardware: {gpu_count: ">=2", compute_capability: "<8.0", driver: "<580", ...}`."""
+
+    key: str
+    expected: object
+
+    def evaluate(self, facts: Facts) -> Verdict:
+        hw = facts.hardware
+        if hw is None:
+            return Verdict(Tri.UNKNOWN, unknown=(Unknown(f"hardware.{self.key}", HARDWARE_HINT),))
+        if self.key == "gpu_count":
+            count = len(hw.gpus)
+            clauses = parse_numeric(str(self.expected)) or (("==", float(str(self.expected))),)
+            ok = numeric_holds(count, clauses)
+            return (
+                Verdict(Tri.TRUE, (f"{count} GPU(s) visible ({self.expected})",)) if ok else FALSE
+            )
+        if self.key in ("driver", "cuda_driver"):
+            found = hw.driver_version if self.key == "driver" else hw.cuda_driver_version
+            if found is None:
+                if not hw.gpus and not hw.problems:
+                    return FALSE  # no driver on a machine with no GPU: nothing to be too old
+                return Verdict(
+                    Tri.UNKNOWN, unknown=(Unknown(f"hardware.{self.key}", HARDWARE_HINT),)
+                )
+            if version_in(found, str(self.expected)):
+                label = "driver" if self.key == "driver" else "driver's CUDA version"
+                return Verdict(Tri.TRUE, (f"{label} {found} is in {self.expected}",))
+            return FALSE
+        if self.key == "nvml_error":
+            code = hw.extra.get("nvml_error")
+            if code is not None and str(code) == str(self.expected):
+                return Verdict(Tri.TRUE, (f"NVML reports {code}",))
+            return FALSE
+        return self._any_gpu(hw.gpus)
+
+    def _any_gpu(self, gpus: Sequence[Gpu]) -> Verdict:
+        if not gpus:
+            return FALSE
+        unknown = False
+        for gpu in gpus:
+            result = self._gpu_matches(gpu)
+            if result is None:
+                unknown = True
+            elif result:
+                return Verdict(Tri.TRUE, (f"GPU {gpu.index} {gpu.name}: {self._describe(gpu)}",))
+        if unknown:
+            return Verdict(Tri.UNKNOWN, unknown=(Unknown(f"hardware.{self.key}", HARDWARE_HINT),))
+        return FALSE
+
+    def _gpu_matches(self, gpu: Gpu) -> bool | None:
+        if self.key == "compute_capability":
+            cc = gpu.compute_capability
+            return None if cc is None else version_in(cc, str(self.expected))
+        if self.key == "gpu_name":
+            return re.search(str(self.expected), gpu.name, re.IGNORECASE) is not None
+        if self.key == "mig":
+            return None if gpu.mig is None else gpu.mig is bool(self.expected)
+        if self.key == "memory_mib":
+            if gpu.memory_total_mib is None:
+                return None
+            clauses = parse_numeric(str(self.expected))
+            return clauses is not None and numeric_holds(gpu.memory_total_mib, clauses)
+        raise AssertionError(f"unvalidated hardware key {self.key}")  # pragma: no cover
+
+    def _describe(self, gpu: Gpu) -> str:
+        if self.key == "compute_capability":
+            return f"compute capability {gpu.compute_capability} is in {self.expected}"
+        if self.key == "memory_mib":
+            return f"{gpu.memory_total_mib} MiB ({self.expected})"
+        if self.key == "mig":
+            return f"MIG {'enabled' if gpu.mig else 'disabled'}"
+        return f"name matches {self.expected!r}"
+
+
+@dataclass(frozen=True)
+class BuildCondition(Condition):
+    """`build: {torch_cuda: ">=13.0"}`: the CUDA build of installed wheels, read from metadata."""
+
+    key: str
+    spec: str
+
+    def evaluate(self, facts: Facts) -> Verdict:
+        found = facts.builds.get(self.key)
+        if found is None:
+            if facts.packages_known:
+                return (
+                    FALSE  # e.g. torch absent, or a CPU build: it has no CUDA version to be wrong
+                )
+            return Verdict(Tri.UNKNOWN, unknown=(Unknown(f"build.{self.key}", "an environment"),))
+        if version_in(found, self.spec):
+            return Verdict(Tri.TRUE, (f"{self.key} {found} is in {self.spec}",))
+        return FALSE
+
+
+# ---------------------------------------------------------------------------------------------
+# Usage facts
+
+
+@dataclass(frozen=True)
+class UsageCondition(Condition):
+    """`usage: {zero_stage: 3, offload_optimizer: [cpu, nvme], gradient_clipping: ">0"}`."""
+
+    key: str
+    expected: object  # a scalar, a list of alternatives, or a numeric comparison string
+    settled_by: str = field(default="", compare=False)
+
+    def evaluate(self, facts: Facts) -> Verdict:
+        fact = facts.usage.get(self.key)
+        if fact is None:
+            return Verdict(
+                Tri.UNKNOWN,
+                unknown=(
+                    Unknown(f"usage.{self.key}", self.settled_by or f"--set {self.key}=VALUE"),
+                ),
+            )
+        if not usage_matches(fact.value, self.expected):
+            return FALSE
+        note = f"; {fact.note}" if fact.note else ""
+        return Verdict(Tri.TRUE, (f"{self.key} = {_show(fact.value)} ({fact.origin}{note})",))
+
+
+def usage_matches(value: UsageValue, expected: object) -> bool:
+    if isinstance(expected, list | tuple):
+        return any(usage_matches(value, alternative) for alternative in expected)
+    if isinstance(expected, str) and not isinstance(value, bool) and isinstance(value, int | float):
+        clauses = parse_numeric(expected)
+        if clauses is not None:
+            return numeric_holds(float(value), clauses)
+    if isinstance(expected, bool) or isinstance(value, bool):
+        return isinstance(expected, bool) and isinstance(value, bool) and value is expected
+    if isinstance(expected, int | float) and isinstance(value, int | float):
+        return float(value) == float(expected)
+    return str(value).lower() == str(expected).lower()
+
+
+def _show(value: UsageValue) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)

@@ -1,0 +1,565 @@
+"""Load, validate and compile the knowledge base (compat/matrix/*.yaml plus `--matrix` files).
+
+Three stages, so that start-up does not pay for parsing:
+
+1. *validate*: YAML (safe, C loader) -> plain, normalized rule dicts; every schema violation is a
+   `KnowledgeBaseError` naming `file:line`. The schema is documented in docs/knowledge-base.md.
+2. *cache*: the plain dicts are marshalled into the user cache, keyed by a digest of compat's
+   version and every rule file's bytes. A warm start reads one file and hashes the sources.
+3. *compile*: a plain dict becomes a `Rule` with a condition tree only when it is needed; the
+   engine skips, without compiling, every rule whose packages are not installed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import marshal
+import os
+import re
+import tempfile
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from packaging.markers import InvalidMarker, Marker
+from packaging.requirements import InvalidRequirement, Requirement
+from packaging.specifiers import InvalidSpecifier
+from packaging.utils import NormalizedName, canonicalize_name
+
+from compat import __version__
+from compat.conditions import (
+    All,
+    AnyOf,
+    BuildCondition,
+    Condition,
+    HardwareCondition,
+    PackageVersion,
+    PlatformMarker,
+    PythonVersion,
+    UsageCondition,
+    parse_numeric,
+    specifier_set,
+)
+from compat.errors import KnowledgeBaseError, UncheckedError
+from compat.model import Evidence, Example, Fix, Origin, Rule, Severity, Symptom
+from compat.usage import VOCABULARY
+
+MATRIX_DIR = Path(__file__).parent / "matrix"
+MATRIX_SCHEMA = "compat.matrix/1"
+CACHE_FORMAT = 1
+
+RULE_KEYS = {
+    "id", "title", "severity", "evidence", "description", "when", "symptoms", "fix", "references",
+    "examples",
+}  # fmt: skip
+REQUIRED_RULE_KEYS = (
+    "id",
+    "title",
+    "severity",
+    "evidence",
+    "when",
+    "fix",
+    "references",
+    "examples",
+)
+WHEN_KEYS = {"packages", "python", "platform", "hardware", "build", "usage", "any"}
+HARDWARE_KEYS = {
+    "gpu_count", "compute_capability", "gpu_name", "driver", "cuda_driver", "mig", "memory_mib",
+    "nvml_error",
+}  # fmt: skip
+BUILD_KEYS = {"torch_cuda", "cuda_runtime", "cudnn", "nccl", "nvcc"}
+EXAMPLE_KINDS = ("affected", "possible", "clear")
+ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9.-]*[a-z0-9]$")
+URL_PATTERN = re.compile(r"^https?://\S+$")
+
+
+# ---------------------------------------------------------------------------------------------
+# Stage 1: validation
+
+
+class _Validator:
+    """Turns one YAML document into plain rule dicts, raising on the first schema violation."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+    def fail(self, node: Any, message: str, key: str | None = None) -> KnowledgeBaseError:
+        line = None
+        if key is not None and hasattr(node, "key_lines"):
+            line = node.key_lines.get(key)
+        if line is None:
+            line = getattr(node, "line", None)
+        return KnowledgeBaseError(message, origin=Origin(self.path, line))
+
+    def mapping(self, node: Any, what: str, parent: Any = None, key: str | None = None) -> Any:
+        if not isinstance(node, dict):
+            raise self.fail(
+                parent if parent is not None else node, f"{what} must be a mapping", key
+            )
+        return node
+
+    def sequence(self, node: Any, what: str, parent: Any, key: str) -> list[Any]:
+        if not isinstance(node, list):
+            raise self.fail(parent, f"{what} must be a list", key)
+        return node
+
+    def text(self, node: Any, what: str, parent: Any, key: str) -> str:
+        if not isinstance(node, str) or not node.strip():
+            raise self.fail(parent, f"{what} must be a non-empty string", key)
+        return node
+
+    def unknown_keys(self, node: Any, allowed: set[str], what: str) -> None:
+        for key in node:
+            if key not in allowed:
+                choices = ", ".join(sorted(allowed))
+                raise self.fail(
+                    node, f"unknown key {key!r} in {what} (expected one of: {choices})", key
+                )
+
+    def document(self, doc: Any) -> list[dict[str, Any]]:
+        if doc is None:
+            return []
+        doc = self.mapping(doc, "a rule file")
+        self.unknown_keys(doc, {"schema", "rules"}, "the file")
+        if doc.get("schema") != MATRIX_SCHEMA:
+            raise self.fail(doc, f"schema must be {MATRIX_SCHEMA!r}", "schema")
+        rules = self.sequence(doc.get("rules", []), "rules", doc, "rules")
+        return [self.rule(rule) for rule in rules]
+
+    def rule(self, node: Any) -> dict[str, Any]:
+        node = self.mapping(node, "a rule")
+        self.unknown_keys(node, RULE_KEYS, "a rule")
+        for key in REQUIRED_RULE_KEYS:
+            if key not in node:
+                raise self.fail(node, f"rule is missing required key {key!r}")
+        rule_id = self.text(node["id"], "id", node, "id")
+        if not ID_PATTERN.match(rule_id):
+            raise self.fail(node, f"id {rule_id!r} must be lowercase words joined by '-'", "id")
+        severity = node["severity"]
+        if severity not in {s.value for s in Severity}:
+            raise self.fail(
+                node, f"severity must be error, warning or info, not {severity!r}", "severity"
+            )
+        evidence = node["evidence"]
+        if evidence not in {e.value for e in Evidence}:
+            raise self.fail(
+                node, f"evidence must be verified or reported, not {evidence!r}", "evidence"
+            )
+        when = self.when(node["when"], node, "when", top=True)
+        references = self.sequence(node["references"], "references", node, "references")
+        if not references:
+            raise self.fail(node, "a rule must cite at least one reference", "references")
+        for ref in references:
+            if not isinstance(ref, str) or not URL_PATTERN.match(ref):
+                raise self.fail(references, f"reference {ref!r} is not an http(s) URL")
+        return {
+            "id": rule_id,
+            "title": self.text(node["title"], "title", node, "title"),
+            "severity": severity,
+            "evidence": evidence,
+            "description": str(node.get("description") or "").strip(),
+            "when": when,
+            "symptoms": self.symptoms(node.get("symptoms", []), node),
+            "fix": self.fix(node["fix"], node),
+            "references": [str(r) for r in references],
+            "examples": self.examples(node["examples"], node),
+            "file": self.path,
+            "line": node.line,
+        }
+
+    def when(self, node: Any, parent: Any, key: str, top: bool = False) -> dict[str, Any]:
+        node = self.mapping(node, "when", parent, key)
+        if not node:
+            raise self.fail(parent, "when must name at least one condition", key)
+        self.unknown_keys(node, WHEN_KEYS, "when")
+        out: dict[str, Any] = {}
+        if "packages" in node:
+            out["packages"] = self.packages(node["packages"], node)
+        for scalar_key, check in (("python", self.specifier), ("platform", self.marker)):
+            if scalar_key in node:
+                out[scalar_key] = check(node[scalar_key], node, scalar_key)
+        if "hardware" in node:
+            out["hardware"] = self.hardware(node["hardware"], node)
+        if "build" in node:
+            build = self.mapping(node["build"], "build", node, "build")
+            self.unknown_keys(build, BUILD_KEYS, "build")
+            out["build"] = {k: self.specifier(v, build, k) for k, v in build.items()}
+        if "usage" in node:
+            out["usage"] = self.usage(node["usage"], node)
+        if "any" in node:
+            branches = self.sequence(node["any"], "any", node, "any")
+            if len(branches) < 2:
+                raise self.fail(node, "any needs at least two alternatives", "any")
+            out["any"] = [self.when(b, node, "any") for b in branches]
+        if not _has_anchor(out):
+            raise self.fail(
+                parent,
+                "when needs a package, python, platform, hardware or build condition "
+                "(usage facts alone would flag every environment)",
+                key,
+            )
+        return out
+
+    def specifier(self, value: Any, parent: Any, key: str) -> str:
+        text = str(value).strip() if isinstance(value, str | int | float) else None
+        if text is None:
+            raise self.fail(parent, f"{key} must be a version specifier string", key)
+        if text and text[0].isdigit():
+            text = "==" + text
+        try:
+            specifier_set(text)
+        except InvalidSpecifier as error:
+            raise self.fail(parent, f"invalid specifier for {key}: {error}", key) from None
+        return text
+
+    def marker(self, value: Any, parent: Any, key: str) -> str:
+        try:
+            Marker(self.text(value, key, parent, key))
+        except InvalidMarker as error:
+            first = str(error).splitlines()[0]
+            raise self.fail(parent, f"invalid marker for {key}: {first}", key) from None
+        return str(value)
+
+    def packages(self, node: Any, parent: Any) -> dict[str, Any]:
+        node = self.mapping(node, "packages", parent, "packages")
+        out: dict[str, Any] = {}
+        for name, spec in node.items():
+            normalized = canonicalize_name(name) if _valid_name(name) else None
+            if normalized is None:
+                raise self.fail(node, f"invalid package name {name!r}", name)
+            if isinstance(spec, dict):
+                self.unknown_keys(spec, {"version", "commit"}, f"packages.{name}")
+                version = self.specifier(spec.get("version", ""), spec, "version")
+                commits = self.sequence(spec.get("commit", []), "commit", spec, "commit")
+                for commit in commits:
+                    if not isinstance(commit, str) or not re.fullmatch(r"[0-9a-f]{7,40}", commit):
+                        raise self.fail(
+                            spec, f"commit {commit!r} must be 7-40 hex digits", "commit"
+                        )
+                out[normalized] = {"version": version, "commit": [c.lower() for c in commits]}
+            else:
+                out[normalized] = {"version": self.specifier(spec, node, name), "commit": []}
+        return out
+
+    def hardware(self, node: Any, parent: Any) -> dict[str, Any]:
+        node = self.mapping(node, "hardware", parent, "hardware")
+        self.unknown_keys(node, HARDWARE_KEYS, "hardware")
+        out: dict[str, Any] = {}
+        for key, value in node.items():
+            if key in ("compute_capability", "driver", "cuda_driver"):
+                out[key] = self.specifier(value, node, key)
+            elif key in ("gpu_count", "memory_mib"):
+                if isinstance(value, bool) or not (
+                    isinstance(value, int) or parse_numeric(str(value)) is not None
+                ):
+                    raise self.fail(node, f"{key} must be a number or a comparison like '>=2'", key)
+                out[key] = value if isinstance(value, int) else str(value)
+            elif key == "gpu_name":
+                out[key] = self.regex(value, node, key)
+            elif key == "mig":
+                if not isinstance(value, bool):
+                    raise self.fail(node, "mig must be true or false", key)
+                out[key] = value
+            else:
+                out[key] = self.text(value, key, node, key)
+        return out
+
+    def usage(self, node: Any, parent: Any) -> dict[str, Any]:
+        node = self.mapping(node, "usage", parent, "usage")
+        out: dict[str, Any] = {}
+        for key, value in node.items():
+            if key not in VOCABULARY:
+                raise self.fail(node, f"unknown usage key {key!r} (see docs/usage-keys.md)", key)
+            alternatives = value if isinstance(value, list) else [value]
+            for alternative in alternatives:
+                if not isinstance(alternative, str | int | float | bool):
+                    raise self.fail(
+                        node, f"usage.{key} must be a value, a list or a comparison", key
+                    )
+            out[key] = list(value) if isinstance(value, list) else value
+        return out
+
+    def regex(self, value: Any, parent: Any, key: str) -> str:
+        text = self.text(value, key, parent, key)
+        try:
+            re.compile(text)
+        except re.error as error:
+            raise self.fail(parent, f"invalid regular expression for {key}: {error}", key) from None
+        return text
+
+    def symptoms(self, node: Any, parent: Any) -> list[dict[str, Any]]:
+        out = []
+        for item in self.sequence(node, "symptoms", parent, "symptoms"):
+            item = self.mapping(item, "a symptom")
+            self.unknown_keys(item, {"match", "frames"}, "a symptom")
+            frames = self.sequence(item.get("frames", []), "frames", item, "frames")
+            out.append(
+                {
+                    "match": self.regex(item.get("match"), item, "match"),
+                    "frames": [str(f) for f in frames],
+                }
+            )
+        return out
+
+    def fix(self, node: Any, parent: Any) -> dict[str, Any]:
+        node = self.mapping(node, "fix", parent, "fix")
+        self.unknown_keys(node, {"summary", "constraints", "change"}, "fix")
+        constraints = self.sequence(node.get("constraints", []), "constraints", node, "constraints")
+        for text in constraints:
+            try:
+                requirement = Requirement(str(text))
+            except InvalidRequirement as error:
+                raise self.fail(
+                    node, f"invalid constraint {text!r}: {error}", "constraints"
+                ) from None
+            if requirement.url or requirement.extras:
+                raise self.fail(
+                    node,
+                    f"constraint {text!r}: constraints cannot carry extras or URLs",
+                    "constraints",
+                )
+        change = node.get("change")
+        if not constraints and not change:
+            raise self.fail(node, "fix needs constraints, a change, or both", None)
+        return {
+            "summary": self.text(node.get("summary"), "fix.summary", node, "summary"),
+            "constraints": [str(c) for c in constraints],
+            "change": str(change).strip() if change else None,
+        }
+
+    def examples(self, node: Any, parent: Any) -> list[dict[str, Any]]:
+        node = self.mapping(node, "examples", parent, "examples")
+        self.unknown_keys(node, set(EXAMPLE_KINDS), "examples")
+        for required in ("affected", "clear"):
+            if not node.get(required):
+                raise self.fail(node, f"examples need at least one {required!r} environment", None)
+        out = []
+        for kind in EXAMPLE_KINDS:
+            for item in self.sequence(node.get(kind, []), kind, node, kind):
+                item = self.mapping(item, f"an example under {kind}")
+                self.unknown_keys(
+                    item,
+                    {"packages", "python", "platform", "hardware", "build", "usage"},
+                    "an example",
+                )
+                out.append({"expect": kind, "data": _plain(item), "line": item.line})
+        return out
+
+
+def _valid_name(name: Any) -> bool:
+    return (
+        isinstance(name, str)
+        and re.fullmatch(r"[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?", name) is not None
+    )
+
+
+def _has_anchor(when: Mapping[str, Any]) -> bool:
+    if any(key in when for key in ("packages", "python", "platform", "hardware", "build")):
+        return True
+    return "any" in when and all(_has_anchor(branch) for branch in when["any"])
+
+
+def _plain(value: Any) -> Any:
+    """LinedDict/LinedList -> dict/list, so the result can be marshalled."""
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if isinstance(value, int | float | str | bool) or value is None:
+        return value
+    return str(value)  # dates and the like: keep them readable
+
+
+def validate_file(path: Path) -> list[dict[str, Any]]:
+    """Read and validate one rule file into plain rule dicts (KnowledgeBaseError on failure)."""
+    from compat.errors import InputError
+    from compat.yamlio import load_with_lines
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise KnowledgeBaseError(
+            f"cannot read rule file: {error}", origin=Origin(str(path))
+        ) from None
+    try:
+        doc = load_with_lines(text, str(path))
+    except InputError as error:
+        raise KnowledgeBaseError(error.message, origin=error.origin) from None
+    return _Validator(str(path)).document(doc)
+
+
+# ---------------------------------------------------------------------------------------------
+# Stage 3: compiling plain dicts into Rules
+
+
+def compile_when(when: Mapping[str, Any]) -> Condition:
+    parts: list[Condition] = []
+    for name, spec in when.get("packages", {}).items():
+        parts.append(PackageVersion(NormalizedName(name), spec["version"], tuple(spec["commit"])))
+    if "python" in when:
+        parts.append(PythonVersion(when["python"]))
+    if "platform" in when:
+        parts.append(PlatformMarker(when["platform"]))
+    for key, expected in when.get("hardware", {}).items():
+        parts.append(HardwareCondition(key, expected))
+    for key, spec in when.get("build", {}).items():
+        parts.append(BuildCondition(key, spec))
+    for key, expected in when.get("usage", {}).items():
+        parts.append(UsageCondition(key, expected, VOCABULARY[key].settled_by))
+    if "any" in when:
+        parts.append(AnyOf(tuple(compile_when(branch) for branch in when["any"])))
+    return parts[0] if len(parts) == 1 else All(tuple(parts))
+
+
+def compile_rule(plain: Mapping[str, Any]) -> Rule:
+    path = plain["file"]
+    return Rule(
+        id=plain["id"],
+        title=plain["title"],
+        severity=Severity(plain["severity"]),
+        evidence=Evidence(plain["evidence"]),
+        when=compile_when(plain["when"]),
+        fix=Fix(
+            plain["fix"]["summary"], tuple(plain["fix"]["constraints"]), plain["fix"]["change"]
+        ),
+        references=tuple(plain["references"]),
+        symptoms=tuple(Symptom(s["match"], tuple(s["frames"])) for s in plain["symptoms"]),
+        description=plain["description"],
+        examples=tuple(
+            Example(e["expect"], e["data"], Origin(path, e["line"])) for e in plain["examples"]
+        ),
+        origin=Origin(path, plain["line"]),
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# The knowledge base
+
+
+@dataclass
+class KnowledgeBase:
+    """Validated rules, compiled on demand. `digest` identifies the exact rule set."""
+
+    digest: str
+    files: tuple[str, ...]
+    plain: tuple[dict[str, Any], ...]
+    _compiled: dict[int, Rule] = field(default_factory=dict, repr=False)
+
+    def __len__(self) -> int:
+        return len(self.plain)
+
+    def rule_at(self, position: int) -> Rule:
+        rule = self._compiled.get(position)
+        if rule is None:
+            rule = self._compiled[position] = compile_rule(self.plain[position])
+        return rule
+
+    def rules(self) -> list[Rule]:
+        return [self.rule_at(i) for i in range(len(self.plain))]
+
+    def get(self, rule_id: str) -> Rule | None:
+        for position, plain in enumerate(self.plain):
+            if plain["id"] == rule_id:
+                return self.rule_at(position)
+        return None
+
+    def candidates(self, installed: Iterable[str] | None) -> Iterator[Rule]:
+        """Rules that could match: with `installed` known, only those whose packages are all present."""
+        present = None if installed is None else set(installed)
+        for position, plain in enumerate(self.plain):
+            required = plain["when"].get("packages", {})
+            if present is not None and any(name not in present for name in required):
+                continue
+            yield self.rule_at(position)
+
+
+def rule_files(extra: Sequence[Path] = ()) -> list[Path]:
+    """The shipped matrices, then each `--matrix FILE|DIR` in the order given."""
+    files = sorted(MATRIX_DIR.glob("*.yaml"))
+    for item in extra:
+        if item.is_dir():
+            found = sorted([*item.glob("*.yaml"), *item.glob("*.yml")])
+            if not found:
+                raise KnowledgeBaseError(
+                    "no *.yaml rule files in directory", origin=Origin(str(item))
+                )
+            files.extend(found)
+        elif item.is_file():
+            files.append(item)
+        else:
+            raise KnowledgeBaseError(
+                "--matrix: no such file or directory", origin=Origin(str(item))
+            )
+    return files
+
+
+def load_knowledge_base(extra: Sequence[Path] = (), *, use_cache: bool = True) -> KnowledgeBase:
+    files = rule_files(extra)
+    if not files:
+        raise UncheckedError(f"no knowledge base: no rule files in {MATRIX_DIR}")
+    sources: list[tuple[str, bytes]] = []
+    for path in files:
+        try:
+            sources.append((str(path), path.read_bytes()))
+        except OSError as error:
+            raise KnowledgeBaseError(
+                f"cannot read rule file: {error.strerror}", origin=Origin(str(path))
+            ) from None
+    hasher = hashlib.sha256()
+    for _, data in sources:
+        hasher.update(hashlib.sha256(data).digest())
+    digest = "sha256:" + hasher.hexdigest()
+    # The cache key adds compat's version and the paths: a new schema or file set never reuses it.
+    key = hashlib.sha256(
+        f"{CACHE_FORMAT}:{__version__}:{digest}:{[p for p, _ in sources]}".encode()
+    ).hexdigest()
+    cache_path = _cache_dir() / f"kb-{key[:32]}.marshal"
+    plain: list[dict[str, Any]] | None = None
+    if use_cache:
+        plain = _read_cache(cache_path)
+    if plain is None:
+        plain = []
+        seen: dict[str, Origin] = {}
+        for source, _ in sources:
+            for rule in validate_file(Path(source)):
+                if rule["id"] in seen:
+                    raise KnowledgeBaseError(
+                        f"duplicate rule id {rule['id']!r} (first defined at {seen[rule['id']]})",
+                        origin=Origin(rule["file"], rule["line"]),
+                    )
+                seen[rule["id"]] = Origin(rule["file"], rule["line"])
+                plain.append(rule)
+        if use_cache:
+            _write_cache(cache_path, plain)
+    if not plain:
+        raise UncheckedError("no knowledge base: the rule files hold no rules")
+    return KnowledgeBase(digest, tuple(str(p) for p in files), tuple(plain))
+
+
+def _cache_dir() -> Path:
+    explicit = os.environ.get("COMPAT_CACHE_DIR")
+    if explicit:
+        return Path(explicit)
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "compat"
+
+
+def _read_cache(path: Path) -> list[dict[str, Any]] | None:
+    try:
+        data = marshal.loads(path.read_bytes())
+    except (OSError, EOFError, ValueError, TypeError):
+        return None
+    return data if isinstance(data, list) else None
+
+
+def _write_cache(path: Path, plain: list[dict[str, Any]]) -> None:
+    # Best effort: a read-only home or a full disk must never fail the check itself.
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".kb-", suffix=".tmp")
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(marshal.dumps(plain))
+        Path(tmp).replace(path)
+    except OSError:
+        pass
