@@ -1,0 +1,64 @@
+"""`--format json`: the `compat.report/1` document of DESIGN.md's outside contract."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from compat.formats import readable_symptom
+from compat.model import Finding, Status
+from compat.report import COMPAT_VERSION, Report
+
+REPORT_SCHEMA = "compat.report/1"
+
+
+def finding_document(finding: Finding) -> dict[str, Any]:
+    rule = finding.rule
+    return {
+        "rule": rule.id,
+        "title": rule.title,
+        "severity": rule.severity.value,
+        "status": finding.status.value,
+        "evidence": rule.evidence.value,
+        "packages": [
+            {
+                "name": p.name,
+                "version": p.version,
+                **({"source": str(p.origin)} if p.origin else {}),
+            }
+            for p in finding.packages
+        ],
+        "unknown": [{"fact": u.fact, "settle_with": u.needs} for u in finding.unknown],
+        "matched": list(finding.matched),
+        "symptoms": [readable_symptom(s.match) for s in rule.symptoms],
+        "fix": {
+            "summary": rule.fix.summary,
+            "constraints": list(rule.fix.constraints),
+            **({"change": rule.fix.change} if rule.fix.change else {}),
+        },
+        "references": list(rule.references),
+        "source": str(rule.origin) if rule.origin else None,
+    }
+
+
+def report_document(report: Report) -> dict[str, Any]:
+    from compat.probes.profile import profile_document
+
+    return {
+        "schema": REPORT_SCHEMA,
+        "compat_version": COMPAT_VERSION,
+        "knowledge_base": {"rules": report.kb_rules, "digest": report.kb_digest},
+        "environment": report.environment,
+        "hardware": profile_document(report.hardware) if report.hardware is not None else None,
+        "usage": report.usage,
+        "findings": [finding_document(f) for f in report.findings],
+        "summary": {
+            "affected": report.count(Status.AFFECTED),
+            "possible": report.count(Status.POSSIBLE),
+        },
+        "notes": list(report.notes),
+    }
+
+
+def render(report: Report, colour: bool = False) -> str:
+    return json.dumps(report_document(report), indent=2, ensure_ascii=False) + "\n"

@@ -1,0 +1,54 @@
+"""`--format markdown`: a summary table and details, for PR comments and $GITHUB_STEP_SUMMARY."""
+
+from __future__ import annotations
+
+from compat.formats import readable_symptom
+from compat.formats.text import hardware_line
+from compat.model import Status
+from compat.report import COMPAT_VERSION, Report
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def render(report: Report, colour: bool = False) -> str:
+    affected, possible = report.count(Status.AFFECTED), report.count(Status.POSSIBLE)
+    env = report.environment
+    out = [
+        "## compat report",
+        "",
+        f"{affected} affected, {possible} possible · {report.kb_rules} rules · compat {COMPAT_VERSION}  ",
+        f"Environment: {_cell(env['source'])} ({env['packages']} distributions)  ",
+        f"{_cell(hardware_line(report.hardware, report.hardware_note)).capitalize()}",
+        "",
+    ]
+    if not report.findings:
+        out.append("No known-bad combination found.")
+    else:
+        out += ["| Status | Severity | Rule | Packages | Fix |", "|---|---|---|---|---|"]
+        for f in report.findings:
+            packages = ", ".join(f"{p.name} {p.version}" for p in f.packages) or "—"
+            fix = "; ".join(f"`{c}`" for c in f.rule.fix.constraints) or _cell(f.rule.fix.summary)
+            out.append(
+                f"| {f.status.value} | {f.rule.severity.value} | `{f.rule.id}` "
+                f"| {_cell(packages)} | {fix} |"
+            )
+        for f in report.findings:
+            rule = f.rule
+            out += ["", f"### `{rule.id}` — {_cell(rule.title)}", ""]
+            out.append(
+                f"**{f.status.value}**, {rule.severity.value}, evidence: {rule.evidence.value}"
+            )
+            out.append("")
+            out += [f"- matched: {_cell(h)}" for h in f.matched]
+            out += [f"- unknown: `{u.fact}` — settle with {_cell(u.needs)}" for u in f.unknown]
+            if rule.symptoms:
+                out.append(f"- symptom: `{readable_symptom(rule.symptoms[0].match)}`")
+            out.append(f"- fix: {_cell(rule.fix.summary)}")
+            if rule.fix.change:
+                out.append(f"- change: {_cell(rule.fix.change)}")
+            out.append("- references: " + ", ".join(f"<{r}>" for r in rule.references))
+    for note in report.notes:
+        out += ["", f"> {note}"]
+    return "\n".join(out) + "\n"

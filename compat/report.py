@@ -1,0 +1,62 @@
+"""The report: what a check found, in the shape every formatter reads (and `compat.report/1`)."""
+
+from __future__ import annotations
+
+import enum
+import platform
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from compat import __version__
+from compat.model import Finding, Hardware, Severity, Status
+
+
+class FailOn(str, enum.Enum):
+    AFFECTED = "affected"
+    POSSIBLE = "possible"
+    NEVER = "never"
+
+
+@dataclass(frozen=True)
+class Report:
+    findings: tuple[Finding, ...]
+    kb_rules: int
+    kb_digest: str
+    environment: dict[str, Any]  # {"source", "python", "packages", "problems": [...]}
+    hardware: Hardware | None
+    hardware_note: str  # how hardware was obtained, or why it is unknown
+    notes: tuple[str, ...] = ()  # what could not be checked, and other things to say once
+    usage: dict[str, Any] = field(default_factory=dict)
+
+    def count(self, status: Status) -> int:
+        return sum(1 for f in self.findings if f.status is status)
+
+    def failing(self, fail_on: FailOn) -> list[Finding]:
+        """Findings at or above the threshold; `info` findings never fail a gate."""
+        if fail_on is FailOn.NEVER:
+            return []
+        statuses = (
+            {Status.AFFECTED} if fail_on is FailOn.AFFECTED else {Status.AFFECTED, Status.POSSIBLE}
+        )
+        return [
+            f
+            for f in self.findings
+            if f.status in statuses and f.rule.severity is not Severity.INFO
+        ]
+
+    def exit_code(self, fail_on: FailOn) -> int:
+        return 1 if self.failing(fail_on) else 0
+
+
+def python_description() -> str:
+    return f"{platform.python_implementation()} {platform.python_version()}"
+
+
+def environment_summary(
+    source: str, python: str | None, packages: int, problems: Sequence[Any]
+) -> dict[str, Any]:
+    return {"source": source, "python": python, "packages": packages, "problems": list(problems)}
+
+
+COMPAT_VERSION = __version__
