@@ -94,3 +94,12 @@ def render(report: Report, colour: bool = False) -> str:
     else:
         out.append(f"{affected} affected, {possible} possible")
     return "\n".join(out) + "\n"
+
+
+def render_findings(report: Report, colour: bool = False) -> str:
+    """`--quiet`: the findings and nothing else (empty when there are none)."""
+    paint = _Painter(colour)
+    out: list[str] = []
+    for finding in report.findings:
+        out.extend(_finding(finding, paint))
+    return "\n".join(out) + "\n" if out else ""

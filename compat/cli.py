@@ -1,0 +1,458 @@
+"""The `compat` command line: parse options, call the layers, pick a formatter, map errors to exit codes.
+
+No logic beyond wiring lives here. Every command body runs inside `_guarded`, which turns a
+`CompatError` into one `compat: error: ...` line and its exit code, and any other exception into
+one "internal error" line and exit 70 (the traceback only with `--debug`), so a CI gate never
+reads a crash as a verdict.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import traceback
+from collections.abc import Callable
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, NoReturn
+
+import typer
+
+from compat import __version__
+from compat.errors import EXIT_INTERNAL, EXIT_OK, CompatError, UsageError
+from compat.report import FailOn
+
+app = typer.Typer(
+    name="compat",
+    help=(
+        "Find known-bad combinations in ML training stacks (DeepSpeed, vLLM, TRL, OpenRLHF, "
+        "transformers, torch, CUDA, driver, GPU, training config) before they cost a run, "
+        "and pin around them."
+    ),
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+matrix_app = typer.Typer(
+    help="Browse and lint the knowledge base.", no_args_is_help=True, rich_markup_mode=None
+)
+app.add_typer(matrix_app, name="matrix")
+
+
+class ReportFormat(str, Enum):
+    text = "text"
+    json = "json"
+    markdown = "markdown"
+
+
+class ProbeFormat(str, Enum):
+    text = "text"
+    json = "json"
+
+
+# ---------------------------------------------------------------------------------------------
+# Shared options (typer has no option groups: these aliases keep the spellings identical)
+
+PythonOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--python", help="Check another interpreter's environment (e.g. the training venv)."
+    ),
+]
+PathOpt = Annotated[
+    list[Path] | None,
+    typer.Option(
+        "--path",
+        help="Check the distributions installed in DIR (site-packages or --target dir). Repeatable.",
+    ),
+]
+HardwareOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--hardware",
+        help="Evaluate against a saved hardware profile (from `compat probe --format json`).",
+    ),
+]
+NoProbeOpt = Annotated[
+    bool, typer.Option("--no-probe", help="Do not probe the GPU: hardware facts stay unknown.")
+]
+DeepSpeedOpt = Annotated[
+    Path | None, typer.Option("--deepspeed-config", help="DeepSpeed JSON config the run will use.")
+]
+AccelerateOpt = Annotated[
+    Path | None,
+    typer.Option("--accelerate-config", help="accelerate config YAML the run will use."),
+]
+SetOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--set", help="Usage fact KEY=VALUE (trainer=grpo, use_vllm=true, ...). Repeatable."
+    ),
+]
+MatrixOpt = Annotated[
+    list[Path] | None,
+    typer.Option("--matrix", help="Add rule files (FILE or DIR of *.yaml). Repeatable."),
+]
+OutputOpt = Annotated[
+    Path | None, typer.Option("--output", "-o", help="Write to FILE atomically instead of stdout.")
+]
+FailOnOpt = Annotated[
+    FailOn,
+    typer.Option(
+        "--fail-on", help="Lowest status that makes the exit code 1.", case_sensitive=False
+    ),
+]
+QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="Print findings only.")]
+VerboseOpt = Annotated[
+    bool, typer.Option("--verbose", "-v", help="Say what was read and evaluated (stderr).")
+]
+NoColorOpt = Annotated[bool, typer.Option("--no-color", help="No colour (also: NO_COLOR=1).")]
+DebugOpt = Annotated[bool, typer.Option("--debug", help="Show tracebacks of internal errors.")]
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"compat {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="Show the version and exit."
+        ),
+    ] = False,
+) -> None:
+    """compat: known-bad combinations in ML training stacks."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Error handling and output
+
+
+def _error(message: str, hint: str | None = None) -> None:
+    sys.stderr.write(f"compat: error: {message}\n")
+    if hint:
+        sys.stderr.write(f"hint: {hint}\n")
+
+
+def _guarded(body: Callable[[], int], debug: bool) -> NoReturn:
+    debug = debug or bool(os.environ.get("COMPAT_DEBUG"))
+    try:
+        code = body()
+    except CompatError as error:
+        _error(str(error), error.hint)
+        if debug:
+            traceback.print_exc()
+        code = error.exit_code
+    except KeyboardInterrupt:
+        sys.stderr.write("compat: interrupted\n")
+        code = 130
+    except Exception as error:  # an unexpected crash must never read as a verdict
+        if debug:
+            traceback.print_exc()
+        _error(
+            f"internal error ({error.__class__.__name__}: {error}) — please report it at "
+            "https://github.com/compat-dev/compat/issues (rerun with --debug for the traceback)"
+        )
+        code = EXIT_INTERNAL
+    raise typer.Exit(code)
+
+
+def colour_enabled(no_color: bool, output: Path | None) -> bool:
+    if no_color or os.environ.get("NO_COLOR") or output is not None:
+        return False
+    if os.environ.get("TERM") == "dumb":
+        return False
+    return sys.stdout.isatty()
+
+
+def _verbose(enabled: bool, message: str) -> None:
+    if enabled:
+        sys.stderr.write(f"compat: {message}\n")
+
+
+# ---------------------------------------------------------------------------------------------
+# doctor
+
+
+DOCTOR_HELP = """Check the installed environment, the GPU/driver and the training config.
+
+\b
+Examples:
+  compat doctor
+  compat doctor --deepspeed-config ds_zero3.json --set trainer=grpo --set use_vllm=true
+  compat doctor --python ~/venvs/train/bin/python --format json -o report.json
+  compat doctor --path /opt/site-packages --hardware cluster.json --fail-on possible
+
+\b
+Exit codes: 0 nothing at or above --fail-on; 1 findings; 2 bad usage or input;
+3 nothing could be checked (no distributions, no knowledge base); 70 internal error.
+"""
+
+
+@app.command(help=DOCTOR_HELP)
+def doctor(
+    python: PythonOpt = None,
+    path: PathOpt = None,
+    hardware: HardwareOpt = None,
+    no_probe: NoProbeOpt = False,
+    deepspeed_config: DeepSpeedOpt = None,
+    accelerate_config: AccelerateOpt = None,
+    set_: SetOpt = None,
+    matrix: MatrixOpt = None,
+    format_: Annotated[
+        ReportFormat, typer.Option("--format", "-f", help="Output format.")
+    ] = ReportFormat.text,
+    output: OutputOpt = None,
+    fail_on: FailOnOpt = FailOn.AFFECTED,
+    quiet: QuietOpt = False,
+    verbose: VerboseOpt = False,
+    no_color: NoColorOpt = False,
+    debug: DebugOpt = False,
+) -> None:
+    def body() -> int:
+        from compat.doctor import run_doctor
+        from compat.facts import EnvOptions, FactOptions
+        from compat.formats import formatter
+        from compat.output import emit
+
+        report = run_doctor(
+            EnvOptions(python=python, paths=tuple(path or ())),
+            FactOptions(
+                hardware_file=hardware,
+                no_probe=no_probe,
+                deepspeed_config=deepspeed_config,
+                accelerate_config=accelerate_config,
+                settings=tuple(set_ or ()),
+                matrices=tuple(matrix or ()),
+            ),
+        )
+        _verbose(
+            verbose,
+            f"{report.environment['source']}: {report.environment['packages']} distributions",
+        )
+        if quiet and format_ is ReportFormat.text:
+            from compat.formats.text import render_findings
+
+            text = render_findings(report, colour_enabled(no_color, output))
+        else:
+            text = formatter(format_.value)(report, colour_enabled(no_color, output))
+        emit(text, output)
+        return report.exit_code(fail_on)
+
+    _guarded(body, debug)
+
+
+# ---------------------------------------------------------------------------------------------
+# probe
+
+
+@app.command(
+    help="""Show the GPUs, driver and CUDA facts training will see (NVML; no CUDA context).
+
+\b
+Examples:
+  compat probe
+  compat probe --format json -o cluster.json   # a profile for `--hardware` on CPU-only CI
+"""
+)
+def probe(
+    format_: Annotated[
+        ProbeFormat, typer.Option("--format", "-f", help="Output format.")
+    ] = ProbeFormat.text,
+    output: OutputOpt = None,
+    debug: DebugOpt = False,
+) -> None:
+    def body() -> int:
+        from compat.output import emit
+        from compat.probes.gpu import probe_hardware
+        from compat.probes.profile import profile_document, render_profile_text
+
+        hardware = probe_hardware()
+        if format_ is ProbeFormat.json:
+            import json
+
+            emit(json.dumps(profile_document(hardware), indent=2) + "\n", output)
+        else:
+            emit(render_profile_text(hardware), output)
+        return EXIT_OK
+
+    _guarded(body, debug)
+
+
+# ---------------------------------------------------------------------------------------------
+# explain
+
+
+@app.command(
+    help="""Find the known cause of an error in a training log, and the fix.
+
+\b
+Examples:
+  compat explain train.log
+  compat explain - < slurm-1234.out
+  compat explain train.log --deepspeed-config ds.json --format json
+"""
+)
+def explain(
+    log: Annotated[Path, typer.Argument(help="The log file ('-' for stdin).")],
+    python: PythonOpt = None,
+    path: PathOpt = None,
+    hardware: HardwareOpt = None,
+    no_probe: NoProbeOpt = False,
+    deepspeed_config: DeepSpeedOpt = None,
+    accelerate_config: AccelerateOpt = None,
+    set_: SetOpt = None,
+    matrix: MatrixOpt = None,
+    format_: Annotated[
+        ReportFormat, typer.Option("--format", "-f", help="Output format.")
+    ] = ReportFormat.text,
+    output: OutputOpt = None,
+    no_color: NoColorOpt = False,
+    debug: DebugOpt = False,
+) -> None:
+    def body() -> int:
+        from compat.explain import render_explanations, run_explain
+        from compat.facts import EnvOptions, FactOptions
+        from compat.output import emit
+
+        explanations = run_explain(
+            log,
+            EnvOptions(python=python, paths=tuple(path or ())),
+            FactOptions(
+                hardware_file=hardware,
+                no_probe=no_probe,
+                deepspeed_config=deepspeed_config,
+                accelerate_config=accelerate_config,
+                settings=tuple(set_ or ()),
+                matrices=tuple(matrix or ()),
+            ),
+        )
+        emit(
+            render_explanations(explanations, format_.value, colour_enabled(no_color, output)),
+            output,
+        )
+        return 1 if explanations.matches else 0
+
+    _guarded(body, debug)
+
+
+# ---------------------------------------------------------------------------------------------
+# matrix lint | list | show
+
+
+@matrix_app.command(
+    "lint",
+    help="""Validate rule files, run their examples and check their fixes.
+
+\b
+Examples:
+  compat matrix lint                  # the shipped knowledge base
+  compat matrix lint my-rules.yaml    # your own rules, checked together with the shipped ones
+""",
+)
+def matrix_lint(
+    paths: Annotated[list[Path] | None, typer.Argument(help="Rule files or directories.")] = None,
+    debug: DebugOpt = False,
+) -> None:
+    def body() -> int:
+        from compat.lint import lint
+
+        result = lint(tuple(paths or ()))
+        for problem in result.problems:
+            sys.stderr.write(f"{problem}\n")
+        if result.problems:
+            sys.stderr.write(
+                f"compat: {len(result.problems)} problem(s) in {result.files} file(s)\n"
+            )
+            return 2
+        sys.stdout.write(
+            f"{result.rules} rules in {result.files} file(s): OK ({result.examples} examples run)\n"
+        )
+        return EXIT_OK
+
+    _guarded(body, debug)
+
+
+@matrix_app.command(
+    "list",
+    help="List the rules of the knowledge base.\n\n\b\nExamples:\n  compat matrix list\n  compat matrix list --format json",
+)
+def matrix_list(
+    matrix: MatrixOpt = None,
+    format_: Annotated[
+        ProbeFormat, typer.Option("--format", "-f", help="Output format.")
+    ] = ProbeFormat.text,
+    debug: DebugOpt = False,
+) -> None:
+    def body() -> int:
+        from compat.knowledge import load_knowledge_base
+
+        kb = load_knowledge_base(tuple(matrix or ()))
+        rules = kb.rules()
+        if format_ is ProbeFormat.json:
+            import json
+
+            rows = [
+                {
+                    "id": r.id,
+                    "severity": r.severity.value,
+                    "evidence": r.evidence.value,
+                    "title": r.title,
+                }
+                for r in rules
+            ]
+            sys.stdout.write(json.dumps({"digest": kb.digest, "rules": rows}, indent=2) + "\n")
+            return EXIT_OK
+        width = max(len(r.id) for r in rules)
+        for r in rules:
+            sys.stdout.write(
+                f"{r.id:{width}}  {r.severity.value:7}  {r.evidence.value:8}  {r.title}\n"
+            )
+        sys.stdout.write(f"\n{len(rules)} rules · {kb.digest[:19]}\n")
+        return EXIT_OK
+
+    _guarded(body, debug)
+
+
+@matrix_app.command(
+    "show",
+    help="Show one rule in full.\n\n\b\nExample:\n  compat matrix show deepspeed-zero3-offload-clip-device-mismatch",
+)
+def matrix_show(
+    rule_id: Annotated[str, typer.Argument(help="The rule id.")],
+    matrix: MatrixOpt = None,
+    format_: Annotated[
+        ProbeFormat, typer.Option("--format", "-f", help="Output format.")
+    ] = ProbeFormat.text,
+    debug: DebugOpt = False,
+) -> None:
+    def body() -> int:
+        from compat.knowledge import load_knowledge_base
+        from compat.ruleview import render_rule
+
+        kb = load_knowledge_base(tuple(matrix or ()))
+        rule = kb.get(rule_id)
+        if rule is None:
+            import difflib
+
+            ids = [r.id for r in kb.rules()]
+            close = difflib.get_close_matches(rule_id, ids, n=1)
+            raise UsageError(
+                f"no rule {rule_id!r} in the knowledge base",
+                hint=f"did you mean {close[0]}?"
+                if close
+                else "`compat matrix list` shows every id",
+            )
+        sys.stdout.write(render_rule(rule, format_.value))
+        return EXIT_OK
+
+    _guarded(body, debug)
+
+
+def main() -> None:
+    app(prog_name="compat")

@@ -1,0 +1,62 @@
+"""`compat doctor`: the installed environment + hardware + usage facts, checked against the rules."""
+
+from __future__ import annotations
+
+from compat.engine import evaluate
+from compat.errors import UncheckedError
+from compat.facts import (
+    EnvOptions,
+    FactOptions,
+    environment_facts,
+    read_environment,
+    read_hardware,
+    read_usage,
+    usage_summary,
+)
+from compat.knowledge import load_knowledge_base
+from compat.report import Report, environment_summary
+
+
+def run_doctor(env_options: EnvOptions, fact_options: FactOptions) -> Report:
+    # Read every input first: a bad flag or file is reported before any slow work.
+    usage = read_usage(fact_options)
+    kb = load_knowledge_base(tuple(fact_options.matrices))
+    env = read_environment(env_options)
+    if not env.packages:
+        where = ", ".join(env.paths) or env.source
+        raise UncheckedError(
+            f"no distributions found in {where}",
+            hint="point --python at the training interpreter, or --path at its site-packages",
+        )
+    hardware, hardware_note = read_hardware(fact_options)
+    facts = environment_facts(env, hardware, usage)
+    findings = evaluate(kb, facts)
+    notes = []
+    if hardware is None:
+        notes.append(
+            "hardware rules could only be checked as 'possible': no probe and no --hardware profile"
+        )
+    if not usage:
+        notes.append(
+            "no training config given: rules that depend on it are 'possible' "
+            "(--deepspeed-config, --accelerate-config, --set KEY=VALUE)"
+        )
+    problems = [
+        {"kind": p.kind, "message": p.message, **({"source": str(p.origin)} if p.origin else {})}
+        for p in env.problems
+    ]
+    return Report(
+        findings=tuple(findings),
+        kb_rules=len(kb),
+        kb_digest=kb.digest,
+        environment=environment_summary(
+            env.source,
+            str(env.python_version) if env.python_version else None,
+            len(env.packages),
+            problems,
+        ),
+        hardware=hardware,
+        hardware_note=hardware_note,
+        notes=tuple(notes),
+        usage=usage_summary(usage),
+    )
