@@ -1,0 +1,360 @@
+"""Choosing versions that avoid every known-bad combination, jointly.
+
+The search starts from the installed versions of the guarded packages (those the knowledge base
+speaks of). While some rule still matches the assignment, it tries moves that take that rule's
+packages out of it, best first: versions the rule's own fix recommends, then the fewest changed
+packages, then the smallest move from the installed version. A move is only kept when the chosen
+version's own requirements agree with every other pin (vLLM pins torch exactly) and every other
+pinned or installed package still accepts it. The search is bounded; when no assignment escapes a
+rule, the result says which rules could not be escaped and why.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Protocol
+
+from packaging.markers import InvalidMarker
+from packaging.requirements import InvalidRequirement, Requirement
+from packaging.utils import NormalizedName, canonicalize_name
+from packaging.version import Version
+
+from compat.engine import evaluate
+from compat.knowledge import KnowledgeBase
+from compat.model import Facts, Finding, PackageFact, Rule, Severity, Status
+
+MAX_EXPANSIONS = 4000
+
+
+class CandidateSource(Protocol):
+    """Where candidate versions and their dependency metadata come from (index, cache, offline)."""
+
+    def versions(self, name: NormalizedName) -> list[Version]:
+        """Installable versions, oldest first: no yanked ones, none excluded by Requires-Python."""
+        ...
+
+    def requires(self, name: NormalizedName, version: Version) -> tuple[str, ...] | None:
+        """Requires-Dist of that release, or None when it cannot be known (offline, no metadata)."""
+        ...
+
+
+@dataclass(frozen=True)
+class Pin:
+    name: NormalizedName
+    version: Version
+    installed: Version | None
+    reasons: tuple[str, ...]  # rule ids that guard or moved this package
+    moved_by: tuple[str, ...] = ()  # rule ids this pin escapes (non-empty: a chosen version)
+    display_name: str = ""
+
+    @property
+    def changed(self) -> bool:
+        return self.installed is None or self.version.public != self.installed.public
+
+
+@dataclass(frozen=True)
+class Unresolved:
+    rule: Rule
+    status: Status
+    why: str
+
+
+@dataclass(frozen=True)
+class PinPlan:
+    pins: tuple[Pin, ...]
+    unresolved: tuple[Unresolved, ...]
+    remaining: tuple[Finding, ...] = ()  # findings of the chosen set, for the report
+    notes: tuple[str, ...] = field(default=())
+
+
+def guarded_names(kb: KnowledgeBase, installed: Iterable[str]) -> dict[NormalizedName, list[str]]:
+    """Installed packages that some rule speaks of, with the ids of those rules."""
+    present = set(installed)
+    guarded: dict[NormalizedName, list[str]] = {}
+    for plain in kb.plain:
+        for name in _rule_packages(plain["when"]):
+            if name in present:
+                guarded.setdefault(NormalizedName(name), []).append(plain["id"])
+    return guarded
+
+
+def _rule_packages(when: Mapping[str, object]) -> set[str]:
+    names = set(when.get("packages", {}))  # type: ignore[arg-type]
+    for branch in when.get("any", []):  # type: ignore[attr-defined]
+        names |= _rule_packages(branch)
+    return names
+
+
+def _with_versions(facts: Facts, assignment: Mapping[NormalizedName, Version]) -> Facts:
+    packages = dict(facts.packages)
+    for name, version in assignment.items():
+        old = packages.get(name)
+        packages[name] = (
+            replace(old, versions=(version,), commit=None)
+            if old is not None
+            else PackageFact(name, (version,))
+        )
+    return replace(facts, packages=packages)
+
+
+def _bad(findings: Sequence[Finding], avoid: set[Status]) -> list[Finding]:
+    return [f for f in findings if f.status in avoid and f.rule.severity is not Severity.INFO]
+
+
+@dataclass(order=True)
+class _Node:
+    cost: tuple[int, int, int]
+    serial: int
+    assignment: dict[NormalizedName, Version] = field(compare=False)
+    moved: dict[NormalizedName, tuple[str, ...]] = field(compare=False)
+
+
+def plan_pins(
+    kb: KnowledgeBase,
+    facts: Facts,
+    source: CandidateSource,
+    *,
+    avoid: set[Status] | None = None,
+    installed_requires: Mapping[NormalizedName, Sequence[str]] | None = None,
+    marker_env: Mapping[str, str] | None = None,
+) -> PinPlan:
+    """Choose one version per guarded package so that no rule in `avoid` status matches."""
+    avoid = avoid or {Status.AFFECTED, Status.POSSIBLE}
+    installed = {name: fact.versions[0] for name, fact in facts.packages.items() if fact.exact}
+    guarded = guarded_names(kb, installed)
+    start = {name: installed[name] for name in guarded}
+    checker = _DependencyChecker(source, installed_requires or {}, marker_env)
+    counter = itertools.count()
+    frontier = [_Node((0, 0, 0), next(counter), start, {})]
+    seen: set[tuple[tuple[str, str], ...]] = set()
+    best_unresolved: list[Unresolved] | None = None
+    best_node = frontier[0]
+    expansions = 0
+    while frontier and expansions < MAX_EXPANSIONS:
+        node = heapq.heappop(frontier)
+        key = tuple(sorted((n, str(v)) for n, v in node.assignment.items()))
+        if key in seen:
+            continue
+        seen.add(key)
+        expansions += 1
+        findings = evaluate(kb, _with_versions(facts, node.assignment))
+        bad = _bad(findings, avoid)
+        if not bad:
+            return _plan(node, installed, guarded, (), findings, facts)
+        if best_unresolved is None or len(bad) < len(best_unresolved):
+            best_node = node
+            best_unresolved = [
+                Unresolved(f.rule, f.status, "no installable version escapes it") for f in bad
+            ]
+        target = bad[0]
+        for name, version in _moves(target, node.assignment, installed, source):
+            assignment = dict(node.assignment)
+            assignment[name] = version
+            conflict = checker.conflict(name, version, assignment)
+            if conflict is not None:
+                continue
+            moved = dict(node.moved)
+            moved[name] = (*moved.get(name, ()), target.rule.id)
+            heapq.heappush(
+                frontier,
+                _Node(
+                    _cost(assignment, installed, source, target.rule),
+                    next(counter),
+                    assignment,
+                    moved,
+                ),
+            )
+    unresolved = tuple(best_unresolved or ())
+    findings = evaluate(kb, _with_versions(facts, best_node.assignment))
+    return _plan(best_node, installed, guarded, unresolved, findings, facts)
+
+
+def _moves(
+    finding: Finding,
+    assignment: Mapping[NormalizedName, Version],
+    installed: Mapping[NormalizedName, Version],
+    source: CandidateSource,
+) -> list[tuple[NormalizedName, Version]]:
+    """Versions of the finding's packages that take the assignment out of this rule, best first."""
+    moves: list[tuple[tuple[int, int, int], NormalizedName, Version]] = []
+    fix_specs = _fix_specifiers(finding.rule)
+    for matched in finding.packages:
+        name = matched.name
+        if name not in assignment:
+            continue
+        current = assignment[name]
+        versions = source.versions(name)
+        base = installed.get(name, current)
+        ordered = sorted(versions)
+        for version in versions:
+            if version == current:
+                continue
+            spec = fix_specs.get(name)
+            recommended = 0 if spec is not None and spec.contains(version, prereleases=True) else 1
+            distance = _distance(ordered, base, version)
+            downgrade = 1 if version < base else 0
+            moves.append(((recommended, distance, downgrade), name, version))
+    moves.sort(key=lambda item: item[0])
+    return [(name, version) for _, name, version in moves[:40]]
+
+
+def _fix_specifiers(rule: Rule) -> dict[NormalizedName, object]:
+    out: dict[NormalizedName, object] = {}
+    for text in rule.fix.constraints:
+        requirement = Requirement(text)
+        out[canonicalize_name(requirement.name)] = requirement.specifier
+    return out
+
+
+def _distance(ordered: Sequence[Version], a: Version, b: Version) -> int:
+    def position(v: Version) -> int:
+        return sum(1 for x in ordered if x < v)
+
+    return abs(position(a) - position(b))
+
+
+def _cost(
+    assignment: Mapping[NormalizedName, Version],
+    installed: Mapping[NormalizedName, Version],
+    source: CandidateSource,
+    rule: Rule,
+) -> tuple[int, int, int]:
+    fix = _fix_specifiers(rule)
+    changed = [
+        n
+        for n, v in assignment.items()
+        if installed.get(n) is None or v.public != installed[n].public
+    ]
+    off_fix = sum(
+        1
+        for n in changed
+        if n in fix and not fix[n].contains(assignment[n], prereleases=True)  # type: ignore[attr-defined]
+    )
+    distance = sum(
+        _distance(sorted(source.versions(n)), installed[n], assignment[n])
+        for n in changed
+        if n in installed
+    )
+    return (off_fix + len(changed), len(changed), distance)
+
+
+class _DependencyChecker:
+    """Does a chosen version agree with the other pins, both ways?"""
+
+    def __init__(
+        self,
+        source: CandidateSource,
+        installed_requires: Mapping[NormalizedName, Sequence[str]],
+        marker_env: Mapping[str, str] | None,
+    ) -> None:
+        self.source = source
+        self.installed_requires = installed_requires
+        self.marker_env = dict(marker_env) if marker_env else None
+        self._parsed: dict[str, Requirement | None] = {}
+
+    def _requirement(self, text: str) -> Requirement | None:
+        if text not in self._parsed:
+            try:
+                requirement = Requirement(text)
+                if requirement.marker is not None:
+                    env = {**(self.marker_env or {}), "extra": ""}
+                    if self.marker_env is None or not requirement.marker.evaluate(env):
+                        requirement = None  # extras and other-platform requirements do not bind
+            except (InvalidRequirement, InvalidMarker):
+                requirement = None
+            self._parsed[text] = requirement
+        return self._parsed[text]
+
+    def _requires_of(
+        self, name: NormalizedName, version: Version, installed: bool
+    ) -> Sequence[str]:
+        if installed and name in self.installed_requires:
+            return self.installed_requires[name]
+        return self.source.requires(name, version) or ()
+
+    def conflict(
+        self, name: NormalizedName, version: Version, assignment: Mapping[NormalizedName, Version]
+    ) -> str | None:
+        # The chosen version's requirements against the other pins.
+        for text in self.source.requires(name, version) or ():
+            requirement = self._requirement(text)
+            if requirement is None:
+                continue
+            other = canonicalize_name(requirement.name)
+            if other in assignment and not requirement.specifier.contains(
+                assignment[other], prereleases=True
+            ):
+                return f"{name} {version} requires {requirement}, but {other} is pinned to {assignment[other]}"
+        # Every other pin's requirements against the chosen version.
+        for other, other_version in assignment.items():
+            if other == name:
+                continue
+            for text in self._requires_of(other, other_version, installed=True):
+                requirement = self._requirement(text)
+                if requirement is None or canonicalize_name(requirement.name) != name:
+                    continue
+                if not requirement.specifier.contains(version, prereleases=True):
+                    return f"{other} {other_version} requires {requirement}"
+        return None
+
+
+def _plan(
+    node: _Node,
+    installed: Mapping[NormalizedName, Version],
+    guarded: Mapping[NormalizedName, list[str]],
+    unresolved: tuple[Unresolved, ...],
+    findings: Sequence[Finding],
+    facts: Facts,
+) -> PinPlan:
+    pins = []
+    for name in sorted(node.assignment):
+        fact = facts.packages.get(name)
+        pins.append(
+            Pin(
+                name=name,
+                version=node.assignment[name],
+                installed=installed.get(name),
+                reasons=tuple(dict.fromkeys(guarded.get(name, []))),
+                moved_by=tuple(dict.fromkeys(node.moved.get(name, ()))),
+                display_name=fact.display_name if fact else "",
+            )
+        )
+    return PinPlan(tuple(pins), unresolved, tuple(findings))
+
+
+def offline_versions(
+    kb: KnowledgeBase, name: NormalizedName, installed: Version | None
+) -> list[Version]:
+    """Versions the knowledge base names for `name` (specifier bounds, fix constraints, examples)."""
+    from compat.conditions import specifier_set
+
+    found: set[Version] = set()
+    if installed is not None:
+        found.add(Version(installed.public))
+
+    def from_spec(text: str) -> None:
+        for spec in specifier_set(text):
+            version = spec.version.rstrip(".*")
+            try:
+                found.add(Version(version))
+            except ValueError:
+                continue
+
+    def walk(when: Mapping[str, object]) -> None:
+        packages = when.get("packages", {})
+        assert isinstance(packages, dict)
+        if name in packages:
+            from_spec(packages[name]["version"])
+        for branch in when.get("any", []):  # type: ignore[attr-defined]
+            walk(branch)
+
+    for plain in kb.plain:
+        walk(plain["when"])
+        for text in plain["fix"]["constraints"]:
+            requirement = Requirement(text)
+            if canonicalize_name(requirement.name) == name:
+                from_spec(str(requirement.specifier))
+    return sorted(v for v in found if not v.is_devrelease)
