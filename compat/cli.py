@@ -454,5 +454,125 @@ def matrix_show(
     _guarded(body, debug)
 
 
+# ---------------------------------------------------------------------------------------------
+# pin
+
+
+class PinFormat(str, Enum):
+    text = "text"
+    json = "json"
+
+
+class Avoid(str, Enum):
+    affected = "affected"
+    possible = "possible"
+
+
+PIN_HELP = """Write pip constraints that keep the stack out of every known-bad combination.
+
+Every installed package the knowledge base speaks of is pinned: to the installed version where it
+is safe, to a chosen one where it is not (each line says why). Versions come from the package index
+in your pip/uv configuration, cached; --offline uses only the cache, the installed versions and the
+versions the knowledge base names.
+
+\b
+Examples:
+  compat pin > constraints.txt && pip install -c constraints.txt -r requirements.txt
+  compat pin --deepspeed-config ds.json -o constraints.txt
+  compat pin --python ~/venvs/train/bin/python --freeze --offline
+
+\b
+Exit codes: 0 written; 1 written, but some rule could not be escaped (see UNRESOLVED lines);
+2 bad input or an unreachable index; 3 nothing could be checked.
+"""
+
+
+@app.command(help=PIN_HELP)
+def pin(
+    python: PythonOpt = None,
+    path: PathOpt = None,
+    hardware: HardwareOpt = None,
+    no_probe: NoProbeOpt = False,
+    deepspeed_config: DeepSpeedOpt = None,
+    accelerate_config: AccelerateOpt = None,
+    set_: SetOpt = None,
+    matrix: MatrixOpt = None,
+    index_url: Annotated[
+        str | None,
+        typer.Option("--index-url", "-i", help="Base URL of the package index (PEP 503/691)."),
+    ] = None,
+    extra_index_url: Annotated[
+        list[str] | None, typer.Option("--extra-index-url", help="More index URLs. Repeatable.")
+    ] = None,
+    offline: Annotated[
+        bool,
+        typer.Option("--offline", help="No network: cache, installed and knowledge-base versions."),
+    ] = False,
+    freeze: Annotated[
+        bool,
+        typer.Option("--freeze", help="Pin every installed distribution, not only guarded ones."),
+    ] = False,
+    avoid: Annotated[
+        Avoid,
+        typer.Option(
+            "--avoid", help="Also steer clear of 'possible' findings (default) or only 'affected'."
+        ),
+    ] = Avoid.possible,
+    format_: Annotated[
+        PinFormat, typer.Option("--format", "-f", help="Output format.")
+    ] = PinFormat.text,
+    output: OutputOpt = None,
+    quiet: QuietOpt = False,
+    debug: DebugOpt = False,
+) -> None:
+    def body() -> int:
+        from compat.facts import EnvOptions, FactOptions
+        from compat.output import emit
+        from compat.pincmd import (
+            IndexOptions,
+            pin_exit_code,
+            render_constraints,
+            render_json,
+            run_pin,
+        )
+
+        result = run_pin(
+            EnvOptions(python=python, paths=tuple(path or ())),
+            FactOptions(
+                hardware_file=hardware,
+                no_probe=no_probe,
+                deepspeed_config=deepspeed_config,
+                accelerate_config=accelerate_config,
+                settings=tuple(set_ or ()),
+                matrices=tuple(matrix or ()),
+            ),
+            IndexOptions(
+                index_url=index_url, extra_index_urls=tuple(extra_index_url or ()), offline=offline
+            ),
+            freeze=freeze,
+            avoid_possible=avoid is Avoid.possible,
+            progress=None if quiet else progress_reporter(),
+        )
+        text = render_json(result) if format_ is PinFormat.json else render_constraints(result)
+        emit(text, output)
+        for item in result.plan.unresolved:
+            sys.stderr.write(f"compat: warning: could not escape {item.rule.id}: {item.why}\n")
+        return pin_exit_code(result)
+
+    _guarded(body, debug)
+
+
+def progress_reporter() -> Callable[[str], None] | None:
+    """Progress for network work on stderr, only on a terminal (never in piped output)."""
+    if not sys.stderr.isatty() or os.environ.get("CI"):
+        return None
+
+    def report(message: str) -> None:
+        sys.stderr.write(f"\r\x1b[K{message}")
+        sys.stderr.flush()
+
+    return report
+
+
 def main() -> None:
     app(prog_name="compat")

@@ -1,0 +1,249 @@
+"""`compat pin`: the environment's guarded packages, pinned to versions that avoid every rule.
+
+Wires the pieces: environment and facts (as for doctor), candidate versions from the package index
+(or, with `--offline`, from the cache, the installed versions and the versions the knowledge base
+names), the search in `compat.pin`, and the constraints text or JSON.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from packaging.specifiers import SpecifierSet
+from packaging.utils import NormalizedName
+from packaging.version import Version
+
+from compat import __version__
+from compat.errors import IndexAccessError, UncheckedError
+from compat.facts import (
+    EnvOptions,
+    FactOptions,
+    environment_facts,
+    read_environment,
+    read_hardware,
+    read_usage,
+)
+from compat.knowledge import KnowledgeBase, load_knowledge_base
+from compat.model import Environment, Hardware, Status
+from compat.pin import PinPlan, offline_versions, plan_pins
+
+
+@dataclass(frozen=True)
+class IndexOptions:
+    index_url: str | None = None
+    extra_index_urls: Sequence[str] = ()
+    offline: bool = False
+    timeout: float = 15.0
+
+
+@dataclass(frozen=True)
+class PinResult:
+    plan: PinPlan
+    env: Environment
+    kb: KnowledgeBase
+    hardware: Hardware | None
+    hardware_note: str
+    freeze: bool
+    offline: bool
+    index_source: str
+    python_version: Version | None
+
+
+class IndexCandidates:
+    """CandidateSource over the package index: installable versions and Requires-Dist."""
+
+    def __init__(
+        self,
+        client: Any,
+        python_version: Version | None,
+        installed: Mapping[NormalizedName, Version],
+        kb: KnowledgeBase,
+        offline: bool,
+    ) -> None:
+        self.client = client
+        self.python_version = python_version
+        self.installed = installed
+        self.kb = kb
+        self.offline = offline
+        self._versions: dict[NormalizedName, list[Version]] = {}
+        self._candidates: dict[NormalizedName, list[Any]] = {}
+        self.notes: list[str] = []
+
+    def prefetch(self, names: Sequence[NormalizedName]) -> None:
+        if self.client is None:
+            return
+        try:
+            self._candidates.update(self.client.candidates_many(names))
+        except IndexAccessError:
+            if not self.offline:
+                raise
+            # Offline and not cached: fall back to what the knowledge base names, below.
+
+    def versions(self, name: NormalizedName) -> list[Version]:
+        if name in self._versions:
+            return self._versions[name]
+        installed = self.installed.get(name)
+        allow_pre = installed is not None and installed.is_prerelease
+        found: set[Version] = set()
+        for candidate in self._candidates.get(name, []):
+            if candidate.yanked is not None:
+                continue
+            if self.python_version is not None and candidate.requires_python is not None:
+                if not SpecifierSet(str(candidate.requires_python)).contains(
+                    self.python_version, prereleases=True
+                ):
+                    continue
+            if candidate.version.is_prerelease and not allow_pre:
+                continue
+            found.add(candidate.version)
+        if not found and (self.offline or self.client is None):
+            found.update(offline_versions(self.kb, name, installed))
+        self._versions[name] = sorted(found)
+        return self._versions[name]
+
+    def requires(self, name: NormalizedName, version: Version) -> tuple[str, ...] | None:
+        if self.client is None:
+            return None
+        matching = [c for c in self._candidates.get(name, []) if c.version == version]
+        matching.sort(key=lambda c: (not c.is_wheel, c.metadata_url is None))
+        for candidate in matching[:1]:
+            try:
+                result: tuple[str, ...] = self.client.requires_dist(candidate)
+                return result
+            except IndexAccessError:
+                if not self.offline:
+                    raise
+        return None
+
+
+def run_pin(
+    env_options: EnvOptions,
+    fact_options: FactOptions,
+    index_options: IndexOptions,
+    *,
+    freeze: bool = False,
+    avoid_possible: bool = True,
+    progress: Callable[[str], None] | None = None,
+) -> PinResult:
+    usage = read_usage(fact_options)
+    kb = load_knowledge_base(tuple(fact_options.matrices))
+    env = read_environment(env_options)
+    if not env.packages:
+        raise UncheckedError(f"no distributions found in {', '.join(env.paths) or env.source}")
+    hardware, hardware_note = read_hardware(fact_options)
+    facts = environment_facts(env, hardware, usage)
+    installed = {name: package.version for name, package in env.packages.items()}
+
+    from compat.index import IndexClient
+    from compat.indexconfig import resolve_index_config
+
+    config = resolve_index_config(
+        index_url=index_options.index_url, extra_index_urls=tuple(index_options.extra_index_urls)
+    )
+    with IndexClient(
+        config, offline=index_options.offline, timeout=index_options.timeout, progress=progress
+    ) as client:
+        source = IndexCandidates(client, env.python_version, installed, kb, index_options.offline)
+        from compat.pin import guarded_names
+
+        source.prefetch(sorted(guarded_names(kb, installed)))
+        plan = plan_pins(
+            kb,
+            facts,
+            source,
+            avoid={Status.AFFECTED, Status.POSSIBLE} if avoid_possible else {Status.AFFECTED},
+            installed_requires={name: p.requires for name, p in env.packages.items()},
+            marker_env=env.markers or None,
+        )
+    return PinResult(
+        plan,
+        env,
+        kb,
+        hardware,
+        hardware_note,
+        freeze,
+        index_options.offline,
+        config.source,
+        env.python_version,
+    )
+
+
+def _hardware_text(hardware: Hardware | None, note: str) -> str:
+    if hardware is None:
+        return f"unknown ({note})"
+    if not hardware.gpus:
+        return f"no GPU ({note})"
+    names = sorted({g.name for g in hardware.gpus})
+    return f"{len(hardware.gpus)}x {', '.join(names)}, driver {hardware.driver_version} ({note})"
+
+
+def render_constraints(result: PinResult) -> str:
+    """A constraints file pip and uv accept as is: `name==version` lines, comments after them."""
+    plan = result.plan
+    lines = [
+        f"# Generated by compat {__version__} (`compat pin`): pip install -c THIS_FILE ...",
+        f"# knowledge base: {len(result.kb)} rules, {result.kb.digest}",
+        f"# python: {result.python_version or 'unknown'}; hardware: {_hardware_text(result.hardware, result.hardware_note)}",
+        f"# candidates: {'offline (cache, installed versions, versions the knowledge base names)' if result.offline else result.index_source}",
+    ]
+    for item in plan.unresolved:
+        lines.append(f"# UNRESOLVED {item.rule.id} ({item.status.value}): {item.why}")
+    pinned = {pin.name: pin for pin in plan.pins}
+    entries: list[tuple[str, str]] = []
+    for pin in plan.pins:
+        if pin.moved_by:
+            was = f", was {pin.installed}" if pin.installed is not None else ""
+            comment = f"via {', '.join(pin.moved_by)}{was}"
+        else:
+            comment = f"installed, guarded by {', '.join(pin.reasons[:3])}{' …' if len(pin.reasons) > 3 else ''}"
+        if pin.installed is not None and pin.installed.local and not pin.changed:
+            comment += (
+                f" (installed build {pin.installed}: choose it with the matching --index-url)"
+            )
+        # Local labels (+cu121) are left off: `==2.3.0` matches every build of 2.3.0 on any index.
+        entries.append((f"{pin.display_name or pin.name}=={pin.version.public}", comment))
+    if result.freeze:
+        for name, package in sorted(result.env.packages.items()):
+            if name not in pinned:
+                entries.append(
+                    (f"{package.display_name or name}=={package.version.public}", "installed")
+                )
+    entries.sort(key=lambda e: e[0].lower())
+    width = max((len(e[0]) for e in entries), default=0)
+    lines += [f"{req:{width}}  # {comment}" for req, comment in entries]
+    return "\n".join(lines) + "\n"
+
+
+def render_json(result: PinResult) -> str:
+    plan = result.plan
+    document: dict[str, Any] = {
+        "schema": "compat.pin/1",
+        "compat_version": __version__,
+        "knowledge_base": {"rules": len(result.kb), "digest": result.kb.digest},
+        "python": str(result.python_version) if result.python_version else None,
+        "offline": result.offline,
+        "index": result.index_source,
+        "pins": [
+            {
+                "name": pin.name,
+                "version": str(pin.version.public),
+                "installed": str(pin.installed) if pin.installed is not None else None,
+                "changed": pin.changed,
+                "via": list(pin.moved_by),
+                "guarded_by": list(pin.reasons),
+                "constraint": f"{pin.name}=={pin.version.public}",
+            }
+            for pin in plan.pins
+        ],
+        "unresolved": [
+            {"rule": u.rule.id, "status": u.status.value, "why": u.why} for u in plan.unresolved
+        ],
+    }
+    return json.dumps(document, indent=2) + "\n"
+
+
+def pin_exit_code(result: PinResult) -> int:
+    return 1 if result.plan.unresolved else 0
