@@ -91,11 +91,8 @@ class IndexCandidates:
         for candidate in self._candidates.get(name, []):
             if candidate.yanked is not None:
                 continue
-            if self.python_version is not None and candidate.requires_python is not None:
-                if not SpecifierSet(str(candidate.requires_python)).contains(
-                    self.python_version, prereleases=True
-                ):
-                    continue
+            if not self._python_ok(candidate.requires_python):
+                continue
             if candidate.version.is_prerelease and not allow_pre:
                 continue
             found.add(candidate.version)
@@ -103,6 +100,11 @@ class IndexCandidates:
             found.update(offline_versions(self.kb, name, installed))
         self._versions[name] = sorted(found)
         return self._versions[name]
+
+    def _python_ok(self, requires_python: object) -> bool:
+        if self.python_version is None or requires_python is None:
+            return True
+        return SpecifierSet(str(requires_python)).contains(self.python_version, prereleases=True)
 
     def requires(self, name: NormalizedName, version: Version) -> tuple[str, ...] | None:
         if self.client is None:
