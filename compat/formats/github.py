@@ -1,0 +1,40 @@
+"""`--format github`: GitHub Actions workflow commands (`::error file=...,line=...,title=...::msg`).
+
+Escaping follows @actions/core's `command.ts`: in the message `%`, CR and LF are percent-encoded;
+in property values `:` and `,` are too.
+"""
+
+from __future__ import annotations
+
+from compat.formats.locations import finding_origin, message, relative_uri
+from compat.model import Severity, Status
+from compat.report import Report
+
+_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
+
+
+def escape_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def escape_property(text: str) -> str:
+    return escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def render(report: Report, colour: bool = False) -> str:
+    lines = []
+    for finding in report.findings:
+        # A `possible` finding is a warning at most: it depends on facts compat could not see.
+        level = _LEVEL[finding.rule.severity]
+        if finding.status is Status.POSSIBLE and level == "error":
+            level = "warning"
+        props = []
+        origin = finding_origin(finding)
+        if origin is not None:
+            props.append(f"file={escape_property(relative_uri(origin.path))}")
+            props.append(f"line={origin.line}")
+        props.append(f"title={escape_property(f'compat: {finding.rule.id}')}")
+        lines.append(f"::{level} {','.join(props)}::{escape_data(message(finding))}")
+    affected, possible = report.count(Status.AFFECTED), report.count(Status.POSSIBLE)
+    lines.append(f"compat: {affected} affected, {possible} possible ({report.kb_rules} rules)")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,41 @@
+"""Where a finding points in the user's files: the first matched package with a file and line."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from compat.model import Finding, Origin
+
+
+def finding_origin(finding: Finding) -> Origin | None:
+    for package in finding.packages:
+        if package.origin is not None and package.origin.line is not None:
+            return package.origin
+    return None
+
+
+def relative_uri(path: str) -> str:
+    """A path relative to the working directory where it lies below it (what CI annotations expect)."""
+    try:
+        relative = Path(os.path.abspath(path)).relative_to(Path.cwd())
+    except ValueError:
+        return Path(os.path.abspath(path)).as_uri()
+    return relative.as_posix()
+
+
+def message(finding: Finding) -> str:
+    rule = finding.rule
+    packages = ", ".join(f"{p.name} {p.version}" for p in finding.packages)
+    unknown = ""
+    if finding.unknown:
+        unknown = (
+            " Unknown: "
+            + "; ".join(f"{u.fact} (settle with {u.needs})" for u in finding.unknown)
+            + "."
+        )
+    constraints = (
+        f" Constraints: {'; '.join(rule.fix.constraints)}." if rule.fix.constraints else ""
+    )
+    where = f" [{packages}]" if packages else ""
+    return f"{rule.title}{where} ({finding.status.value}). Fix: {rule.fix.summary}.{constraints}{unknown}"

@@ -1,0 +1,117 @@
+"""`--format sarif`: SARIF 2.1.0 for code scanning. `ruleId` is the rule id; regions are real
+file/line positions; fingerprints are stable across runs (rule, package, file — not the line)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from compat.formats import readable_symptom
+from compat.formats.locations import finding_origin, message, relative_uri
+from compat.model import Finding, Rule, Severity, Status
+from compat.report import COMPAT_VERSION, Report
+
+SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
+_SECURITY_SEVERITY = {Severity.ERROR: "7.0", Severity.WARNING: "4.0", Severity.INFO: "1.0"}
+
+
+def _rule_descriptor(rule: Rule) -> dict[str, Any]:
+    symptoms = "\n".join(f"- `{readable_symptom(s.match)}`" for s in rule.symptoms)
+    constraints = "\n".join(f"- `{c}`" for c in rule.fix.constraints)
+    markdown = "\n\n".join(
+        part
+        for part in (
+            rule.description,
+            f"**Symptoms**\n\n{symptoms}" if symptoms else "",
+            f"**Fix**: {rule.fix.summary}",
+            f"**Constraints**\n\n{constraints}" if constraints else "",
+            f"**Change**: {rule.fix.change}" if rule.fix.change else "",
+            "**References**\n\n" + "\n".join(f"- <{r}>" for r in rule.references),
+        )
+        if part
+    )
+    return {
+        "id": rule.id,
+        "name": "".join(word.capitalize() for word in rule.id.replace(".", "-").split("-")),
+        "shortDescription": {"text": rule.title},
+        "fullDescription": {"text": rule.description or rule.title},
+        "helpUri": rule.references[0],
+        "help": {"text": f"{rule.fix.summary}. See {rule.references[0]}", "markdown": markdown},
+        "defaultConfiguration": {"level": _LEVEL[rule.severity]},
+        "properties": {
+            "tags": ["compatibility", rule.evidence.value],
+            "evidence": rule.evidence.value,
+            "security-severity": _SECURITY_SEVERITY[rule.severity],
+        },
+    }
+
+
+def fingerprint(finding: Finding) -> str:
+    origin = finding_origin(finding)
+    parts = [
+        finding.rule.id,
+        *sorted(p.name for p in finding.packages),
+        relative_uri(origin.path) if origin else "",
+    ]
+    return hashlib.sha256("\0".join(parts).encode()).hexdigest()[:32]
+
+
+def _result(finding: Finding, index: int) -> dict[str, Any]:
+    level = _LEVEL[finding.rule.severity]
+    if finding.status is Status.POSSIBLE and level == "error":
+        level = "warning"
+    result: dict[str, Any] = {
+        "ruleId": finding.rule.id,
+        "ruleIndex": index,
+        "level": level,
+        "message": {"text": message(finding)},
+        "partialFingerprints": {"compatFinding/v1": fingerprint(finding)},
+        "properties": {
+            "status": finding.status.value,
+            "packages": [{"name": p.name, "version": p.version} for p in finding.packages],
+            "unknown": [u.fact for u in finding.unknown],
+        },
+    }
+    origin = finding_origin(finding)
+    if origin is not None:
+        result["locations"] = [
+            {
+                "physicalLocation": {
+                    "artifactLocation": {"uri": relative_uri(origin.path)},
+                    "region": {"startLine": origin.line},
+                }
+            }
+        ]
+    return result
+
+
+def render(report: Report, colour: bool = False) -> str:
+    rules: list[Rule] = []
+    positions: dict[str, int] = {}
+    for finding in report.findings:
+        if finding.rule.id not in positions:
+            positions[finding.rule.id] = len(rules)
+            rules.append(finding.rule)
+    document = {
+        "$schema": SARIF_SCHEMA,
+        "version": "2.1.0",
+        "runs": [
+            {
+                "tool": {
+                    "driver": {
+                        "name": "compat",
+                        "version": COMPAT_VERSION,
+                        "informationUri": "https://github.com/compat-dev/compat",
+                        "rules": [_rule_descriptor(rule) for rule in rules],
+                    }
+                },
+                "results": [_result(f, positions[f.rule.id]) for f in report.findings],
+                "properties": {
+                    "knowledgeBase": {"rules": report.kb_rules, "digest": report.kb_digest}
+                },
+            }
+        ],
+    }
+    return json.dumps(document, indent=2) + "\n"
