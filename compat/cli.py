@@ -455,6 +455,148 @@ def matrix_show(
 
 
 # ---------------------------------------------------------------------------------------------
+# check
+
+
+class CheckFormat(str, Enum):
+    text = "text"
+    json = "json"
+    markdown = "markdown"
+    sarif = "sarif"
+    github = "github"
+
+
+CHECK_HELP = """Gate requirement and lock file changes in CI: fail when they pin a known-bad combination.
+
+Reads requirements files (pip syntax, -r/-c includes), pyproject.toml, pylock.toml, uv.lock, pip
+--report JSON and pip freeze output. Ranged requirements are checked against released versions
+(the package index; --offline: the versions the knowledge base names). Waivers come from
+[tool.compat] in pyproject.toml or .compat.toml in the current directory.
+
+\b
+Examples:
+  compat check requirements.txt
+  compat check uv.lock --hardware cluster.json --python-version 3.11 --platform linux
+  compat check requirements/*.txt --format sarif -o compat.sarif
+  compat check requirements.txt --format github --step-summary --offline
+
+\b
+Exit codes: 0 nothing at or above --fail-on (new since --baseline); 1 findings;
+2 bad usage or an invalid/unreadable file; 3 nothing could be checked; 70 internal error.
+"""
+
+
+@app.command(help=CHECK_HELP)
+def check(
+    files: Annotated[
+        list[Path],
+        typer.Argument(help="Requirement, pyproject, pylock, uv.lock or pip report files."),
+    ],
+    hardware: HardwareOpt = None,
+    no_probe: NoProbeOpt = False,
+    deepspeed_config: DeepSpeedOpt = None,
+    accelerate_config: AccelerateOpt = None,
+    set_: SetOpt = None,
+    matrix: MatrixOpt = None,
+    python_version: Annotated[
+        str | None,
+        typer.Option("--python-version", help="Target Python (default: this interpreter's)."),
+    ] = None,
+    platform: Annotated[
+        str | None,
+        typer.Option(
+            "--platform", help="Target platform: linux, darwin, win32 (optionally /MACHINE)."
+        ),
+    ] = None,
+    index_url: Annotated[
+        str | None,
+        typer.Option("--index-url", "-i", help="Base URL of the package index (PEP 503/691)."),
+    ] = None,
+    extra_index_url: Annotated[
+        list[str] | None, typer.Option("--extra-index-url", help="More index URLs. Repeatable.")
+    ] = None,
+    offline: Annotated[
+        bool, typer.Option("--offline", help="No network: ranges against knowledge-base versions.")
+    ] = False,
+    format_: Annotated[
+        CheckFormat, typer.Option("--format", "-f", help="Output format.")
+    ] = CheckFormat.text,
+    output: OutputOpt = None,
+    fail_on: FailOnOpt = FailOn.AFFECTED,
+    baseline: Annotated[
+        Path | None,
+        typer.Option("--baseline", help="Fail only on findings not in this earlier JSON report."),
+    ] = None,
+    step_summary: Annotated[
+        bool,
+        typer.Option(
+            "--step-summary", help="Also append the Markdown report to $GITHUB_STEP_SUMMARY."
+        ),
+    ] = False,
+    quiet: QuietOpt = False,
+    no_color: NoColorOpt = False,
+    debug: DebugOpt = False,
+) -> None:
+    def body() -> int:
+        import dataclasses
+        import datetime as dt
+
+        from compat.check import TargetOptions, run_check
+        from compat.facts import FactOptions
+        from compat.formats import formatter
+        from compat.output import emit
+        from compat.pincmd import IndexOptions
+        from compat.waivers import apply_waivers, load_baseline, load_waivers, new_since_baseline
+
+        baseline_keys = load_baseline(baseline) if baseline is not None else None
+        waivers = load_waivers(Path.cwd())
+        report, findings = run_check(
+            files,
+            FactOptions(
+                hardware_file=hardware,
+                no_probe=no_probe,
+                deepspeed_config=deepspeed_config,
+                accelerate_config=accelerate_config,
+                settings=tuple(set_ or ()),
+                matrices=tuple(matrix or ()),
+            ),
+            TargetOptions(python_version=python_version, platform=platform),
+            IndexOptions(
+                index_url=index_url, extra_index_urls=tuple(extra_index_url or ()), offline=offline
+            ),
+        )
+        kept, waiver_notes = apply_waivers(findings, waivers, dt.date.today())
+        report = dataclasses.replace(
+            report, findings=tuple(kept), notes=(*report.notes, *waiver_notes)
+        )
+        if quiet and format_ is CheckFormat.text:
+            from compat.formats.text import render_findings
+
+            text = render_findings(report, colour_enabled(no_color, output))
+        else:
+            text = formatter(format_.value)(report, colour_enabled(no_color, output))
+        emit(text, output)
+        if step_summary:
+            append_step_summary(formatter("markdown")(report, False))
+        failing = report.failing(fail_on)
+        if baseline_keys is not None:
+            failing = new_since_baseline(failing, baseline_keys)
+        return 1 if failing else EXIT_OK
+
+    _guarded(body, debug)
+
+
+def append_step_summary(markdown: str) -> None:
+    target = os.environ.get("GITHUB_STEP_SUMMARY")
+    if not target:
+        raise UsageError(
+            "--step-summary: $GITHUB_STEP_SUMMARY is not set (it is inside GitHub Actions)"
+        )
+    with open(target, "a", encoding="utf-8") as handle:
+        handle.write(markdown)
+
+
+# ---------------------------------------------------------------------------------------------
 # pin
 
 
