@@ -1,0 +1,1 @@
+"""Probes: hardware (NVML), CUDA builds and training configs. Imported lazily."""

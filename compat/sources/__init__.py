@@ -1,0 +1,1 @@
+"""Where package facts come from: installed environments, requirement and lock files."""

@@ -1,0 +1,265 @@
+"""Installed distributions, read from dist-info/egg-info directories without executing anything.
+
+This is the hot path of `compat doctor`, so it reads only the header block of each METADATA file
+(the long description after the first blank line is never read) and parses it by hand: faster
+than `importlib.metadata`, which email-parses the whole file. Broken or invalid distributions
+become `EnvironmentProblem`s, never exceptions; a name installed twice is flagged.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from packaging.utils import NormalizedName, canonicalize_name
+from packaging.version import InvalidVersion, Version
+
+from compat.errors import UsageError
+from compat.model import Environment, EnvironmentProblem, Origin, Package
+
+_HEADER_LIMIT = 256 * 1024  # a header block bigger than this is not metadata
+_PYTHON_DIR = re.compile(r"python(\d+)\.(\d+)")
+
+# Runs inside the *target* interpreter: standard library only, imports nothing of compat.
+_CHILD_SCRIPT = r"""
+import json, os, platform, sys
+impl = sys.implementation
+v = impl.version
+iver = "%d.%d.%d" % (v.major, v.minor, v.micro)
+if v.releaselevel != "final":
+    iver += v.releaselevel[0] + str(v.serial)
+env = {
+    "implementation_name": impl.name,
+    "implementation_version": iver,
+    "os_name": os.name,
+    "platform_machine": platform.machine(),
+    "platform_release": platform.release(),
+    "platform_system": platform.system(),
+    "platform_version": platform.version(),
+    "python_full_version": platform.python_version(),
+    "platform_python_implementation": platform.python_implementation(),
+    "python_version": ".".join(platform.python_version_tuple()[:2]),
+    "sys_platform": sys.platform,
+}
+paths = [p for p in sys.path if p and os.path.isdir(p)]
+print(json.dumps({"executable": sys.executable, "paths": paths, "markers": env}))
+"""
+
+
+def read_running() -> Environment:
+    """The environment of the interpreter running compat."""
+    from packaging.markers import default_environment
+
+    markers = dict(default_environment())
+    paths = [p for p in sys.path if p and os.path.isdir(p)]
+    return _read(
+        paths,
+        source=f"running interpreter {sys.executable}",
+        python=Version(markers["python_full_version"]),
+        markers=markers,
+    )
+
+
+def read_paths(dirs: Sequence[Path]) -> Environment:
+    """`--path DIR` (repeatable): site-packages or `pip install --target` directories."""
+    for directory in dirs:
+        if not directory.exists():
+            raise UsageError("--path: no such directory", origin=Origin(str(directory)))
+        if not directory.is_dir():
+            raise UsageError("--path: not a directory", origin=Origin(str(directory)))
+    python = None
+    for directory in dirs:  # lib/python3.11/site-packages tells the Python version, nothing more
+        match = _PYTHON_DIR.search(str(directory.resolve()))
+        if match:
+            python = Version(f"{match.group(1)}.{match.group(2)}")
+            break
+    return _read(
+        [str(d) for d in dirs],
+        source="path " + ", ".join(str(d) for d in dirs),
+        python=python,
+        markers={},
+    )
+
+
+def read_python(python: Path, timeout: float = 20.0) -> Environment:
+    """`--python PATH`: ask that interpreter for its sys.path and marker environment, then read
+    its distributions from disk here. Nothing of compat runs inside it."""
+    if not python.exists():
+        raise UsageError("--python: no such file", origin=Origin(str(python)))
+    try:
+        proc = subprocess.run(
+            [str(python), "-I", "-c", _CHILD_SCRIPT],
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            check=False,
+        )
+    except PermissionError:
+        raise UsageError("--python: not executable", origin=Origin(str(python))) from None
+    except OSError as error:
+        raise UsageError(
+            f"--python: cannot run it: {error.strerror}", origin=Origin(str(python))
+        ) from None
+    except subprocess.TimeoutExpired:
+        raise UsageError(
+            f"--python: no answer within {timeout:g}s", origin=Origin(str(python))
+        ) from None
+    try:
+        answer = json.loads(proc.stdout.strip().splitlines()[-1]) if proc.returncode == 0 else None
+    except (json.JSONDecodeError, IndexError):
+        answer = None
+    if not isinstance(answer, dict):
+        detail = (proc.stderr.strip().splitlines() or [f"exit status {proc.returncode}"])[-1]
+        raise UsageError(
+            f"--python: not a working Python interpreter ({detail})", origin=Origin(str(python))
+        )
+    markers = {str(k): str(v) for k, v in answer["markers"].items()}
+    return _read(
+        [str(p) for p in answer["paths"]],
+        source=f"python {answer.get('executable') or python}",
+        python=Version(markers["python_full_version"]),
+        markers=markers,
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+def _read(
+    paths: Sequence[str], *, source: str, python: Version | None, markers: dict[str, str]
+) -> Environment:
+    packages: dict[NormalizedName, Package] = {}
+    problems: list[EnvironmentProblem] = []
+    seen_dirs: set[str] = set()
+    for directory in paths:
+        real = os.path.realpath(directory)
+        if real in seen_dirs:  # sys.path can name one directory twice
+            continue
+        seen_dirs.add(real)
+        for meta_dir, metadata_file in _metadata_dirs(directory):
+            package, problem = read_distribution(meta_dir, metadata_file)
+            if problem is not None:
+                problems.append(problem)
+                continue
+            assert package is not None
+            first = packages.get(package.name)
+            if first is None:
+                packages[package.name] = package
+                continue
+            # The first on the path is the one `import` loads; the other is a leftover.
+            problems.append(
+                EnvironmentProblem(
+                    "duplicate",
+                    f"{package.label} is installed twice: {first.version} ({first.origin}) and "
+                    f"{package.version} ({package.origin}); {first.version} is the one imported "
+                    "— remove the other (a half-finished pip uninstall leaves this)",
+                    package.origin,
+                    package.name,
+                )
+            )
+    return Environment(
+        source=source,
+        packages=packages,
+        python_version=python,
+        markers=markers,
+        problems=tuple(problems),
+        paths=tuple(paths),
+    )
+
+
+def _metadata_dirs(directory: str) -> Iterable[tuple[str, str]]:
+    try:
+        names = sorted(os.listdir(directory))
+    except OSError:
+        return
+    for name in names:
+        if name.endswith(".dist-info"):
+            yield os.path.join(directory, name), "METADATA"
+        elif name.endswith(".egg-info"):
+            path = os.path.join(directory, name)
+            # Either a directory holding PKG-INFO, or (old distutils) the PKG-INFO file itself.
+            yield (path, "PKG-INFO") if os.path.isdir(path) else (path, "")
+
+
+def read_distribution(
+    meta_dir: str, metadata_file: str
+) -> tuple[Package | None, EnvironmentProblem | None]:
+    """One distribution, or the problem that stops it from being read."""
+    path = os.path.join(meta_dir, metadata_file) if metadata_file else meta_dir
+    origin = Origin(meta_dir)
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read(_HEADER_LIMIT)
+    except OSError as error:
+        reason = (
+            "no METADATA file"
+            if isinstance(error, FileNotFoundError)
+            else f"unreadable METADATA ({error.strerror})"
+        )
+        return None, EnvironmentProblem(
+            "broken-metadata", f"{os.path.basename(meta_dir)}: {reason}", origin
+        )
+    headers = parse_headers(raw.decode("utf-8", errors="replace"))
+    name = (headers.get("name") or [""])[0].strip()
+    version_text = (headers.get("version") or [""])[0].strip()
+    if not name or not version_text:
+        missing = "Name" if not name else "Version"
+        return None, EnvironmentProblem(
+            "broken-metadata", f"{os.path.basename(meta_dir)}: METADATA has no {missing}", origin
+        )
+    try:
+        version = Version(version_text)
+    except InvalidVersion:
+        return None, EnvironmentProblem(
+            "invalid-version",
+            f"{name} has an invalid version {version_text!r} (not PEP 440); rules cannot be checked for it",
+            origin,
+            canonicalize_name(name),
+        )
+    return (
+        Package(
+            name=canonicalize_name(name),
+            version=version,
+            display_name=name,
+            origin=origin,
+            commit=_vcs_commit(meta_dir) if metadata_file == "METADATA" else None,
+            requires=tuple(headers.get("requires-dist", ())),
+        ),
+        None,
+    )
+
+
+def parse_headers(text: str) -> dict[str, list[str]]:
+    """RFC 822-style header block -> lowercase field name -> values (continuations joined)."""
+    fields: dict[str, list[str]] = {}
+    last: str | None = None
+    for line in text.splitlines():
+        if not line.strip():
+            break  # the body (long description) starts here
+        if line[0] in " \t":
+            if last is not None and fields[last]:
+                fields[last][-1] += " " + line.strip()
+            continue
+        key, sep, value = line.partition(":")
+        if not sep:
+            continue
+        last = key.strip().lower()
+        fields.setdefault(last, []).append(value.strip())
+    return fields
+
+
+def _vcs_commit(meta_dir: str) -> str | None:
+    """The commit of a `pip install git+...` install, from PEP 610 direct_url.json."""
+    try:
+        with open(os.path.join(meta_dir, "direct_url.json"), encoding="utf-8") as handle:
+            data = json.load(handle)
+    except (OSError, ValueError):
+        return None
+    vcs = data.get("vcs_info") if isinstance(data, dict) else None
+    commit = vcs.get("commit_id") if isinstance(vcs, dict) else None
+    return commit.lower() if isinstance(commit, str) else None
