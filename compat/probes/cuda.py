@@ -1,0 +1,141 @@
+"""Software facts about CUDA, read from metadata and files — torch is never imported.
+
+* torch's CUDA build: from its local version label (`2.3.0+cu121` -> 12.1; `+cpu` -> none), else
+  from its metadata's CUDA requirements (`nvidia-cuda-runtime-cu12==12.8.90` -> 12.8,
+  `cuda-toolkit==13.0.2` -> 13.0), else from `torch/version.py` read as text (`cuda = '12.1'`).
+* cuDNN, NCCL and the CUDA runtime: the versions of the installed `nvidia-*` wheels.
+* nvcc: `nvcc --version` when one is on PATH or under $CUDA_HOME — the *toolkit*, which matters
+  only for source builds (DeepSpeed ops, flash-attn), not for what pip-installed wheels run.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+from collections.abc import Mapping
+from pathlib import Path
+
+from packaging.version import InvalidVersion, Version
+
+from compat.model import Environment
+
+_LOCAL_CUDA = re.compile(r"^cu(\d+)$")
+_RUNTIME_REQUIREMENT = re.compile(
+    r"^\s*(nvidia-cuda-runtime(?:-cu\d+)?|cuda-toolkit|nvidia-cuda-nvrtc(?:-cu\d+)?)\s*(?:\[[^\]]*\])?\s*==\s*([0-9][0-9.]*)",
+    re.IGNORECASE,
+)
+_VERSION_PY_CUDA = re.compile(r"""^cuda\s*(?::\s*[^=]+)?=\s*['"]([0-9.]+)['"]""", re.MULTILINE)
+_NVCC_RELEASE = re.compile(r"release (\d+)\.(\d+)")
+
+# Installed wheel -> build fact. CUDA 13 wheels dropped the -cuXX suffix.
+_WHEEL_FACTS = {
+    "cuda_runtime": ("nvidia-cuda-runtime-cu13", "nvidia-cuda-runtime", "nvidia-cuda-runtime-cu12",
+                     "nvidia-cuda-runtime-cu11"),
+    "cudnn": ("nvidia-cudnn-cu13", "nvidia-cudnn", "nvidia-cudnn-cu12", "nvidia-cudnn-cu11"),
+    "nccl": ("nvidia-nccl-cu13", "nvidia-nccl", "nvidia-nccl-cu12", "nvidia-nccl-cu11"),
+}  # fmt: skip
+
+
+def cuda_from_local_label(version: Version) -> Version | None:
+    """`+cu121` -> 12.1, `+cu118` -> 11.8, `+cu130` -> 13.0; None for `+cpu`, `+rocm6.2`, none."""
+    match = _LOCAL_CUDA.match(version.local or "")
+    if not match:
+        return None
+    digits = match.group(1)
+    return Version(f"{digits[:-1]}.{digits[-1]}")
+
+
+def _major_minor(text: str) -> Version | None:
+    try:
+        release = Version(text).release
+    except InvalidVersion:
+        return None
+    return Version(f"{release[0]}.{release[1] if len(release) > 1 else 0}")
+
+
+def torch_cuda_build(
+    version: Version, requires: tuple[str, ...] = (), location: str | None = None
+) -> Version | None:
+    """torch's CUDA build, or None for a CPU/ROCm build or when nothing says."""
+    if version.local is not None:
+        # A local label is authoritative: +cpu and +rocm builds have no CUDA at all.
+        return cuda_from_local_label(version)
+    for requirement in requires:
+        match = _RUNTIME_REQUIREMENT.match(requirement.split(";")[0])
+        if match:
+            return _major_minor(match.group(2))
+    if location is not None:
+        return _cuda_from_version_py(location)
+    return None
+
+
+def _cuda_from_version_py(dist_info: str) -> Version | None:
+    """Read `torch/version.py` next to the dist-info directory as text (never imported)."""
+    path = Path(dist_info).parent / "torch" / "version.py"
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+    match = _VERSION_PY_CUDA.search(text)
+    return _major_minor(match.group(1)) if match else None
+
+
+def builds_from_versions(versions: Mapping[str, Version]) -> dict[str, Version]:
+    """Build facts from package versions alone (requirement files, lock files, rule examples)."""
+    builds: dict[str, Version] = {}
+    torch = versions.get("torch")
+    if torch is not None:
+        cuda = cuda_from_local_label(torch)
+        if cuda is not None:
+            builds["torch_cuda"] = cuda
+    for fact, names in _WHEEL_FACTS.items():
+        for name in names:
+            if name in versions:
+                builds[fact] = versions[name]
+                break
+    return builds
+
+
+def build_facts(env: Environment, *, with_nvcc: bool = True) -> dict[str, Version]:
+    """torch_cuda, cuda_runtime, cudnn, nccl (and nvcc, the toolkit on PATH) for an environment."""
+    builds = builds_from_versions({name: package.version for name, package in env.packages.items()})
+    torch = env.packages.get("torch")  # type: ignore[call-overload]
+    if torch is not None and "torch_cuda" not in builds:
+        location = torch.origin.path if torch.origin is not None else None
+        cuda = torch_cuda_build(torch.version, torch.requires, location)
+        if cuda is not None:
+            builds["torch_cuda"] = cuda
+    if with_nvcc:
+        nvcc = find_nvcc_version()
+        if nvcc is not None:
+            builds["nvcc"] = nvcc
+    return builds
+
+
+def find_nvcc_version(
+    environ: Mapping[str, str] | None = None, timeout: float = 5.0
+) -> Version | None:
+    """The CUDA toolkit's nvcc release ("release 12.4, V12.4.131" -> 12.4), if one is installed."""
+    env = os.environ if environ is None else environ
+    candidates = []
+    cuda_home = env.get("CUDA_HOME") or env.get("CUDA_PATH")
+    if cuda_home:
+        candidates.append(os.path.join(cuda_home, "bin", "nvcc"))
+    on_path = shutil.which("nvcc", path=env.get("PATH"))
+    if on_path:
+        candidates.append(on_path)
+    for nvcc in candidates:
+        if not os.access(nvcc, os.X_OK):
+            continue
+        try:
+            proc = subprocess.run(
+                [nvcc, "--version"], capture_output=True, text=True, timeout=timeout, check=False
+            )
+        except (OSError, subprocess.TimeoutExpired):
+            continue
+        match = _NVCC_RELEASE.search(proc.stdout)
+        if match:
+            return Version(f"{match.group(1)}.{match.group(2)}")
+    return None

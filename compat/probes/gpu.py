@@ -1,0 +1,322 @@
+"""The GPU probe: NVML through `nvidia-ml-py` (module `pynvml`), never a CUDA context.
+
+Failure is a fact, not a crash: no NVML library, no driver, a driver/library version mismatch
+(a driver upgraded without a reboot), calls the driver does not support — each becomes a
+`Hardware` with what could be read, a human-readable problem and a machine-readable code in
+`extra["nvml_error"]` that rules can match. The probe runs in a daemon thread with a time bound,
+so a wedged driver never hangs `compat doctor`. This is the only module that imports `pynvml`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import threading
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from packaging.version import InvalidVersion, Version
+
+from compat.model import Gpu, Hardware
+
+# pynvml error codes (nvml.h) -> the codes rules and reports use.
+_ERROR_CODES = {
+    12: "library-not-found",  # NVML_ERROR_LIBRARY_NOT_FOUND
+    9: "driver-not-loaded",  # NVML_ERROR_DRIVER_NOT_LOADED
+    4: "no-permission",  # NVML_ERROR_NO_PERMISSION
+    18: "driver-library-mismatch",  # NVML_ERROR_LIB_RM_VERSION_MISMATCH
+    3: "not-supported",  # NVML_ERROR_NOT_SUPPORTED
+    15: "gpu-lost",  # NVML_ERROR_GPU_IS_LOST
+}
+_P2P_READ = 0  # NVML_P2P_CAPS_INDEX_READ (the binding defines it as a one-element tuple)
+_P2P_NVLINK = 2  # NVML_P2P_CAPS_INDEX_NVLINK
+_KERNEL_VERSION = re.compile(r"Kernel Module(?:\s+for\s+\S+)?\s+([0-9]+(?:\.[0-9]+)+)")
+
+
+def probe_hardware(
+    *,
+    timeout: float = 3.0,
+    environ: Mapping[str, str] | None = None,
+    proc_root: Path = Path("/proc"),
+    sys_root: Path = Path("/sys"),
+) -> Hardware:
+    """The GPUs that training will see, the driver and the CUDA version it supports. Never raises."""
+    env = os.environ if environ is None else environ
+    kernel_driver = kernel_module_version(proc_root, sys_root)
+    result: list[Hardware] = []
+
+    def target() -> None:
+        result.append(_probe_nvml(env, kernel_driver))
+
+    thread = threading.Thread(target=target, name="compat-nvml-probe", daemon=True)
+    thread.start()
+    thread.join(timeout)
+    if not result:
+        return _with_shm(
+            Hardware(
+                driver_version=kernel_driver,
+                cuda_driver_version=None,
+                gpus=(),
+                source="probe",
+                problems=(
+                    f"NVML did not answer within {timeout:g}s (a hung driver?): GPU facts unknown",
+                ),
+                extra={"nvml_error": "timeout"},
+            )
+        )
+    return _with_shm(result[0])
+
+
+def kernel_module_version(
+    proc_root: Path = Path("/proc"), sys_root: Path = Path("/sys")
+) -> Version | None:
+    """The loaded kernel module's version: what the driver *really* is after an upgrade without reboot."""
+    try:
+        text = (
+            (sys_root / "module" / "nvidia" / "version")
+            .read_text(encoding="ascii", errors="replace")
+            .strip()
+        )
+        return Version(text)
+    except (OSError, InvalidVersion):
+        pass
+    try:
+        text = (proc_root / "driver" / "nvidia" / "version").read_text(
+            encoding="ascii", errors="replace"
+        )
+    except OSError:
+        return None
+    match = _KERNEL_VERSION.search(text)
+    if not match:
+        return None
+    try:
+        return Version(match.group(1))
+    except InvalidVersion:
+        return None
+
+
+def _text(value: Any) -> str:
+    return value.decode("utf-8", errors="replace") if isinstance(value, bytes) else str(value)
+
+
+def _error_code(error: Exception) -> str:
+    return _ERROR_CODES.get(
+        getattr(error, "value", -1), f"nvml-error-{getattr(error, 'value', '?')}"
+    )
+
+
+def _probe_nvml(env: Mapping[str, str], kernel_driver: Version | None) -> Hardware:
+    try:
+        import pynvml
+    except ImportError:
+        return _degraded(
+            kernel_driver, "library-not-found", "the nvidia-ml-py package (pynvml) is not installed"
+        )
+    try:
+        pynvml.nvmlInit()
+    except pynvml.NVMLError as error:
+        code = _error_code(error)
+        if code == "driver-library-mismatch":
+            library = _library_version(pynvml)
+            detail = (
+                f"the NVIDIA driver's kernel module is {kernel_driver or 'unknown'} but the user-space "
+                f"library is {library or 'another version'}: the driver was upgraded without a reboot "
+                "(or a container ships a different libnvidia-ml); reboot, or reload the nvidia modules"
+            )
+            return _degraded(kernel_driver, code, detail)
+        if code == "library-not-found":
+            if kernel_driver is None:
+                return _degraded(
+                    None, code, "no NVIDIA driver (NVML library not found): no GPU visible"
+                )
+            return _degraded(
+                kernel_driver,
+                code,
+                f"driver {kernel_driver} is loaded but libnvidia-ml.so.1 was not found: GPU list unknown",
+            )
+        return _degraded(kernel_driver, code, f"NVML could not start: {error}")
+    except Exception as error:  # a broken binding must not break the check
+        return _degraded(kernel_driver, "nvml-error", f"NVML could not start: {error}")
+    try:
+        return _read_devices(pynvml, env)
+    finally:
+        with contextlib.suppress(Exception):
+            pynvml.nvmlShutdown()
+
+
+def _library_version(pynvml: Any) -> str | None:
+    # With a mismatch, nvmlInit fails but the library's own version may still be readable.
+    try:
+        return _text(pynvml.nvmlSystemGetNVMLVersion())
+    except Exception:
+        return None
+
+
+def _degraded(kernel_driver: Version | None, code: str, problem: str) -> Hardware:
+    return Hardware(
+        driver_version=kernel_driver,
+        cuda_driver_version=None,
+        gpus=(),
+        source="probe",
+        problems=(problem,),
+        extra={
+            "nvml_error": code,
+            "sources": {"driver": "kernel module (/sys or /proc)"} if kernel_driver else {},
+        },
+    )
+
+
+def _optional(call: Any, *args: Any) -> Any:
+    """A value the driver may not support (NOT_SUPPORTED) becomes None instead of an error."""
+    try:
+        return call(*args)
+    except (
+        Exception
+    ):  # NVMLError (NOT_SUPPORTED, NO_PERMISSION, ...) or an old binding's AttributeError
+        return None
+
+
+def _read_devices(pynvml: Any, env: Mapping[str, str]) -> Hardware:
+    problems: list[str] = []
+    driver = _parse_version(_optional(pynvml.nvmlSystemGetDriverVersion))
+    cuda_raw = _optional(pynvml.nvmlSystemGetCudaDriverVersion)
+    cuda = (
+        Version(f"{cuda_raw // 1000}.{(cuda_raw % 1000) // 10}")
+        if isinstance(cuda_raw, int)
+        else None
+    )
+    try:
+        count = pynvml.nvmlDeviceGetCount()
+    except pynvml.NVMLError as error:
+        return Hardware(
+            driver,
+            cuda,
+            (),
+            "nvml",
+            (f"NVML could not count GPUs: {error}",),
+            {"nvml_error": _error_code(error)},
+        )
+    devices = []
+    for index in range(count):
+        try:
+            handle = pynvml.nvmlDeviceGetHandleByIndex(index)
+        except pynvml.NVMLError as error:
+            problems.append(f"GPU {index}: {error}")
+            continue
+        name = _text(_optional(pynvml.nvmlDeviceGetName, handle) or "unknown GPU")
+        uuid = _optional(pynvml.nvmlDeviceGetUUID, handle)
+        pci = _optional(pynvml.nvmlDeviceGetPciInfo, handle)
+        cc = _optional(pynvml.nvmlDeviceGetCudaComputeCapability, handle)
+        memory = _optional(pynvml.nvmlDeviceGetMemoryInfo, handle)
+        mig = _optional(pynvml.nvmlDeviceGetMigMode, handle)
+        devices.append(
+            (
+                handle,
+                Gpu(
+                    index=index,
+                    name=name,
+                    uuid=_text(uuid) if uuid is not None else None,
+                    pci_bus_id=_text(pci.busId) if pci is not None else None,
+                    compute_capability=Version(f"{cc[0]}.{cc[1]}") if cc else None,
+                    memory_total_mib=int(memory.total) // 2**20 if memory is not None else None,
+                    mig=bool(mig[0]) if mig else (False if mig is not None else None),
+                ),
+            )
+        )
+    visible, visibility_note = select_visible(
+        [gpu for _, gpu in devices], env.get("CUDA_VISIBLE_DEVICES")
+    )
+    if visibility_note:
+        problems.append(visibility_note)
+    extra: dict[str, object] = {
+        "sources": {
+            "driver_version": "nvml",
+            "cuda_driver_version": "nvml",
+            "gpus": "nvml"
+            + (" + CUDA_VISIBLE_DEVICES" if env.get("CUDA_VISIBLE_DEVICES") is not None else ""),
+        },
+        "nvml_gpu_count": count,
+    }
+    if len(visible) > 1:
+        handles = {gpu.uuid: handle for handle, gpu in devices}
+        extra["topology"] = _topology(pynvml, [handles.get(g.uuid) for g in visible])
+    renumbered = tuple(
+        Gpu(i, g.name, g.uuid, g.pci_bus_id, g.compute_capability, g.memory_total_mib, g.mig)
+        for i, g in enumerate(visible)
+    )
+    if len(visible) != count:
+        extra["nvml_index"] = [g.index for g in visible]
+    return Hardware(driver, cuda, renumbered, "nvml", tuple(problems), extra)
+
+
+def _parse_version(value: Any) -> Version | None:
+    if value is None:
+        return None
+    try:
+        return Version(_text(value))
+    except InvalidVersion:
+        return None
+
+
+def select_visible(gpus: list[Gpu], visible: str | None) -> tuple[list[Gpu], str | None]:
+    """The GPUs CUDA_VISIBLE_DEVICES leaves visible, in its order (CUDA stops at the first bad entry)."""
+    if visible is None:
+        return gpus, None
+    chosen: list[Gpu] = []
+    for raw in visible.split(","):
+        entry = raw.strip()
+        if not entry:
+            break
+        match: Gpu | None = None
+        if entry.lstrip("-").isdigit():
+            number = int(entry)
+            match = gpus[number] if 0 <= number < len(gpus) else None
+        else:
+            prefix = entry if entry.startswith(("GPU-", "MIG-")) else f"GPU-{entry}"
+            found = [g for g in gpus if g.uuid and g.uuid.startswith(prefix)]
+            if entry.startswith("MIG-"):
+                return (
+                    chosen,
+                    f"CUDA_VISIBLE_DEVICES names a MIG instance ({entry}): MIG instances are not listed",
+                )
+            match = found[0] if len(found) == 1 else None
+        if match is None:
+            break  # CUDA ignores this entry and every one after it
+        if match not in chosen:
+            chosen.append(match)
+    return chosen, f"CUDA_VISIBLE_DEVICES={visible!r}: {len(chosen)} of {len(gpus)} GPUs visible"
+
+
+def _topology(pynvml: Any, handles: list[Any]) -> dict[str, object]:
+    """Peer-to-peer summary: which visible pairs can read each other's memory, and over NVLink."""
+    pairs = p2p = nvlink = 0
+    for i, first in enumerate(handles):
+        for second in handles[i + 1 :]:
+            if first is None or second is None:
+                continue
+            pairs += 1
+            if _optional(pynvml.nvmlDeviceGetP2PStatus, first, second, _P2P_READ) == 0:
+                p2p += 1
+            if _optional(pynvml.nvmlDeviceGetP2PStatus, first, second, _P2P_NVLINK) == 0:
+                nvlink += 1
+    return {"gpu_pairs": pairs, "p2p_read_pairs": p2p, "nvlink_pairs": nvlink}
+
+
+def _with_shm(hardware: Hardware) -> Hardware:
+    """Add /dev/shm's size: NCCL and DataLoader workers fail in containers with the 64 MiB default."""
+    try:
+        stats = os.statvfs("/dev/shm")
+    except OSError:
+        return hardware
+    extra = dict(hardware.extra)
+    extra["shm_bytes"] = stats.f_frsize * stats.f_blocks
+    return Hardware(
+        hardware.driver_version,
+        hardware.cuda_driver_version,
+        hardware.gpus,
+        hardware.source,
+        hardware.problems,
+        extra,
+    )

@@ -1,0 +1,168 @@
+"""Hardware profiles (`compat.hardware/1`): what `compat probe --format json` writes and
+`--hardware FILE` reads, so that a CPU-only CI runner can gate for the GPU cluster."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from packaging.version import InvalidVersion, Version
+
+from compat.errors import InputError
+from compat.model import Gpu, Hardware, Origin
+
+PROFILE_SCHEMA = "compat.hardware/1"
+
+
+def load_profile(path: Path) -> Hardware:
+    """Read a profile (JSON, or YAML) and validate it; InputError names the file and the problem."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        raise InputError(
+            f"cannot read hardware profile: {reason}", origin=Origin(str(path))
+        ) from None
+    if path.suffix.lower() in (".yaml", ".yml"):
+        from compat.yamlio import load_plain
+
+        document = load_plain(path)
+    else:
+        try:
+            document = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise InputError(
+                f"invalid JSON: {error.msg} (column {error.colno})",
+                origin=Origin(str(path), error.lineno),
+            ) from None
+    return hardware_from_document(document, str(path))
+
+
+def _version(value: Any, what: str, where: str) -> Version | None:
+    if value is None:
+        return None
+    try:
+        return Version(str(value))
+    except InvalidVersion:
+        raise InputError(f"{what} {value!r} is not a version", origin=Origin(where)) from None
+
+
+def hardware_from_document(document: Any, where: str) -> Hardware:
+    if not isinstance(document, Mapping):
+        raise InputError("a hardware profile must be a JSON object", origin=Origin(where))
+    schema = document.get("schema")
+    if schema is not None and schema != PROFILE_SCHEMA:
+        raise InputError(f"schema is {schema!r}, expected {PROFILE_SCHEMA!r}", origin=Origin(where))
+    gpus_doc = document.get("gpus", [])
+    if not isinstance(gpus_doc, list):
+        raise InputError("gpus must be a list", origin=Origin(where))
+    gpus = []
+    for position, item in enumerate(gpus_doc):
+        if not isinstance(item, Mapping) or not isinstance(item.get("name"), str):
+            raise InputError(f"gpus[{position}] needs at least a name", origin=Origin(where))
+        memory = item.get("memory_total_mib")
+        if memory is not None and (isinstance(memory, bool) or not isinstance(memory, int)):
+            raise InputError(
+                f"gpus[{position}].memory_total_mib must be an integer", origin=Origin(where)
+            )
+        mig = item.get("mig")
+        if mig is not None and not isinstance(mig, bool):
+            raise InputError(f"gpus[{position}].mig must be true or false", origin=Origin(where))
+        index = item.get("index", position)
+        gpus.append(
+            Gpu(
+                index=index if isinstance(index, int) else position,
+                name=item["name"],
+                uuid=item.get("uuid"),
+                pci_bus_id=item.get("pci_bus_id"),
+                compute_capability=_version(
+                    item.get("compute_capability"), f"gpus[{position}].compute_capability", where
+                ),
+                memory_total_mib=memory,
+                mig=mig,
+            )
+        )
+    extra = {k: v for k, v in document.items() if k not in _CORE_KEYS}
+    problems = document.get("problems", [])
+    return Hardware(
+        driver_version=_version(document.get("driver_version"), "driver_version", where),
+        cuda_driver_version=_version(
+            document.get("cuda_driver_version"), "cuda_driver_version", where
+        ),
+        gpus=tuple(gpus),
+        source=f"profile {where}",
+        problems=tuple(str(p) for p in problems) if isinstance(problems, list) else (),
+        extra=extra,
+    )
+
+
+_CORE_KEYS = {"schema", "driver_version", "cuda_driver_version", "gpus", "problems"}
+
+
+def profile_document(hardware: Hardware) -> dict[str, Any]:
+    """The contract document; extra facts (topology, /dev/shm, sources) follow the core keys."""
+    document: dict[str, Any] = {
+        "schema": PROFILE_SCHEMA,
+        "driver_version": str(hardware.driver_version)
+        if hardware.driver_version is not None
+        else None,
+        "cuda_driver_version": str(hardware.cuda_driver_version)
+        if hardware.cuda_driver_version is not None
+        else None,
+        "gpus": [
+            {
+                "index": gpu.index,
+                "name": gpu.name,
+                "uuid": gpu.uuid,
+                "pci_bus_id": gpu.pci_bus_id,
+                "compute_capability": str(gpu.compute_capability)
+                if gpu.compute_capability is not None
+                else None,
+                "memory_total_mib": gpu.memory_total_mib,
+                "mig": gpu.mig,
+            }
+            for gpu in hardware.gpus
+        ],
+    }
+    if hardware.problems:
+        document["problems"] = list(hardware.problems)
+    document.update({k: v for k, v in hardware.extra.items() if k not in _CORE_KEYS})
+    return document
+
+
+def render_profile_text(hardware: Hardware) -> str:
+    """`compat probe` for a person."""
+    lines = []
+    driver = hardware.driver_version or "none"
+    cuda = (
+        f" (supports CUDA {hardware.cuda_driver_version})" if hardware.cuda_driver_version else ""
+    )
+    lines.append(f"driver: {driver}{cuda}")
+    if not hardware.gpus:
+        lines.append("GPUs: none visible")
+    for gpu in hardware.gpus:
+        cc = (
+            f"sm_{str(gpu.compute_capability).replace('.', '')}"
+            if gpu.compute_capability
+            else "sm_?"
+        )
+        memory = f", {gpu.memory_total_mib} MiB" if gpu.memory_total_mib is not None else ""
+        mig = ", MIG on" if gpu.mig else ""
+        bus = f", {gpu.pci_bus_id}" if gpu.pci_bus_id else ""
+        lines.append(
+            f"GPU {gpu.index}: {gpu.name} (compute capability {gpu.compute_capability}, {cc}{memory}{mig}{bus})"
+        )
+        if gpu.uuid:
+            lines.append(f"       {gpu.uuid}")
+    for key, value in hardware.extra.items():
+        if key in ("sources", "nvml_index"):
+            continue
+        lines.append(f"{key}: {json.dumps(value) if not isinstance(value, str) else value}")
+    for problem in hardware.problems:
+        lines.append(f"note: {problem}")
+    sources = hardware.extra.get("sources")
+    if isinstance(sources, Mapping):
+        lines.append("sources: " + ", ".join(f"{k} from {v}" for k, v in sources.items()))
+    return "\n".join(lines) + "\n"
