@@ -1,0 +1,202 @@
+"""Usage facts from training configs: DeepSpeed JSON and accelerate YAML.
+
+Only what a file states becomes a fact; an absent key stays unknown (never defaulted), so rules
+that depend on it stay `possible` instead of silently clear. `"auto"` values are what the HF
+Trainer integration fills in at launch: `gradient_clipping: "auto"` becomes the Trainer's
+`max_grad_norm`, default 1.0 (noted on the fact); an `"auto"` stage or device stays unknown.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from compat.errors import InputError
+from compat.model import Origin, UsageFact
+from compat.usage import coerce
+
+AUTO_CLIPPING_NOTE = (
+    '"auto": filled from TrainingArguments.max_grad_norm (default 1.0); '
+    "--set gradient_clipping=0 if you disabled clipping"
+)
+_DISTRIBUTED_TYPES = {
+    "DEEPSPEED": "deepspeed",
+    "FSDP": "fsdp",
+    "MULTI_GPU": "ddp",
+    "MULTI_NPU": "ddp",
+    "MULTI_XPU": "ddp",
+    "NO": "none",
+    "MEGATRON_LM": "megatron",
+}
+
+
+def _read_text(path: Path, what: str) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError(f"{what}: no such file", origin=Origin(str(path))) from None
+    except (OSError, UnicodeDecodeError) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        raise InputError(f"{what}: cannot read: {reason}", origin=Origin(str(path))) from None
+
+
+def _line_of(text: str, key: str, after: int = 0) -> int | None:
+    """The line where `"key"` (JSON) or `key:` (YAML) first appears, at or after line `after`."""
+    pattern = re.compile(rf"""(^|[\s{{,])["']?{re.escape(key)}["']?\s*:""")
+    for number, line in enumerate(text.splitlines(), start=1):
+        if number >= after and pattern.search(line):
+            return number
+    return None
+
+
+class _Facts:
+    """Collects facts with file:line origins and validates each through the vocabulary."""
+
+    def __init__(self, path: Path, text: str) -> None:
+        self.path = path
+        self.text = text
+        self.facts: dict[str, UsageFact] = {}
+
+    def add(
+        self, key: str, value: Any, source_key: str, note: str | None = None, after: int = 0
+    ) -> None:
+        origin = Origin(str(self.path), _line_of(self.text, source_key, after))
+        self.facts[key] = UsageFact(key, coerce(key, value, origin), origin, note)
+
+
+def read_deepspeed_config(path: Path) -> dict[str, UsageFact]:
+    """ZeRO stage, offload devices, gradient clipping and precision from a DeepSpeed JSON config."""
+    text = _read_text(path, "DeepSpeed config")
+    try:
+        config = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise InputError(
+            f"invalid JSON: {error.msg} (column {error.colno})",
+            origin=Origin(str(path), error.lineno),
+        ) from None
+    if not isinstance(config, dict):
+        raise InputError("a DeepSpeed config must be a JSON object", origin=Origin(str(path), 1))
+    return deepspeed_facts(config, path, text)
+
+
+def deepspeed_facts(config: Mapping[str, Any], path: Path, text: str) -> dict[str, UsageFact]:
+    facts = _Facts(path, text)
+    facts.add(
+        "distributed", "deepspeed", next(iter(config), "zero_optimization") if config else "{"
+    )
+    zero = config.get("zero_optimization")
+    if zero is not None and not isinstance(zero, dict):
+        raise InputError(
+            "zero_optimization must be an object",
+            origin=Origin(str(path), _line_of(text, "zero_optimization")),
+        )
+    zero = zero or {}
+    zero_line = _line_of(text, "zero_optimization") or 0
+    if _known(zero.get("stage")):
+        facts.add("zero_stage", zero["stage"], "stage", after=zero_line)
+    for section, key in (
+        ("offload_optimizer", "offload_optimizer"),
+        ("offload_param", "offload_param"),
+    ):
+        block = zero.get(section)
+        if isinstance(block, dict) and _known(block.get("device")):
+            facts.add(
+                key,
+                block["device"],
+                "device",
+                after=_line_of(text, section, zero_line) or zero_line,
+            )
+        elif isinstance(block, str) and _known(block):  # older configs: "offload_optimizer": "cpu"
+            facts.add(key, block, section, after=zero_line)
+    clipping = config.get("gradient_clipping")
+    if _is_auto(clipping):
+        facts.add("gradient_clipping", 1.0, "gradient_clipping", note=AUTO_CLIPPING_NOTE)
+    elif clipping is not None:
+        facts.add("gradient_clipping", clipping, "gradient_clipping")
+    for precision in ("bf16", "fp16"):
+        block = config.get(precision)
+        if isinstance(block, dict) and block.get("enabled") is True:
+            facts.add("mixed_precision", precision, precision)
+    return facts.facts
+
+
+def read_accelerate_config(path: Path, *, cwd: Path | None = None) -> dict[str, UsageFact]:
+    """distributed type, process count, precision, FSDP version and DeepSpeed settings (including
+    the DeepSpeed JSON it references) from an `accelerate config` YAML file."""
+    from compat.yamlio import load_plain
+
+    text = _read_text(path, "accelerate config")
+    config = load_plain(path)
+    if not isinstance(config, dict):
+        raise InputError("an accelerate config must be a YAML mapping", origin=Origin(str(path), 1))
+    facts = _Facts(path, text)
+    distributed = config.get("distributed_type")
+    if distributed is not None:
+        mapped = _DISTRIBUTED_TYPES.get(str(distributed).upper())
+        if mapped is None:
+            raise InputError(
+                f"unknown distributed_type {distributed!r}",
+                origin=Origin(str(path), _line_of(text, "distributed_type")),
+            )
+        facts.add("distributed", mapped, "distributed_type")
+    if config.get("num_processes") is not None:
+        facts.add("num_processes", config["num_processes"], "num_processes")
+    precision = config.get("mixed_precision")
+    if precision is not None and str(precision).lower() != "auto":
+        facts.add("mixed_precision", str(precision).lower(), "mixed_precision")
+    fsdp = config.get("fsdp_config")
+    if isinstance(fsdp, dict) and fsdp.get("fsdp_version") is not None:
+        facts.add("fsdp_version", fsdp["fsdp_version"], "fsdp_version")
+    ds = config.get("deepspeed_config")
+    referenced: dict[str, UsageFact] = {}
+    if isinstance(ds, dict):
+        ds_line = _line_of(text, "deepspeed_config") or 0
+        if _known(ds.get("zero_stage")):
+            facts.add("zero_stage", ds["zero_stage"], "zero_stage", after=ds_line)
+        for key in ("offload_optimizer", "offload_param"):
+            device = ds.get(f"{key}_device")
+            if _known(device):
+                facts.add(key, device, f"{key}_device", after=ds_line)
+        clipping = ds.get("gradient_clipping")
+        if _is_auto(clipping):
+            facts.add(
+                "gradient_clipping",
+                1.0,
+                "gradient_clipping",
+                note=AUTO_CLIPPING_NOTE,
+                after=ds_line,
+            )
+        elif clipping is not None:
+            facts.add("gradient_clipping", clipping, "gradient_clipping", after=ds_line)
+        file = ds.get("deepspeed_config_file")
+        if file:
+            referenced = read_deepspeed_config(_resolve(Path(str(file)), path, text, cwd))
+    # The YAML's own keys win over the JSON it points to, as accelerate applies them.
+    return {**referenced, **facts.facts}
+
+
+def _resolve(file: Path, config_path: Path, text: str, cwd: Path | None) -> Path:
+    """accelerate opens the path as given (relative to the launch directory); fall back to the
+    config file's own directory, where projects usually keep both."""
+    if file.is_absolute():
+        candidates = [file]
+    else:
+        candidates = [(cwd or Path.cwd()) / file, config_path.parent / file]
+    for candidate in candidates:
+        if candidate.is_file():
+            return candidate
+    raise InputError(
+        f"deepspeed_config_file {str(file)!r} not found (looked in {', '.join(str(c.parent) for c in candidates)})",
+        origin=Origin(str(config_path), _line_of(text, "deepspeed_config_file")),
+    )
+
+
+def _is_auto(value: Any) -> bool:
+    return isinstance(value, str) and value.strip().lower() == "auto"
+
+
+def _known(value: Any) -> bool:
+    return value is not None and not _is_auto(value)
