@@ -41,14 +41,10 @@ def _finding(finding: Finding, paint: _Painter) -> list[str]:
         f"  {paint(rule.id, _SEVERITY_COLOUR[rule.severity])}  [{status}, {rule.evidence.value}]"
     ]
     lines.append(f"    {rule.title}")
-    label = "matched"
-    for held in finding.matched:
-        lines.append(f"    {label + ':':9} {held}")
-        label = ""
-    label = "unknown"
-    for unknown in finding.unknown:
-        lines.append(f"    {label + ':':9} {unknown.fact} — settle with {unknown.needs}")
-        label = ""
+    for position, held in enumerate(finding.matched):
+        lines.append(f"    {'matched:' if position == 0 else '':9} {held}")
+    for position, unknown in enumerate(finding.unknown):
+        lines.append(f"    {'unknown:' if position == 0 else '':9} {unknown.fact} — settle with {unknown.needs}")
     if rule.symptoms:
         lines.append(f"    {'symptom:':9} {readable_symptom(rule.symptoms[0].match)}")
     lines.append(f"    {'fix:':9} {rule.fix.summary}")

@@ -69,9 +69,9 @@ def read_paths(dirs: Sequence[Path]) -> Environment:
     """`--path DIR` (repeatable): site-packages or `pip install --target` directories."""
     for directory in dirs:
         if not directory.exists():
-            raise UsageError("--path: no such directory", origin=Origin(str(directory)))
+            raise UsageError(f"--path {directory}: no such directory")
         if not directory.is_dir():
-            raise UsageError("--path: not a directory", origin=Origin(str(directory)))
+            raise UsageError(f"--path {directory}: not a directory")
     python = None
     for directory in dirs:  # lib/python3.11/site-packages tells the Python version, nothing more
         match = _PYTHON_DIR.search(str(directory.resolve()))
@@ -90,7 +90,7 @@ def read_python(python: Path, timeout: float = 20.0) -> Environment:
     """`--python PATH`: ask that interpreter for its sys.path and marker environment, then read
     its distributions from disk here. Nothing of compat runs inside it."""
     if not python.exists():
-        raise UsageError("--python: no such file", origin=Origin(str(python)))
+        raise UsageError(f"--python {python}: no such file")
     try:
         proc = subprocess.run(
             [str(python), "-I", "-c", _CHILD_SCRIPT],
@@ -100,7 +100,7 @@ def read_python(python: Path, timeout: float = 20.0) -> Environment:
             check=False,
         )
     except PermissionError:
-        raise UsageError("--python: not executable", origin=Origin(str(python))) from None
+        raise UsageError(f"--python {python}: not executable") from None
     except OSError as error:
         raise UsageError(
             f"--python: cannot run it: {error.strerror}", origin=Origin(str(python))
