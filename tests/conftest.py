@@ -1,0 +1,63 @@
+"""Shared fixtures: an isolated cache, the CLI through typer's runner, and as a real subprocess."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from compat.cli import app
+
+
+@pytest.fixture(autouse=True)
+def isolated_cache(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[Path]:
+    """Every test gets its own compat cache; no test reads the developer's ~/.cache."""
+    cache = tmp_path_factory.mktemp("cache")
+    monkeypatch.setenv("COMPAT_CACHE_DIR", str(cache))
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.delenv("GITHUB_STEP_SUMMARY", raising=False)
+    yield cache
+
+
+@dataclass
+class Result:
+    exit_code: int
+    stdout: str
+    stderr: str
+
+    def json(self) -> Any:
+        return json.loads(self.stdout)
+
+
+def run_cli(
+    args: Sequence[str], *, input: str | None = None, env: dict[str, str] | None = None
+) -> Result:
+    """The CLI in-process through typer's runner (stdout and stderr kept apart)."""
+    result = CliRunner().invoke(app, list(args), input=input, env=env, catch_exceptions=False)
+    return Result(result.exit_code, result.stdout, result.stderr)
+
+
+def run_subprocess(
+    args: Sequence[str], *, cwd: Path | None = None, env: dict[str, str] | None = None
+) -> Result:
+    """`python -m compat ...` as a real process, as a user or CI runs it."""
+    full_env = {**os.environ, **(env or {})}
+    proc = subprocess.run(
+        [sys.executable, "-m", "compat", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env=full_env,
+        timeout=120,
+    )
+    return Result(proc.returncode, proc.stdout, proc.stderr)
