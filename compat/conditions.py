@@ -137,10 +137,14 @@ class PackageVersion(Condition):
         matching = [v for v in fact.versions if not self.spec or version_in(v, self.spec)]
         if not matching:
             return FALSE
+        commit_unknown = False
         if self.commits:
-            # Released builds carry no commit: only a git install inside the window matches.
+            # Only a git install inside the window matches. A source install whose commit was not
+            # recorded (no PEP 610 vcs_info) cannot be told apart: unknown, not clear.
             commit = (fact.commit or "").lower()
-            if not commit or not any(commit.startswith(c) for c in self.commits):
+            if not commit:
+                commit_unknown = True
+            elif not any(commit.startswith(c) for c in self.commits):
                 return FALSE
         where = f" ({fact.origin})" if fact.origin else ""
         shown = (
@@ -155,6 +159,13 @@ class PackageVersion(Condition):
             str(fact.versions[0]) if fact.exact else (fact.requirement or shown),
             fact.origin,
         )
+        if commit_unknown:
+            text = f"{fact.label} {shown} is in {wanted}{where}, installed without a recorded commit"
+            needs = (
+                f"the commit of the {fact.label} checkout: reinstall with `pip install git+URL@COMMIT` "
+                "so pip records it (direct_url.json)"
+            )
+            return Verdict(Tri.UNKNOWN, (text,), (Unknown(f"packages.{self.name}.commit", needs),), (matched,))
         if len(matching) == len(fact.versions):
             text = f"{fact.label} {shown}{commit_note} is in {wanted}{where}"
             return Verdict(Tri.TRUE, (text,), (), (matched,))

@@ -192,7 +192,7 @@ class _Validator:
             if len(branches) < 2:
                 raise self.fail(node, "any needs at least two alternatives", "any")
             out["any"] = [self.when(b, node, "any") for b in branches]
-        if not _has_anchor(out):
+        if top and not _has_anchor(out):
             raise self.fail(
                 parent,
                 "when needs a package, python, platform, hardware or build condition "
