@@ -63,15 +63,29 @@ def parse_error_line(error: yaml.YAMLError) -> int | None:
     return mark.line + 1 if mark is not None else None
 
 
+def describe_error(error: yaml.YAMLError) -> str:
+    """PyYAML's problem, plus where the unfinished construct started when that is elsewhere."""
+    problem = getattr(error, "problem", None) or str(error).splitlines()[0]
+    context = getattr(error, "context", None)
+    context_mark = getattr(error, "context_mark", None)
+    problem_mark = getattr(error, "problem_mark", None)
+    if (
+        context
+        and context_mark is not None
+        and (problem_mark is None or context_mark.line != problem_mark.line)
+    ):
+        return f"{problem} ({context} started on line {context_mark.line + 1})"
+    return str(problem)
+
+
 def load_with_lines(text: str, path: str) -> Any:
     """Parse YAML text into LinedDict/LinedList/scalars; InputError names file:line on failure."""
     try:
         node = yaml.compose(text, Loader=_Loader)
         return None if node is None else _convert(node)
     except yaml.YAMLError as error:
-        problem = getattr(error, "problem", None) or str(error).splitlines()[0]
         raise InputError(
-            f"invalid YAML: {problem}", origin=Origin(path, parse_error_line(error))
+            f"invalid YAML: {describe_error(error)}", origin=Origin(path, parse_error_line(error))
         ) from None
 
 
@@ -86,7 +100,7 @@ def load_plain(path: Path) -> Any:
     try:
         return yaml.load(text, Loader=_Loader)
     except yaml.YAMLError as error:
-        problem = getattr(error, "problem", None) or str(error).splitlines()[0]
         raise InputError(
-            f"invalid YAML: {problem}", origin=Origin(str(path), parse_error_line(error))
+            f"invalid YAML: {describe_error(error)}",
+            origin=Origin(str(path), parse_error_line(error)),
         ) from None
