@@ -45,7 +45,7 @@ class TargetOptions:
 
 def target_markers(options: TargetOptions) -> tuple[dict[str, str], Version]:
     """A complete PEP 508 environment for the target (defaults: this interpreter)."""
-    env = dict(default_environment())
+    env = {key: str(value) for key, value in default_environment().items()}
     if options.python_version is not None:
         try:
             version = Version(options.python_version)
@@ -201,7 +201,12 @@ def run_check(
         python_version=python_version,
         markers=markers,
         hardware=hardware,
-        builds={k: Version(str(v)) for k, v in builds_from_versions(exact_versions).items()},
+        builds={
+            k: Version(str(v))
+            for k, v in builds_from_versions(
+                {str(name): version for name, version in exact_versions.items()}
+            ).items()
+        },
         usage=usage,
     )
     findings = evaluate(kb, facts)

@@ -160,12 +160,16 @@ class PackageVersion(Condition):
             fact.origin,
         )
         if commit_unknown:
-            text = f"{fact.label} {shown} is in {wanted}{where}, installed without a recorded commit"
+            text = (
+                f"{fact.label} {shown} is in {wanted}{where}, installed without a recorded commit"
+            )
             needs = (
                 f"the commit of the {fact.label} checkout: reinstall with `pip install git+URL@COMMIT` "
                 "so pip records it (direct_url.json)"
             )
-            return Verdict(Tri.UNKNOWN, (text,), (Unknown(f"packages.{self.name}.commit", needs),), (matched,))
+            return Verdict(
+                Tri.UNKNOWN, (text,), (Unknown(f"packages.{self.name}.commit", needs),), (matched,)
+            )
         if len(matching) == len(fact.versions):
             text = f"{fact.label} {shown}{commit_note} is in {wanted}{where}"
             return Verdict(Tri.TRUE, (text,), (), (matched,))

@@ -15,10 +15,11 @@ import heapq
 import itertools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Protocol
+from typing import Any, Protocol
 
 from packaging.markers import InvalidMarker
 from packaging.requirements import InvalidRequirement, Requirement
+from packaging.specifiers import SpecifierSet
 from packaging.utils import NormalizedName, canonicalize_name
 from packaging.version import Version
 
@@ -81,9 +82,9 @@ def guarded_names(kb: KnowledgeBase, installed: Iterable[str]) -> dict[Normalize
     return guarded
 
 
-def _rule_packages(when: Mapping[str, object]) -> set[str]:
-    names = set(when.get("packages", {}))  # type: ignore[arg-type]
-    for branch in when.get("any", []):  # type: ignore[attr-defined]
+def _rule_packages(when: Mapping[str, Any]) -> set[str]:
+    names: set[str] = set(when.get("packages", {}))
+    for branch in when.get("any", []):
         names |= _rule_packages(branch)
     return names
 
@@ -201,8 +202,8 @@ def _moves(
     return [(name, version) for _, name, version in moves[:40]]
 
 
-def _fix_specifiers(rule: Rule) -> dict[NormalizedName, object]:
-    out: dict[NormalizedName, object] = {}
+def _fix_specifiers(rule: Rule) -> dict[NormalizedName, SpecifierSet]:
+    out: dict[NormalizedName, SpecifierSet] = {}
     for text in rule.fix.constraints:
         requirement = Requirement(text)
         out[canonicalize_name(requirement.name)] = requirement.specifier
@@ -229,9 +230,7 @@ def _cost(
         if installed.get(n) is None or v.public != installed[n].public
     ]
     off_fix = sum(
-        1
-        for n in changed
-        if n in fix and not fix[n].contains(assignment[n], prereleases=True)  # type: ignore[attr-defined]
+        1 for n in changed if n in fix and not fix[n].contains(assignment[n], prereleases=True)
     )
     distance = sum(
         _distance(sorted(source.versions(n)), installed[n], assignment[n])
@@ -257,16 +256,24 @@ class _DependencyChecker:
 
     def _requirement(self, text: str) -> Requirement | None:
         if text not in self._parsed:
-            try:
-                requirement = Requirement(text)
-                if requirement.marker is not None:
-                    env = {**(self.marker_env or {}), "extra": ""}
-                    if self.marker_env is None or not requirement.marker.evaluate(env):
-                        requirement = None  # extras and other-platform requirements do not bind
-            except (InvalidRequirement, InvalidMarker):
-                requirement = None
-            self._parsed[text] = requirement
+            self._parsed[text] = self._binding(text)
         return self._parsed[text]
+
+    def _binding(self, text: str) -> Requirement | None:
+        """The requirement, or None when it does not bind here (extras, other platforms, garbage)."""
+        try:
+            requirement = Requirement(text)
+            if requirement.marker is None:
+                return requirement
+            if self.marker_env is None:
+                return None
+            return (
+                requirement
+                if requirement.marker.evaluate({**self.marker_env, "extra": ""})
+                else None
+            )
+        except (InvalidRequirement, InvalidMarker):
+            return None
 
     def _requires_of(
         self, name: NormalizedName, version: Version, installed: bool

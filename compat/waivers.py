@@ -106,13 +106,13 @@ def apply_waivers(
     kept: list[Finding] = []
     used: set[str] = set()
     for finding in findings:
-        waiver = active.get(finding.rule.id)
-        if waiver is None:
+        match = active.get(finding.rule.id)
+        if match is None:
             kept.append(finding)
         else:
-            used.add(waiver.rule)
+            used.add(match.rule)
             notes.append(
-                f"waived {finding.rule.id} ({finding.status.value}): {waiver.reason} ({waiver.origin})"
+                f"waived {finding.rule.id} ({finding.status.value}): {match.reason} ({match.origin})"
             )
     for rule, waiver in active.items():
         if rule not in used:

@@ -44,7 +44,9 @@ def _finding(finding: Finding, paint: _Painter) -> list[str]:
     for position, held in enumerate(finding.matched):
         lines.append(f"    {'matched:' if position == 0 else '':9} {held}")
     for position, unknown in enumerate(finding.unknown):
-        lines.append(f"    {'unknown:' if position == 0 else '':9} {unknown.fact} — settle with {unknown.needs}")
+        lines.append(
+            f"    {'unknown:' if position == 0 else '':9} {unknown.fact} — settle with {unknown.needs}"
+        )
     if rule.symptoms:
         lines.append(f"    {'symptom:':9} {readable_symptom(rule.symptoms[0].match)}")
     lines.append(f"    {'fix:':9} {rule.fix.summary}")

@@ -55,7 +55,7 @@ def read_running() -> Environment:
     """The environment of the interpreter running compat."""
     from packaging.markers import default_environment
 
-    markers = dict(default_environment())
+    markers = {key: str(value) for key, value in default_environment().items()}
     paths = [p for p in sys.path if p and os.path.isdir(p)]
     return _read(
         paths,
