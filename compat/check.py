@@ -134,16 +134,15 @@ def declared_facts(
 
 
 def _released(candidates: Sequence[Any], python_version: Version) -> list[Version]:
-    versions = set()
-    for candidate in candidates:
-        if candidate.yanked is not None or candidate.version.is_prerelease:
-            continue
-        if candidate.requires_python is not None and not SpecifierSet(
-            str(candidate.requires_python)
-        ).contains(python_version, prereleases=True):
-            continue
-        versions.add(candidate.version)
-    return sorted(versions)
+    from compat.index import allows_python
+
+    return sorted(
+        {
+            c.version
+            for c in candidates
+            if c.yanked is None and not c.version.is_prerelease and allows_python(c, python_version)
+        }
+    )
 
 
 def run_check(

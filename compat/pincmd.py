@@ -12,7 +12,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from packaging.specifiers import SpecifierSet
 from packaging.utils import NormalizedName
 from packaging.version import Version
 
@@ -26,6 +25,7 @@ from compat.facts import (
     read_hardware,
     read_usage,
 )
+from compat.index import allows_python
 from compat.knowledge import KnowledgeBase, load_knowledge_base
 from compat.model import Environment, Hardware, Status
 from compat.pin import PinPlan, offline_versions, plan_pins
@@ -91,7 +91,7 @@ class IndexCandidates:
         for candidate in self._candidates.get(name, []):
             if candidate.yanked is not None:
                 continue
-            if not self._python_ok(candidate.requires_python):
+            if not allows_python(candidate, self.python_version):
                 continue
             if candidate.version.is_prerelease and not allow_pre:
                 continue
@@ -100,11 +100,6 @@ class IndexCandidates:
             found.update(offline_versions(self.kb, name, installed))
         self._versions[name] = sorted(found)
         return self._versions[name]
-
-    def _python_ok(self, requires_python: object) -> bool:
-        if self.python_version is None or requires_python is None:
-            return True
-        return SpecifierSet(str(requires_python)).contains(self.python_version, prereleases=True)
 
     def requires(self, name: NormalizedName, version: Version) -> tuple[str, ...] | None:
         if self.client is None:

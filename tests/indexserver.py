@@ -1,0 +1,263 @@
+"""A real package index on 127.0.0.1 for tests: PEP 691 JSON, PEP 503 HTML, PEP 658 metadata,
+generated wheels that pip can resolve and install, and faults on demand."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import io
+import json
+import threading
+import time
+import zipfile
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from types import TracebackType
+from urllib.parse import unquote
+
+from packaging.utils import canonicalize_name
+
+
+@dataclass(frozen=True)
+class Dist:
+    name: str
+    version: str
+    requires: Sequence[str] = ()
+    requires_python: str | None = None
+    yanked: bool | str = False
+    wheel: bool = True
+    metadata_file: bool = True  # serve PEP 658 metadata
+
+    @property
+    def filename(self) -> str:
+        escaped = self.name.replace("-", "_")
+        return (
+            f"{escaped}-{self.version}-py3-none-any.whl"
+            if self.wheel
+            else f"{escaped}-{self.version}.tar.gz"
+        )
+
+    def metadata(self) -> bytes:
+        lines = ["Metadata-Version: 2.1", f"Name: {self.name}", f"Version: {self.version}"]
+        if self.requires_python:
+            lines.append(f"Requires-Python: {self.requires_python}")
+        lines += [f"Requires-Dist: {r}" for r in self.requires]
+        return ("\n".join(lines) + "\n\n").encode()
+
+
+def build_wheel(dist: Dist) -> bytes:
+    """A real, installable pure-Python wheel with a RECORD pip accepts."""
+    info = f"{dist.name.replace('-', '_')}-{dist.version}.dist-info"
+    module = dist.name.replace("-", "_").lower()
+    files = {
+        f"{module}/__init__.py": f"__version__ = {dist.version!r}\n".encode(),
+        f"{info}/METADATA": dist.metadata(),
+        f"{info}/WHEEL": b"Wheel-Version: 1.0\nGenerator: compat-tests\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
+    }
+    record = []
+    for path, data in files.items():
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        record.append(f"{path},sha256={digest},{len(data)}")
+    record.append(f"{info}/RECORD,,")
+    files[f"{info}/RECORD"] = ("\n".join(record) + "\n").encode()
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for path, data in files.items():
+            archive.writestr(path, data)
+    return buffer.getvalue()
+
+
+@dataclass
+class Faults:
+    """Per-project misbehaviour: status codes, bad bodies, slowness, size."""
+
+    status: dict[str, int] = field(default_factory=dict)  # project -> HTTP status
+    fail_first: dict[str, int] = field(default_factory=dict)  # project -> 5xx count before success
+    malformed: dict[str, str] = field(default_factory=dict)  # project -> "json" | "html"
+    slow: dict[str, float] = field(default_factory=dict)  # project -> seconds before answering
+    huge: set[str] = field(default_factory=set)  # project -> a body far over any sane limit
+
+
+class IndexServer:
+    """`with IndexServer({"trl": [Dist("trl", "0.15.2")]}) as index: index.url`."""
+
+    def __init__(
+        self,
+        projects: Mapping[str, Sequence[Dist]],
+        *,
+        formats: str = "json",
+        faults: Faults | None = None,
+    ) -> None:
+        self.projects = {canonicalize_name(name): list(dists) for name, dists in projects.items()}
+        self.formats = formats  # "json", "html" (PEP 503 only) or "both"
+        self.faults = faults or Faults()
+        self.requests: list[tuple[str, str]] = []  # (path, accept)
+        self._wheels: dict[str, bytes] = {}
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
+        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+
+    @property
+    def url(self) -> str:
+        host, port = self._server.server_address[:2]
+        return f"http://{host!s}:{port}/simple"
+
+    def __enter__(self) -> IndexServer:
+        self._thread.start()
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        value: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self._server.shutdown()
+        self._server.server_close()
+
+    def count(self, fragment: str) -> int:
+        return sum(1 for path, _ in self.requests if fragment in path)
+
+    # ------------------------------------------------------------------------------------------
+
+    def _dist_for(self, filename: str) -> Dist | None:
+        for dists in self.projects.values():
+            for dist in dists:
+                if dist.filename == filename:
+                    return dist
+        return None
+
+    def _page(self, project: str, accept: str) -> tuple[bytes, str]:
+        dists = self.projects[project]
+        want_json = self.formats == "json" or (self.formats == "both" and "v1+json" in accept)
+        if want_json:
+            files = []
+            for dist in dists:
+                entry: dict[str, object] = {
+                    "filename": dist.filename,
+                    "url": f"../../files/{dist.filename}",
+                    "hashes": {"sha256": hashlib.sha256(self._file(dist)).hexdigest()},
+                }
+                if dist.requires_python:
+                    entry["requires-python"] = dist.requires_python
+                if dist.yanked:
+                    entry["yanked"] = dist.yanked
+                if dist.metadata_file and dist.wheel:
+                    entry["core-metadata"] = {"sha256": hashlib.sha256(dist.metadata()).hexdigest()}
+                files.append(entry)
+            body = {"meta": {"api-version": "1.1"}, "name": project, "files": files}
+            return json.dumps(body).encode(), "application/vnd.pypi.simple.v1+json"
+        anchors = []
+        for dist in dists:
+            sha = hashlib.sha256(self._file(dist)).hexdigest()
+            attrs = f'href="../../files/{dist.filename}#sha256={sha}"'
+            if dist.requires_python:
+                attrs += f' data-requires-python="{dist.requires_python.replace("<", "&lt;").replace(">", "&gt;")}"'
+            if dist.yanked:
+                attrs += f' data-yanked="{dist.yanked if isinstance(dist.yanked, str) else ""}"'
+            if dist.metadata_file and dist.wheel:
+                attrs += (
+                    f' data-core-metadata="sha256={hashlib.sha256(dist.metadata()).hexdigest()}"'
+                )
+            anchors.append(f"<a {attrs}>{dist.filename}</a><br/>")
+        page = "<!DOCTYPE html><html><body><h1>Links for {}</h1>{}</body></html>".format(
+            project, "\n".join(anchors)
+        )
+        return page.encode(), "text/html"
+
+    def _file(self, dist: Dist) -> bytes:
+        if dist.filename not in self._wheels:
+            self._wheels[dist.filename] = (
+                build_wheel(dist) if dist.wheel else b"not really an sdist"
+            )
+        return self._wheels[dist.filename]
+
+    def _handler(self) -> type[BaseHTTPRequestHandler]:
+        server = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, format: str, *args: object) -> None:
+                pass
+
+            def _send(
+                self,
+                status: int,
+                body: bytes,
+                content_type: str = "text/plain",
+                extra: dict[str, str] | None = None,
+            ) -> None:
+                self.send_response(status)
+                self.send_header("Content-Type", content_type)
+                self.send_header("Content-Length", str(len(body)))
+                for key, value in (extra or {}).items():
+                    self.send_header(key, value)
+                self.end_headers()
+                if self.command != "HEAD":
+                    self.wfile.write(body)
+
+            def do_GET(self) -> None:
+                path = unquote(self.path.split("?")[0])
+                accept = self.headers.get("Accept", "")
+                server.requests.append((path, accept))
+                parts = [p for p in path.split("/") if p]
+                if len(parts) == 2 and parts[0] == "simple":
+                    self._project(canonicalize_name(parts[1]), accept)
+                elif len(parts) == 2 and parts[0] == "files":
+                    self._download(parts[1])
+                else:
+                    self._send(404, b"not found")
+
+            def _project(self, project: str, accept: str) -> None:
+                faults = server.faults
+                if project in faults.slow:
+                    time.sleep(faults.slow[project])
+                if faults.fail_first.get(project, 0) > 0:
+                    faults.fail_first[project] -= 1
+                    self._send(503, b"try again")
+                    return
+                if project in faults.status:
+                    self._send(faults.status[project], b"fault")
+                    return
+                if project in faults.huge:
+                    self._send(
+                        200,
+                        b"{" + b" " * (80 * 2**20) + b"}",
+                        "application/vnd.pypi.simple.v1+json",
+                    )
+                    return
+                if project in faults.malformed:
+                    kind = faults.malformed[project]
+                    if kind == "json":
+                        self._send(
+                            200, b'{"files": [ {"filename": ', "application/vnd.pypi.simple.v1+json"
+                        )
+                    else:
+                        self._send(200, b"<html><a href=\xff\xfe>", "text/html")
+                    return
+                if project not in server.projects:
+                    self._send(404, b"no such project")
+                    return
+                body, content_type = server._page(project, accept)
+                etag = '"' + hashlib.sha256(body).hexdigest()[:16] + '"'
+                if self.headers.get("If-None-Match") == etag:
+                    self.send_response(304)
+                    self.send_header("ETag", etag)
+                    self.end_headers()
+                    return
+                self._send(200, body, content_type, {"ETag": etag})
+
+            def _download(self, filename: str) -> None:
+                if filename.endswith(".metadata"):
+                    dist = server._dist_for(filename[: -len(".metadata")])
+                    if dist is None or not dist.metadata_file:
+                        self._send(404, b"no metadata")
+                    else:
+                        self._send(200, dist.metadata(), "application/octet-stream")
+                    return
+                dist = server._dist_for(filename)
+                if dist is None:
+                    self._send(404, b"no such file")
+                else:
+                    self._send(200, server._file(dist), "application/octet-stream")
+
+        return Handler
