@@ -109,6 +109,10 @@ VerboseOpt = Annotated[
 ]
 NoColorOpt = Annotated[bool, typer.Option("--no-color", help="No colour (also: NO_COLOR=1).")]
 DebugOpt = Annotated[bool, typer.Option("--debug", help="Show tracebacks of internal errors.")]
+TimeoutOpt = Annotated[
+    float,
+    typer.Option("--timeout", help="Seconds to wait for the package index (per request).", min=0.1),
+]
 
 
 def _version(value: bool) -> None:
@@ -518,6 +522,7 @@ def check(
     offline: Annotated[
         bool, typer.Option("--offline", help="No network: ranges against knowledge-base versions.")
     ] = False,
+    timeout: TimeoutOpt = 15.0,
     format_: Annotated[
         CheckFormat, typer.Option("--format", "-f", help="Output format.")
     ] = CheckFormat.text,
@@ -562,7 +567,10 @@ def check(
             ),
             TargetOptions(python_version=python_version, platform=platform),
             IndexOptions(
-                index_url=index_url, extra_index_urls=tuple(extra_index_url or ()), offline=offline
+                index_url=index_url,
+                extra_index_urls=tuple(extra_index_url or ()),
+                offline=offline,
+                timeout=timeout,
             ),
         )
         kept, waiver_notes = apply_waivers(findings, waivers, dt.date.today())
@@ -650,6 +658,7 @@ def pin(
         bool,
         typer.Option("--offline", help="No network: cache, installed and knowledge-base versions."),
     ] = False,
+    timeout: TimeoutOpt = 15.0,
     freeze: Annotated[
         bool,
         typer.Option("--freeze", help="Pin every installed distribution, not only guarded ones."),
@@ -689,7 +698,10 @@ def pin(
                 matrices=tuple(matrix or ()),
             ),
             IndexOptions(
-                index_url=index_url, extra_index_urls=tuple(extra_index_url or ()), offline=offline
+                index_url=index_url,
+                extra_index_urls=tuple(extra_index_url or ()),
+                offline=offline,
+                timeout=timeout,
             ),
             freeze=freeze,
             avoid_possible=avoid is Avoid.possible,
@@ -698,7 +710,9 @@ def pin(
         text = render_json(result) if format_ is PinFormat.json else render_constraints(result)
         emit(text, output)
         for item in result.plan.unresolved:
-            sys.stderr.write(f"compat: warning: could not escape {item.rule.id}: {item.why}\n")
+            sys.stderr.write(
+                f"compat: warning: could not escape {item.rule.id} ({item.status.value}): {item.why}\n"
+            )
         return pin_exit_code(result)
 
     _guarded(body, debug)

@@ -127,12 +127,12 @@ def plan_pins(
     installed = {name: fact.versions[0] for name, fact in facts.packages.items() if fact.exact}
     guarded = guarded_names(kb, installed)
     start = {name: installed[name] for name in guarded}
-    checker = _DependencyChecker(source, installed_requires or {}, marker_env)
+    checker = _DependencyChecker(source, installed, installed_requires or {}, marker_env)
     counter = itertools.count()
     frontier = [_Node((0, 0, 0), next(counter), start, {})]
     seen: set[tuple[tuple[str, str], ...]] = set()
-    best_unresolved: list[Unresolved] | None = None
-    best_node = frontier[0]
+    best: tuple[tuple[int, int], _Node, list[Finding]] | None = None
+    blocked: dict[str, str] = {}  # rule id -> why no move escapes it
     expansions = 0
     while frontier and expansions < MAX_EXPANSIONS:
         node = heapq.heappop(frontier)
@@ -141,36 +141,38 @@ def plan_pins(
             continue
         seen.add(key)
         expansions += 1
-        findings = evaluate(kb, _with_versions(facts, node.assignment))
-        bad = _bad(findings, avoid)
+        bad = _bad(evaluate(kb, _with_versions(facts, node.assignment)), avoid)
         if not bad:
-            return _plan(node, installed, guarded, (), findings, facts)
-        if best_unresolved is None or len(bad) < len(best_unresolved):
-            best_node = node
-            best_unresolved = [
-                Unresolved(f.rule, f.status, "no installable version escapes it") for f in bad
-            ]
-        target = bad[0]
-        for name, version in _moves(target, node.assignment, installed, source):
-            assignment = dict(node.assignment)
-            assignment[name] = version
-            conflict = checker.conflict(name, version, assignment)
-            if conflict is not None:
-                continue
-            moved = dict(node.moved)
-            moved[name] = (*moved.get(name, ()), target.rule.id)
-            heapq.heappush(
-                frontier,
-                _Node(
-                    _cost(assignment, installed, source, target.rule),
-                    next(counter),
-                    assignment,
-                    moved,
-                ),
-            )
-    unresolved = tuple(best_unresolved or ())
-    findings = evaluate(kb, _with_versions(facts, best_node.assignment))
-    return _plan(best_node, installed, guarded, unresolved, findings, facts)
+            best = ((0, 0), node, [])
+            break
+        # Remember the least-bad assignment: affected findings weigh more than possible ones.
+        score = (sum(f.status is Status.AFFECTED for f in bad), len(bad))
+        if best is None or score < best[0]:
+            best = (score, node, bad)
+        # Work on the most serious finding that some move can escape; skip the hopeless ones.
+        for target in bad:
+            children = 0
+            for name, version in _moves(target, node.assignment, installed, source):
+                assignment = {**node.assignment, name: version}
+                conflict = checker.conflict(name, version, assignment)
+                if conflict is not None:
+                    blocked.setdefault(target.rule.id, conflict)
+                    continue
+                moved = {**node.moved, name: (*node.moved.get(name, ()), target.rule.id)}
+                cost = _cost(assignment, installed, source, target.rule)
+                heapq.heappush(frontier, _Node(cost, next(counter), assignment, moved))
+                children += 1
+            if children:
+                break
+            blocked.setdefault(target.rule.id, "no installable version of its packages escapes it")
+    assert best is not None
+    _, node, remaining = best
+    unresolved = tuple(
+        Unresolved(f.rule, f.status, blocked.get(f.rule.id, "search limit reached"))
+        for f in remaining
+    )
+    findings = evaluate(kb, _with_versions(facts, node.assignment))
+    return _plan(node, installed, guarded, unresolved, findings, facts)
 
 
 def _moves(
@@ -246,10 +248,12 @@ class _DependencyChecker:
     def __init__(
         self,
         source: CandidateSource,
+        installed: Mapping[NormalizedName, Version],
         installed_requires: Mapping[NormalizedName, Sequence[str]],
         marker_env: Mapping[str, str] | None,
     ) -> None:
         self.source = source
+        self.installed = installed
         self.installed_requires = installed_requires
         self.marker_env = dict(marker_env) if marker_env else None
         self._parsed: dict[str, Requirement | None] = {}
@@ -275,31 +279,38 @@ class _DependencyChecker:
         except (InvalidRequirement, InvalidMarker):
             return None
 
-    def _requires_of(
-        self, name: NormalizedName, version: Version, installed: bool
-    ) -> Sequence[str]:
-        if installed and name in self.installed_requires:
+    def _requires_of(self, name: NormalizedName, version: Version) -> Sequence[str]:
+        installed = self.installed.get(name)
+        if (
+            installed is not None
+            and installed.public == version.public
+            and name in self.installed_requires
+        ):
             return self.installed_requires[name]
         return self.source.requires(name, version) or ()
 
     def conflict(
         self, name: NormalizedName, version: Version, assignment: Mapping[NormalizedName, Version]
     ) -> str | None:
-        # The chosen version's requirements against the other pins.
+        """Why `name==version` cannot join the assignment (and the rest of the environment), or None."""
+        effective = {**self.installed, **assignment}
+        # The chosen version's requirements against every other pinned or installed package.
         for text in self.source.requires(name, version) or ():
             requirement = self._requirement(text)
             if requirement is None:
                 continue
             other = canonicalize_name(requirement.name)
-            if other in assignment and not requirement.specifier.contains(
-                assignment[other], prereleases=True
+            if (
+                other != name
+                and other in effective
+                and not requirement.specifier.contains(effective[other], prereleases=True)
             ):
-                return f"{name} {version} requires {requirement}, but {other} is pinned to {assignment[other]}"
-        # Every other pin's requirements against the chosen version.
-        for other, other_version in assignment.items():
+                return f"{name} {version} requires {requirement}, but {other} is {effective[other]}"
+        # Every other package's requirements against the chosen version (vLLM pins torch exactly).
+        for other, other_version in effective.items():
             if other == name:
                 continue
-            for text in self._requires_of(other, other_version, installed=True):
+            for text in self._requires_of(other, other_version):
                 requirement = self._requirement(text)
                 if requirement is None or canonicalize_name(requirement.name) != name:
                     continue

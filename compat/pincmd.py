@@ -243,4 +243,5 @@ def render_json(result: PinResult) -> str:
 
 
 def pin_exit_code(result: PinResult) -> int:
-    return 1 if result.plan.unresolved else 0
+    """1 when an `affected` rule could not be escaped; `possible` ones are best effort."""
+    return 1 if any(u.status is Status.AFFECTED for u in result.plan.unresolved) else 0

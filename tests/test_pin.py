@@ -1,0 +1,249 @@
+"""`compat pin` end to end: a real index on 127.0.0.1, real environments on disk, and the real pip
+resolver consuming the constraints compat writes."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import run_cli
+from tests.dists import make_dist, make_env
+from tests.indexserver import Dist, Faults, IndexServer
+
+ZERO3 = {
+    "gradient_clipping": 1.0,
+    "zero_optimization": {"stage": 3, "offload_optimizer": {"device": "cpu"}},
+}
+DEEPSPEEDS = ["0.13.5", "0.14.0", "0.14.1", "0.14.2", "0.14.3", "0.14.4", "0.15.0"]
+
+
+def pip_resolve(
+    index_url: str, constraints: Path, requirements: list[str], tmp: Path
+) -> dict[str, str]:
+    """What real pip installs for `requirements` under `constraints` (dry run, isolated config)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PIP_")}
+    env["PIP_CONFIG_FILE"] = os.devnull
+    report = tmp / "pip-report.json"
+    proc = subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--dry-run", "--ignore-installed", "--no-cache-dir", "--quiet",
+         "--disable-pip-version-check", "--index-url", index_url, "-c", str(constraints), "--report", str(report),
+         *requirements],
+        capture_output=True, text=True, env=env, timeout=300,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    return {
+        item["metadata"]["name"].lower(): item["metadata"]["version"]
+        for item in json.loads(report.read_text())["install"]
+    }
+
+
+def doctor_findings(site: Path, *args: str) -> dict[str, str]:
+    result = run_cli(["doctor", "--path", str(site), "--no-probe", "--format", "json", *args])
+    assert result.exit_code in (0, 1), result.stderr
+    return {f["rule"]: f["status"] for f in result.json()["findings"]}
+
+
+def pin(site: Path, index: IndexServer, *args: str) -> Any:
+    return run_cli(["pin", "--path", str(site), "--no-probe", "--index-url", index.url, *args])
+
+
+def test_pin_escapes_the_deepspeed_bug_and_pip_accepts_it(tmp_path: Path) -> None:
+    site = make_env(
+        tmp_path / "site", {"deepspeed": "0.14.2", "transformers": "4.40.0", "torch": "2.3.0+cu121"}
+    )
+    config = tmp_path / "ds.json"
+    config.write_text(json.dumps(ZERO3))
+    projects = {
+        "deepspeed": [Dist("deepspeed", v, requires=["torch"]) for v in DEEPSPEEDS],
+        "transformers": [Dist("transformers", "4.40.0", requires=["torch>=1.11"])],
+        "torch": [Dist("torch", v) for v in ("2.2.0", "2.3.0", "2.4.0")],
+    }
+    with IndexServer(projects) as index:
+        result = pin(site, index, "--deepspeed-config", str(config))
+        assert result.exit_code == 0, result.stderr
+        lines = [line for line in result.stdout.splitlines() if not line.startswith("#")]
+        assert lines == [
+            "deepspeed==0.14.3  # via deepspeed-zero3-offload-clip-device-mismatch, was 0.14.2"
+        ]
+        assert "# knowledge base: " in result.stdout and "sha256:" in result.stdout
+        constraints = tmp_path / "constraints.txt"
+        constraints.write_text(result.stdout)
+        resolved = pip_resolve(index.url, constraints, ["deepspeed", "transformers"], tmp_path)
+    assert resolved["deepspeed"] == "0.14.3"
+    after = make_env(tmp_path / "after", resolved)
+    assert "deepspeed-zero3-offload-clip-device-mismatch" not in doctor_findings(
+        after, "--deepspeed-config", str(config)
+    )
+
+
+def test_a_fix_for_one_rule_does_not_walk_into_another(tmp_path: Path) -> None:
+    # 0.14.3 escapes the ZeRO-3 bug but OpenRLHF < 0.3.0 wants DeepSpeed <= 0.14.0: jointly, 0.14.0.
+    site = make_env(tmp_path / "site", {"deepspeed": "0.14.2", "openrlhf": "0.2.9"})
+    config = tmp_path / "ds.json"
+    config.write_text(json.dumps(ZERO3))
+    projects = {
+        "deepspeed": [Dist("deepspeed", v) for v in DEEPSPEEDS],
+        "openrlhf": [Dist("openrlhf", "0.3.6.post1", requires=["deepspeed==0.14.4"])],
+    }
+    with IndexServer(projects) as index:
+        result = pin(site, index, "--deepspeed-config", str(config), "--format", "json")
+    assert result.exit_code == 0, result.stderr
+    pins = {p["name"]: p for p in result.json()["pins"]}
+    assert pins["deepspeed"]["version"] == "0.14.0"
+    assert pins["openrlhf"]["version"] == "0.2.9" and not pins["openrlhf"]["changed"]
+    assert set(pins["deepspeed"]["via"]) >= {"deepspeed-zero3-offload-clip-device-mismatch"}
+
+
+def test_chosen_versions_respect_dependency_metadata(tmp_path: Path) -> None:
+    # trl 0.15.1 + vllm 0.7.1 on two GPUs: the fix is vllm 0.7.2, which pins torch 2.5.1 exactly.
+    hardware = tmp_path / "a100x2.json"
+    gpu = {"name": "NVIDIA A100-SXM4-80GB", "compute_capability": "8.0"}
+    hardware.write_text(
+        json.dumps(
+            {"schema": "compat.hardware/1", "gpus": [{"index": 0, **gpu}, {"index": 1, **gpu}]}
+        )
+    )
+    usage = ["--set", "trainer=grpo", "--set", "use_vllm=true"]
+    projects = {
+        "trl": [Dist("trl", v) for v in ("0.15.1", "0.15.2", "0.16.0")],
+        "vllm": [Dist("vllm", "0.7.1", requires=["torch==2.5.1"]), Dist("vllm", "0.7.2", requires=["torch==2.5.1"]),
+                 Dist("vllm", "0.7.3", requires=["torch==2.6.0"])],
+        "torch": [Dist("torch", v) for v in ("2.5.1", "2.6.0")],
+    }  # fmt: skip
+    good = make_env(tmp_path / "good", {"trl": "0.15.1", "vllm": "0.7.1", "torch": "2.5.1"})
+    bad = make_env(tmp_path / "bad", {"trl": "0.15.1", "torch": "2.4.0"})
+    make_dist(
+        bad, "vllm", "0.7.1", requires=["torch==2.4.0"]
+    )  # a locally built vLLM against torch 2.4.0
+    with IndexServer(projects) as index:
+        result = run_cli(["pin", "--path", str(good), "--hardware", str(hardware), "--index-url", index.url, *usage,
+                          "--format", "json"])  # fmt: skip
+        assert result.exit_code == 0, result.stderr
+        assert {p["name"]: p["version"] for p in result.json()["pins"]}["vllm"] == "0.7.2"
+        # torch 2.4.0 is installed and not ours to move: no vLLM release agrees with it and trl 0.15.x.
+        result = run_cli(["pin", "--path", str(bad), "--hardware", str(hardware), "--index-url", index.url, *usage,
+                          "--format", "json"])  # fmt: skip
+    pins = {p["name"]: p["version"] for p in result.json()["pins"]}
+    assert pins["vllm"] not in ("0.7.2", "0.7.3")  # both contradict the installed torch
+    if pins["trl"] == "0.15.1":
+        assert result.exit_code == 1
+        assert result.json()["unresolved"][0]["rule"] == "trl-grpo-inprocess-vllm-device-mismatch"
+    else:  # escaping through trl is legitimate too: 0.16+ has no in-process mode
+        assert pins["trl"] == "0.16.0" and result.exit_code == 0
+
+
+def test_unresolvable_rule_is_reported_and_exit_1(tmp_path: Path) -> None:
+    site = make_env(tmp_path / "site", {"deepspeed": "0.14.2"})
+    config = tmp_path / "ds.json"
+    config.write_text(json.dumps(ZERO3))
+    with IndexServer(
+        {"deepspeed": [Dist("deepspeed", "0.14.1"), Dist("deepspeed", "0.14.2")]}
+    ) as index:
+        result = pin(site, index, "--deepspeed-config", str(config))
+    assert result.exit_code == 1
+    assert "# UNRESOLVED deepspeed-zero3-offload-clip-device-mismatch" in result.stdout
+    assert "could not escape deepspeed-zero3-offload-clip-device-mismatch" in result.stderr
+
+
+def test_yanked_and_python_incompatible_versions_are_never_chosen(tmp_path: Path) -> None:
+    site = make_env(tmp_path / "lib" / "python3.10" / "site-packages", {"deepspeed": "0.14.2"})
+    config = tmp_path / "ds.json"
+    config.write_text(json.dumps(ZERO3))
+    projects = {
+        "deepspeed": [
+            Dist("deepspeed", "0.14.2"),
+            Dist("deepspeed", "0.14.3", yanked="bad upload"),
+            Dist("deepspeed", "0.14.4", requires_python=">=3.11"),
+            Dist("deepspeed", "0.14.5"),
+        ]
+    }
+    with IndexServer(projects) as index:
+        result = pin(site, index, "--deepspeed-config", str(config), "--format", "json")
+    assert result.exit_code == 0, result.stderr
+    assert result.json()["pins"][0]["version"] == "0.14.5"
+
+
+def test_installed_safe_versions_are_kept_and_freeze_pins_everything(tmp_path: Path) -> None:
+    site = make_env(
+        tmp_path / "site", {"deepspeed": "0.14.4", "requests": "2.32.3", "torch": "2.3.0+cu121"}
+    )
+    with IndexServer({"deepspeed": [Dist("deepspeed", "0.14.4")]}) as index:
+        plain = pin(site, index)
+        frozen = pin(site, index, "--freeze")
+    assert plain.exit_code == 0
+    body = [line for line in plain.stdout.splitlines() if not line.startswith("#")]
+    assert body == [
+        "deepspeed==0.14.4  # installed, guarded by deepspeed-zero3-offload-clip-device-mismatch, openrlhf-pre-0.3-newer-deepspeed-reported"
+    ]
+    frozen_body = [
+        line.split("#")[0].rstrip()
+        for line in frozen.stdout.splitlines()
+        if not line.startswith("#")
+    ]
+    assert frozen_body == [
+        "deepspeed==0.14.4",
+        "requests==2.32.3",
+        "torch==2.3.0",
+    ]  # local label left off
+
+
+def test_offline_uses_knowledge_base_versions_and_says_so(tmp_path: Path) -> None:
+    site = make_env(tmp_path / "site", {"deepspeed": "0.14.2"})
+    config = tmp_path / "ds.json"
+    config.write_text(json.dumps(ZERO3))
+    result = run_cli(["pin", "--path", str(site), "--no-probe", "--offline", "--deepspeed-config", str(config),
+                      "--index-url", "http://127.0.0.1:9/simple"])  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    assert "# candidates: offline" in result.stdout
+    assert "deepspeed==0.14.3" in result.stdout  # the first fixed release the rule names
+
+
+@pytest.mark.parametrize(
+    "faults",
+    [
+        Faults(status={"deepspeed": 500}),
+        Faults(malformed={"deepspeed": "json"}),
+        Faults(slow={"deepspeed": 3.0}),
+    ],
+)
+def test_index_faults_are_one_line_exit_2_and_no_output_file(
+    tmp_path: Path, faults: Faults
+) -> None:
+    site = make_env(tmp_path / "site", {"deepspeed": "0.14.2"})
+    out = tmp_path / "constraints.txt"
+    out.write_text("# the user's previous constraints\n")
+    with IndexServer({"deepspeed": [Dist("deepspeed", "0.14.3")]}, faults=faults) as index:
+        result = run_cli(
+            [
+                "pin",
+                "--path",
+                str(site),
+                "--no-probe",
+                "--index-url",
+                index.url,
+                "--timeout",
+                "0.5",
+                "-o",
+                str(out),
+            ]
+        )
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert lines[0].startswith("compat: error: http://127.0.0.1:")
+    assert lines[1] == "hint: use --offline to work from the cache"
+    assert out.read_text() == "# the user's previous constraints\n"
+
+
+def test_dead_index(tmp_path: Path) -> None:
+    site = make_env(tmp_path / "site", {"deepspeed": "0.14.2"})
+    result = run_cli(
+        ["pin", "--path", str(site), "--no-probe", "--index-url", "http://127.0.0.1:9/simple"]
+    )
+    assert result.exit_code == 2
+    assert "ConnectError" in result.stderr and "Traceback" not in result.stderr
