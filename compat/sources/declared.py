@@ -1,0 +1,81 @@
+"""Declared requirements: what requirement, project and lock files ask for, with file and line."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from packaging.markers import Marker
+from packaging.requirements import InvalidRequirement, Requirement
+from packaging.specifiers import SpecifierSet
+from packaging.utils import NormalizedName, canonicalize_name
+from packaging.version import InvalidVersion, Version
+
+from compat.errors import InputError
+from compat.model import Origin
+
+
+@dataclass(frozen=True)
+class Declared:
+    name: NormalizedName
+    display_name: str
+    specifier: SpecifierSet
+    marker: Marker | None  # evaluated later, for the *target* environment
+    extras: tuple[str, ...]
+    url: str | None
+    origin: Origin  # the file and 1-based line where the requirement starts
+    kind: str  # "requirement" | "constraint" | "lock" | "report" | "freeze"
+    raw: str  # the logical line as written (continuations joined, comment stripped)
+
+    @property
+    def pinned(self) -> Version | None:
+        """The exact version of `==X` (not a wildcard) or `===X`, or of a lock entry."""
+        specs = list(self.specifier)
+        if len(specs) != 1:
+            return None
+        spec = specs[0]
+        if spec.operator not in ("==", "===") or spec.version.endswith(".*"):
+            return None
+        try:
+            return Version(spec.version)
+        except InvalidVersion:
+            return None
+
+
+@dataclass(frozen=True)
+class DeclaredSet:
+    requirements: tuple[Declared, ...]
+    files: tuple[str, ...]
+    options: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+
+def parse_requirement(text: str, origin: Origin, kind: str) -> Declared:
+    """A PEP 508 string -> Declared; InputError with file:line and packaging's reason."""
+    try:
+        requirement = Requirement(text)
+    except InvalidRequirement as error:
+        reason = str(error).splitlines()[0]
+        raise InputError(f"invalid requirement {text!r}: {reason}", origin=origin) from None
+    return Declared(
+        name=canonicalize_name(requirement.name),
+        display_name=requirement.name,
+        specifier=requirement.specifier,
+        marker=requirement.marker,
+        extras=tuple(sorted(requirement.extras)),
+        url=requirement.url,
+        origin=origin,
+        kind=kind,
+        raw=text,
+    )
+
+
+def locked(
+    name: str, version: str, origin: Origin, kind: str, marker: str | None = None
+) -> Declared:
+    """A lock/report/freeze entry: an exact version."""
+    try:
+        Version(version)
+    except InvalidVersion:
+        raise InputError(f"{name}: invalid version {version!r}", origin=origin) from None
+    text = f"{name}=={version}" + (f"; {marker}" if marker else "")
+    return parse_requirement(text, origin, kind)
