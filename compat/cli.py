@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import sys
-import traceback
 from collections.abc import Callable
 from enum import Enum
 from pathlib import Path
@@ -150,6 +149,8 @@ def _guarded(body: Callable[[], int], debug: bool) -> NoReturn:
     except CompatError as error:
         _error(str(error), error.hint)
         if debug:
+            import traceback
+
             traceback.print_exc()
         code = error.exit_code
     except KeyboardInterrupt:
@@ -157,6 +158,8 @@ def _guarded(body: Callable[[], int], debug: bool) -> NoReturn:
         code = 130
     except Exception as error:  # an unexpected crash must never read as a verdict
         if debug:
+            import traceback
+
             traceback.print_exc()
         _error(
             f"internal error ({error.__class__.__name__}: {error}) — please report it at "

@@ -13,13 +13,15 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from typing import TYPE_CHECKING, NamedTuple
 
-from packaging.markers import Marker
 from packaging.specifiers import SpecifierSet
-from packaging.utils import NormalizedName
 from packaging.version import InvalidVersion, Version
 
 from compat.model import Facts, Gpu, MatchedPackage, Unknown, UsageValue
+
+if TYPE_CHECKING:
+    from packaging.utils import NormalizedName
 
 
 class Tri(enum.Enum):
@@ -28,8 +30,7 @@ class Tri(enum.Enum):
     TRUE = 2
 
 
-@dataclass(frozen=True)
-class Verdict:
+class Verdict(NamedTuple):
     value: Tri
     held: tuple[str, ...] = ()
     unknown: tuple[Unknown, ...] = ()
@@ -216,6 +217,8 @@ class PlatformMarker(Condition):
             return Verdict(
                 Tri.UNKNOWN, unknown=(Unknown("platform", "--python PATH or --platform"),)
             )
+        from packaging.markers import Marker
+
         # Marker.evaluate merges into the *host's* environment: pass a complete one.
         if Marker(self.marker).evaluate(dict(facts.markers)):
             return Verdict(Tri.TRUE, (f"platform: {self.marker}",))

@@ -29,7 +29,7 @@ def run_doctor(env_options: EnvOptions, fact_options: FactOptions) -> Report:
             hint="point --python at the training interpreter, or --path at its site-packages",
         )
     hardware, hardware_note = read_hardware(fact_options)
-    facts = environment_facts(env, hardware, usage)
+    facts = environment_facts(env, hardware, usage, with_nvcc=kb.mentions("build", "nvcc"))
     findings = evaluate(kb, facts)
     notes = []
     if hardware is None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from packaging.utils import canonicalize_name
 from packaging.version import Version
 
 from compat.conditions import Tri
@@ -26,6 +25,7 @@ from compat.model import (
     Status,
     UsageFact,
 )
+from compat.names import canonicalize_name
 
 SEVERITY_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
 STATUS_ORDER = {Status.AFFECTED: 0, Status.POSSIBLE: 1}

@@ -91,8 +91,13 @@ def package_facts(env: Environment) -> dict[str, PackageFact]:
 
 
 def environment_facts(
-    env: Environment, hardware: Hardware | None, usage: Mapping[str, UsageFact]
+    env: Environment,
+    hardware: Hardware | None,
+    usage: Mapping[str, UsageFact],
+    *,
+    with_nvcc: bool = True,
 ) -> Facts:
+    """Facts for the engine. `with_nvcc=False` skips running `nvcc --version` when no rule asks."""
     from compat.probes.cuda import build_facts
 
     return Facts(
@@ -100,7 +105,7 @@ def environment_facts(
         python_version=env.python_version,
         markers=dict(env.markers) if env.markers else None,
         hardware=hardware,
-        builds=build_facts(env),
+        builds=build_facts(env, with_nvcc=with_nvcc),
         usage=dict(usage),
     )
 

@@ -22,10 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from packaging.markers import InvalidMarker, Marker
-from packaging.requirements import InvalidRequirement, Requirement
 from packaging.specifiers import InvalidSpecifier
-from packaging.utils import NormalizedName, canonicalize_name
 
 from compat import __version__
 from compat.conditions import (
@@ -43,11 +40,12 @@ from compat.conditions import (
 )
 from compat.errors import KnowledgeBaseError, UncheckedError
 from compat.model import Evidence, Example, Fix, Origin, Rule, Severity, Symptom
+from compat.names import canonicalize_name
 from compat.usage import VOCABULARY
 
 MATRIX_DIR = Path(__file__).parent / "matrix"
 MATRIX_SCHEMA = "compat.matrix/1"
-CACHE_FORMAT = 1
+CACHE_FORMAT = 2
 
 RULE_KEYS = {
     "id", "title", "severity", "evidence", "description", "when", "symptoms", "fix", "references",
@@ -214,6 +212,8 @@ class _Validator:
         return text
 
     def marker(self, value: Any, parent: Any, key: str) -> str:
+        from packaging.markers import InvalidMarker, Marker
+
         try:
             Marker(self.text(value, key, parent, key))
         except InvalidMarker as error:
@@ -303,6 +303,8 @@ class _Validator:
         return out
 
     def fix(self, node: Any, parent: Any) -> dict[str, Any]:
+        from packaging.requirements import InvalidRequirement, Requirement
+
         node = self.mapping(node, "fix", parent, "fix")
         self.unknown_keys(node, {"summary", "constraints", "change"}, "fix")
         constraints = self.sequence(node.get("constraints", []), "constraints", node, "constraints")
@@ -396,7 +398,9 @@ def validate_file(path: Path) -> list[dict[str, Any]]:
 def compile_when(when: Mapping[str, Any]) -> Condition:
     parts: list[Condition] = []
     for name, spec in when.get("packages", {}).items():
-        parts.append(PackageVersion(NormalizedName(name), spec["version"], tuple(spec["commit"])))
+        parts.append(
+            PackageVersion(canonicalize_name(name), spec["version"], tuple(spec["commit"]))
+        )
     if "python" in when:
         parts.append(PythonVersion(when["python"]))
     if "platform" in when:
@@ -439,39 +443,72 @@ def compile_rule(plain: Mapping[str, Any]) -> Rule:
 
 @dataclass
 class KnowledgeBase:
-    """Validated rules, compiled on demand. `digest` identifies the exact rule set."""
+    """Validated rules, decoded and compiled on demand. `digest` identifies the exact rule set.
+
+    `index` holds, per rule, its id and the packages its top-level conditions name; the rule
+    itself stays a marshalled blob until something asks for it, so a check over 2,000 rules
+    decodes only those whose packages are installed.
+    """
 
     digest: str
     files: tuple[str, ...]
-    plain: tuple[dict[str, Any], ...]
+    index: tuple[tuple[str, tuple[str, ...]], ...]
+    blobs: tuple[bytes, ...]
+    features: frozenset[str] = frozenset()  # condition_keys() over every rule
     _compiled: dict[int, Rule] = field(default_factory=dict, repr=False)
+    _plain: dict[int, dict[str, Any]] = field(default_factory=dict, repr=False)
 
     def __len__(self) -> int:
-        return len(self.plain)
+        return len(self.index)
+
+    def plain_at(self, position: int) -> dict[str, Any]:
+        plain = self._plain.get(position)
+        if plain is None:
+            plain = self._plain[position] = marshal.loads(self.blobs[position])
+        return plain
+
+    @property
+    def plain(self) -> list[dict[str, Any]]:
+        return [self.plain_at(i) for i in range(len(self.index))]
 
     def rule_at(self, position: int) -> Rule:
         rule = self._compiled.get(position)
         if rule is None:
-            rule = self._compiled[position] = compile_rule(self.plain[position])
+            rule = self._compiled[position] = compile_rule(self.plain_at(position))
         return rule
 
     def rules(self) -> list[Rule]:
-        return [self.rule_at(i) for i in range(len(self.plain))]
+        return [self.rule_at(i) for i in range(len(self.index))]
 
     def get(self, rule_id: str) -> Rule | None:
-        for position, plain in enumerate(self.plain):
-            if plain["id"] == rule_id:
+        for position, (candidate, _) in enumerate(self.index):
+            if candidate == rule_id:
                 return self.rule_at(position)
         return None
 
     def candidates(self, installed: Iterable[str] | None) -> Iterator[Rule]:
         """Rules that could match: with `installed` known, only those whose packages are all present."""
         present = None if installed is None else set(installed)
-        for position, plain in enumerate(self.plain):
-            required = plain["when"].get("packages", {})
+        for position, (_, required) in enumerate(self.index):
             if present is not None and any(name not in present for name in required):
                 continue
             yield self.rule_at(position)
+
+    def mentions(self, section: str, key: str) -> bool:
+        """Whether any rule has a `section: {key: ...}` condition (e.g. build.nvcc)."""
+        return f"{section}.{key}" in self.features
+
+
+def condition_keys(when: Mapping[str, Any]) -> set[str]:
+    """`section.key` for every hardware, build and usage condition, `any` branches included."""
+    keys = {
+        f"{section}.{key}"
+        for section in ("hardware", "build", "usage")
+        for key in when.get(section, {})
+    }
+    for branch in when.get("any", []):
+        keys |= condition_keys(branch)
+    return keys
 
 
 def rule_files(extra: Sequence[Path] = ()) -> list[Path]:
@@ -498,43 +535,54 @@ def load_knowledge_base(extra: Sequence[Path] = (), *, use_cache: bool = True) -
     files = rule_files(extra)
     if not files:
         raise UncheckedError(f"no knowledge base: no rule files in {MATRIX_DIR}")
-    sources: list[tuple[str, bytes]] = []
+    # A warm start must not read every rule file: the cache is keyed by the files' stat data
+    # (like .pyc files), and stores the content digest computed when it was built.
+    stamps = []
     for path in files:
         try:
-            sources.append((str(path), path.read_bytes()))
+            stat = path.stat()
         except OSError as error:
             raise KnowledgeBaseError(
                 f"cannot read rule file: {error.strerror}", origin=Origin(str(path))
             ) from None
-    hasher = hashlib.sha256()
-    for _, data in sources:
-        hasher.update(hashlib.sha256(data).digest())
-    digest = "sha256:" + hasher.hexdigest()
-    # The cache key adds compat's version and the paths: a new schema or file set never reuses it.
-    key = hashlib.sha256(
-        f"{CACHE_FORMAT}:{__version__}:{digest}:{[p for p, _ in sources]}".encode()
-    ).hexdigest()
+        stamps.append(f"{path}:{stat.st_size}:{stat.st_mtime_ns}:{stat.st_ino}")
+    key = hashlib.sha256(f"{CACHE_FORMAT}:{__version__}:{stamps}".encode()).hexdigest()
     cache_path = _cache_dir() / f"kb-{key[:32]}.marshal"
-    plain: list[dict[str, Any]] | None = None
-    if use_cache:
-        plain = _read_cache(cache_path)
-    if plain is None:
-        plain = []
-        seen: dict[str, Origin] = {}
-        for source, _ in sources:
-            for rule in validate_file(Path(source)):
-                if rule["id"] in seen:
-                    raise KnowledgeBaseError(
-                        f"duplicate rule id {rule['id']!r} (first defined at {seen[rule['id']]})",
-                        origin=Origin(rule["file"], rule["line"]),
-                    )
-                seen[rule["id"]] = Origin(rule["file"], rule["line"])
-                plain.append(rule)
-        if use_cache:
-            _write_cache(cache_path, plain)
+    cached = _read_cache(cache_path) if use_cache else None
+    if cached is not None:
+        digest, index, blobs, features = cached
+        return KnowledgeBase(
+            digest, tuple(str(p) for p in files), index, blobs, frozenset(features)
+        )
+    hasher = hashlib.sha256()
+    plain: list[dict[str, Any]] = []
+    seen: dict[str, Origin] = {}
+    for path in files:
+        try:
+            hasher.update(hashlib.sha256(path.read_bytes()).digest())
+        except OSError as error:
+            raise KnowledgeBaseError(
+                f"cannot read rule file: {error.strerror}", origin=Origin(str(path))
+            ) from None
+        for rule in validate_file(path):
+            if rule["id"] in seen:
+                raise KnowledgeBaseError(
+                    f"duplicate rule id {rule['id']!r} (first defined at {seen[rule['id']]})",
+                    origin=Origin(rule["file"], rule["line"]),
+                )
+            seen[rule["id"]] = Origin(rule["file"], rule["line"])
+            plain.append(rule)
     if not plain:
         raise UncheckedError("no knowledge base: the rule files hold no rules")
-    return KnowledgeBase(digest, tuple(str(p) for p in files), tuple(plain))
+    digest = "sha256:" + hasher.hexdigest()
+    index = tuple((rule["id"], tuple(rule["when"].get("packages", {}))) for rule in plain)
+    blobs = tuple(marshal.dumps(rule) for rule in plain)
+    features = frozenset().union(*(condition_keys(rule["when"]) for rule in plain))
+    if use_cache:
+        _write_cache(cache_path, (digest, index, blobs, tuple(sorted(features))))
+    kb = KnowledgeBase(digest, tuple(str(p) for p in files), index, blobs, features)
+    kb._plain.update(enumerate(plain))
+    return kb
 
 
 def _cache_dir() -> Path:
@@ -545,21 +593,23 @@ def _cache_dir() -> Path:
     return Path(base) / "compat"
 
 
-def _read_cache(path: Path) -> list[dict[str, Any]] | None:
+def _read_cache(path: Path) -> tuple[Any, ...] | None:
     try:
         data = marshal.loads(path.read_bytes())
     except (OSError, EOFError, ValueError, TypeError):
         return None
-    return data if isinstance(data, list) else None
+    if not (isinstance(data, tuple) and len(data) == 4 and isinstance(data[0], str)):
+        return None
+    return data
 
 
-def _write_cache(path: Path, plain: list[dict[str, Any]]) -> None:
+def _write_cache(path: Path, content: tuple[Any, ...]) -> None:
     # Best effort: a read-only home or a full disk must never fail the check itself.
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".kb-", suffix=".tmp")
         with os.fdopen(fd, "wb") as handle:
-            handle.write(marshal.dumps(plain))
+            handle.write(marshal.dumps(content))
         Path(tmp).replace(path)
     except OSError:
         pass

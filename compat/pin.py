@@ -94,7 +94,7 @@ def _with_versions(facts: Facts, assignment: Mapping[NormalizedName, Version]) -
     for name, version in assignment.items():
         old = packages.get(name)
         packages[name] = (
-            replace(old, versions=(version,), commit=None)
+            old._replace(versions=(version,), commit=None)
             if old is not None
             else PackageFact(name, (version,))
         )

@@ -131,7 +131,7 @@ def run_pin(
     if not env.packages:
         raise UncheckedError(f"no distributions found in {', '.join(env.paths) or env.source}")
     hardware, hardware_note = read_hardware(fact_options)
-    facts = environment_facts(env, hardware, usage)
+    facts = environment_facts(env, hardware, usage, with_nvcc=kb.mentions("build", "nvcc"))
     installed = {name: package.version for name, package in env.packages.items()}
 
     from compat.index import IndexClient

@@ -15,47 +15,38 @@ import subprocess
 import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from packaging.utils import NormalizedName, canonicalize_name
 from packaging.version import InvalidVersion, Version
 
 from compat.errors import UsageError
 from compat.model import Environment, EnvironmentProblem, Origin, Package
+from compat.names import canonicalize_name
+
+if TYPE_CHECKING:
+    from packaging.utils import NormalizedName
 
 _HEADER_LIMIT = 256 * 1024  # a header block bigger than this is not metadata
 _PYTHON_DIR = re.compile(r"python(\d+)\.(\d+)")
 
-# Runs inside the *target* interpreter: standard library only, imports nothing of compat.
-_CHILD_SCRIPT = r"""
-import json, os, platform, sys
-impl = sys.implementation
-v = impl.version
-iver = "%d.%d.%d" % (v.major, v.minor, v.micro)
-if v.releaselevel != "final":
-    iver += v.releaselevel[0] + str(v.serial)
-env = {
-    "implementation_name": impl.name,
-    "implementation_version": iver,
-    "os_name": os.name,
-    "platform_machine": platform.machine(),
-    "platform_release": platform.release(),
-    "platform_system": platform.system(),
-    "platform_version": platform.version(),
-    "python_full_version": platform.python_version(),
-    "platform_python_implementation": platform.python_implementation(),
-    "python_version": ".".join(platform.python_version_tuple()[:2]),
-    "sys_platform": sys.platform,
-}
+# What runs inside the *target* interpreter: the marker-environment module's own text (stdlib
+# only: nothing of compat is imported there) plus a report of the sys.path it can see.
+_CHILD_REPORT = """
 paths = [p for p in sys.path if p and os.path.isdir(p)]
-print(json.dumps({"executable": sys.executable, "paths": paths, "markers": env}))
+import json
+print(json.dumps({"executable": sys.executable, "paths": paths, "markers": marker_environment()}))
 """
+
+
+def _child_script() -> str:
+    return Path(__file__).with_name("markerenv.py").read_text(encoding="utf-8") + _CHILD_REPORT
 
 
 def read_running() -> Environment:
     """The environment of the interpreter running compat."""
-    from packaging.markers import default_environment
+    from compat.sources.markerenv import marker_environment
 
-    markers = {key: str(value) for key, value in default_environment().items()}
+    markers = marker_environment()
     paths = [p for p in sys.path if p and os.path.isdir(p)]
     return _read(
         paths,
@@ -93,7 +84,7 @@ def read_python(python: Path, timeout: float = 20.0) -> Environment:
         raise UsageError(f"--python {python}: no such file")
     try:
         proc = subprocess.run(
-            [str(python), "-I", "-c", _CHILD_SCRIPT],
+            [str(python), "-I", "-c", _child_script()],
             capture_output=True,
             text=True,
             timeout=timeout,
