@@ -35,6 +35,7 @@ class Verdict(NamedTuple):
     held: tuple[str, ...] = ()
     unknown: tuple[Unknown, ...] = ()
     packages: tuple[MatchedPackage, ...] = ()
+    anchored: bool = False  # a package, python, platform, hardware or build condition held
 
 
 FALSE = Verdict(Tri.FALSE)
@@ -64,6 +65,18 @@ class Condition:
         return ()
 
 
+class AnchorCondition(Condition):
+    """A condition about the environment or the machine (not a usage fact): when one of these
+    holds, a rule with unknown usage facts is worth a `possible` finding."""
+
+    def evaluate(self, facts: Facts) -> Verdict:
+        verdict = self.check(facts)
+        return verdict._replace(anchored=True) if verdict.held else verdict
+
+    def check(self, facts: Facts) -> Verdict:
+        raise NotImplementedError
+
+
 @dataclass(frozen=True)
 class All(Condition):
     parts: tuple[Condition, ...]
@@ -83,7 +96,7 @@ class AnyOf(Condition):
         verdicts = [part.evaluate(facts) for part in self.parts]
         true = [v for v in verdicts if v.value is Tri.TRUE]
         if true:
-            return Verdict(Tri.TRUE, true[0].held, (), true[0].packages)
+            return true[0]
         open_ = [v for v in verdicts if v.value is Tri.UNKNOWN]
         if not open_:
             return FALSE
@@ -92,6 +105,7 @@ class AnyOf(Condition):
             tuple(h for v in open_ for h in v.held),
             tuple(u for v in open_ for u in v.unknown),
             tuple(p for v in open_ for p in v.packages),
+            any(v.anchored for v in open_),
         )
 
 
@@ -100,6 +114,7 @@ def combine_all(verdicts: Iterable[Verdict]) -> Verdict:
     unknown: list[Unknown] = []
     packages: list[MatchedPackage] = []
     value = Tri.TRUE
+    anchored = False
     for verdict in verdicts:
         if verdict.value is Tri.FALSE:
             return FALSE
@@ -108,7 +123,8 @@ def combine_all(verdicts: Iterable[Verdict]) -> Verdict:
         held.extend(verdict.held)
         unknown.extend(verdict.unknown)
         packages.extend(verdict.packages)
-    return Verdict(value, tuple(held), tuple(unknown), tuple(packages))
+        anchored = anchored or verdict.anchored
+    return Verdict(value, tuple(held), tuple(unknown), tuple(packages), anchored)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -116,7 +132,7 @@ def combine_all(verdicts: Iterable[Verdict]) -> Verdict:
 
 
 @dataclass(frozen=True)
-class PackageVersion(Condition):
+class PackageVersion(AnchorCondition):
     """`deepspeed: ">=0.14.1,<0.14.3"`, optionally restricted to git commits."""
 
     name: NormalizedName
@@ -126,7 +142,7 @@ class PackageVersion(Condition):
     def package_names(self) -> tuple[NormalizedName, ...]:
         return (self.name,)
 
-    def evaluate(self, facts: Facts) -> Verdict:
+    def check(self, facts: Facts) -> Verdict:
         fact = facts.packages.get(self.name)
         if fact is None:
             if facts.packages_known:
@@ -195,10 +211,10 @@ class PackageVersion(Condition):
 
 
 @dataclass(frozen=True)
-class PythonVersion(Condition):
+class PythonVersion(AnchorCondition):
     spec: str
 
-    def evaluate(self, facts: Facts) -> Verdict:
+    def check(self, facts: Facts) -> Verdict:
         if facts.python_version is None:
             return Verdict(
                 Tri.UNKNOWN, unknown=(Unknown("python", "--python PATH or --python-version X.Y"),)
@@ -209,10 +225,10 @@ class PythonVersion(Condition):
 
 
 @dataclass(frozen=True)
-class PlatformMarker(Condition):
+class PlatformMarker(AnchorCondition):
     marker: str
 
-    def evaluate(self, facts: Facts) -> Verdict:
+    def check(self, facts: Facts) -> Verdict:
         if facts.markers is None:
             return Verdict(
                 Tri.UNKNOWN, unknown=(Unknown("platform", "--python PATH or --platform"),)
@@ -266,13 +282,13 @@ def as_version(value: object) -> Version | None:
 
 
 @dataclass(frozen=True)
-class HardwareCondition(Condition):
+class HardwareCondition(AnchorCondition):
     """`hardware: {gpu_count: ">=2", compute_capability: "<8.0", driver: "<580", ...}`."""
 
     key: str
     expected: object
 
-    def evaluate(self, facts: Facts) -> Verdict:
+    def check(self, facts: Facts) -> Verdict:
         hw = facts.hardware
         if hw is None:
             return Verdict(Tri.UNKNOWN, unknown=(Unknown(f"hardware.{self.key}", HARDWARE_HINT),))
@@ -342,13 +358,13 @@ class HardwareCondition(Condition):
 
 
 @dataclass(frozen=True)
-class BuildCondition(Condition):
+class BuildCondition(AnchorCondition):
     """`build: {torch_cuda: ">=13.0"}`: the CUDA build of installed wheels, read from metadata."""
 
     key: str
     spec: str
 
-    def evaluate(self, facts: Facts) -> Verdict:
+    def check(self, facts: Facts) -> Verdict:
         found = facts.builds.get(self.key)
         if found is None:
             if facts.packages_known:

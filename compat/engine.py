@@ -35,6 +35,10 @@ def evaluate_rule(rule: Rule, facts: Facts) -> Finding | None:
     verdict = rule.when.evaluate(facts)
     if verdict.value is Tri.FALSE:
         return None
+    if verdict.value is Tri.UNKNOWN and not verdict.anchored:
+        # No package, python, platform, hardware or build condition is known to hold (say, a
+        # GPU-feature rule on a CI runner with no profile): speculation, not a finding.
+        return None
     status = Status.AFFECTED if verdict.value is Tri.TRUE else Status.POSSIBLE
     # One entry per fact: several conditions can ask about the same missing fact.
     unknown = tuple({u.fact: u for u in verdict.unknown}.values())
