@@ -126,6 +126,7 @@ def hardware_from_example(data: Mapping[str, Any]) -> Hardware:
         gpus=gpus,
         source="example",
         extra=extra,
+        driver_text=str(driver) if driver is not None else None,
     )
 
 

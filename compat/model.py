@@ -118,6 +118,15 @@ class Hardware:
     source: str = ""  # "nvml", "profile FILE", ...
     problems: tuple[str, ...] = ()  # why a fact is missing ("NVML library not found", ...)
     extra: Mapping[str, object] = field(default_factory=dict)  # p2p, /dev/shm, ... (profile only)
+    driver_text: str | None = (
+        None  # as the driver spells it: Version("580.159.04") prints 580.159.4
+    )
+
+    @property
+    def driver_label(self) -> str | None:
+        if self.driver_text:
+            return self.driver_text
+        return str(self.driver_version) if self.driver_version is not None else None
 
 
 # ---------------------------------------------------------------------------------------------

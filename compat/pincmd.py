@@ -174,7 +174,7 @@ def _hardware_text(hardware: Hardware | None, note: str) -> str:
     if not hardware.gpus:
         return f"no GPU ({note})"
     names = sorted({g.name for g in hardware.gpus})
-    return f"{len(hardware.gpus)}x {', '.join(names)}, driver {hardware.driver_version} ({note})"
+    return f"{len(hardware.gpus)}x {', '.join(names)}, driver {hardware.driver_label} ({note})"
 
 
 def render_constraints(result: PinResult) -> str:

@@ -29,7 +29,7 @@ def hardware_line(hardware: Hardware | None, note: str) -> str:
     for gpu in hardware.gpus:
         names[gpu.name] = names.get(gpu.name, 0) + 1
     gpus = ", ".join(f"{count}x {name}" for name, count in names.items())
-    driver = f", driver {hardware.driver_version}" if hardware.driver_version else ""
+    driver = f", driver {hardware.driver_label}" if hardware.driver_label else ""
     cuda = f" (CUDA {hardware.cuda_driver_version})" if hardware.cuda_driver_version else ""
     return f"hardware: {gpus}{driver}{cuda} ({note})"
 

@@ -10,6 +10,7 @@ so a wedged driver never hangs `compat doctor`. This is the only module that imp
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
 import re
 import threading
@@ -56,7 +57,7 @@ def probe_hardware(
     if not result:
         return _with_shm(
             Hardware(
-                driver_version=kernel_driver,
+                driver_version=_parse_version(kernel_driver),
                 cuda_driver_version=None,
                 gpus=(),
                 source="probe",
@@ -64,6 +65,7 @@ def probe_hardware(
                     f"NVML did not answer within {timeout:g}s (a hung driver?): GPU facts unknown",
                 ),
                 extra={"nvml_error": "timeout"},
+                driver_text=kernel_driver,
             )
         )
     return _with_shm(result[0])
@@ -71,16 +73,18 @@ def probe_hardware(
 
 def kernel_module_version(
     proc_root: Path = Path("/proc"), sys_root: Path = Path("/sys")
-) -> Version | None:
-    """The loaded kernel module's version: what the driver *really* is after an upgrade without reboot."""
+) -> str | None:
+    """The loaded kernel module's version, as text: what the driver *really* is after an upgrade
+    without a reboot. /sys/module/nvidia/version first, then /proc/driver/nvidia/version."""
     try:
         text = (
             (sys_root / "module" / "nvidia" / "version")
             .read_text(encoding="ascii", errors="replace")
             .strip()
         )
-        return Version(text)
-    except (OSError, InvalidVersion):
+        if _parse_version(text) is not None:
+            return text
+    except OSError:
         pass
     try:
         text = (proc_root / "driver" / "nvidia" / "version").read_text(
@@ -89,12 +93,7 @@ def kernel_module_version(
     except OSError:
         return None
     match = _KERNEL_VERSION.search(text)
-    if not match:
-        return None
-    try:
-        return Version(match.group(1))
-    except InvalidVersion:
-        return None
+    return match.group(1) if match and _parse_version(match.group(1)) is not None else None
 
 
 def _text(value: Any) -> str:
@@ -107,7 +106,7 @@ def _error_code(error: Exception) -> str:
     )
 
 
-def _probe_nvml(env: Mapping[str, str], kernel_driver: Version | None) -> Hardware:
+def _probe_nvml(env: Mapping[str, str], kernel_driver: str | None) -> Hardware:
     try:
         import pynvml
     except ImportError:
@@ -154,9 +153,9 @@ def _library_version(pynvml: Any) -> str | None:
         return None
 
 
-def _degraded(kernel_driver: Version | None, code: str, problem: str) -> Hardware:
+def _degraded(kernel_driver: str | None, code: str, problem: str) -> Hardware:
     return Hardware(
-        driver_version=kernel_driver,
+        driver_version=_parse_version(kernel_driver),
         cuda_driver_version=None,
         gpus=(),
         source="probe",
@@ -165,6 +164,7 @@ def _degraded(kernel_driver: Version | None, code: str, problem: str) -> Hardwar
             "nvml_error": code,
             "sources": {"driver": "kernel module (/sys or /proc)"} if kernel_driver else {},
         },
+        driver_text=kernel_driver,
     )
 
 
@@ -180,7 +180,9 @@ def _optional(call: Any, *args: Any) -> Any:
 
 def _read_devices(pynvml: Any, env: Mapping[str, str]) -> Hardware:
     problems: list[str] = []
-    driver = _parse_version(_optional(pynvml.nvmlSystemGetDriverVersion))
+    driver_raw = _optional(pynvml.nvmlSystemGetDriverVersion)
+    driver_text = _text(driver_raw) if driver_raw is not None else None
+    driver = _parse_version(driver_text)
     cuda_raw = _optional(pynvml.nvmlSystemGetCudaDriverVersion)
     cuda = (
         Version(f"{cuda_raw // 1000}.{(cuda_raw % 1000) // 10}")
@@ -197,6 +199,7 @@ def _read_devices(pynvml: Any, env: Mapping[str, str]) -> Hardware:
             "nvml",
             (f"NVML could not count GPUs: {error}",),
             {"nvml_error": _error_code(error)},
+            driver_text,
         )
     devices = []
     for index in range(count):
@@ -248,7 +251,7 @@ def _read_devices(pynvml: Any, env: Mapping[str, str]) -> Hardware:
     )
     if len(visible) != count:
         extra["nvml_index"] = [g.index for g in visible]
-    return Hardware(driver, cuda, renumbered, "nvml", tuple(problems), extra)
+    return Hardware(driver, cuda, renumbered, "nvml", tuple(problems), extra, driver_text)
 
 
 def _parse_version(value: Any) -> Version | None:
@@ -310,13 +313,6 @@ def _with_shm(hardware: Hardware) -> Hardware:
         stats = os.statvfs("/dev/shm")
     except OSError:
         return hardware
-    extra = dict(hardware.extra)
-    extra["shm_bytes"] = stats.f_frsize * stats.f_blocks
-    return Hardware(
-        hardware.driver_version,
-        hardware.cuda_driver_version,
-        hardware.gpus,
-        hardware.source,
-        hardware.problems,
-        extra,
+    return dataclasses.replace(
+        hardware, extra={**hardware.extra, "shm_bytes": stats.f_frsize * stats.f_blocks}
     )

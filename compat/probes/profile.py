@@ -86,8 +86,9 @@ def hardware_from_document(document: Any, where: str) -> Hardware:
         )
     extra = {k: v for k, v in document.items() if k not in _CORE_KEYS}
     problems = document.get("problems", [])
+    driver = document.get("driver_version")
     return Hardware(
-        driver_version=_version(document.get("driver_version"), "driver_version", where),
+        driver_version=_version(driver, "driver_version", where),
         cuda_driver_version=_version(
             document.get("cuda_driver_version"), "cuda_driver_version", where
         ),
@@ -95,6 +96,7 @@ def hardware_from_document(document: Any, where: str) -> Hardware:
         source=f"profile {where}",
         problems=tuple(str(p) for p in problems) if isinstance(problems, list) else (),
         extra=extra,
+        driver_text=str(driver) if driver is not None else None,
     )
 
 
@@ -105,9 +107,7 @@ def profile_document(hardware: Hardware) -> dict[str, Any]:
     """The contract document; extra facts (topology, /dev/shm, sources) follow the core keys."""
     document: dict[str, Any] = {
         "schema": PROFILE_SCHEMA,
-        "driver_version": str(hardware.driver_version)
-        if hardware.driver_version is not None
-        else None,
+        "driver_version": hardware.driver_label,
         "cuda_driver_version": str(hardware.cuda_driver_version)
         if hardware.cuda_driver_version is not None
         else None,
@@ -135,7 +135,7 @@ def profile_document(hardware: Hardware) -> dict[str, Any]:
 def render_profile_text(hardware: Hardware) -> str:
     """`compat probe` for a person."""
     lines = []
-    driver = hardware.driver_version or "none"
+    driver = hardware.driver_label or "none"
     cuda = (
         f" (supports CUDA {hardware.cuda_driver_version})" if hardware.cuda_driver_version else ""
     )
