@@ -303,6 +303,9 @@ Examples:
   compat explain train.log
   compat explain - < slurm-1234.out
   compat explain train.log --deepspeed-config ds.json --format json
+
+\b
+Exit codes: 0 a known cause matched; 1 none did; 2 unreadable log or bad input.
 """
 )
 def explain(
@@ -343,7 +346,7 @@ def explain(
             render_explanations(explanations, format_.value, colour_enabled(no_color, output)),
             output,
         )
-        return 1 if explanations.matches else 0
+        return EXIT_OK if explanations.matches else 1  # like grep: 0 when a known cause matched
 
     _guarded(body, debug)
 
