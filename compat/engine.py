@@ -51,10 +51,13 @@ def evaluate(kb: KnowledgeBase, facts: Facts, rules: Iterable[Rule] | None = Non
     if rules is None:
         rules = kb.candidates(facts.packages.keys() if facts.packages_known else None)
     findings = [f for f in (evaluate_rule(rule, facts) for rule in rules) if f is not None]
-    findings.sort(
-        key=lambda f: (STATUS_ORDER[f.status], SEVERITY_ORDER[f.rule.severity], f.rule.id)
-    )
+    findings.sort(key=finding_order)
     return findings
+
+
+def finding_order(finding: Finding) -> tuple[int, int, str]:
+    """Most serious first: affected before possible, then by severity, then by rule id."""
+    return (STATUS_ORDER[finding.status], SEVERITY_ORDER[finding.rule.severity], finding.rule.id)
 
 
 # ---------------------------------------------------------------------------------------------

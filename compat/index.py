@@ -45,6 +45,7 @@ ACCEPT = "application/vnd.pypi.simple.v1+json, application/vnd.pypi.simple.v1+ht
 JSON_TYPE = "application/vnd.pypi.simple.v1+json"
 USER_AGENT = "compat (+https://github.com/compat-dev/compat)"
 RETRY_STATUSES = {429, 500, 502, 503, 504}
+DEFAULT_MAX_AGE = 600.0  # seconds a cached page is used without asking again (PyPI's max-age)
 
 
 @dataclass(frozen=True)
@@ -320,6 +321,11 @@ class IndexClient:
             if cached["status"] == 404:
                 return None
             return cached["body"], cached["content_type"]
+        if cached is not None and time.time() - cached.get("stored", 0) < cached.get(
+            "max_age", DEFAULT_MAX_AGE
+        ):
+            # Fresh: a simple page is good for its max-age (PyPI says 600 s), as in pip's cache.
+            return None if cached["status"] == 404 else (cached["body"], cached["content_type"])
         headers = {"Accept": accept}
         if cached is not None and cached["status"] == 200:
             if cached.get("etag"):
@@ -327,10 +333,21 @@ class IndexClient:
             if cached.get("last_modified"):
                 headers["If-Modified-Since"] = cached["last_modified"]
         status, body, response_headers = self._request(url, headers)
+        max_age = _max_age(response_headers.get("cache-control", ""))
         if status == 304 and cached is not None:
+            _write_cache_entry(entry, {**cached, "stored": time.time(), "max_age": max_age})
             return cached["body"], cached["content_type"]
         if status == 404:
-            _write_cache_entry(entry, {"status": 404, "body": b"", "content_type": ""})
+            _write_cache_entry(
+                entry,
+                {
+                    "status": 404,
+                    "body": b"",
+                    "content_type": "",
+                    "stored": time.time(),
+                    "max_age": max_age,
+                },
+            )
             return None
         if status != 200:
             attempts = f" (after {self.retries + 1} attempts)" if status in RETRY_STATUSES else ""
@@ -344,6 +361,8 @@ class IndexClient:
                 "content_type": content_type,
                 "etag": response_headers.get("etag"),
                 "last_modified": response_headers.get("last-modified"),
+                "stored": time.time(),
+                "max_age": max_age,
             },
         )
         return body, content_type
@@ -407,6 +426,20 @@ class IndexClient:
     def _cache_path(self, url: str, accept: str) -> Path:
         digest = hashlib.sha256(f"{accept}\n{url}".encode()).hexdigest()
         return self.cache_dir / digest[:2] / f"{digest}.json"
+
+
+def _max_age(cache_control: str) -> float:
+    """Freshness from Cache-Control: no-cache/no-store -> 0, max-age=N -> N, else the default."""
+    directives = [d.strip().lower() for d in cache_control.split(",") if d.strip()]
+    if "no-cache" in directives or "no-store" in directives:
+        return 0.0
+    for directive in directives:
+        if directive.startswith("max-age="):
+            try:
+                return float(directive.split("=", 1)[1])
+            except ValueError:
+                break
+    return DEFAULT_MAX_AGE
 
 
 def _requires_from_metadata(data: bytes) -> tuple[str, ...]:

@@ -11,8 +11,10 @@ rule, the result says which rules could not be escaped and why.
 
 from __future__ import annotations
 
+import bisect
 import heapq
 import itertools
+import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
@@ -23,11 +25,15 @@ from packaging.specifiers import SpecifierSet
 from packaging.utils import NormalizedName, canonicalize_name
 from packaging.version import Version
 
-from compat.engine import evaluate
+from compat.conditions import Tri
+from compat.engine import evaluate, evaluate_rule, finding_order
 from compat.knowledge import KnowledgeBase
 from compat.model import Facts, Finding, PackageFact, Rule, Severity, Status
 
-MAX_EXPANSIONS = 4000
+MAX_EXPANSIONS = 400  # assignments evaluated before settling for the least-bad one
+MOVES_PER_RULE = 6  # escaping moves kept per finding, best first
+TIME_BUDGET_S = 10.0
+STALL_LIMIT = 40  # expansions without a better assignment before the search settles
 
 
 class CandidateSource(Protocol):
@@ -124,24 +130,30 @@ def plan_pins(
 ) -> PinPlan:
     """Choose one version per guarded package so that no rule in `avoid` status matches."""
     avoid = avoid or {Status.AFFECTED, Status.POSSIBLE}
-    installed = {name: fact.versions[0] for name, fact in facts.packages.items() if fact.exact}
+    installed_builds = {
+        name: fact.versions[0] for name, fact in facts.packages.items() if fact.exact
+    }
+    # The search compares public versions (2.3.0+cu121 is 2.3.0 on any index): normalize once.
+    installed = {name: Version(v.public) if v.local else v for name, v in installed_builds.items()}
     guarded = guarded_names(kb, installed)
     start = {name: installed[name] for name in guarded}
     checker = _DependencyChecker(source, installed, installed_requires or {}, marker_env)
+    evaluator = _Evaluator(kb, facts)
     counter = itertools.count()
     frontier = [_Node((0, 0, 0), next(counter), start, {})]
-    seen: set[tuple[tuple[str, str], ...]] = set()
+    seen: set[tuple[tuple[NormalizedName, Version], ...]] = set()
     best: tuple[tuple[int, int], _Node, list[Finding]] | None = None
     blocked: dict[str, str] = {}  # rule id -> why no move escapes it
-    expansions = 0
-    while frontier and expansions < MAX_EXPANSIONS:
+    expansions = stalled = 0
+    deadline = time.monotonic() + TIME_BUDGET_S
+    while frontier and expansions < MAX_EXPANSIONS and time.monotonic() < deadline:
         node = heapq.heappop(frontier)
-        key = tuple(sorted((n, str(v)) for n, v in node.assignment.items()))
+        key = tuple(sorted(node.assignment.items()))
         if key in seen:
             continue
         seen.add(key)
         expansions += 1
-        bad = _bad(evaluate(kb, _with_versions(facts, node.assignment)), avoid)
+        bad = _bad(evaluator.findings(node.assignment), avoid)
         if not bad:
             best = ((0, 0), node, [])
             break
@@ -149,10 +161,15 @@ def plan_pins(
         score = (sum(f.status is Status.AFFECTED for f in bad), len(bad))
         if best is None or score < best[0]:
             best = (score, node, bad)
+            stalled = 0
+        else:
+            stalled += 1
+            if stalled > STALL_LIMIT:
+                break  # a plateau: what is left cannot be escaped by nearby moves
         # Work on the most serious finding that some move can escape; skip the hopeless ones.
         for target in bad:
             children = 0
-            for name, version in _moves(target, node.assignment, installed, source):
+            for name, version in _moves(target, node.assignment, installed, source, facts):
                 assignment = {**node.assignment, name: version}
                 conflict = checker.conflict(name, version, assignment)
                 if conflict is not None:
@@ -172,7 +189,7 @@ def plan_pins(
         for f in remaining
     )
     findings = evaluate(kb, _with_versions(facts, node.assignment))
-    return _plan(node, installed, guarded, unresolved, findings, facts)
+    return _plan(node, installed_builds, guarded, unresolved, findings, facts)
 
 
 def _moves(
@@ -180,8 +197,12 @@ def _moves(
     assignment: Mapping[NormalizedName, Version],
     installed: Mapping[NormalizedName, Version],
     source: CandidateSource,
+    facts: Facts,
 ) -> list[tuple[NormalizedName, Version]]:
-    """Versions of the finding's packages that take the assignment out of this rule, best first."""
+    """Versions of the finding's packages that take the assignment out of this rule, best first.
+
+    Only moves that really escape the rule are kept (checked against the rule alone, which is
+    cheap), so the search branches on a handful of useful moves instead of every release."""
     moves: list[tuple[tuple[int, int, int], NormalizedName, Version]] = []
     fix_specs = _fix_specifiers(finding.rule)
     for matched in finding.packages:
@@ -191,7 +212,7 @@ def _moves(
         current = assignment[name]
         versions = source.versions(name)
         base = installed.get(name, current)
-        ordered = sorted(versions)
+        ordered = versions  # CandidateSource.versions is sorted, oldest first
         for version in versions:
             if version == current:
                 continue
@@ -201,22 +222,34 @@ def _moves(
             downgrade = 1 if version < base else 0
             moves.append(((recommended, distance, downgrade), name, version))
     moves.sort(key=lambda item: item[0])
-    return [(name, version) for _, name, version in moves[:40]]
+    escaping: list[tuple[NormalizedName, Version]] = []
+    for _, name, version in moves:
+        trial = _with_versions(facts, {**assignment, name: version})
+        if finding.rule.when.evaluate(trial).value is Tri.FALSE:
+            escaping.append((name, version))
+            if len(escaping) == MOVES_PER_RULE:
+                break
+    return escaping
+
+
+_FIX_SPECIFIERS: dict[tuple[str, ...], dict[NormalizedName, SpecifierSet]] = {}
 
 
 def _fix_specifiers(rule: Rule) -> dict[NormalizedName, SpecifierSet]:
-    out: dict[NormalizedName, SpecifierSet] = {}
-    for text in rule.fix.constraints:
-        requirement = Requirement(text)
-        out[canonicalize_name(requirement.name)] = requirement.specifier
-    return out
+    """The rule's fix constraints by package (parsed once per distinct constraint list)."""
+    cached = _FIX_SPECIFIERS.get(rule.fix.constraints)
+    if cached is None:
+        cached = {}
+        for text in rule.fix.constraints:
+            requirement = Requirement(text)
+            cached[canonicalize_name(requirement.name)] = requirement.specifier
+        _FIX_SPECIFIERS[rule.fix.constraints] = cached
+    return cached
 
 
 def _distance(ordered: Sequence[Version], a: Version, b: Version) -> int:
-    def position(v: Version) -> int:
-        return sum(1 for x in ordered if x < v)
-
-    return abs(position(a) - position(b))
+    """How many releases apart two versions are (`ordered` is sorted)."""
+    return abs(bisect.bisect_left(ordered, a) - bisect.bisect_left(ordered, b))
 
 
 def _cost(
@@ -226,20 +259,54 @@ def _cost(
     rule: Rule,
 ) -> tuple[int, int, int]:
     fix = _fix_specifiers(rule)
-    changed = [
-        n
-        for n, v in assignment.items()
-        if installed.get(n) is None or v.public != installed[n].public
-    ]
+    changed = [n for n, v in assignment.items() if installed.get(n) is None or v != installed[n]]
     off_fix = sum(
         1 for n in changed if n in fix and not fix[n].contains(assignment[n], prereleases=True)
     )
     distance = sum(
-        _distance(sorted(source.versions(n)), installed[n], assignment[n])
+        _distance(source.versions(n), installed[n], assignment[n])
         for n in changed
         if n in installed
     )
     return (off_fix + len(changed), len(changed), distance)
+
+
+class _Evaluator:
+    """Findings for an assignment, memoized per rule on the versions of the rule's own packages:
+    usage and hardware facts do not change during the search, so neither does a rule's verdict
+    while its packages keep their versions."""
+
+    def __init__(self, kb: KnowledgeBase, facts: Facts) -> None:
+        self.facts = facts
+        present = facts.packages.keys() if facts.packages_known else None
+        self.rules = [
+            (rule, tuple(sorted(_rule_packages(kb.plain_at(i)["when"]))))
+            for i, rule in _candidates(kb, present)
+        ]
+        self.memo: dict[tuple[str, tuple[Version | None, ...]], Finding | None] = {}
+
+    def findings(self, assignment: Mapping[NormalizedName, Version]) -> list[Finding]:
+        trial: Facts | None = None
+        out = []
+        for rule, names in self.rules:
+            key = (rule.id, tuple(assignment.get(n) for n in names))  # type: ignore[call-overload]
+            if key not in self.memo:
+                trial = trial or _with_versions(self.facts, assignment)
+                self.memo[key] = evaluate_rule(rule, trial)
+            finding = self.memo[key]
+            if finding is not None:
+                out.append(finding)
+        out.sort(key=finding_order)
+        return out
+
+
+def _candidates(kb: KnowledgeBase, present: Iterable[str] | None) -> list[tuple[int, Rule]]:
+    names = None if present is None else set(present)
+    return [
+        (i, kb.rule_at(i))
+        for i, (_, required) in enumerate(kb.index)
+        if names is None or all(n in names for n in required)
+    ]
 
 
 class _DependencyChecker:
@@ -281,11 +348,7 @@ class _DependencyChecker:
 
     def _requires_of(self, name: NormalizedName, version: Version) -> Sequence[str]:
         installed = self.installed.get(name)
-        if (
-            installed is not None
-            and installed.public == version.public
-            and name in self.installed_requires
-        ):
+        if installed is not None and installed == version and name in self.installed_requires:
             return self.installed_requires[name]
         return self.source.requires(name, version) or ()
 

@@ -71,6 +71,7 @@ class IndexCandidates:
         self._versions: dict[NormalizedName, list[Version]] = {}
         self._candidates: dict[NormalizedName, list[Any]] = {}
         self.notes: list[str] = []
+        self._requires: dict[tuple[NormalizedName, Version], tuple[str, ...] | None] = {}
 
     def prefetch(self, names: Sequence[NormalizedName]) -> None:
         if self.client is None:
@@ -102,6 +103,12 @@ class IndexCandidates:
         return self._versions[name]
 
     def requires(self, name: NormalizedName, version: Version) -> tuple[str, ...] | None:
+        key = (name, version)
+        if key not in self._requires:
+            self._requires[key] = self._fetch_requires(name, version)
+        return self._requires[key]
+
+    def _fetch_requires(self, name: NormalizedName, version: Version) -> tuple[str, ...] | None:
         if self.client is None:
             return None
         matching = [c for c in self._candidates.get(name, []) if c.version == version]

@@ -88,7 +88,9 @@ class IndexServer:
         *,
         formats: str = "json",
         faults: Faults | None = None,
+        cache_control: str | None = None,
     ) -> None:
+        self.cache_control = cache_control  # e.g. "max-age=0" to make clients revalidate
         self.projects = {canonicalize_name(name): list(dists) for name, dists in projects.items()}
         self.formats = formats  # "json", "html" (PEP 503 only) or "both"
         self.faults = faults or Faults()
@@ -244,9 +246,14 @@ class IndexServer:
                 if self.headers.get("If-None-Match") == etag:
                     self.send_response(304)
                     self.send_header("ETag", etag)
+                    if server.cache_control:
+                        self.send_header("Cache-Control", server.cache_control)
                     self.end_headers()
                     return
-                self._send(200, body, content_type, {"ETag": etag})
+                headers = {"ETag": etag}
+                if server.cache_control:
+                    headers["Cache-Control"] = server.cache_control
+                self._send(200, body, content_type, headers)
 
             def _download(self, filename: str) -> None:
                 if filename.endswith(".metadata"):

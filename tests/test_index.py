@@ -121,8 +121,17 @@ def test_dead_index(tmp_path: Path) -> None:
         c.candidates("trl")
 
 
-def test_cache_revalidates_with_etag_and_serves_offline(tmp_path: Path) -> None:
+def test_fresh_cache_asks_nothing(tmp_path: Path) -> None:
     with IndexServer(PROJECTS) as index:
+        with client(index.url, tmp_path) as c:
+            first = c.candidates("trl")
+        with client(index.url, tmp_path) as c:
+            assert c.candidates("trl") == first
+        assert index.count("/simple/trl/") == 1  # no max-age from the server: fresh for 600 s
+
+
+def test_cache_revalidates_with_etag_and_serves_offline(tmp_path: Path) -> None:
+    with IndexServer(PROJECTS, cache_control="max-age=0") as index:
         with client(index.url, tmp_path) as c:
             first = c.candidates("trl")
         with client(index.url, tmp_path) as c:
