@@ -18,20 +18,17 @@ from __future__ import annotations
 
 import argparse
 import os
-import resource
 import shutil
 import statistics
 import subprocess
 import sys
-import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-WORK = ROOT / "benchmarks" / ".work"
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.gen_kb import generate  # noqa: E402
-from tests.dists import make_dist  # noqa: E402
+from benchmarks.common import ROOT, WORK, cpu_time, run_once, timed_together
+from benchmarks.gen_kb import generate
+from tests.dists import make_dist
 
 TOTAL_DISTRIBUTIONS = 300
 # Real names of a training stack first (so rules meet installed packages), then filler.
@@ -64,40 +61,6 @@ def build_env(venv: Path) -> Path:
             )
         marker.write_text("ok")
     return site
-
-
-def run_once(command: list[str], env: dict[str, str]) -> float:
-    start = time.perf_counter()
-    proc = subprocess.run(command, capture_output=True, env=env, check=False)
-    elapsed = time.perf_counter() - start
-    if proc.returncode not in (0, 1):
-        raise SystemExit(f"{command[0]} failed ({proc.returncode}): {proc.stderr.decode()[-500:]}")
-    return elapsed
-
-
-def cpu_time(command: list[str], env: dict[str, str], runs: int) -> float:
-    """Median user+system CPU seconds of the child: steadier than wall time on a shared VM."""
-    samples = []
-    for _ in range(runs):
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        subprocess.run(command, capture_output=True, env=env, check=False)
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        samples.append((after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime))
-    return statistics.median(samples)
-
-
-def timed_together(
-    commands: dict[str, list[str]], runs: int, env: dict[str, str]
-) -> dict[str, float]:
-    """Median wall time of each command, the commands interleaved run by run so that a busy
-    moment on the machine weighs on all of them alike (one warm-up round first)."""
-    samples: dict[str, list[float]] = {name: [] for name in commands}
-    for round_ in range(runs + 1):
-        for name, command in commands.items():
-            elapsed = run_once(command, env)
-            if round_:
-                samples[name].append(elapsed)
-    return {name: statistics.median(values) for name, values in samples.items()}
 
 
 def main() -> None:
@@ -154,9 +117,7 @@ def main() -> None:
         run_once([python, "-m", "pip", "check"], env) for _ in range(max(3, args.runs // 3))
     )
     shutil.rmtree(WORK / "cache", ignore_errors=True)
-    start = time.perf_counter()
-    subprocess.run(doctor_cmd, capture_output=True, env=env, check=False)
-    cold = time.perf_counter() - start
+    cold = run_once(doctor_cmd, env)
 
     print(f"environment: {count} distributions in {site}")
     print(f"knowledge base: {args.rules} generated rules + the shipped ones")
