@@ -514,6 +514,7 @@ def condition_keys(when: Mapping[str, Any]) -> set[str]:
 def rule_files(extra: Sequence[Path] = ()) -> list[Path]:
     """The shipped matrices, then each `--matrix FILE|DIR` in the order given."""
     files = sorted(MATRIX_DIR.glob("*.yaml"))
+    shipped = {path.resolve() for path in files}
     for item in extra:
         if item.is_dir():
             found = sorted([*item.glob("*.yaml"), *item.glob("*.yml")])
@@ -521,9 +522,10 @@ def rule_files(extra: Sequence[Path] = ()) -> list[Path]:
                 raise KnowledgeBaseError(
                     "no *.yaml rule files in directory", origin=Origin(str(item))
                 )
-            files.extend(found)
+            files.extend(path for path in found if path.resolve() not in shipped)
         elif item.is_file():
-            files.append(item)
+            if item.resolve() not in shipped:  # naming a shipped file lints it once, not twice
+                files.append(item)
         else:
             raise KnowledgeBaseError(
                 "--matrix: no such file or directory", origin=Origin(str(item))
