@@ -13,13 +13,16 @@ import sys
 from collections.abc import Callable
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
 from compat import __version__
 from compat.errors import EXIT_INTERNAL, EXIT_OK, CompatError, UsageError
 from compat.report import FailOn
+
+if TYPE_CHECKING:
+    from compat.facts import FactOptions
 
 app = typer.Typer(
     name="compat",
@@ -112,6 +115,27 @@ TimeoutOpt = Annotated[
     float,
     typer.Option("--timeout", help="Seconds to wait for the package index (per request).", min=0.1),
 ]
+
+
+def fact_options(
+    hardware: Path | None,
+    no_probe: bool,
+    deepspeed_config: Path | None,
+    accelerate_config: Path | None,
+    settings: list[str] | None,
+    matrices: list[Path] | None,
+) -> FactOptions:
+    """The facts options every command shares, as the layer below wants them."""
+    from compat.facts import FactOptions
+
+    return FactOptions(
+        hardware_file=hardware,
+        no_probe=no_probe,
+        deepspeed_config=deepspeed_config,
+        accelerate_config=accelerate_config,
+        settings=tuple(settings or ()),
+        matrices=tuple(matrices or ()),
+    )
 
 
 def _version(value: bool) -> None:
@@ -223,20 +247,13 @@ def doctor(
 ) -> None:
     def body() -> int:
         from compat.doctor import run_doctor
-        from compat.facts import EnvOptions, FactOptions
+        from compat.facts import EnvOptions
         from compat.formats import formatter
         from compat.output import emit
 
         report = run_doctor(
             EnvOptions(python=python, paths=tuple(path or ())),
-            FactOptions(
-                hardware_file=hardware,
-                no_probe=no_probe,
-                deepspeed_config=deepspeed_config,
-                accelerate_config=accelerate_config,
-                settings=tuple(set_ or ()),
-                matrices=tuple(matrix or ()),
-            ),
+            fact_options(hardware, no_probe, deepspeed_config, accelerate_config, set_, matrix),
         )
         _verbose(
             verbose,
@@ -327,20 +344,13 @@ def explain(
 ) -> None:
     def body() -> int:
         from compat.explain import render_explanations, run_explain
-        from compat.facts import EnvOptions, FactOptions
+        from compat.facts import EnvOptions
         from compat.output import emit
 
         explanations = run_explain(
             log,
             EnvOptions(python=python, paths=tuple(path or ())),
-            FactOptions(
-                hardware_file=hardware,
-                no_probe=no_probe,
-                deepspeed_config=deepspeed_config,
-                accelerate_config=accelerate_config,
-                settings=tuple(set_ or ()),
-                matrices=tuple(matrix or ()),
-            ),
+            fact_options(hardware, no_probe, deepspeed_config, accelerate_config, set_, matrix),
         )
         emit(
             render_explanations(explanations, format_.value, colour_enabled(no_color, output)),
@@ -553,7 +563,6 @@ def check(
         import datetime as dt
 
         from compat.check import TargetOptions, run_check
-        from compat.facts import FactOptions
         from compat.formats import formatter
         from compat.output import emit
         from compat.pincmd import IndexOptions
@@ -563,14 +572,7 @@ def check(
         waivers = load_waivers(Path.cwd())
         report, findings = run_check(
             files,
-            FactOptions(
-                hardware_file=hardware,
-                no_probe=no_probe,
-                deepspeed_config=deepspeed_config,
-                accelerate_config=accelerate_config,
-                settings=tuple(set_ or ()),
-                matrices=tuple(matrix or ()),
-            ),
+            fact_options(hardware, no_probe, deepspeed_config, accelerate_config, set_, matrix),
             TargetOptions(python_version=python_version, platform=platform),
             IndexOptions(
                 index_url=index_url,
@@ -683,7 +685,7 @@ def pin(
     debug: DebugOpt = False,
 ) -> None:
     def body() -> int:
-        from compat.facts import EnvOptions, FactOptions
+        from compat.facts import EnvOptions
         from compat.output import emit
         from compat.pincmd import (
             IndexOptions,
@@ -695,14 +697,7 @@ def pin(
 
         result = run_pin(
             EnvOptions(python=python, paths=tuple(path or ())),
-            FactOptions(
-                hardware_file=hardware,
-                no_probe=no_probe,
-                deepspeed_config=deepspeed_config,
-                accelerate_config=accelerate_config,
-                settings=tuple(set_ or ()),
-                matrices=tuple(matrix or ()),
-            ),
+            fact_options(hardware, no_probe, deepspeed_config, accelerate_config, set_, matrix),
             IndexOptions(
                 index_url=index_url,
                 extra_index_urls=tuple(extra_index_url or ()),
