@@ -638,6 +638,7 @@ Examples:
   compat pin > constraints.txt && pip install -c constraints.txt -r requirements.txt
   compat pin --deepspeed-config ds.json -o constraints.txt
   compat pin --python ~/venvs/train/bin/python --freeze --offline
+  compat pin -r requirements.txt -o constraints.txt
 
 \b
 Exit codes: 0 written; 1 written, but some rule could not be escaped (see UNRESOLVED lines);
@@ -667,6 +668,14 @@ def pin(
         typer.Option("--offline", help="No network: cache, installed and knowledge-base versions."),
     ] = False,
     timeout: TimeoutOpt = 15.0,
+    requirement: Annotated[
+        list[Path] | None,
+        typer.Option(
+            "--requirement",
+            "-r",
+            help="Pin what these requirement/lock files declare instead of an environment.",
+        ),
+    ] = None,
     freeze: Annotated[
         bool,
         typer.Option("--freeze", help="Pin every installed distribution, not only guarded ones."),
@@ -704,6 +713,7 @@ def pin(
                 offline=offline,
                 timeout=timeout,
             ),
+            requirements=tuple(requirement or ()),
             freeze=freeze,
             avoid_possible=avoid is Avoid.possible,
             progress=None if quiet else progress_reporter(),

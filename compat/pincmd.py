@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from packaging.utils import NormalizedName
@@ -27,7 +28,7 @@ from compat.facts import (
 )
 from compat.index import allows_python
 from compat.knowledge import KnowledgeBase, load_knowledge_base
-from compat.model import Environment, Hardware, Status
+from compat.model import Environment, Hardware, Package, Status
 from compat.pin import PinPlan, offline_versions, plan_pins
 
 
@@ -128,38 +129,47 @@ def run_pin(
     fact_options: FactOptions,
     index_options: IndexOptions,
     *,
+    requirements: Sequence[Path] = (),
     freeze: bool = False,
     avoid_possible: bool = True,
     progress: Callable[[str], None] | None = None,
 ) -> PinResult:
-    usage = read_usage(fact_options)
-    kb = load_knowledge_base(tuple(fact_options.matrices))
-    env = read_environment(env_options)
-    if not env.packages:
-        raise UncheckedError(f"no distributions found in {', '.join(env.paths) or env.source}")
-    hardware, hardware_note = read_hardware(fact_options)
-    facts = environment_facts(env, hardware, usage, with_nvcc=kb.mentions("build", "nvcc"))
-    installed = {name: package.version for name, package in env.packages.items()}
-
+    """Pins for the environment, or (with `requirements`) for what requirement files declare."""
     from compat.index import IndexClient
     from compat.indexconfig import resolve_index_config
+    from compat.pin import guarded_names
 
+    usage = read_usage(fact_options)
+    kb = load_knowledge_base(tuple(fact_options.matrices))
     config = resolve_index_config(
         index_url=index_options.index_url, extra_index_urls=tuple(index_options.extra_index_urls)
     )
     with IndexClient(
         config, offline=index_options.offline, timeout=index_options.timeout, progress=progress
     ) as client:
+        if requirements:
+            env = environment_from_requirements(
+                requirements, kb, None if index_options.offline else client
+            )
+        else:
+            env = read_environment(env_options)
+        if not env.packages:
+            raise UncheckedError(f"no distributions found in {', '.join(env.paths) or env.source}")
+        hardware, hardware_note = read_hardware(fact_options)
+        # The toolkit on this machine says nothing about requirement files meant for another.
+        with_nvcc = kb.mentions("build", "nvcc") and not requirements
+        facts = environment_facts(env, hardware, usage, with_nvcc=with_nvcc)
+        installed = {name: package.version for name, package in env.packages.items()}
         source = IndexCandidates(client, env.python_version, installed, kb, index_options.offline)
-        from compat.pin import guarded_names
-
         source.prefetch(sorted(guarded_names(kb, installed)))
         plan = plan_pins(
             kb,
             facts,
             source,
             avoid={Status.AFFECTED, Status.POSSIBLE} if avoid_possible else {Status.AFFECTED},
-            installed_requires={name: p.requires for name, p in env.packages.items()},
+            installed_requires={name: p.requires for name, p in env.packages.items()}
+            if not requirements
+            else {},
             marker_env=env.markers or None,
         )
     return PinResult(
@@ -172,6 +182,31 @@ def run_pin(
         index_options.offline,
         config.source,
         env.python_version,
+    )
+
+
+def environment_from_requirements(
+    paths: Sequence[Path], kb: KnowledgeBase, client: Any | None
+) -> Environment:
+    """What requirement/lock files declare, as the environment pin starts from: pinned versions
+    as they are, a ranged requirement at the newest version it allows (from the index, or offline
+    from the versions the knowledge base names)."""
+    from compat.check import TargetOptions, declared_facts, target_markers
+    from compat.sources.detect import read_declared
+
+    declared = read_declared(paths)
+    markers, python_version = target_markers(TargetOptions())
+    facts = declared_facts(declared.requirements, markers, kb, client, python_version, [])
+    packages = {
+        name: Package(name, max(fact.versions), fact.display_name, fact.origin)
+        for name, fact in facts.items()
+    }
+    return Environment(
+        source="files " + ", ".join(declared.files),
+        packages=packages,
+        python_version=python_version,
+        markers=markers,
+        paths=tuple(declared.files),
     )
 
 

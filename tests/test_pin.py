@@ -253,3 +253,44 @@ def test_dead_index(tmp_path: Path) -> None:
     )
     assert result.exit_code == 2
     assert "ConnectError" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_pin_from_requirement_files(tmp_path: Path) -> None:
+    (tmp_path / "base.txt").write_text("torch==2.3.0\n")
+    requirements = tmp_path / "requirements.txt"
+    requirements.write_text("-r base.txt\ndeepspeed==0.14.2\ntrl>=0.15,<0.17\n")
+    projects = {
+        "deepspeed": [Dist("deepspeed", v, requires=["torch"]) for v in DEEPSPEEDS],
+        "torch": [Dist("torch", "2.3.0")],
+        "trl": [Dist("trl", v) for v in ("0.15.2", "0.16.1")],
+    }
+    with IndexServer(projects) as index:
+        result = run_cli(
+            ["pin", "-r", str(requirements), "--no-probe", "--index-url", index.url, *ZERO3_SET]
+        )
+        assert result.exit_code == 0, result.stderr
+        pins = {
+            line.split("==")[0]: line.split("==")[1].split()[0]
+            for line in result.stdout.splitlines()
+            if "==" in line
+        }
+        assert pins["deepspeed"] == "0.14.3"
+        assert pins["trl"] == "0.16.1"  # the newest version the range allows
+        constraints = tmp_path / "constraints.txt"
+        constraints.write_text(result.stdout)
+        # The requirement file itself still says deepspeed==0.14.2 (pip would refuse the pair, as it
+        # should); with the pin relaxed to a name, the constraints decide.
+        resolved = pip_resolve(
+            index.url, constraints, ["deepspeed", "torch", "trl>=0.15,<0.17"], tmp_path
+        )
+    assert resolved["deepspeed"] == "0.14.3"
+
+
+ZERO3_SET = [
+    "--set",
+    "zero_stage=3",
+    "--set",
+    "offload_optimizer=cpu",
+    "--set",
+    "gradient_clipping=1.0",
+]
