@@ -7,7 +7,6 @@ and says so; a waiver that silenced nothing is reported, so stale ones get clean
 from __future__ import annotations
 
 import datetime as dt
-import json
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -15,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from compat.errors import InputError
+from compat.jsonio import parse_json
 from compat.model import Finding, Origin
 
 if sys.version_info >= (3, 11):
@@ -129,14 +129,11 @@ def finding_key(rule: str, packages: Sequence[str]) -> str:
 def load_baseline(path: Path) -> set[str]:
     """Keys of the findings in a previous `--format json` report."""
     try:
-        document = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise InputError(
-            f"cannot read baseline: {error.strerror}", origin=Origin(str(path))
-        ) from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        line = getattr(error, "lineno", None)
-        raise InputError(f"baseline is not JSON: {error}", origin=Origin(str(path), line)) from None
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        raise InputError(f"cannot read baseline: {reason}", origin=Origin(str(path))) from None
+    document = parse_json(text, str(path))
     if not isinstance(document, dict) or document.get("schema") != "compat.report/1":
         raise InputError(
             "baseline must be a `compat check --format json` report (compat.report/1)",

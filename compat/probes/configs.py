@@ -8,13 +8,13 @@ Trainer integration fills in at launch: `gradient_clipping: "auto"` becomes the 
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from compat.errors import InputError
+from compat.jsonio import parse_json
 from compat.model import Origin, UsageFact
 from compat.usage import coerce
 
@@ -70,13 +70,7 @@ class _Facts:
 def read_deepspeed_config(path: Path) -> dict[str, UsageFact]:
     """ZeRO stage, offload devices, gradient clipping and precision from a DeepSpeed JSON config."""
     text = _read_text(path, "DeepSpeed config")
-    try:
-        config = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise InputError(
-            f"invalid JSON: {error.msg} (column {error.colno})",
-            origin=Origin(str(path), error.lineno),
-        ) from None
+    config = parse_json(text, str(path))
     if not isinstance(config, dict):
         raise InputError("a DeepSpeed config must be a JSON object", origin=Origin(str(path), 1))
     return deepspeed_facts(config, path, text)

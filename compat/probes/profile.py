@@ -11,6 +11,7 @@ from typing import Any
 from packaging.version import InvalidVersion, Version
 
 from compat.errors import InputError
+from compat.jsonio import parse_json
 from compat.model import Gpu, Hardware, Origin
 
 PROFILE_SCHEMA = "compat.hardware/1"
@@ -30,13 +31,7 @@ def load_profile(path: Path) -> Hardware:
 
         document = load_plain(path)
     else:
-        try:
-            document = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise InputError(
-                f"invalid JSON: {error.msg} (column {error.colno})",
-                origin=Origin(str(path), error.lineno),
-            ) from None
+        document = parse_json(text, str(path))
     return hardware_from_document(document, str(path))
 
 

@@ -2,21 +2,16 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from compat.errors import InputError
+from compat.jsonio import parse_json
 from compat.model import Origin
 from compat.sources.declared import Declared, locked
 
 
 def read_pip_report(path: Path, text: str) -> list[Declared]:
-    try:
-        document = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise InputError(
-            f"invalid JSON: {error.msg}", origin=Origin(str(path), error.lineno)
-        ) from None
+    document = parse_json(text, str(path))
     if not isinstance(document, dict) or "install" not in document:
         raise InputError(
             "not a pip --report document (no 'install' list)", origin=Origin(str(path), 1)
