@@ -96,6 +96,11 @@ def declared_facts(
                 name, (chosen.pinned,), chosen.display_name, chosen.origin, requirement=chosen.raw
             )
             continue
+        if any(item.url for item in items):
+            notes.append(
+                f"{items[0].origin}: {items[0].display_name} is a direct reference: its version is not checked"
+            )
+            continue
         spec = SpecifierSet()
         for item in items:
             spec &= item.specifier
