@@ -26,6 +26,15 @@ def isolated_cache(
     monkeypatch.setenv("COMPAT_CACHE_DIR", str(cache))
     monkeypatch.delenv("NO_COLOR", raising=False)
     monkeypatch.delenv("GITHUB_STEP_SUMMARY", raising=False)
+    # The machine's CUDA toolkit (nvcc) is a fact compat reads; tests must not depend on it.
+    monkeypatch.delenv("CUDA_HOME", raising=False)
+    monkeypatch.delenv("CUDA_PATH", raising=False)
+    path = [
+        d
+        for d in os.environ.get("PATH", "").split(os.pathsep)
+        if d and not os.path.exists(os.path.join(d, "nvcc"))
+    ]
+    monkeypatch.setenv("PATH", os.pathsep.join(path))
     yield cache
 
 
