@@ -14,7 +14,9 @@ import html
 import io
 import json
 import os
+import re
 import tempfile
+import threading
 import time
 import zipfile
 from collections.abc import Callable, Iterable
@@ -24,7 +26,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 from types import TracebackType
 from typing import Any
-from urllib.parse import unquote, urljoin, urlsplit
+from urllib.parse import unquote, urljoin, urlsplit, urlunsplit
 from urllib.request import url2pathname
 
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
@@ -38,6 +40,7 @@ from packaging.utils import (
 )
 from packaging.version import Version
 
+from compat.cachedir import user_cache_dir
 from compat.errors import IndexAccessError
 from compat.indexconfig import IndexConfig
 
@@ -46,6 +49,7 @@ JSON_TYPE = "application/vnd.pypi.simple.v1+json"
 USER_AGENT = "compat (+https://github.com/compat-dev/compat)"
 RETRY_STATUSES = {429, 500, 502, 503, 504}
 DEFAULT_MAX_AGE = 600.0  # seconds a cached page is used without asking again (PyPI's max-age)
+TAIL_BYTES = 64 * 1024  # first range read of a wheel: the zip directory is at the end
 
 
 @dataclass(frozen=True)
@@ -61,11 +65,18 @@ class Candidate:
     size: int | None = None
 
 
-def default_cache_dir() -> Path:
-    explicit = os.environ.get("COMPAT_CACHE_DIR")
-    if explicit:
-        return Path(explicit)
-    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "compat"
+def redact(url: str) -> str:
+    """The URL with any password replaced, for messages (index URLs often carry tokens)."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    host = parts.netloc.rpartition("@")[2]
+    return urlunsplit(parts._replace(netloc=f"{parts.username or ''}:****@{host}"))
+
+
+def _error(url: str, what: str) -> IndexAccessError:
+    # The hint ("use --offline ...") is IndexAccessError's own default, kept in one place.
+    return IndexAccessError(f"{redact(url)}: {what}")
 
 
 class _LinkParser(HTMLParser):
@@ -106,9 +117,9 @@ def _requires_python(value: Any) -> SpecifierSet | None:
     if not value or not isinstance(value, str):
         return None
     try:
-        return SpecifierSet(html.unescape(value))
+        return SpecifierSet(value)
     except InvalidSpecifier:
-        return None
+        return None  # as pip: an unreadable Requires-Python does not hide the file
 
 
 def _yanked(value: Any) -> str | None:
@@ -117,46 +128,67 @@ def _yanked(value: Any) -> str | None:
     return value if isinstance(value, str) else ""
 
 
+def _metadata_url(file_url: str) -> str:
+    return file_url.split("#", 1)[0] + ".metadata"  # PEP 658: the file's URL plus ".metadata"
+
+
 def parse_json_page(body: bytes, name: NormalizedName, url: str) -> list[Candidate]:
+    """Candidates from a PEP 691 project page; files that are not distributions are skipped."""
     try:
         document = json.loads(body)
+        if not isinstance(document, dict):
+            raise TypeError("not an object")
         files = document["files"]
         if not isinstance(files, list):
             raise TypeError("files is not a list")
     except (ValueError, KeyError, TypeError) as error:
-        raise IndexAccessError(f"{url}: malformed PEP 691 JSON ({error})") from None
+        raise _error(url, f"malformed PEP 691 JSON ({error})") from None
+    meta = document.get("meta")
+    api_version = str(meta.get("api-version", "1.0")) if isinstance(meta, dict) else "1.0"
+    if api_version.split(".")[0] != "1":
+        raise _error(url, f"unsupported simple API version {api_version} (compat reads 1.x)")
     candidates = []
     for item in files:
-        if not isinstance(item, dict) or not isinstance(item.get("filename"), str):
+        if not isinstance(item, dict):
             continue
-        parsed = _version_of(item["filename"], name)
+        filename, href = item.get("filename"), item.get("url")
+        if not isinstance(filename, str) or not isinstance(href, str) or not href:
+            continue
+        parsed = _version_of(filename, name)
         if parsed is None:
             continue
-        file_url = urljoin(url, str(item.get("url", "")))
-        metadata = item.get("core-metadata", item.get("data-dist-info-metadata"))
+        file_url = urljoin(url, href)
+        # PEP 714: "core-metadata" where present, else the older "dist-info-metadata".
+        metadata = (
+            item["core-metadata"] if "core-metadata" in item else item.get("dist-info-metadata")
+        )
+        size = item.get("size")
         candidates.append(
             Candidate(
                 name=name,
                 version=parsed[0],
-                filename=item["filename"],
+                filename=filename,
                 url=file_url,
                 yanked=_yanked(item.get("yanked")),
                 requires_python=_requires_python(item.get("requires-python")),
-                metadata_url=file_url.split("#")[0] + ".metadata" if metadata else None,
+                metadata_url=_metadata_url(file_url) if metadata else None,
                 is_wheel=parsed[1],
-                size=item.get("size") if isinstance(item.get("size"), int) else None,
+                size=size if isinstance(size, int) and not isinstance(size, bool) else None,
             )
         )
     return candidates
 
 
-def parse_html_page(body: bytes, name: NormalizedName, url: str) -> list[Candidate]:
+def parse_html_page(
+    body: bytes, name: NormalizedName, url: str, charset: str = "utf-8"
+) -> list[Candidate]:
+    """Candidates from a PEP 503 project page (with PEP 592 yanking and PEP 658/714 metadata)."""
     parser = _LinkParser()
     try:
-        parser.feed(body.decode("utf-8"))
+        parser.feed(body.decode(charset))
         parser.close()
-    except (UnicodeDecodeError, AssertionError) as error:
-        raise IndexAccessError(f"{url}: malformed PEP 503 HTML ({error})") from None
+    except (UnicodeDecodeError, LookupError, AssertionError) as error:
+        raise _error(url, f"malformed PEP 503 HTML ({error})") from None
     candidates = []
     for link in parser.links:
         href = link.get("href")
@@ -167,18 +199,18 @@ def parse_html_page(body: bytes, name: NormalizedName, url: str) -> list[Candida
         parsed = _version_of(filename, name)
         if parsed is None:
             continue
-        metadata = link.get("data-core-metadata", link.get("data-dist-info-metadata"))
+        # Attribute values arrive unescaped from HTMLParser; a valueless attribute is None.
+        metadata = link.get("data-core-metadata") or link.get("data-dist-info-metadata")
+        requires_python = link.get("data-requires-python")
         candidates.append(
             Candidate(
                 name=name,
                 version=parsed[0],
                 filename=filename,
                 url=file_url,
-                yanked=link.get("data-yanked") if "data-yanked" in link else None,
-                requires_python=_requires_python(link.get("data-requires-python")),
-                metadata_url=file_url.split("#")[0] + ".metadata"
-                if metadata is not None and metadata != "false"
-                else None,
+                yanked=(link.get("data-yanked") or "") if "data-yanked" in link else None,
+                requires_python=_requires_python(html.unescape(requires_python or "")),
+                metadata_url=_metadata_url(file_url) if metadata and metadata != "false" else None,
                 is_wheel=parsed[1],
             )
         )
@@ -193,7 +225,7 @@ def allows_python(candidate: Candidate, python_version: Version | None) -> bool:
 
 
 class IndexClient:
-    """Candidates and their metadata from one or more simple indexes."""
+    """Candidates and their metadata from one or more simple indexes (pip's merged view)."""
 
     def __init__(
         self,
@@ -208,7 +240,7 @@ class IndexClient:
         workers: int = 8,
     ) -> None:
         self.config = config
-        self.cache_dir = (cache_dir or default_cache_dir()) / "http"
+        self.cache_dir = (cache_dir or user_cache_dir()) / "http"
         self.offline = offline
         self.timeout = timeout
         self.retries = retries
@@ -216,6 +248,7 @@ class IndexClient:
         self.progress = progress
         self.workers = workers
         self._client: Any = None
+        self._lock = threading.Lock()  # candidates_many's threads share one client
 
     # -- lifecycle ---------------------------------------------------------------------------
 
@@ -231,44 +264,54 @@ class IndexClient:
         self.close()
 
     def close(self) -> None:
-        if self._client is not None:
-            self._client.close()
-            self._client = None
+        """Close the connection pool; the client may not be used afterwards."""
+        with self._lock:
+            if self._client is not None:
+                self._client.close()
+                self._client = None
 
     def _http(self) -> Any:
-        if self._client is None:
-            import httpx
+        with self._lock:
+            if self._client is None:
+                import httpx  # here, not at the top: `compat doctor` never pays for it
 
-            self._client = httpx.Client(
-                timeout=httpx.Timeout(self.timeout),
-                follow_redirects=True,
-                headers={"User-Agent": USER_AGENT},
-                limits=httpx.Limits(max_connections=self.workers),
-            )
-        return self._client
+                # trust_env (the default) keeps HTTP(S)_PROXY, NO_PROXY and SSL_CERT_FILE working.
+                self._client = httpx.Client(
+                    timeout=httpx.Timeout(self.timeout),
+                    follow_redirects=True,
+                    headers={"User-Agent": USER_AGENT},
+                    limits=httpx.Limits(max_connections=self.workers),
+                )
+            return self._client
 
     # -- public API --------------------------------------------------------------------------
 
     def candidates(self, name: str) -> list[Candidate]:
+        """Every file of `name` on every configured index (404 on an index: none from it)."""
         normalized = canonicalize_name(name)
         found: list[Candidate] = []
-        for base in self.config.urls:
+        urls = self.config.urls
+        for base in urls:
             url = base.rstrip("/") + f"/{normalized}/"
             if self.progress:
-                self.progress(f"fetching {normalized} from {base}")
-            page = self._get(url, accept=ACCEPT)
+                where = "" if len(urls) == 1 else f" from {urlsplit(base).netloc or base}"
+                self.progress(f"fetching {normalized}{where}")
+            page = self._get(url, accept=ACCEPT, what=normalized)
             if page is None:
                 continue  # 404 on this index: no candidates here
             body, content_type = page
-            if content_type.startswith(JSON_TYPE) or (
-                content_type == "" and body.lstrip()[:1] == b"{"
+            kind, _, params = content_type.partition(";")
+            kind = kind.strip().lower()
+            if kind == JSON_TYPE or (
+                kind in ("", "application/json") and body.lstrip()[:1] == b"{"
             ):
                 found += parse_json_page(body, normalized, url)
             else:
-                found += parse_html_page(body, normalized, url)
+                found += parse_html_page(body, normalized, url, _charset(params))
         return found
 
     def candidates_many(self, names: Iterable[str]) -> dict[NormalizedName, list[Candidate]]:
+        """`candidates` for many names at once, over a small pool of threads."""
         unique = sorted({canonicalize_name(n) for n in names})
         if not unique:
             return {}
@@ -279,6 +322,7 @@ class IndexClient:
     def versions(
         self, name: str, *, python_version: Version | None = None, include_yanked: bool = False
     ) -> list[Version]:
+        """Sorted distinct versions, without yanked ones and those the Python cannot install."""
         versions = set()
         for candidate in self.candidates(name):
             if candidate.yanked is not None and not include_yanked:
@@ -288,41 +332,86 @@ class IndexClient:
         return sorted(versions)
 
     def requires_dist(self, candidate: Candidate) -> tuple[str, ...]:
-        """Requires-Dist of a candidate: its PEP 658 metadata file, else the wheel's METADATA."""
+        """Requires-Dist of a candidate: its PEP 658 metadata file, else the wheel's METADATA.
+
+        A wheel is read with HTTP range requests (the zip directory and the METADATA member
+        only), so a 2 GB torch wheel costs a few hundred kilobytes; servers without ranges send
+        the whole file, within the size cap. An sdist's dependencies are unknown: ().
+        """
+        label = f"{candidate.name} {candidate.version}"
         if candidate.metadata_url is not None:
-            page = self._get(candidate.metadata_url, accept="*/*")
+            page = self._get(candidate.metadata_url, accept="*/*", what=label, immutable=True)
             if page is not None:
                 return _requires_from_metadata(page[0])
         if not candidate.is_wheel:
-            return ()  # an sdist's dependencies are only known after a build
-        page = self._get(candidate.url.split("#")[0], accept="*/*")
-        if page is None:
-            raise IndexAccessError(f"{candidate.url}: not found")
-        try:
-            with zipfile.ZipFile(io.BytesIO(page[0])) as wheel:
-                member = next(n for n in wheel.namelist() if n.endswith(".dist-info/METADATA"))
-                return _requires_from_metadata(wheel.read(member))
-        except (zipfile.BadZipFile, StopIteration, KeyError) as error:
-            raise IndexAccessError(f"{candidate.url}: not a readable wheel ({error})") from None
+            return ()
+        return _requires_from_metadata(self._wheel_metadata(candidate, label))
+
+    # -- wheels ------------------------------------------------------------------------------
+
+    def _wheel_metadata(self, candidate: Candidate, label: str) -> bytes:
+        url = candidate.url.split("#", 1)[0]
+        if url.startswith("file://"):
+            page = self._get_file(url)
+            if page is None:
+                raise _error(url, "not found")
+            return _metadata_member(io.BytesIO(page[0]), url)
+        entry = self._cache_path(url, "wheel-metadata")
+        cached = _read_cache_entry(entry)
+        if cached is not None:
+            return bytes(cached["body"])  # wheels never change under one URL
+        if self.offline:
+            raise self._offline_error(url, label)
+        if self.progress:
+            self.progress(f"reading {candidate.filename}")
+        status, body, headers = self._request(url, {"Range": f"bytes=-{TAIL_BYTES}"})
+        if status == 206:
+            total = _content_range_total(headers.get("content-range", ""))
+            if total is None:
+                raise _error(url, "range response without a total size")
+            sparse = _RangeFile(total, total - len(body), body, lambda a, b: self._range(url, a, b))
+            metadata = _metadata_member(sparse, url)
+        elif status == 200:  # no range support: this is the whole wheel
+            metadata = _metadata_member(io.BytesIO(body), url)
+        elif status == 404:
+            raise _error(url, "not found (HTTP 404)")
+        else:
+            raise _error(url, _http_status(status))
+        _write_cache_entry(entry, {"status": 200, "body": metadata, "content_type": ""})
+        return metadata
+
+    def _range(self, url: str, start: int, end: int) -> bytes:
+        status, body, _ = self._request(url, {"Range": f"bytes={start}-{end - 1}"})
+        if status != 206 or len(body) != end - start:
+            raise _error(url, f"bad range response (HTTP {status}, {len(body)} bytes)")
+        return body
 
     # -- transport ---------------------------------------------------------------------------
 
-    def _get(self, url: str, *, accept: str) -> tuple[bytes, str] | None:
-        """Body and content type, None for 404; cached with revalidation."""
+    def _offline_error(self, url: str, what: str) -> IndexAccessError:
+        return IndexAccessError(
+            f"{what}: not in the cache for {redact(url)} (--offline)",
+            hint="run once without --offline to fill the cache",
+        )
+
+    def _get(
+        self, url: str, *, accept: str, what: str, immutable: bool = False
+    ) -> tuple[bytes, str] | None:
+        """Body and content type, None for 404; cached with revalidation.
+
+        `immutable` files (PEP 658 metadata) are served from the cache without asking again.
+        """
         if url.startswith("file://"):
             return self._get_file(url)
         entry = self._cache_path(url, accept)
         cached = _read_cache_entry(entry)
         if self.offline:
             if cached is None:
-                raise IndexAccessError(
-                    f"{url}: not in the cache (--offline)", hint="run once without --offline"
-                )
-            if cached["status"] == 404:
-                return None
-            return cached["body"], cached["content_type"]
-        if cached is not None and time.time() - cached.get("stored", 0) < cached.get(
-            "max_age", DEFAULT_MAX_AGE
+                raise self._offline_error(url, what)
+            return None if cached["status"] == 404 else (cached["body"], cached["content_type"])
+        if cached is not None and (
+            (immutable and cached["status"] == 200)
+            or time.time() - cached.get("stored", 0) < cached.get("max_age", DEFAULT_MAX_AGE)
         ):
             # Fresh: a simple page is good for its max-age (PyPI says 600 s), as in pip's cache.
             return None if cached["status"] == 404 else (cached["body"], cached["content_type"])
@@ -337,7 +426,7 @@ class IndexClient:
         if status == 304 and cached is not None:
             _write_cache_entry(entry, {**cached, "stored": time.time(), "max_age": max_age})
             return cached["body"], cached["content_type"]
-        if status == 404:
+        if status in (404, 410):
             _write_cache_entry(
                 entry,
                 {
@@ -351,8 +440,8 @@ class IndexClient:
             return None
         if status != 200:
             attempts = f" (after {self.retries + 1} attempts)" if status in RETRY_STATUSES else ""
-            raise IndexAccessError(f"{url}: HTTP {status}{attempts}")
-        content_type = response_headers.get("content-type", "").split(";")[0].strip().lower()
+            raise _error(url, _http_status(status) + attempts)
+        content_type = response_headers.get("content-type", "")
         _write_cache_entry(
             entry,
             {
@@ -368,34 +457,35 @@ class IndexClient:
         return body, content_type
 
     def _request(self, url: str, headers: dict[str, str]) -> tuple[int, bytes, dict[str, str]]:
+        """One GET with retries (connect errors, timeouts, 429, 5xx) and the size cap."""
         import httpx
 
         last_error = ""
+        delay = 0.0
         for attempt in range(self.retries + 1):
             if attempt:
-                time.sleep(min(0.25 * 2 ** (attempt - 1), 2.0))  # exponential backoff
+                # Exponential backoff (0.25 s, 0.5 s, ... up to 2 s), or the server's Retry-After.
+                time.sleep(max(delay, min(0.25 * 2 ** (attempt - 1), 2.0)))
+            delay = 0.0
             try:
                 with self._http().stream("GET", url, headers=headers) as response:
                     if response.status_code in RETRY_STATUSES and attempt < self.retries:
-                        last_error = f"HTTP {response.status_code}"
+                        last_error = _http_status(response.status_code)
+                        delay = _retry_after(response.headers.get("retry-after", ""))
                         continue
-                    declared = response.headers.get("content-length")
-                    if (
-                        declared is not None
-                        and declared.isdigit()
-                        and int(declared) > self.max_bytes
-                    ):
-                        raise IndexAccessError(
-                            f"{url}: response of {declared} bytes is over the {self.max_bytes}-byte limit"
+                    declared = response.headers.get("content-length", "")
+                    if declared.isdigit() and int(declared) > self.max_bytes:
+                        raise _error(
+                            url,
+                            f"response of {int(declared)} bytes is over the "
+                            f"{self.max_bytes}-byte limit",
                         )
                     chunks = []
                     size = 0
                     for chunk in response.iter_bytes():
                         size += len(chunk)
                         if size > self.max_bytes:
-                            raise IndexAccessError(
-                                f"{url}: response is over the {self.max_bytes}-byte limit"
-                            )
+                            raise _error(url, f"response is over the {self.max_bytes}-byte limit")
                         chunks.append(chunk)
                     return (
                         response.status_code,
@@ -404,9 +494,11 @@ class IndexClient:
                     )
             except httpx.TimeoutException:
                 last_error = f"no answer within {self.timeout:g}s"
+            except httpx.InvalidURL as error:
+                raise _error(url, f"invalid URL ({error})") from None
             except httpx.HTTPError as error:
-                last_error = f"{error.__class__.__name__}: {error}"
-        raise IndexAccessError(f"{url}: {last_error} (after {self.retries + 1} attempts)")
+                last_error = f"{error.__class__.__name__}: {_one_line(str(error))}"
+        raise _error(url, f"{last_error} (after {self.retries + 1} attempts)")
 
     def _get_file(self, url: str) -> tuple[bytes, str] | None:
         path = Path(url2pathname(urlsplit(url).path))
@@ -420,12 +512,100 @@ class IndexClient:
         except FileNotFoundError:
             return None
         except OSError as error:
-            raise IndexAccessError(f"{url}: {error.strerror}") from None
+            raise _error(url, error.strerror or str(error)) from None
         return body, ("text/html" if path.suffix == ".html" else "")
 
     def _cache_path(self, url: str, accept: str) -> Path:
         digest = hashlib.sha256(f"{accept}\n{url}".encode()).hexdigest()
         return self.cache_dir / digest[:2] / f"{digest}.json"
+
+
+class _RangeFile(io.RawIOBase):
+    """A read-only, seekable view of a remote file that fetches only the ranges read."""
+
+    def __init__(
+        self, size: int, start: int, data: bytes, fetch: Callable[[int, int], bytes]
+    ) -> None:
+        super().__init__()
+        self._size = size
+        self._pos = 0
+        self._chunks: list[tuple[int, bytes]] = [(start, data)]
+        self._fetch = fetch
+
+    def readable(self) -> bool:
+        return True
+
+    def seekable(self) -> bool:
+        return True
+
+    def tell(self) -> int:
+        return self._pos
+
+    def seek(self, offset: int, whence: int = io.SEEK_SET) -> int:
+        base = {io.SEEK_SET: 0, io.SEEK_CUR: self._pos, io.SEEK_END: self._size}[whence]
+        self._pos = max(0, base + offset)
+        return self._pos
+
+    def readinto(self, buffer: Any) -> int:
+        want = min(len(buffer), self._size - self._pos)
+        if want <= 0:
+            return 0
+        data = self._slice(self._pos, self._pos + want)
+        buffer[: len(data)] = data
+        self._pos += len(data)
+        return len(data)
+
+    def _slice(self, start: int, end: int) -> bytes:
+        for chunk_start, chunk in self._chunks:
+            if chunk_start <= start and end <= chunk_start + len(chunk):
+                return chunk[start - chunk_start : end - chunk_start]
+        # Read ahead: zipfile asks for a 30-byte header, then the name, then the data.
+        fetch_end = min(self._size, max(end, start + TAIL_BYTES))
+        data = self._fetch(start, fetch_end)
+        self._chunks.append((start, data))
+        return data[: end - start]
+
+
+def _metadata_member(archive: Any, url: str) -> bytes:
+    try:
+        with zipfile.ZipFile(archive) as wheel:
+            names = [
+                n
+                for n in wheel.namelist()
+                if n.count("/") == 1 and n.endswith(".dist-info/METADATA")
+            ]
+            if not names:
+                raise _error(url, "not a wheel: no .dist-info/METADATA")
+            return wheel.read(names[0])
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, KeyError, EOFError, ValueError) as error:
+        raise _error(url, f"not a readable wheel ({error})") from None
+
+
+def _content_range_total(value: str) -> int | None:
+    match = re.fullmatch(r"\s*bytes\s+\d+-\d+/(\d+)\s*", value)
+    return int(match.group(1)) if match else None
+
+
+def _charset(params: str) -> str:
+    for param in params.split(";"):
+        key, _, value = param.partition("=")
+        if key.strip().lower() == "charset" and value.strip():
+            return value.strip().strip('"')
+    return "utf-8"
+
+
+def _http_status(status: int) -> str:
+    why = {401: "authentication required", 403: "forbidden", 429: "too many requests"}.get(status)
+    return f"HTTP {status} ({why})" if why else f"HTTP {status}"
+
+
+def _retry_after(value: str) -> float:
+    # Seconds only (the HTTP-date form is rare on indexes); never wait longer than 10 s.
+    return min(float(value), 10.0) if value.strip().isdigit() else 0.0
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
 
 
 def _max_age(cache_control: str) -> float:

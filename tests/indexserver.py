@@ -1,22 +1,36 @@
 """A real package index on 127.0.0.1 for tests: PEP 691 JSON, PEP 503 HTML, PEP 658 metadata,
-generated wheels that pip can resolve and install, and faults on demand."""
+generated wheels that pip can resolve and install, and faults on demand.
+
+    with IndexServer({"trl": [Dist("trl", "0.15.2", requires=["accelerate>=0.34"])]}) as index:
+        index.url          # "http://127.0.0.1:PORT/simple", for --index-url or IndexClient
+        index.requests     # every request: Request(path, accept, range)
+
+Project pages answer with an ETag and a Last-Modified date and honour If-None-Match /
+If-Modified-Since (304). Files honour single `Range` requests (206) unless `ranges=False`.
+Use `write_wheel(dist, directory)` for a wheel file on disk (e.g. a file:// index or --find-links).
+"""
 
 from __future__ import annotations
 
 import base64
+import email.utils
 import hashlib
+import html
 import io
 import json
+import re
 import threading
 import time
 import zipfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from types import TracebackType
+from typing import NamedTuple
 from urllib.parse import unquote
 
-from packaging.utils import canonicalize_name
+from packaging.utils import NormalizedName, canonicalize_name
 
 
 @dataclass(frozen=True)
@@ -28,6 +42,7 @@ class Dist:
     yanked: bool | str = False
     wheel: bool = True
     metadata_file: bool = True  # serve PEP 658 metadata
+    padding: int = 0  # bytes of incompressible data in the wheel, to make it big
 
     @property
     def filename(self) -> str:
@@ -55,6 +70,16 @@ def build_wheel(dist: Dist) -> bytes:
         f"{info}/METADATA": dist.metadata(),
         f"{info}/WHEEL": b"Wheel-Version: 1.0\nGenerator: compat-tests\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
     }
+    if dist.padding:
+        # Deterministic but incompressible: a SHA-256 stream.
+        blocks = (
+            hashlib.sha256(f"{dist.filename}{i}".encode()).digest()
+            for i in range(dist.padding // 32 + 1)
+        )
+        files[f"{module}/blob.bin"] = b"".join(blocks)[: dist.padding]
+        files = {
+            k: files[k] for k in sorted(files, key=lambda k: ".dist-info/" in k)
+        }  # dist-info last
     record = []
     for path, data in files.items():
         digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
@@ -62,10 +87,25 @@ def build_wheel(dist: Dist) -> bytes:
     record.append(f"{info}/RECORD,,")
     files[f"{info}/RECORD"] = ("\n".join(record) + "\n").encode()
     buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w") as archive:
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for path, data in files.items():
             archive.writestr(path, data)
     return buffer.getvalue()
+
+
+def write_wheel(dist: Dist, directory: Path) -> Path:
+    """The wheel of `dist` as a file in `directory` (created if needed)."""
+    directory.mkdir(parents=True, exist_ok=True)
+    path = directory / dist.filename
+    path.write_bytes(build_wheel(dist))
+    return path
+
+
+class Request(NamedTuple):
+    path: str
+    accept: str
+    range: str | None  # the Range header, if any
+    headers: Mapping[str, str]  # every request header, names lowercased
 
 
 @dataclass
@@ -89,12 +129,20 @@ class IndexServer:
         formats: str = "json",
         faults: Faults | None = None,
         cache_control: str | None = None,
+        ranges: bool = True,
+        metadata_key: str = "core-metadata",
+        etag: bool = True,
     ) -> None:
+        self.etag = etag  # send ETags (else only Last-Modified)
         self.cache_control = cache_control  # e.g. "max-age=0" to make clients revalidate
+        self.ranges = ranges  # answer Range requests with 206 (else the whole file, 200)
+        # "core-metadata" (PEP 714) or the older "dist-info-metadata" (PEP 658 as first shipped)
+        self.metadata_key = metadata_key
+        self._modified: dict[str, float] = {}  # page digest -> when it first appeared
         self.projects = {canonicalize_name(name): list(dists) for name, dists in projects.items()}
         self.formats = formats  # "json", "html" (PEP 503 only) or "both"
         self.faults = faults or Faults()
-        self.requests: list[tuple[str, str]] = []  # (path, accept)
+        self.requests: list[Request] = []
         self._wheels: dict[str, bytes] = {}
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         # A client that gave up (timeout tests) makes the handler's write fail: not news.
@@ -120,9 +168,16 @@ class IndexServer:
         self._server.server_close()
 
     def count(self, fragment: str) -> int:
-        return sum(1 for path, _ in self.requests if fragment in path)
+        """How many requests had `fragment` in their path."""
+        return sum(1 for request in self.requests if fragment in request.path)
 
     # ------------------------------------------------------------------------------------------
+
+    def last_modified(self, digest: str) -> str:
+        """An HTTP date for a page body: each new body is a second newer than any before."""
+        if digest not in self._modified:
+            self._modified[digest] = max([time.time() - 3600, *self._modified.values()]) + 1
+        return email.utils.formatdate(self._modified[digest], usegmt=True)
 
     def _dist_for(self, filename: str) -> Dist | None:
         for dists in self.projects.values():
@@ -131,7 +186,7 @@ class IndexServer:
                     return dist
         return None
 
-    def _page(self, project: str, accept: str) -> tuple[bytes, str]:
+    def _page(self, project: NormalizedName, accept: str) -> tuple[bytes, str]:
         dists = self.projects[project]
         want_json = self.formats == "json" or (self.formats == "both" and "v1+json" in accept)
         if want_json:
@@ -147,7 +202,9 @@ class IndexServer:
                 if dist.yanked:
                     entry["yanked"] = dist.yanked
                 if dist.metadata_file and dist.wheel:
-                    entry["core-metadata"] = {"sha256": hashlib.sha256(dist.metadata()).hexdigest()}
+                    entry[self.metadata_key] = {
+                        "sha256": hashlib.sha256(dist.metadata()).hexdigest()
+                    }
                 files.append(entry)
             body = {"meta": {"api-version": "1.1"}, "name": project, "files": files}
             return json.dumps(body).encode(), "application/vnd.pypi.simple.v1+json"
@@ -157,12 +214,13 @@ class IndexServer:
             attrs = f'href="../../files/{dist.filename}#sha256={sha}"'
             if dist.requires_python:
                 attrs += f' data-requires-python="{dist.requires_python.replace("<", "&lt;").replace(">", "&gt;")}"'
-            if dist.yanked:
-                attrs += f' data-yanked="{dist.yanked if isinstance(dist.yanked, str) else ""}"'
+            if isinstance(dist.yanked, str) and dist.yanked:
+                attrs += f' data-yanked="{html.escape(dist.yanked)}"'
+            elif dist.yanked:
+                attrs += " data-yanked"  # a valueless attribute: yanked, no reason given
             if dist.metadata_file and dist.wheel:
-                attrs += (
-                    f' data-core-metadata="sha256={hashlib.sha256(dist.metadata()).hexdigest()}"'
-                )
+                digest = hashlib.sha256(dist.metadata()).hexdigest()
+                attrs += f' data-{self.metadata_key}="sha256={digest}"'
             anchors.append(f"<a {attrs}>{dist.filename}</a><br/>")
         page = "<!DOCTYPE html><html><body><h1>Links for {}</h1>{}</body></html>".format(
             project, "\n".join(anchors)
@@ -202,7 +260,14 @@ class IndexServer:
             def do_GET(self) -> None:
                 path = unquote(self.path.split("?")[0])
                 accept = self.headers.get("Accept", "")
-                server.requests.append((path, accept))
+                server.requests.append(
+                    Request(
+                        path,
+                        accept,
+                        self.headers.get("Range"),
+                        {k.lower(): v for k, v in self.headers.items()},
+                    )
+                )
                 parts = [p for p in path.split("/") if p]
                 if len(parts) == 2 and parts[0] == "simple":
                     self._project(canonicalize_name(parts[1]), accept)
@@ -211,7 +276,7 @@ class IndexServer:
                 else:
                     self._send(404, b"not found")
 
-            def _project(self, project: str, accept: str) -> None:
+            def _project(self, project: NormalizedName, accept: str) -> None:
                 faults = server.faults
                 if project in faults.slow:
                     time.sleep(faults.slow[project])
@@ -242,15 +307,27 @@ class IndexServer:
                     self._send(404, b"no such project")
                     return
                 body, content_type = server._page(project, accept)
-                etag = '"' + hashlib.sha256(body).hexdigest()[:16] + '"'
-                if self.headers.get("If-None-Match") == etag:
+                digest = hashlib.sha256(body).hexdigest()
+                etag = f'"{digest[:16]}"'
+                last_modified = server.last_modified(digest)
+                if not server.etag:
+                    etag = ""
+                not_modified = (
+                    self.headers.get("If-None-Match") == etag
+                    if "If-None-Match" in self.headers
+                    else self.headers.get("If-Modified-Since") == last_modified
+                )
+                if not_modified:
                     self.send_response(304)
-                    self.send_header("ETag", etag)
+                    if etag:
+                        self.send_header("ETag", etag)
                     if server.cache_control:
                         self.send_header("Cache-Control", server.cache_control)
                     self.end_headers()
                     return
-                headers = {"ETag": etag}
+                headers = {"Last-Modified": last_modified}
+                if etag:
+                    headers["ETag"] = etag
                 if server.cache_control:
                     headers["Cache-Control"] = server.cache_control
                 self._send(200, body, content_type, headers)
@@ -266,7 +343,35 @@ class IndexServer:
                 dist = server._dist_for(filename)
                 if dist is None:
                     self._send(404, b"no such file")
-                else:
-                    self._send(200, server._file(dist), "application/octet-stream")
+                    return
+                data = server._file(dist)
+                wanted = self.headers.get("Range")
+                if not server.ranges or not wanted:
+                    self._send(200, data, "application/octet-stream", {"Accept-Ranges": "none"})
+                    return
+                span = _byte_range(wanted, len(data))
+                if span is None:
+                    self._send(416, b"", extra={"Content-Range": f"bytes */{len(data)}"})
+                    return
+                start, end = span
+                self._send(
+                    206,
+                    data[start:end],
+                    "application/octet-stream",
+                    {"Content-Range": f"bytes {start}-{end - 1}/{len(data)}"},
+                )
 
         return Handler
+
+
+def _byte_range(header: str, size: int) -> tuple[int, int] | None:
+    """`bytes=a-b`, `bytes=a-` or `bytes=-n` as a half-open span, None when unsatisfiable."""
+    match = re.fullmatch(r"bytes=(\d*)-(\d*)", header.strip())
+    if not match or match.group(1) == match.group(2) == "":
+        return None
+    first, last = match.groups()
+    if first == "":
+        start, end = max(0, size - int(last)), size
+    else:
+        start, end = int(first), min(size, int(last) + 1) if last else size
+    return (start, end) if start < end else None
