@@ -20,14 +20,12 @@ import threading
 import time
 import zipfile
 from collections.abc import Callable, Iterable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
 from types import TracebackType
 from typing import Any
 from urllib.parse import unquote, urljoin, urlsplit, urlunsplit
-from urllib.request import url2pathname
 
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.utils import (
@@ -315,6 +313,8 @@ class IndexClient:
         unique = sorted({canonicalize_name(n) for n in names})
         if not unique:
             return {}
+        from concurrent.futures import ThreadPoolExecutor
+
         with ThreadPoolExecutor(max_workers=min(self.workers, len(unique))) as pool:
             results = list(pool.map(self.candidates, unique))
         return dict(zip(unique, results, strict=True))
@@ -501,6 +501,8 @@ class IndexClient:
         raise _error(url, f"{last_error} (after {self.retries + 1} attempts)")
 
     def _get_file(self, url: str) -> tuple[bytes, str] | None:
+        from urllib.request import url2pathname  # pulls in http.client: only for file:// URLs
+
         path = Path(url2pathname(urlsplit(url).path))
         if path.is_dir():
             index = path / "index.html"

@@ -23,21 +23,18 @@ pinned to them, so they are not asked for everything else.
 
 from __future__ import annotations
 
-import configparser
 import os
 import sys
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from compat.errors import InputError, UsageError
 from compat.model import Origin
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
+if TYPE_CHECKING:
+    import configparser
 
 PYPI = "https://pypi.org/simple"
 PIP_COMMAND = "install"
@@ -116,6 +113,8 @@ def pip_config_files(environ: Mapping[str, str]) -> list[Path]:
 
 
 def _read_pip_file(path: Path) -> configparser.RawConfigParser | None:
+    import configparser  # imported here: only `pin` and `check` read index configuration
+
     parser = configparser.RawConfigParser()
     try:
         if not parser.read(path, encoding="utf-8"):
@@ -190,6 +189,11 @@ def _uv_files(environ: Mapping[str, str], cwd: Path) -> list[tuple[Path, tuple[s
 
 
 def _load_toml(path: Path) -> dict[str, Any] | None:
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover
+        import tomli as tomllib
+
     try:
         document: dict[str, Any] = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError):
