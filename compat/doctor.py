@@ -14,6 +14,7 @@ from compat.facts import (
     usage_summary,
 )
 from compat.knowledge import load_knowledge_base
+from compat.pipcheck import check_environment, conflict_findings
 from compat.report import Report, environment_summary
 
 
@@ -31,7 +32,15 @@ def run_doctor(env_options: EnvOptions, fact_options: FactOptions) -> Report:
     hardware, hardware_note = read_hardware(fact_options)
     facts = environment_facts(env, hardware, usage, with_nvcc=kb.mentions("build", "nvcc"))
     findings = evaluate(kb, facts)
+    declared = check_environment(env)
+    findings.extend(conflict_findings(declared.conflicts))
     notes = []
+    if declared.undecided:
+        notes.append(
+            f"{declared.undecided} declared requirements have environment markers that "
+            f"{env.source} does not decide (only its Python version is known): not checked; "
+            "--python checks them"
+        )
     if hardware is None:
         notes.append(
             "hardware rules could only be checked as 'possible': no probe and no --hardware profile"
@@ -44,6 +53,15 @@ def run_doctor(env_options: EnvOptions, fact_options: FactOptions) -> Report:
     problems = [
         {"kind": p.kind, "message": p.message, **({"source": str(p.origin)} if p.origin else {})}
         for p in env.problems
+    ]
+    problems += [
+        {
+            "kind": "invalid-requirement",
+            "message": f"{package.label} {package.version}: cannot parse its requirement "
+            f"{line!r}; its requirements were not checked (pip check skips it too)",
+            **({"source": str(package.origin)} if package.origin else {}),
+        }
+        for package, line in declared.unparsable
     ]
     return Report(
         findings=tuple(findings),

@@ -16,6 +16,7 @@ def finding_document(finding: Finding) -> dict[str, Any]:
     rule = finding.rule
     return {
         "rule": rule.id,
+        "kind": rule.kind,
         "title": rule.title,
         "severity": rule.severity.value,
         "status": finding.status.value,
