@@ -67,6 +67,8 @@ def run_doctor(env_options: EnvOptions, fact_options: FactOptions) -> Report:
         findings=tuple(findings),
         kb_rules=len(kb),
         kb_digest=kb.digest,
+        kb_source=kb.source,
+        kb_version=kb.version,
         environment=environment_summary(
             env.source,
             str(env.python_version) if env.python_version else None,

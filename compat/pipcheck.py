@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from collections import deque
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
+from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from compat.model import (
@@ -103,7 +103,7 @@ class InvalidLine(ValueError):
     pass
 
 
-@lru_cache(maxsize=None)
+@cache
 def parse_requirement(line: str) -> Requirement:
     """A Requires-Dist value -> Requirement (InvalidLine when pip could not parse it either)."""
     match = _SIMPLE.match(line)
@@ -153,7 +153,7 @@ def _parse_with_packaging(line: str) -> Requirement:
     return _requirement(text, parsed.name, extras, str(parsed.specifier), marker)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _specifier(text: str) -> SpecifierSet | None:
     from packaging.specifiers import InvalidSpecifier, SpecifierSet
 
@@ -163,7 +163,7 @@ def _specifier(text: str) -> SpecifierSet | None:
         return None
 
 
-@lru_cache(maxsize=None)
+@cache
 def _marker(text: str) -> Marker | None:
     from packaging.markers import InvalidMarker, Marker
 
@@ -173,7 +173,7 @@ def _marker(text: str) -> Marker | None:
         return None
 
 
-@lru_cache(maxsize=None)
+@cache
 def _marker_variables(text: str) -> frozenset[str]:
     return frozenset(_OLD_NAMES.get(v, v) for v in _MARKER_VARIABLES.findall(text))
 
@@ -221,16 +221,17 @@ def check_environment(env: Environment) -> CheckResult:
             unparsable.append((package, bad))
     # (package, extra) pairs some dependent asked for, with the first who asked.
     wanted: dict[tuple[str, str], str] = {}
-    queue = deque((name, "") for name in parsed)  # every base pass before any extra
+    queue: deque[tuple[str, str]] = deque((name, "") for name in parsed)  # base passes first
     seen: set[tuple[str, str]] = set()
     while queue:
-        name, extra = queue.popleft()
-        if (name, extra) in seen:
+        key = queue.popleft()
+        if key in seen:
             continue
-        seen.add((name, extra))
-        dependent = packages[name]  # type: ignore[index]
-        via = (wanted[(name, extra)], extra) if extra else None
-        for requirement in parsed[name]:
+        seen.add(key)
+        dependent_name, extra = key
+        dependent = packages[canonicalize_name(dependent_name)]
+        via = (wanted[key], extra) if extra else None
+        for requirement in parsed[dependent_name]:
             applies = markers.applies(requirement, extra)
             if applies is None:
                 undecided += 1
@@ -292,21 +293,16 @@ def conflict_findings(conflicts: Sequence[Conflict]) -> list[Finding]:
         else:
             installed = group[0].installed
             assert installed is not None
-            title = (
-                f"{installed.label} {installed.version} does not meet what "
-                + (
-                    f"{first.label} {first.version} requires ({group[0].requirement.text})"
-                    if len(dependents) == 1
-                    else f"{len(dependents)} installed distributions require"
-                )
+            title = f"{installed.label} {installed.version} does not meet what " + (
+                f"{first.label} {first.version} requires ({group[0].requirement.text})"
+                if len(dependents) == 1
+                else f"{len(dependents)} installed distributions require"
             )
             fix = (
                 f"install a {installed.label} version that every dependent accepts "
                 f"({constraint}), or change the dependents"
             )
-            packages = [
-                MatchedPackage(installed.name, str(installed.version), installed.origin)
-            ]
+            packages = [MatchedPackage(installed.name, str(installed.version), installed.origin)]
         packages += [MatchedPackage(d.name, str(d.version), d.origin) for d in dependents]
         rule = Rule(
             id=f"pip-check:{kind}:{name}",

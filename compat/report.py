@@ -28,6 +28,24 @@ class Report:
     hardware_note: str  # how hardware was obtained, or why it is unknown
     notes: tuple[str, ...] = ()  # what could not be checked, and other things to say once
     usage: dict[str, Any] = field(default_factory=dict)
+    kb_source: str = "shipped"  # "shipped" with compat, or "bundle" (compat matrix update)
+    kb_version: str = __version__  # compat's version for shipped rules, else the bundle's
+
+    @property
+    def knowledge_base(self) -> dict[str, Any]:
+        """`knowledge_base` of compat.report/1 (source and version added in the trust phase)."""
+        return {
+            "rules": self.kb_rules,
+            "digest": self.kb_digest,
+            "source": self.kb_source,
+            "version": self.kb_version,
+        }
+
+    @property
+    def knowledge_base_label(self) -> str:
+        if self.kb_source == "bundle":
+            return f"knowledge base: bundle {self.kb_version}"
+        return "knowledge base: shipped"
 
     def count(self, status: Status) -> int:
         return sum(1 for f in self.findings if f.status is status)

@@ -48,7 +48,7 @@ def report_document(report: Report) -> dict[str, Any]:
     return {
         "schema": REPORT_SCHEMA,
         "compat_version": COMPAT_VERSION,
-        "knowledge_base": {"rules": report.kb_rules, "digest": report.kb_digest},
+        "knowledge_base": report.knowledge_base,
         "environment": report.environment,
         "hardware": profile_document(report.hardware) if report.hardware is not None else None,
         "usage": report.usage,

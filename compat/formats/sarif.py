@@ -108,9 +108,7 @@ def render(report: Report, colour: bool = False) -> str:
                     }
                 },
                 "results": [_result(f, positions[f.rule.id]) for f in report.findings],
-                "properties": {
-                    "knowledgeBase": {"rules": report.kb_rules, "digest": report.kb_digest}
-                },
+                "properties": {"knowledgeBase": report.knowledge_base},
             }
         ],
     }
