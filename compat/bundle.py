@@ -5,8 +5,8 @@ A bundle is a gzip'd tar of `bundle.json` (its manifest) and `matrix/*.yaml` rul
 the trust model. Installing unpacks a verified, linted bundle into the user cache and points
 `kb-bundles/current.json` at it, both atomically: a failed update leaves what was in force.
 
-Only `active_bundle()` runs on every start-up (one small JSON read); everything else is for
-`compat matrix update` and `matrix lint BUNDLE`, so tarfile, gzip and the linter load lazily.
+Start-ups only read which bundle is in force (compat/bundlestate.py); this module is for
+`compat matrix update` and `matrix lint BUNDLE`, and loads tarfile, gzip and the linter lazily.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from compat import __version__
-from compat.cachedir import user_cache_dir
+from compat.bundlestate import bundles_dir, compatible
 from compat.errors import CompatError
 
 BUNDLE_SCHEMA = "compat.kb-bundle/1"
@@ -44,53 +44,6 @@ class Manifest(NamedTuple):
     compat_version: str  # the compat release whose rule files the bundle extends
     min_compat: str  # the oldest compat that can read it
     files: Mapping[str, str]  # "matrix/x.yaml" -> sha256 hex
-
-
-class ActiveBundle(NamedTuple):
-    version: str
-    sha256: str
-    matrix_dir: Path
-    source: str  # the URL it came from
-
-
-def bundles_dir(environ: Mapping[str, str] | None = None) -> Path:
-    return user_cache_dir(environ) / "kb-bundles"
-
-
-# ---------------------------------------------------------------------------------------------
-# The bundle in force (every start-up)
-
-
-def active_bundle() -> ActiveBundle | None:
-    """The installed bundle, when there is one this compat may use; else None (shipped rules).
-
-    Not re-verified here: its digest was checked when `matrix update` installed it, and the cache
-    is no less trusted than the site-packages compat itself runs from. A bundle built from an
-    older compat than the running one is ignored: the shipped rules are newer.
-    """
-    pointer = bundles_dir() / "current.json"
-    try:
-        data = json.loads(pointer.read_text(encoding="utf-8"))
-        directory = pointer.parent / str(data["directory"])
-        active = ActiveBundle(
-            str(data["version"]), str(data["sha256"]), directory / "matrix", str(data["source"])
-        )
-        usable = _compatible(str(data["compat_version"]), str(data["min_compat"]))
-    except (OSError, ValueError, KeyError, TypeError):
-        return None
-    if not usable or not active.matrix_dir.is_dir() or os.sep in str(data["directory"]):
-        return None
-    return active
-
-
-def _compatible(compat_version: str, min_compat: str) -> bool:
-    from packaging.version import InvalidVersion, Version
-
-    try:
-        running = Version(__version__)
-        return Version(min_compat) <= running <= Version(compat_version)
-    except InvalidVersion:
-        return False
 
 
 # ---------------------------------------------------------------------------------------------
@@ -256,7 +209,7 @@ def install(bundle: bytes, index: Mapping[str, Any], source: str) -> tuple[Manif
         raise BundleError(
             f"{where}: its manifest says version {manifest.version!r}, the index {index['version']!r}"
         )
-    if not _compatible(manifest.compat_version, manifest.min_compat):
+    if not compatible(manifest.compat_version, manifest.min_compat):
         raise BundleError(
             f"{where}: made for compat {manifest.min_compat} to {manifest.compat_version}, "
             f"this is {__version__}"

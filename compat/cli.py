@@ -436,7 +436,8 @@ def matrix_update(
     debug: DebugOpt = False,
 ) -> None:
     def body() -> int:
-        from compat.bundle import active_bundle, remove_installed
+        from compat.bundle import remove_installed
+        from compat.bundlestate import active_bundle
         from compat.kbupdate import index_url, update
 
         if reset:

@@ -38,8 +38,8 @@ def run_doctor(env_options: EnvOptions, fact_options: FactOptions) -> Report:
     if declared.undecided:
         notes.append(
             f"{declared.undecided} declared requirements have environment markers that "
-            f"{env.source} does not decide (only its Python version is known): not checked; "
-            "--python checks them"
+            f"{env.source} does not decide (a directory tells at most its Python version and, "
+            "through its binary wheels, its platform): not checked; --python checks them"
         )
     if hardware is None:
         notes.append(

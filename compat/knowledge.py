@@ -538,7 +538,7 @@ def rule_files(extra: Sequence[Path] = (), base: Path = MATRIX_DIR) -> list[Path
 def load_knowledge_base(extra: Sequence[Path] = (), *, use_cache: bool = True) -> KnowledgeBase:
     """The knowledge base in force plus `extra` files. `use_cache=False` reads nothing from the
     user cache: neither compiled rules nor a bundle installed by `compat matrix update`."""
-    from compat.bundle import active_bundle
+    from compat.bundlestate import active_bundle
 
     bundle = active_bundle() if use_cache else None
     files = rule_files(extra, bundle.matrix_dir if bundle else MATRIX_DIR)

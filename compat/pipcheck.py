@@ -55,13 +55,13 @@ _SIMPLE = re.compile(
     (?:;\s*(?P<marker>.+?))?\s*$""",
     re.VERBOSE,
 )
-_EXTRA_ONLY = re.compile(r"""^\(?\s*extra\s*==\s*(['"])([^'"]+)\1\s*\)?$""")
-_MARKER_VARIABLES = re.compile(
+_EXTRA_ONLY = r"""^\(?\s*extra\s*==\s*(['"])([^'"]+)\1\s*\)?$"""
+_MARKER_VARIABLES = (
     r"\b(implementation_name|implementation_version|os_name|platform_machine|platform_release|"
     r"platform_system|platform_version|python_full_version|platform_python_implementation|"
     r"python_version|sys_platform|os\.name|sys\.platform|platform\.version|platform\.machine|"
     r"platform\.python_implementation|python_implementation)\b"
-)
+)  # compiled on first use (re's cache): start-up pays only for patterns it needs
 _OLD_NAMES = {
     "os.name": "os_name",
     "sys.platform": "sys_platform",
@@ -131,7 +131,7 @@ def _requirement(
 ) -> Requirement:
     only_extra = None
     if marker:
-        found = _EXTRA_ONLY.match(marker.strip())
+        found = re.match(_EXTRA_ONLY, marker.strip())
         if found:
             only_extra = canonicalize_name(found.group(2))
         elif _marker(marker) is None:
@@ -175,15 +175,16 @@ def _marker(text: str) -> Marker | None:
 
 @cache
 def _marker_variables(text: str) -> frozenset[str]:
-    return frozenset(_OLD_NAMES.get(v, v) for v in _MARKER_VARIABLES.findall(text))
+    return frozenset(_OLD_NAMES.get(v, v) for v in re.findall(_MARKER_VARIABLES, text))
 
 
 class _MarkerEnvironment:
     """Evaluates markers for one environment, three-valued: True, False or None (cannot tell)."""
 
-    def __init__(self, markers: Mapping[str, str]) -> None:
+    def __init__(self, markers: Mapping[str, str], env: Environment | None = None) -> None:
         self.markers = dict(markers)
         self.cache: dict[tuple[str, str], bool | None] = {}
+        self.env = env  # a --path environment, asked for its wheels' platform when needed
 
     def applies(self, requirement: Requirement, extra: str) -> bool | None:
         if requirement.marker is None:
@@ -196,6 +197,9 @@ class _MarkerEnvironment:
         return self.cache[key]
 
     def _evaluate(self, text: str, extra: str) -> bool | None:
+        if not _marker_variables(text) <= self.markers.keys() and self.env is not None:
+            self.markers = {**wheel_platform(self.env), **self.markers}
+            self.env = None  # asked once
         if not _marker_variables(text) <= self.markers.keys():
             return None
         marker = _marker(text)
@@ -207,7 +211,7 @@ class _MarkerEnvironment:
 
 def check_environment(env: Environment) -> CheckResult:
     """Every declared requirement of every installed distribution, checked against the others."""
-    markers = _MarkerEnvironment(_known_markers(env))
+    markers = _MarkerEnvironment(_known_markers(env), None if env.markers else env)
     packages = env.packages
     conflicts: list[Conflict] = []
     unparsable: list[tuple[Package, str]] = []
@@ -259,6 +263,61 @@ def _parses(line: str) -> bool:
     except InvalidLine:
         return False
     return True
+
+
+_PLATFORM_TAG = (
+    r"^(?P<interpreter>cp|pp)(?P<major>\d)(?P<minor>\d+)-(?P<abi>[^-]+)-"
+    r"(?:(?:many|musl)?linux(?:1|2010|2014|_\d+_\d+)?_(?P<linux>\w+)|"
+    r"macosx_\d+_\d+_(?P<mac>\w+)|(?P<win>win_amd64|win_arm64|win32))$"
+)
+_WINDOWS_MACHINE = {"win_amd64": "AMD64", "win_arm64": "ARM64", "win32": "x86"}
+
+
+def wheel_platform(env: Environment) -> dict[str, str]:
+    """Marker variables a directory's own binary wheels pin down (their WHEEL `Tag:` lines).
+
+    A `--path` directory names no interpreter, but a CPython extension wheel installed in it was
+    built for its platform: `cp311-cp311-manylinux_2_17_x86_64` says Linux, x86_64, CPython 3.11.
+    Read only when a marker needs more than the directory name tells, and only up to the first
+    such wheel. Versions of the OS and the exact Python release stay unknown.
+    """
+    for package in env.packages.values():
+        if package.origin is None or not package.origin.path.endswith(".dist-info"):
+            continue
+        try:
+            with open(f"{package.origin.path}/WHEEL", encoding="utf-8") as handle:
+                text = handle.read(4096)
+        except (OSError, UnicodeDecodeError):
+            continue
+        for line in text.splitlines():
+            key, _, value = line.partition(":")
+            found = re.match(_PLATFORM_TAG, value.strip()) if key.strip() == "Tag" else None
+            if found:
+                return _markers_of_tag(found)
+    return {}
+
+
+def _markers_of_tag(tag: re.Match[str]) -> dict[str, str]:
+    cpython = tag["interpreter"] == "cp"
+    markers = {
+        "implementation_name": "cpython" if cpython else "pypy",
+        "platform_python_implementation": "CPython" if cpython else "PyPy",
+    }
+    if cpython and tag["abi"].startswith(f"cp{tag['major']}{tag['minor']}"):
+        # cp311-cp311: built for exactly 3.11 (an abi3 wheel runs on any later Python too)
+        markers["python_version"] = f"{tag['major']}.{tag['minor']}"
+    if tag["linux"]:
+        markers |= {"sys_platform": "linux", "platform_system": "Linux", "os_name": "posix"}
+        markers["platform_machine"] = tag["linux"]
+    elif tag["mac"]:
+        machine = tag["mac"] if tag["mac"] in ("arm64", "x86_64") else ""
+        markers |= {"sys_platform": "darwin", "platform_system": "Darwin", "os_name": "posix"}
+        if machine:
+            markers["platform_machine"] = machine
+    else:
+        markers |= {"sys_platform": "win32", "platform_system": "Windows", "os_name": "nt"}
+        markers["platform_machine"] = _WINDOWS_MACHINE[tag["win"]]
+    return markers
 
 
 def _known_markers(env: Environment) -> dict[str, str]:

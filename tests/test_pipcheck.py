@@ -169,6 +169,43 @@ def test_markers_are_evaluated_for_the_path_environment_not_this_process(tmp_pat
     assert any("1 declared requirements" in note for note in document["notes"])
 
 
+@pytest.mark.parametrize(
+    ("tag", "expected", "undecided"),
+    [
+        # A CPython 3.9 extension wheel for aarch64 Linux pins platform and Python version.
+        ("cp39-cp39-manylinux_2_17_aarch64", {"on-arm", "on-linux", "old-python"}, 1),
+        # abi3 runs on any later Python: the platform is known, the Python version is not.
+        ("cp39-abi3-manylinux_2_28_x86_64", {"on-linux"}, 2),
+        ("cp312-cp312-win_amd64", set(), 1),
+        # Only pure wheels: nothing beyond what the directory name tells (here: nothing).
+        ("py3-none-any", set(), 5),
+    ],
+)
+def test_a_path_environment_takes_its_platform_from_its_binary_wheels(
+    tmp_path: Path, tag: str, expected: set[str], undecided: int
+) -> None:
+    target = tmp_path / "target"  # a `pip install --target` dir: no Python version in its name
+    dist = make_dist(target, "fastlib", "1.0")
+    (dist / "WHEEL").write_text(f"Wheel-Version: 1.0\nRoot-Is-Purelib: false\nTag: {tag}\n")
+    make_dist(
+        target,
+        "app",
+        "1.0",
+        requires=[
+            'on-arm; platform_machine == "aarch64"',
+            'on-linux; sys_platform == "linux"',
+            'old-python; python_version < "3.10"',
+            'on-windows-arm; platform_machine == "ARM64"',
+            'new-kernel; platform_release >= "6"',  # no wheel tells the kernel release
+        ],
+    )
+    document = doctor_json("--path", str(target))
+    plain, _ = compat_problems(document)
+    assert {required for _, _, required in plain} == expected
+    (note,) = [n for n in document["notes"] if "declared requirements" in n]
+    assert note.startswith(f"{undecided} declared requirements")
+
+
 def test_unparsable_requirement_is_a_problem_not_a_crash(tmp_path: Path) -> None:
     python, site = make_venv(tmp_path / "venv")
     make_dist(site, "broken-reqs", "1.0", requires=["ok-dep", "bad dep ==="])
