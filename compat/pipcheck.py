@@ -26,6 +26,8 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
+from compat.markereval import Unsupported, marker_parses
+from compat.markereval import evaluate as evaluate_marker
 from compat.model import (
     Environment,
     Evidence,
@@ -134,7 +136,7 @@ def _requirement(
         found = re.match(_EXTRA_ONLY, marker.strip())
         if found:
             only_extra = canonicalize_name(found.group(2))
-        elif _marker(marker) is None:
+        elif not _parses_as_marker(marker):
             raise InvalidLine(f"invalid marker {marker!r}")
     return Requirement(text, canonicalize_name(name), extras, spec, marker, only_extra)
 
@@ -173,6 +175,12 @@ def _marker(text: str) -> Marker | None:
         return None
 
 
+def _parses_as_marker(text: str) -> bool:
+    """Whether `text` is a valid marker: packaging is asked only about what the fast evaluator
+    does not parse (what it parses is valid PEP 508)."""
+    return marker_parses(text) or _marker(text) is not None
+
+
 @cache
 def _marker_variables(text: str) -> frozenset[str]:
     return frozenset(_OLD_NAMES.get(v, v) for v in re.findall(_MARKER_VARIABLES, text))
@@ -202,11 +210,19 @@ class _MarkerEnvironment:
             self.env = None  # asked once
         if not _marker_variables(text) <= self.markers.keys():
             return None
+        environment = {**self.markers, "extra": extra}
+        try:
+            return evaluate_marker(text, environment)
+        except Unsupported:
+            pass
         marker = _marker(text)
         assert marker is not None  # parse_requirement rejected invalid markers
         # A complete mapping: packaging merges what is missing from *this* process's environment,
         # which must not leak into another interpreter's answer (the variables were checked above).
-        return bool(marker.evaluate({**self.markers, "extra": extra}))
+        try:
+            return bool(marker.evaluate(environment))
+        except Exception:  # packaging's UndefinedComparison/UndefinedEnvironmentName: no verdict
+            return None
 
 
 def check_environment(env: Environment) -> CheckResult:
