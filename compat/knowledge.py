@@ -516,7 +516,7 @@ def condition_keys(when: Mapping[str, Any]) -> set[str]:
 def rule_files(extra: Sequence[Path] = (), base: Path = MATRIX_DIR) -> list[Path]:
     """The base matrices (shipped, or an installed bundle's), then each `--matrix FILE|DIR`."""
     files = sorted(base.glob("*.yaml"))
-    shipped = {path.resolve() for path in [*files, *MATRIX_DIR.glob("*.yaml")]}
+    shipped = {path.resolve() for path in files}
     for item in extra:
         if item.is_dir():
             found = sorted([*item.glob("*.yaml"), *item.glob("*.yml")])
