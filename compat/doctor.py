@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from compat.engine import evaluate
+from compat.engine import evaluate, finding_order
 from compat.errors import UncheckedError
 from compat.facts import (
     EnvOptions,
@@ -34,6 +34,7 @@ def run_doctor(env_options: EnvOptions, fact_options: FactOptions) -> Report:
     findings = evaluate(kb, facts)
     declared = check_environment(env)
     findings.extend(conflict_findings(declared.conflicts))
+    findings.sort(key=finding_order)
     notes = []
     if declared.undecided:
         notes.append(

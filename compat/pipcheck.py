@@ -234,10 +234,11 @@ def check_environment(env: Environment) -> CheckResult:
     undecided = 0
     parsed: dict[str, list[Requirement]] = {}
     for name, package in packages.items():
+        lines = package.requires or egg_info_requires(package)
         try:
-            parsed[name] = [parse_requirement(line) for line in package.requires]
+            parsed[name] = [parse_requirement(line) for line in lines]
         except InvalidLine:
-            bad = next(line for line in package.requires if not _parses(line))
+            bad = next(line for line in lines if not _parses(line))
             unparsable.append((package, bad))
     # (package, extra) pairs some dependent asked for, with the first who asked.
     wanted: dict[tuple[str, str], str] = {}
@@ -271,6 +272,36 @@ def check_environment(env: Environment) -> CheckResult:
                     wanted[key] = dependent.label
                     queue.append(key)
     return CheckResult(tuple(conflicts), tuple(unparsable), undecided)
+
+
+def egg_info_requires(package: Package) -> tuple[str, ...]:
+    """Requires-Dist lines from an .egg-info directory's requires.txt, converted as pip does
+    (pip/_internal/metadata/base.py `_iter_egg_info_dependencies`): `[extra:marker]` sections
+    become `; (marker) and extra == "extra"`. Read only for egg-info without Requires-Dist."""
+    if package.origin is None or not package.origin.path.endswith(".egg-info"):
+        return ()
+    try:
+        with open(f"{package.origin.path}/requires.txt", encoding="utf-8") as handle:
+            content = handle.read()
+    except (OSError, UnicodeDecodeError):  # a file-form egg-info, or none: no requirements
+        return ()
+    lines = []
+    extra = marker = ""
+    for raw in content.splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("[") and line.endswith("]"):
+            extra, _, marker = line.strip("[]").partition(":")
+            extra = canonicalize_name(extra) if extra else ""
+            continue
+        if extra and marker:
+            lines.append(f'{line} ; ({marker}) and extra == "{extra}"')
+        elif extra:
+            lines.append(f'{line} ; extra == "{extra}"')
+        else:
+            lines.append(f"{line} ; {marker}" if marker else line)
+    return tuple(lines)
 
 
 def _parses(line: str) -> bool:

@@ -123,6 +123,32 @@ def test_same_problems_as_pip_check_on_a_real_venv(tmp_path: Path) -> None:
         }
 
 
+def test_egg_info_requires_txt_is_read_as_pip_reads_it(tmp_path: Path) -> None:
+    # Debian's dist-packages and `setup.py develop` leave .egg-info directories: their
+    # requirements are in requires.txt, not in PKG-INFO (found on this machine: PyGObject).
+    python, site = make_venv(tmp_path / "venv")
+    make_dist(site, "base-lib", "1.0")
+    egg = site / "Old_Style-2.0-py3.11.egg-info"
+    egg.mkdir()
+    (egg / "PKG-INFO").write_text("Metadata-Version: 1.2\nName: old-style\nVersion: 2.0\n\n")
+    (egg / "requires.txt").write_text(
+        "base-lib>=1.5\n\n[GPU_Support]\nnot-installed-x\n\n"
+        '[:python_version < "3"]\nnot-installed-y\n\n'
+        '[:sys_platform == "linux" or sys_platform == "win32" or sys_platform == "darwin"]\n'
+        "not-installed-z\n"
+    )
+    make_dist(site, "wants-gpu", "1.0", requires=["old-style[gpu-support]"])
+    code, expected = pip_check(python)
+    assert code == 1
+    assert expected == {
+        ("conflict", "old-style", "base-lib"),
+        ("missing", "old-style", "not-installed-z"),
+    }
+    plain, via_extra = compat_problems(doctor_json("--python", str(python)))
+    assert plain == expected
+    assert via_extra == {("missing", "old-style", "not-installed-x")}
+
+
 def test_findings_gate_and_read_like_pip(tmp_path: Path) -> None:
     _, site = make_venv(tmp_path / "venv")
     make_dist(site, "trl", "0.14.0", requires=["transformers>=4.46.0", "accelerate"])
