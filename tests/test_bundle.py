@@ -164,6 +164,15 @@ def test_a_good_bundle_is_taken_and_used_by_every_report(
     assert "bundle-only-demo-rule" in rules
     text = run_cli(["doctor", "--path", str(tmp_path / "site"), "--no-probe"]).stdout
     assert "knowledge base: bundle 2026.11.24" in text.splitlines()[0]
+    requirements = tmp_path / "requirements.txt"
+    requirements.write_text("demo-lib==1.0\n")
+    checked = run_cli(["check", str(requirements), "--offline", "--format", "json"])
+    assert checked.exit_code in (0, 1), checked.stderr
+    assert checked.json()["knowledge_base"]["source"] == "bundle"
+    assert "bundle-only-demo-rule" in [f["rule"] for f in checked.json()["findings"]]
+    sarif = run_cli(["check", str(requirements), "--offline", "--format", "sarif"])
+    properties = sarif.json()["runs"][0]["properties"]["knowledgeBase"]
+    assert (properties["source"], properties["version"]) == ("bundle", "2026.11.24")
 
     # Asked again: the index names the bundle in force, so the bundle is not downloaded again.
     server.requests.clear()
