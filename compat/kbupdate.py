@@ -17,6 +17,7 @@ from urllib.parse import urljoin, urlsplit
 
 from compat import __version__
 from compat.bundle import INDEX_SCHEMA, BundleError, install, installed_pointer
+from compat.bundlestate import active_bundle
 from compat.errors import EXIT_UNCHECKED, CompatError, UsageError
 
 DEFAULT_INDEX_URL = (
@@ -51,15 +52,16 @@ def update(url: str, *, timeout: float = 20.0) -> UpdateResult:
 
     deadline = time.monotonic() + timeout
     headers = {"User-Agent": f"compat/{__version__}"}
+    # Every request, redirects included, must be https (or loopback): no downgrade mid-way.
+    hooks = {"request": [lambda request: _check_scheme(str(request.url))]}
     with httpx.Client(
-        timeout=httpx.Timeout(timeout), follow_redirects=True, headers=headers
+        timeout=httpx.Timeout(timeout), follow_redirects=True, headers=headers, event_hooks=hooks
     ) as http:
         index = parse_index(_download(http, url, MAX_INDEX_BYTES, deadline, timeout), url)
-        current = installed_pointer()
-        if current and current.get("sha256") == index["sha256"]:
-            return UpdateResult(
-                index["version"], index["sha256"], int(current.get("rules", 0)), url, False
-            )
+        current = active_bundle()  # in force, not merely installed: a stale one is replaced
+        if current is not None and current.sha256 == index["sha256"]:
+            rules = (installed_pointer() or {}).get("rules", 0)
+            return UpdateResult(index["version"], index["sha256"], int(rules), url, False)
         bundle_url = urljoin(url, index["url"])  # relative to the index, not to a redirect
         _check_scheme(bundle_url)
         limit = min(MAX_BUNDLE_BYTES, index["size"])

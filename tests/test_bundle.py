@@ -64,6 +64,12 @@ class FileServer:
                 outer.requests.append(self.path)
                 fault = outer.faults.get(self.path)
                 body = outer.files.get(self.path)
+                if isinstance(fault, str) and fault.startswith("redirect:"):
+                    self.send_response(302)
+                    self.send_header("Location", fault.removeprefix("redirect:"))
+                    self.send_header("Content-Length", "0")
+                    self.end_headers()
+                    return
                 if isinstance(fault, int) or body is None:
                     self.send_response(fault if isinstance(fault, int) else 404)
                     self.send_header("Content-Length", "0")
@@ -290,9 +296,15 @@ def test_an_older_bundle_than_the_running_compat_is_ignored(
     assert code == 2 and "made for compat 0.0.1 to 0.0.1" in errors[0]
 
 
-def test_plain_http_is_refused_except_on_loopback() -> None:
+def test_plain_http_is_refused_except_on_loopback(tmp_path: Path, server: FileServer) -> None:
     code, errors, _ = update("--url", "http://example.com/compat-kb-index.json")
     assert code == 2 and "https only" in errors[0]
+    # Nor through a redirect: refused before any connection to the plain-http host.
+    url = publish(server, build(tmp_path, "9"))
+    server.faults["/kb/compat-kb-index.json"] = "redirect:http://192.0.2.1/compat-kb-index.json"
+    code, errors, _ = update("--url", url)
+    assert code == 2 and errors[0].startswith("compat: error: matrix update: http://192.0.2.1/")
+    assert "https only" in errors[0]
 
 
 def test_matrix_lint_accepts_a_bundle(tmp_path: Path) -> None:
