@@ -13,9 +13,10 @@ import sys
 from collections.abc import Callable
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
+from typer.core import TyperGroup, TyperOption
 
 from compat import __version__
 from compat.errors import EXIT_INTERNAL, EXIT_OK, CompatError, UsageError
@@ -24,8 +25,87 @@ from compat.report import FailOn
 if TYPE_CHECKING:
     from compat.facts import FactOptions
 
+
+# ---------------------------------------------------------------------------------------------
+# Every option from the environment (COMPAT_<OPTION>), one mechanism for all commands
+
+
+
+class _EnvOption(TyperOption):
+    """A typer option whose bad value, when it came from a variable, names that variable."""
+
+    def get_error_hint(self, ctx: Any) -> str:
+        variable = _variable_used(ctx, self)
+        if variable is None:
+            return super().get_error_hint(ctx)
+        # typer's own hint lists every candidate variable; say the one that was read.
+        return " / ".join(f"'{x}'" for x in self.opts) + f" (from ${variable})"
+
+
+def _variable_used(ctx: Any, param: Any) -> str | None:
+    """The variable a parameter's value came from, or None when it did not come from one."""
+    if ctx is None or param.name is None or not param.envvar:
+        return None
+    source = ctx.get_parameter_source(param.name)
+    if getattr(source, "name", None) != "ENVIRONMENT":  # click's ParameterSource.ENVIRONMENT
+        return None
+    names = [param.envvar] if isinstance(param.envvar, str) else list(param.envvar)
+    return next((name for name in names if os.environ.get(name)), None)
+
+
+def _attach_environment(command: Any, path: tuple[str, ...]) -> None:
+    """Give every option of `command` (and of its subcommands) its COMPAT_* variables.
+
+    Runs when typer builds the click command, so options other modules add later get theirs
+    without a name written anywhere; `--help` lists them (`env var: ...`)."""
+    from compat.envopts import NOT_FROM_ENVIRONMENT, variable_names
+
+    for param in command.params:
+        if not isinstance(param, TyperOption) or param.hidden:
+            continue
+        longest = max(param.opts, key=len)
+        if NOT_FROM_ENVIRONMENT.intersection(param.opts) or param.envvar:
+            continue
+        param.envvar = variable_names(path, longest)
+        param.show_envvar = True
+        param.__class__ = _EnvOption  # same layout; only the error hint differs
+    subcommands = getattr(command, "commands", None)  # a group
+    if isinstance(subcommands, dict):
+        for name, sub in subcommands.items():
+            _attach_environment(sub, (*path, name))
+
+
+class _EnvGroup(TyperGroup):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _attach_environment(self, ())
+
+
+def _from_environment_note(message: str) -> str:
+    """' (--hardware from $COMPAT_HARDWARE)' for the options the failing value came from."""
+    try:  # typer 0.2x carries its own copy of click; older releases use click itself
+        from typer._click.globals import get_current_context
+    except ImportError:  # pragma: no cover - depends on the typer release
+        from click import get_current_context  # type: ignore[no-redef,unused-ignore]
+
+    ctx = get_current_context(silent=True)
+    if ctx is None:
+        return ""
+    notes = []
+    for param in ctx.command.params:
+        variable = _variable_used(ctx, param)
+        if variable is None or not param.opts:
+            continue
+        value = os.environ.get(variable, "")
+        option = max(param.opts, key=len)
+        if option in message or (value and value in message):
+            notes.append(f"{option} from ${variable}")
+    return f" ({'; '.join(notes)})" if notes else ""
+
+
 app = typer.Typer(
     name="compat",
+    cls=_EnvGroup,
     help=(
         "Find known-bad combinations in ML training stacks (DeepSpeed, vLLM, TRL, OpenRLHF, "
         "transformers, torch, CUDA, driver, GPU, training config) before they cost a run, "
@@ -171,7 +251,7 @@ def _guarded(body: Callable[[], int], debug: bool) -> NoReturn:
     try:
         code = body()
     except CompatError as error:
-        _error(str(error), error.hint)
+        _error(str(error) + _from_environment_note(str(error)), error.hint)
         if debug:
             import traceback
 
