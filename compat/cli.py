@@ -30,7 +30,6 @@ if TYPE_CHECKING:
 # Every option from the environment (COMPAT_<OPTION>), one mechanism for all commands
 
 
-
 class _EnvOption(TyperOption):
     """A typer option whose bad value, when it came from a variable, names that variable."""
 
@@ -805,6 +804,92 @@ def pin(
                 f"compat: warning: could not escape {item.rule.id} ({item.status.value}): {item.why}\n"
             )
         return pin_exit_code(result)
+
+    _guarded(body, debug)
+
+
+FLEET_HELP = """One report for every node of a job: per-node findings and the facts that differ.
+
+Ray: one zero-CPU task pinned to each node runs doctor there (compat is shipped with the task;
+the node's own COMPAT_* variables apply, e.g. COMPAT_HARDWARE). Run it with the cluster's
+Python environment (pip install 'compat[ray]'): Ray refuses a driver of another Ray or Python.
+Slurm and anything else: run doctor on every node, then merge the reports.
+
+\b
+Examples:
+  compat fleet --ray auto
+  srun --ntasks-per-node=1 compat doctor --format json -o reports/%N.json
+  compat fleet --reports reports/ --nodes "$SLURM_JOB_NODELIST"
+  compat fleet --reports reports/*.json --format markdown -o fleet.md
+
+\b
+Exit codes: 0 nothing at or above --fail-on and the compared facts agree; 1 findings or facts
+that differ; 2 bad usage, an unreadable report or no Ray cluster (Ray/Python mismatch included);
+3 a node could not be checked (dead, timed out, no report) unless --allow-missing; 70 internal error.
+"""
+
+
+@app.command(help=FLEET_HELP)
+def fleet(
+    paths: Annotated[
+        list[Path] | None,
+        typer.Argument(
+            help="More report files or directories (with --reports).", show_default=False
+        ),
+    ] = None,
+    ray: Annotated[
+        str | None,
+        typer.Option("--ray", help="Ray cluster address ('auto': the running cluster)."),
+    ] = None,
+    reports: Annotated[
+        list[Path] | None,
+        typer.Option(
+            "--reports", help="compat.report/1 files, or directories of *.json. Repeatable."
+        ),
+    ] = None,
+    nodes: Annotated[
+        str | None,
+        typer.Option(
+            "--nodes",
+            help="Nodes that must have a report (Slurm hostlist: gpu[01-04]); default "
+            "$SLURM_JOB_NODELIST when set.",
+        ),
+    ] = None,
+    allow_missing: Annotated[
+        bool,
+        typer.Option("--allow-missing", help="Nodes that could not be checked do not make exit 3."),
+    ] = False,
+    timeout: Annotated[
+        float,
+        typer.Option("--timeout", help="Seconds to wait for the nodes' answers (--ray).", min=1.0),
+    ] = 60.0,
+    deepspeed_config: DeepSpeedOpt = None,
+    accelerate_config: AccelerateOpt = None,
+    set_: SetOpt = None,
+    matrix: MatrixOpt = None,
+    format_: Annotated[
+        ReportFormat, typer.Option("--format", "-f", help="Output format.")
+    ] = ReportFormat.text,
+    output: OutputOpt = None,
+    fail_on: FailOnOpt = FailOn.AFFECTED,
+    debug: DebugOpt = False,
+) -> None:
+    def body() -> int:
+        from compat.fleetcmd import run_fleet
+
+        fleet_report = run_fleet(
+            ray=ray,
+            reports=[*(reports or ()), *(paths or ())] if reports or paths else None,
+            nodes=nodes,
+            timeout=timeout,
+            facts=fact_options(None, False, deepspeed_config, accelerate_config, set_, matrix),
+            given_paths=bool(paths) and not reports,
+        )
+        from compat.fleetview import render
+        from compat.output import emit
+
+        emit(render(fleet_report, format_.value), output)
+        return fleet_report.exit_code(fail_on, allow_missing)
 
     _guarded(body, debug)
 
