@@ -64,6 +64,8 @@ def _connect(ray: Any, address: str) -> None:
             configure_logging=True,
         )
     except Exception as error:
+        with contextlib.suppress(Exception):  # a half-made connection would outlive the command
+            ray.shutdown()
         text = _one_line(error)
         python = ".".join(str(part) for part in sys.version_info[:3])
         if "version mismatch" in text.lower():

@@ -114,6 +114,8 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]
     doomed_id = doomed.node_id
     cluster.remove_node(doomed)  # killed before the fan-out: must be reported, not dropped
     info = {
+        "cluster": cluster,
+        "root": root,
         "address": cluster.address,
         "head": cluster.head_node.node_id,
         "a": worker_a.node_id,
@@ -209,6 +211,54 @@ def test_bad_config_is_one_error_before_any_node_runs(
     result = run_cli(["fleet", "--ray", cluster["address"], "--deepspeed-config", str(broken)])
     assert result.exit_code == 2
     assert result.stderr.count("\n") == 1 and str(broken) in result.stderr
+
+
+def test_a_node_that_does_not_answer_in_time_is_reported(cluster: dict[str, Any]) -> None:
+    hang = Path(cluster["root"]) / "hang.sh"
+    hang.write_text("#!/bin/sh\nexec sleep 12\n", encoding="utf-8")
+    hang.chmod(0o755)
+    slow = cluster["cluster"].add_node(
+        **_NODE, env_vars={**_no_toolkit(), "COMPAT_PYTHON": str(hang)}
+    )
+    cluster["cluster"].wait_for_nodes()
+    try:
+        started = time.monotonic()
+        result = _fleet(cluster, "--timeout", "6", "--format", "json")
+        waited = time.monotonic() - started
+    finally:
+        cluster["cluster"].remove_node(slow)
+    assert result.exit_code == 3
+    nodes = {n["id"]: n for n in result.json()["nodes"]}
+    assert nodes[slow.node_id]["status"] == "timeout"
+    assert nodes[slow.node_id]["error"] == "no answer within 6s"
+    assert [nodes[cluster[k]]["status"] for k in ("head", "a", "b")] == ["ok"] * 3
+    assert waited < 20
+
+
+def test_a_ray_or_python_version_mismatch_is_one_line(cluster: dict[str, Any]) -> None:
+    # Ray keeps the versions the cluster was started with in GCS; a driver of other versions
+    # is refused. Make this cluster claim another Python, then put the truth back.
+    from ray._common.usage.usage_constants import CLUSTER_METADATA_KEY
+    from ray._private import ray_constants
+    from ray._raylet import GcsClient
+
+    gcs = GcsClient(address=cluster["address"])
+    namespace = ray_constants.KV_NAMESPACE_CLUSTER
+    original = gcs.internal_kv_get(CLUSTER_METADATA_KEY, namespace=namespace)
+    claimed = {**json.loads(original), "python_version": "3.99.0"}
+    gcs.internal_kv_put(CLUSTER_METADATA_KEY, json.dumps(claimed).encode(), True, namespace)
+    try:
+        result = run_cli(["fleet", "--ray", cluster["address"]])
+    finally:
+        gcs.internal_kv_put(CLUSTER_METADATA_KEY, original, True, namespace)
+    assert result.exit_code == 2
+    first = result.stderr.splitlines()[0]
+    assert first.startswith(
+        f"compat: error: --ray {cluster['address']}: Ray/Python version mismatch between this "
+        f"compat (Ray {ray.__version__}, Python {sys.version_info[0]}.{sys.version_info[1]}."
+    )
+    assert "Python: 3.99.0" in first
+    assert result.stderr.splitlines()[1].startswith("hint: run compat fleet with the cluster's")
 
 
 def _subprocess(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[str]:

@@ -8,6 +8,8 @@ SLURMD_NODENAME, as srun sets it), the way `srun --ntasks-per-node=1 compat doct
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -167,3 +169,20 @@ def test_reports_from_the_environment(reports: Path) -> None:
     result = run_cli(["fleet"], env={"COMPAT_REPORTS": str(reports), "COMPAT_FORMAT": "json"})
     assert result.exit_code == 1
     assert len(result.json()["nodes"]) == 3
+
+
+def test_ray_is_imported_by_no_other_path(reports: Path) -> None:
+    """`import compat`, doctor and fleet --reports never import Ray (only fleet --ray does)."""
+    script = (
+        "import sys\n"
+        "from typer.testing import CliRunner\n"
+        "from compat.cli import app\n"
+        "runner = CliRunner()\n"
+        "runner.invoke(app, ['doctor', '--no-probe'])\n"
+        f"runner.invoke(app, ['fleet', '--reports', {str(reports)!r}])\n"
+        "print(sorted(m for m in sys.modules if m == 'ray' or m.startswith('ray.')))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert done.stdout.strip() == "[]"
