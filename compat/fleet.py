@@ -41,8 +41,9 @@ class NodeResult:
 
     @property
     def label(self) -> str:
-        """Short and unique enough to read: Ray node ids are 56 hex digits."""
-        if len(self.id) > 16:
+        """Short and unique enough to read: Ray node ids are 56 hex digits, and simulated or
+        containerised nodes can share a hostname."""
+        if self.source == "ray":
             return f"{self.hostname or self.ip or 'node'}/{self.id[:8]}"
         return self.id
 

@@ -28,6 +28,15 @@ from compat.fleet import OK, NodeResult
 _SHIPPED = ("compat", "packaging", "yaml", "pynvml", "tomli")
 
 
+# Older Ray releases set CUDA_VISIBLE_DEVICES="" in tasks that ask for no GPU (2.60 no longer
+# does by default); the probe honours that variable, so it would see no GPU. The node's own
+# value is the fact to report: tell Ray to leave it alone for this job's workers.
+_KEEP_VISIBLE_DEVICES = {
+    "RAY_EXPERIMENTAL_NOSET_CUDA_VISIBLE_DEVICES": "1",
+    "RAY_ACCEL_ENV_VAR_OVERRIDE_ON_ZERO": "0",
+}
+
+
 def _shipped_modules() -> list[ModuleType]:
     modules = []
     for name in _SHIPPED:
@@ -58,7 +67,7 @@ def _connect(ray: Any, address: str) -> None:
     try:
         ray.init(
             address=address,
-            runtime_env={"py_modules": _shipped_modules()},
+            runtime_env={"py_modules": _shipped_modules(), "env_vars": _KEEP_VISIBLE_DEVICES},
             log_to_driver=False,
             logging_level="ERROR",
             configure_logging=True,
