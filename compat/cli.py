@@ -80,14 +80,26 @@ class _EnvGroup(TyperGroup):
         _attach_environment(self, ())
 
 
-def _from_environment_note(message: str) -> str:
-    """' (--hardware from $COMPAT_HARDWARE)' for the options the failing value came from."""
+def _current_context() -> Any:
     try:  # typer 0.2x carries its own copy of click; older releases use click itself
         from typer._click.globals import get_current_context
     except ImportError:  # pragma: no cover - depends on the typer release
         from click import get_current_context  # type: ignore[no-redef,unused-ignore]
 
-    ctx = get_current_context(silent=True)
+    return get_current_context(silent=True)
+
+
+def _from_environment() -> set[str]:
+    """The parameters of the running command whose value came from a COMPAT_* variable."""
+    ctx = _current_context()
+    if ctx is None:
+        return set()
+    return {p.name for p in ctx.command.params if _variable_used(ctx, p) is not None}
+
+
+def _from_environment_note(message: str) -> str:
+    """' (--hardware from $COMPAT_HARDWARE)' for the options the failing value came from."""
+    ctx = _current_context()
     if ctx is None:
         return ""
     notes = []
@@ -874,6 +886,17 @@ def fleet(
     fail_on: FailOnOpt = FailOn.AFFECTED,
     debug: DebugOpt = False,
 ) -> None:
+    # Options that apply to one path only are ignored on the other path when they came from
+    # the environment (COMPAT_SET exported for doctor must not break `fleet --reports`).
+    ambient = _from_environment()
+    if reports or paths:
+        deepspeed_config = None if "deepspeed_config" in ambient else deepspeed_config
+        accelerate_config = None if "accelerate_config" in ambient else accelerate_config
+        set_ = None if "set_" in ambient else set_
+        matrix = None if "matrix" in ambient else matrix
+    elif "nodes" in ambient:
+        nodes = None
+
     def body() -> int:
         from compat.fleetcmd import run_fleet
 

@@ -186,3 +186,11 @@ def test_ray_is_imported_by_no_other_path(reports: Path) -> None:
         [sys.executable, "-c", script], capture_output=True, text=True, check=True, timeout=60
     )
     assert done.stdout.strip() == "[]"
+
+
+def test_doctor_settings_exported_for_the_nodes_do_not_break_the_merge(reports: Path) -> None:
+    env = {"COMPAT_SET": "zero_stage=3", "COMPAT_NODES": "gpu[01-03]"}
+    assert run_cli(["fleet", "--reports", str(reports)], env=env).exit_code == 1
+    # On the command line, the contradiction is still an error.
+    given = run_cli(["fleet", "--reports", str(reports), "--set", "zero_stage=3"])
+    assert given.exit_code == 2
