@@ -45,8 +45,10 @@ def render_text(fleet: Fleet) -> str:
     lines = [f"compat fleet · {fleet.source} · {len(fleet.nodes)} nodes, {checked} checked", ""]
     lines.append("Nodes")
     width = max((len(n.label) for n in fleet.nodes), default=0)
+    ips = {n.id: n.ip if n.ip and n.ip not in n.label else "" for n in fleet.nodes}
+    ip_width = max((len(ip) for ip in ips.values()), default=0)
     for node in fleet.nodes:
-        ip = f" {node.ip}" if node.ip and node.ip not in node.label else ""
+        ip = f"  {ips[node.id]:{ip_width}}" if ip_width else ""
         lines.append(f"  {node.label:{width}}{ip}  {_node_summary(node)}")
     lines.append("")
     if fleet.heterogeneity:
