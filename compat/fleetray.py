@@ -47,8 +47,10 @@ def _shipped_modules() -> list[ModuleType]:
     return modules
 
 
-def _one_line(error: BaseException) -> str:
-    return " ".join(str(error).split()) or error.__class__.__name__
+def _one_line(error: BaseException, limit: int = 500) -> str:
+    """Ray's errors carry remote tracebacks: one line, and not a page of it."""
+    text = " ".join(str(error).split()) or error.__class__.__name__
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _import_ray() -> Any:
