@@ -10,6 +10,7 @@ unless `--allow-missing`.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -346,8 +347,34 @@ def merge_findings(nodes: Sequence[NodeResult]) -> list[dict[str, Any]]:
     )
 
 
+def _judged_differently(nodes: Sequence[NodeResult]) -> list[str]:
+    """Reports made with other rules or other usage facts: their findings differ for that
+    reason alone, which the reader must know before blaming the nodes."""
+    notes = []
+    kb: dict[str, list[str]] = {}
+    usage: dict[str, list[str]] = {}
+    for node in nodes:
+        if node.status != OK or node.report is None:
+            continue
+        base = node.report.get("knowledge_base")
+        digest = base.get("digest") if isinstance(base, Mapping) else None
+        version = node.report.get("compat_version")
+        kb.setdefault(f"compat {version}, rules {str(digest)[:19]}", []).append(node.label)
+        usage.setdefault(json.dumps(node.report.get("usage") or {}, sort_keys=True), []).append(
+            node.label
+        )
+    if len(kb) > 1:
+        groups = "; ".join(f"{key}: {', '.join(names)}" for key, names in kb.items())
+        notes.append(f"the reports were made with different knowledge bases ({groups})")
+    if len(usage) > 1:
+        groups = "; ".join(f"{key}: {', '.join(names)}" for key, names in usage.items())
+        notes.append(f"the reports were made with different usage facts ({groups})")
+    return notes
+
+
 def build_fleet(source: str, nodes: Sequence[NodeResult], notes: Iterable[str] = ()) -> Fleet:
     differing, compare_notes = heterogeneity(nodes)
+    compare_notes = [*_judged_differently(nodes), *compare_notes]
     return Fleet(
         source=source,
         nodes=tuple(nodes),

@@ -197,3 +197,16 @@ def test_doctor_settings_exported_for_the_nodes_do_not_break_the_merge(reports: 
     # On the command line, the contradiction is still an error.
     given = run_cli(["fleet", "--reports", str(reports), "--set", "zero_stage=3"])
     assert given.exit_code == 2
+
+
+def test_reports_judged_by_other_rules_or_usage_are_said(reports: Path) -> None:
+    edited = json.loads((reports / "gpu03.json").read_text(encoding="utf-8"))
+    edited["knowledge_base"]["digest"] = "sha256:" + "0" * 64
+    edited["usage"] = {"zero_stage": 3}
+    (reports / "gpu03.json").write_text(json.dumps(edited), encoding="utf-8")
+    notes = run_cli(["fleet", "--reports", str(reports), "-f", "json"]).json()["notes"]
+    assert notes[0].startswith("the reports were made with different knowledge bases (")
+    assert notes[0].endswith(": gpu03)")
+    assert notes[1] == (
+        'the reports were made with different usage facts ({}: gpu01, gpu02; {"zero_stage": 3}: gpu03)'
+    )
