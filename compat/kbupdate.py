@@ -1,6 +1,7 @@
 """`compat matrix update`: fetch the knowledge-base index and bundle over httpx, verify, install.
 
-The index URL comes from `--url`, else $COMPAT_MATRIX_URL, else DEFAULT_INDEX_URL (the project's
+The index URL comes from `--matrix-url`/`--url`, else $COMPAT_MATRIX_URL (the CLI's variable for
+that option), else DEFAULT_INDEX_URL (the project's
 latest GitHub release). Every failure is one `CompatError` line and leaves the knowledge base in
 force untouched: `UpdateUnreachable` (exit 3) when nothing usable could be downloaded,
 `BundleError` (exit 2) when what was downloaded must not be used. docs/bundles.md has the trust
@@ -11,7 +12,6 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Mapping
 from typing import Any, NamedTuple
 from urllib.parse import urljoin, urlsplit
 
@@ -42,8 +42,9 @@ class UpdateResult(NamedTuple):
     changed: bool  # False: the bundle in force was already this one
 
 
-def index_url(flag: str | None, environ: Mapping[str, str]) -> str:
-    return flag or environ.get("COMPAT_MATRIX_URL") or DEFAULT_INDEX_URL
+def index_url(flag: str | None) -> str:
+    """`--matrix-url`/`--url`, which the CLI also fills from $COMPAT_MATRIX_URL, else the default."""
+    return flag or DEFAULT_INDEX_URL
 
 
 def update(url: str, *, timeout: float = 20.0) -> UpdateResult:
