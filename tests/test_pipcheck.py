@@ -7,6 +7,7 @@ in the target interpreter through `pip --python`, so it sees exactly that enviro
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -147,6 +148,50 @@ def test_egg_info_requires_txt_is_read_as_pip_reads_it(tmp_path: Path) -> None:
     plain, via_extra = compat_problems(doctor_json("--python", str(python)))
     assert plain == expected
     assert via_extra == {("missing", "old-style", "not-installed-x")}
+
+
+REAL = json.loads(
+    (Path(__file__).parent / "data" / "pipcheck" / "pypi-requires-dist.json").read_text()
+)
+# What is installed beside the seven real distributions: versions chosen to meet some of their
+# requirements and break others (numpy 2 for vLLM 0.7.2, tokenizers 0.21 for transformers 4.46,
+# fsspec past datasets' cap, an NCCL wheel other than torch 2.5.1's pin); the rest is missing.
+BESIDE = {
+    "numpy": "2.1.0", "tokenizers": "0.21.0", "huggingface-hub": "0.26.0", "safetensors": "0.4.5",
+    "packaging": "24.2", "PyYAML": "6.0.2", "filelock": "3.16.1", "fsspec": "2024.12.0",
+    "nvidia-nccl-cu12": "2.20.5", "triton": "3.1.0", "typing_extensions": "4.12.2",
+    "requests": "2.32.3", "tqdm": "4.67.1", "psutil": "6.1.0",
+}  # fmt: skip
+
+
+def test_real_pypi_metadata_gives_pip_checks_verdicts(tmp_path: Path) -> None:
+    python, site = make_venv(tmp_path / "venv")
+    for dist in REAL["distributions"]:
+        info = make_dist(site, dist["name"], dist["version"], requires=dist["requires_dist"])
+        # As pip writes it: the wheel's own tag (torch: cp311-cp311-manylinux1_x86_64).
+        tag = "-".join(dist["wheel"].rsplit("/", 1)[1].removesuffix(".whl").split("-")[-3:])
+        (info / "WHEEL").write_text(f"Wheel-Version: 1.0\nTag: {tag}\n", encoding="utf-8")
+    for name, version in BESIDE.items():
+        make_dist(site, name, version)
+    # Asks for extras of the real distributions, so their extra sections are checked too.
+    make_dist(site, "my-trainer", "1.0", requires=["transformers[torch]", "accelerate[deepspeed]"])
+    code, expected = pip_check(python)
+    assert code == 1
+    assert len(expected) > 40  # the missing ones, and the conflicts below
+    assert {p for p in expected if p[0] == "conflict"} == {
+        ("conflict", "vllm", "numpy"),
+        ("conflict", "vllm", "transformers"),
+        ("conflict", "transformers", "tokenizers"),
+        ("conflict", "datasets", "fsspec"),
+        ("conflict", "torch", "nvidia-nccl-cu12"),
+    }
+    # --path: the directory name tells Python 3.11, torch's wheel tag tells Linux x86_64.
+    for args in (("--python", str(python)), ("--path", str(site))):
+        document = doctor_json(*args)
+        plain, via_extra = compat_problems(document)
+        assert plain == expected, args
+        assert via_extra == {("missing", "accelerate", "deepspeed")}
+        assert not [n for n in document["notes"] if "declared requirements" in n]
 
 
 def test_findings_gate_and_read_like_pip(tmp_path: Path) -> None:
