@@ -589,14 +589,16 @@ def matrix_list(
                 }
                 for r in rules
             ]
-            sys.stdout.write(json.dumps({"digest": kb.digest, "rules": rows}, indent=2) + "\n")
+            document = {"digest": kb.digest, "source": kb.source, "version": kb.version}
+            sys.stdout.write(json.dumps({**document, "rules": rows}, indent=2) + "\n")
             return EXIT_OK
         width = max(len(r.id) for r in rules)
         for r in rules:
             sys.stdout.write(
                 f"{r.id:{width}}  {r.severity.value:7}  {r.evidence.value:8}  {r.title}\n"
             )
-        sys.stdout.write(f"\n{len(rules)} rules · {kb.digest[:19]}\n")
+        where = f"bundle {kb.version}" if kb.source == "bundle" else "shipped"
+        sys.stdout.write(f"\n{len(rules)} rules · {kb.digest[:19]} · {where}\n")
         return EXIT_OK
 
     _guarded(body, debug)

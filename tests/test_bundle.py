@@ -180,6 +180,10 @@ def test_a_good_bundle_is_taken_and_used_by_every_report(
     properties = sarif.json()["runs"][0]["properties"]["knowledgeBase"]
     assert (properties["source"], properties["version"]) == ("bundle", "2026.11.24")
 
+    listed = run_cli(["matrix", "list"]).stdout.splitlines()[-1]
+    assert listed.startswith("61 rules · sha256:") and listed.endswith(" · bundle 2026.11.24")
+    assert run_cli(["matrix", "list", "--format", "json"]).json()["source"] == "bundle"
+
     # Asked again: the index names the bundle in force, so the bundle is not downloaded again.
     server.requests.clear()
     code, _, stdout = update("--url", url)
