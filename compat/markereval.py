@@ -64,13 +64,15 @@ class Unsupported(Exception):
     """A marker this evaluator does not handle: use packaging.markers."""
 
 
-def evaluate(text: str, environment: Mapping[str, str]) -> bool:
-    """The marker's value in `environment` (every variable it names must be there)."""
+def evaluate(text: str, environment: Mapping[str, str]) -> bool | None:
+    """The marker's value in `environment`; None when it depends on a variable the environment
+    lacks (three-valued: `extra == "x" and sys_platform == "linux"` is False without "x" even
+    when the platform is unknown)."""
     tokens = _tokens(text)
-    value, position = _or(tokens, 0, environment)
+    verdict, position = _or(tokens, 0, environment)
     if position != len(tokens):
         raise Unsupported(text)
-    return value
+    return verdict
 
 
 def marker_parses(text: str) -> bool:
@@ -101,23 +103,30 @@ def _tokens(text: str) -> tuple[Token, ...]:
     return tuple(tokens)
 
 
-def _or(tokens: tuple[Token, ...], i: int, env: Mapping[str, str] | None) -> tuple[bool, int]:
+Verdict = bool | None  # None: depends on a variable the environment lacks
+
+
+def _or(tokens: tuple[Token, ...], i: int, env: Mapping[str, str] | None) -> tuple[Verdict, int]:
+    values = []
     value, i = _and(tokens, i, env)
+    values.append(value)
     while i < len(tokens) and tokens[i] == ("bool", "or"):
-        right, i = _and(tokens, i + 1, env)
-        value = value or right
-    return value, i
+        value, i = _and(tokens, i + 1, env)
+        values.append(value)
+    return (True if True in values else None if None in values else False), i
 
 
-def _and(tokens: tuple[Token, ...], i: int, env: Mapping[str, str] | None) -> tuple[bool, int]:
+def _and(tokens: tuple[Token, ...], i: int, env: Mapping[str, str] | None) -> tuple[Verdict, int]:
+    values = []
     value, i = _atom(tokens, i, env)
+    values.append(value)
     while i < len(tokens) and tokens[i] == ("bool", "and"):
-        right, i = _atom(tokens, i + 1, env)
-        value = value and right
-    return value, i
+        value, i = _atom(tokens, i + 1, env)
+        values.append(value)
+    return (False if False in values else None if None in values else True), i
 
 
-def _atom(tokens: tuple[Token, ...], i: int, env: Mapping[str, str] | None) -> tuple[bool, int]:
+def _atom(tokens: tuple[Token, ...], i: int, env: Mapping[str, str] | None) -> tuple[Verdict, int]:
     if i < len(tokens) and tokens[i] == ("paren", "("):
         value, i = _or(tokens, i + 1, env)
         if i >= len(tokens) or tokens[i] != ("paren", ")"):
@@ -133,13 +142,13 @@ def _atom(tokens: tuple[Token, ...], i: int, env: Mapping[str, str] | None) -> t
     return _compare(left, op[1], right, env), i + 3
 
 
-def _compare(left: Token, op: str, right: Token, env: Mapping[str, str] | None) -> bool:
+def _compare(left: Token, op: str, right: Token, env: Mapping[str, str] | None) -> Verdict:
     variable = left[1] if left[0] == "var" else right[1]
     name = _ALIASES.get(variable, variable)
-    if name not in (_VARIABLES if env is None else env):
+    if name not in _VARIABLES:
         raise Unsupported(f"unknown variable {variable}")
-    if env is None:  # parsing only
-        return False
+    if env is None or name not in env:  # parsing only, or not known for this environment
+        return None
     lhs, rhs = (_value(token, env) for token in (left, right))
     if name == "extra":  # packaging compares extra names normalized
         lhs, rhs = canonicalize_name(lhs), canonicalize_name(rhs)

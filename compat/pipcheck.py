@@ -205,16 +205,21 @@ class _MarkerEnvironment:
         return self.cache[key]
 
     def _evaluate(self, text: str, extra: str) -> bool | None:
-        if not _marker_variables(text) <= self.markers.keys() and self.env is not None:
-            self.markers = {**wheel_platform(self.env), **self.markers}
-            self.env = None  # asked once
-        if not _marker_variables(text) <= self.markers.keys():
-            return None
         environment = {**self.markers, "extra": extra}
         try:
-            return evaluate_marker(text, environment)
+            verdict = evaluate_marker(text, environment)
         except Unsupported:
-            pass
+            verdict = self._with_packaging(text, environment)
+        if verdict is None and self.env is not None:
+            # Undecided in a --path environment: learn its platform from its wheels, once.
+            self.markers = {**wheel_platform(self.env), **self.markers}
+            self.env = None
+            return self._evaluate(text, extra)
+        return verdict
+
+    def _with_packaging(self, text: str, environment: dict[str, str]) -> bool | None:
+        if not _marker_variables(text) <= environment.keys():
+            return None
         marker = _marker(text)
         assert marker is not None  # parse_requirement rejected invalid markers
         # A complete mapping: packaging merges what is missing from *this* process's environment,
@@ -231,7 +236,7 @@ def check_environment(env: Environment) -> CheckResult:
     packages = env.packages
     conflicts: list[Conflict] = []
     unparsable: list[tuple[Package, str]] = []
-    undecided = 0
+    undecided: set[tuple[str, Requirement]] = set()  # once each, whichever pass meets it
     parsed: dict[str, list[Requirement]] = {}
     for name, package in packages.items():
         lines = package.requires or egg_info_requires(package)
@@ -255,7 +260,7 @@ def check_environment(env: Environment) -> CheckResult:
         for requirement in parsed[dependent_name]:
             applies = markers.applies(requirement, extra)
             if applies is None:
-                undecided += 1
+                undecided.add((dependent_name, requirement))
                 continue
             if not applies or (extra and markers.applies(requirement, "") is True):
                 continue  # not for this extra, or already checked as a base requirement
@@ -271,7 +276,7 @@ def check_environment(env: Environment) -> CheckResult:
                 if requirement.name in parsed and key not in wanted:
                     wanted[key] = dependent.label
                     queue.append(key)
-    return CheckResult(tuple(conflicts), tuple(unparsable), undecided)
+    return CheckResult(tuple(conflicts), tuple(unparsable), len(undecided))
 
 
 def egg_info_requires(package: Package) -> tuple[str, ...]:

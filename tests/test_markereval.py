@@ -93,3 +93,22 @@ def test_same_verdict_as_packaging(marker: str, environment: dict[str, str], ext
 def test_what_it_does_not_handle_is_left_to_packaging(marker: str) -> None:
     with pytest.raises(Unsupported):
         evaluate(marker, {**LINUX_311, "extra": ""})
+
+
+@pytest.mark.parametrize(
+    ("marker", "known", "verdict"),
+    [
+        ('extra == "gpu" and sys_platform == "linux"', {"extra": ""}, False),
+        ('extra == "gpu" and sys_platform == "linux"', {"extra": "gpu"}, None),
+        ('sys_platform == "linux" or python_version >= "3"', {"python_version": "3.11"}, True),
+        ('sys_platform == "linux" and python_version >= "3"', {"python_version": "3.11"}, None),
+        ('sys_platform == "linux" and python_version < "3"', {"python_version": "3.11"}, False),
+        ('(platform_machine == "x86_64") or extra == "all"', {"extra": "all"}, True),
+        ('platform_release >= "6"', {}, None),
+    ],
+)
+def test_unknown_variables_make_a_verdict_unknown_only_where_they_matter(
+    marker: str, known: dict[str, str], verdict: bool | None
+) -> None:
+    # A --path directory knows some variables; `and`/`or` decide without the others when they can.
+    assert evaluate(marker, known) is verdict
