@@ -236,8 +236,8 @@ def check_environment(env: Environment) -> CheckResult:
     packages = env.packages
     conflicts: list[Conflict] = []
     unparsable: list[tuple[Package, str]] = []
-    undecided: set[tuple[str, Requirement]] = set()  # once each, whichever pass meets it
-    parsed: dict[str, list[Requirement]] = {}
+    undecided: set[tuple[NormalizedName, Requirement]] = set()  # once each, whichever pass meets it
+    parsed: dict[NormalizedName, list[Requirement]] = {}
     for name, package in packages.items():
         lines = package.requires or egg_info_requires(package)
         try:
@@ -246,16 +246,16 @@ def check_environment(env: Environment) -> CheckResult:
             bad = next(line for line in lines if not _parses(line))
             unparsable.append((package, bad))
     # (package, extra) pairs some dependent asked for, with the first who asked.
-    wanted: dict[tuple[str, str], str] = {}
-    queue: deque[tuple[str, str]] = deque((name, "") for name in parsed)  # base passes first
-    seen: set[tuple[str, str]] = set()
+    wanted: dict[tuple[NormalizedName, str], str] = {}
+    queue: deque[tuple[NormalizedName, str]] = deque((name, "") for name in parsed)  # bases first
+    seen: set[tuple[NormalizedName, str]] = set()
     while queue:
         key = queue.popleft()
         if key in seen:
             continue
         seen.add(key)
         dependent_name, extra = key
-        dependent = packages[canonicalize_name(dependent_name)]
+        dependent = packages[dependent_name]
         via = (wanted[key], extra) if extra else None
         for requirement in parsed[dependent_name]:
             applies = markers.applies(requirement, extra)
