@@ -19,6 +19,7 @@ from packaging.specifiers import SpecifierSet
 from packaging.version import InvalidVersion, Version
 
 from compat.model import Facts, Gpu, MatchedPackage, Unknown, UsageValue
+from compat.usage import settled_away, trigger_in_use
 
 if TYPE_CHECKING:
     from packaging.utils import NormalizedName
@@ -35,7 +36,9 @@ class Verdict(NamedTuple):
     held: tuple[str, ...] = ()
     unknown: tuple[Unknown, ...] = ()
     packages: tuple[MatchedPackage, ...] = ()
-    anchored: bool = False  # a package, python, platform, hardware or build condition held
+    anchored: bool = False  # a specific package, python, platform, hardware or build condition held
+    waiting: bool = False  # a trigger usage (8-bit loading, FSDP2, ...) is unknown
+    told: bool = False  # a usage condition held: the user's config describes this scenario
 
 
 FALSE = Verdict(Tri.FALSE)
@@ -54,6 +57,21 @@ def version_in(version: Version, spec: str) -> bool:
     return specifier_set(spec).contains(version, prereleases=True)
 
 
+def any_version(spec: str) -> bool:
+    """Whether every version satisfies `spec` ("", ">=0", ">0.0"): presence is all it asks."""
+    if not spec:
+        return True
+    for clause in specifier_set(spec):
+        if clause.operator not in (">=", ">"):
+            return False
+        try:
+            if Version(clause.version) > Version("0"):
+                return False
+        except InvalidVersion:
+            return False
+    return True
+
+
 class Condition:
     """One node of a compiled `when:` tree."""
 
@@ -66,12 +84,16 @@ class Condition:
 
 
 class AnchorCondition(Condition):
-    """A condition about the environment or the machine (not a usage fact): when one of these
+    """A condition about the environment or the machine (not a usage fact): when a *specific* one
     holds, a rule with unknown usage facts is worth a `possible` finding."""
 
     def evaluate(self, facts: Facts) -> Verdict:
         verdict = self.check(facts)
-        return verdict._replace(anchored=True) if verdict.held else verdict
+        return verdict._replace(anchored=True) if verdict.held and self.specific() else verdict
+
+    def specific(self) -> bool:
+        """Whether holding says something about this scenario (`accelerate>=0` says nothing)."""
+        return True
 
     def check(self, facts: Facts) -> Verdict:
         raise NotImplementedError
@@ -106,6 +128,8 @@ class AnyOf(Condition):
             tuple(u for v in open_ for u in v.unknown),
             tuple(p for v in open_ for p in v.packages),
             any(v.anchored for v in open_),
+            all(v.waiting for v in open_),
+            any(v.told for v in open_),
         )
 
 
@@ -114,7 +138,7 @@ def combine_all(verdicts: Iterable[Verdict]) -> Verdict:
     unknown: list[Unknown] = []
     packages: list[MatchedPackage] = []
     value = Tri.TRUE
-    anchored = False
+    anchored = waiting = told = False
     for verdict in verdicts:
         if verdict.value is Tri.FALSE:
             return FALSE
@@ -124,7 +148,9 @@ def combine_all(verdicts: Iterable[Verdict]) -> Verdict:
         unknown.extend(verdict.unknown)
         packages.extend(verdict.packages)
         anchored = anchored or verdict.anchored
-    return Verdict(value, tuple(held), tuple(unknown), tuple(packages), anchored)
+        waiting = waiting or verdict.waiting
+        told = told or verdict.told
+    return Verdict(value, tuple(held), tuple(unknown), tuple(packages), anchored, waiting, told)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -141,6 +167,9 @@ class PackageVersion(AnchorCondition):
 
     def package_names(self) -> tuple[NormalizedName, ...]:
         return (self.name,)
+
+    def specific(self) -> bool:
+        return bool(self.commits) or not any_version(self.spec)
 
     def check(self, facts: Facts) -> Verdict:
         fact = facts.packages.get(self.name)
@@ -388,20 +417,26 @@ class UsageCondition(Condition):
     key: str
     expected: object  # a scalar, a list of alternatives, or a numeric comparison string
     settled_by: str = field(default="", compare=False)
+    trigger: bool = field(default=False, compare=False)  # unknown = the rule stays silent
 
     def evaluate(self, facts: Facts) -> Verdict:
         fact = facts.usage.get(self.key)
         if fact is None:
+            if settled_away(self.key, facts.usage) is not None:
+                return FALSE  # e.g. zero_stage when distributed=fsdp: no ZeRO stage at all
             return Verdict(
                 Tri.UNKNOWN,
                 unknown=(
                     Unknown(f"usage.{self.key}", self.settled_by or f"--set {self.key}=VALUE"),
                 ),
+                waiting=self.trigger and not trigger_in_use(self.key, facts.usage),
             )
         if not usage_matches(fact.value, self.expected):
             return FALSE
         note = f"; {fact.note}" if fact.note else ""
-        return Verdict(Tri.TRUE, (f"{self.key} = {_show(fact.value)} ({fact.origin}{note})",))
+        text = f"{self.key} = {_show(fact.value)} ({fact.origin}{note})"
+        # A known opt-in feature (8-bit loading) makes the scenario as specific as a package pin.
+        return Verdict(Tri.TRUE, (text,), anchored=self.trigger, told=True)
 
 
 def usage_matches(value: UsageValue, expected: object) -> bool:
