@@ -196,7 +196,7 @@ class PackageVersion(AnchorCondition):
         shown = (
             ", ".join(str(v) for v in matching)
             if len(matching) <= 4
-            else f"{len(matching)} versions"
+            else f"{len(matching)} versions, {matching[0]} to {matching[-1]}"
         )
         wanted = self.spec or "any version"
         commit_note = f" at commit {fact.commit[:10]}" if self.commits and fact.commit else ""
@@ -217,7 +217,16 @@ class PackageVersion(AnchorCondition):
                 Tri.UNKNOWN, (text,), (Unknown(f"packages.{self.name}.commit", needs),), (matched,)
             )
         if len(matching) == len(fact.versions):
-            text = f"{fact.label} {shown}{commit_note} is in {wanted}{where}"
+            if fact.exact and any_version(self.spec):
+                text = f"{fact.label} {shown}{commit_note} is present{where}"
+            elif fact.exact:
+                text = f"{fact.label} {shown}{commit_note} is in {wanted}{where}"
+            elif any_version(self.spec):
+                text = f"{fact.requirement or fact.label} is required{where}"
+            else:
+                # "peft 5 versions is in >=0.14.0" said nothing: name the range and its span.
+                requirement = fact.requirement or fact.label
+                text = f"every version {requirement} allows ({shown}) is in {wanted}{where}"
             return Verdict(Tri.TRUE, (text,), (), (matched,))
         requirement = fact.requirement or f"{fact.label} (ranged)"
         text = f"{requirement} allows {shown} in {wanted}{where}"
@@ -246,7 +255,10 @@ class PythonVersion(AnchorCondition):
     def check(self, facts: Facts) -> Verdict:
         if facts.python_version is None:
             return Verdict(
-                Tri.UNKNOWN, unknown=(Unknown("python", "--python PATH or --python-version X.Y"),)
+                Tri.UNKNOWN,
+                unknown=(
+                    Unknown("python", "--python PATH (doctor) or --python-version X.Y (check)"),
+                ),
             )
         if version_in(facts.python_version, self.spec):
             return Verdict(Tri.TRUE, (f"Python {facts.python_version} is in {self.spec}",))
@@ -260,7 +272,8 @@ class PlatformMarker(AnchorCondition):
     def check(self, facts: Facts) -> Verdict:
         if facts.markers is None:
             return Verdict(
-                Tri.UNKNOWN, unknown=(Unknown("platform", "--python PATH or --platform"),)
+                Tri.UNKNOWN,
+                unknown=(Unknown("platform", "--python PATH (doctor) or --platform (check)"),),
             )
         from packaging.markers import Marker
 
@@ -337,8 +350,12 @@ class HardwareCondition(AnchorCondition):
                     Tri.UNKNOWN, unknown=(Unknown(f"hardware.{self.key}", HARDWARE_HINT),)
                 )
             if version_in(found, str(self.expected)):
-                label = "driver" if self.key == "driver" else "driver's CUDA version"
-                return Verdict(Tri.TRUE, (f"{label} {found} is in {self.expected}",))
+                # As the driver spells it (535.104.05), not as Version prints it (535.104.5).
+                if self.key == "driver":
+                    text = f"driver {hw.driver_label or found} is in {self.expected}"
+                else:
+                    text = f"driver's CUDA version {found} is in {self.expected}"
+                return Verdict(Tri.TRUE, (text,))
             return FALSE
         if self.key == "nvml_error":
             code = hw.extra.get("nvml_error")

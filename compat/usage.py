@@ -156,7 +156,9 @@ NOT_APPLICABLE: tuple[tuple[str, str, frozenset[UsageValue]], ...] = (
 )
 # Trainers that can generate with vLLM (TRL GRPO/online DPO/RLOO/NashMD/XPO/GKD, OpenRLHF PPO):
 # any other known trainer settles use_vllm=false.
-VLLM_TRAINERS = frozenset({"grpo", "ppo", "online_dpo", "rloo", "nash_md", "xpo", "gkd", "reinforce"})
+VLLM_TRAINERS = frozenset(
+    {"grpo", "ppo", "online_dpo", "rloo", "nash_md", "xpo", "gkd", "reinforce"}
+)
 
 
 def settled_away(key: str, usage: Mapping[str, UsageFact]) -> UsageFact | None:

@@ -360,7 +360,12 @@ REALISTIC: list[Any] = [
     ),
     pytest.param(
         env(
-            {"torch": "2.3.1", "transformers": "4.42.4", "peft": "0.13.2", "bitsandbytes": "0.45.0"},
+            {
+                "torch": "2.3.1",
+                "transformers": "4.42.4",
+                "peft": "0.13.2",
+                "bitsandbytes": "0.45.0",
+            },
             usage={"load_in_8bit": True},
         ),
         {PEFT_INT8: "possible"},
