@@ -39,6 +39,7 @@ class Verdict(NamedTuple):
     anchored: bool = False  # a specific package, python, platform, hardware or build condition held
     waiting: bool = False  # a trigger usage (8-bit loading, FSDP2, ...) is unknown
     told: bool = False  # a usage condition held: the user's config describes this scenario
+    partial: bool = False  # a specific condition partly held: a range allows some bad versions
 
 
 FALSE = Verdict(Tri.FALSE)
@@ -89,7 +90,17 @@ class AnchorCondition(Condition):
 
     def evaluate(self, facts: Facts) -> Verdict:
         verdict = self.check(facts)
-        return verdict._replace(anchored=True) if verdict.held and self.specific() else verdict
+        if verdict.held and self.specific():
+            if self.holds(verdict):
+                return verdict._replace(anchored=True)
+            return verdict._replace(partial=True)
+        return verdict
+
+    @staticmethod
+    def holds(verdict: Verdict) -> bool:
+        """A range that merely *allows* a bad version is not a fact that holds; a version in the
+        window whose git commit was not recorded is (only the commit is open)."""
+        return verdict.value is Tri.TRUE or all(u.fact.endswith(".commit") for u in verdict.unknown)
 
     def specific(self) -> bool:
         """Whether holding says something about this scenario (`accelerate>=0` says nothing)."""
@@ -130,6 +141,7 @@ class AnyOf(Condition):
             any(v.anchored for v in open_),
             all(v.waiting for v in open_),
             any(v.told for v in open_),
+            any(v.partial for v in open_),
         )
 
 
@@ -138,7 +150,7 @@ def combine_all(verdicts: Iterable[Verdict]) -> Verdict:
     unknown: list[Unknown] = []
     packages: list[MatchedPackage] = []
     value = Tri.TRUE
-    anchored = waiting = told = False
+    anchored = waiting = told = partial = False
     for verdict in verdicts:
         if verdict.value is Tri.FALSE:
             return FALSE
@@ -150,7 +162,10 @@ def combine_all(verdicts: Iterable[Verdict]) -> Verdict:
         anchored = anchored or verdict.anchored
         waiting = waiting or verdict.waiting
         told = told or verdict.told
-    return Verdict(value, tuple(held), tuple(unknown), tuple(packages), anchored, waiting, told)
+        partial = partial or verdict.partial
+    return Verdict(
+        value, tuple(held), tuple(unknown), tuple(packages), anchored, waiting, told, partial
+    )
 
 
 # ---------------------------------------------------------------------------------------------
