@@ -108,3 +108,18 @@ def test_text_ranks_by_certainty(tmp_path: Path, rules: Path) -> None:
     assert "GPU facts: " in text and "blackwell-needs-torch-2.7" in text.split("GPU facts: ")[1]
     assert "  blackwell-needs-torch-2.7  [" not in text
     assert "usage: trainer=grpo, zero_stage=3" in text
+
+
+def test_usage_keys_page_lists_the_vocabulary() -> None:
+    from compat.usage import VOCABULARY
+
+    page = (Path(__file__).parent.parent / "docs" / "usage-keys.md").read_text(encoding="utf-8")
+    rows = {
+        line.split("|")[1].strip().strip("`"): line.split("|")[5].strip()
+        for line in page.splitlines()
+        if line.startswith("| `")
+    }
+    assert set(rows) == set(VOCABULARY)
+    assert {k for k, v in rows.items() if v == "yes"} == {
+        k for k, spec in VOCABULARY.items() if spec.trigger
+    }
