@@ -217,7 +217,7 @@ class PackageVersion(AnchorCondition):
         commit_note = f" at commit {fact.commit[:10]}" if self.commits and fact.commit else ""
         matched = MatchedPackage(
             self.name,
-            str(fact.versions[0]) if fact.exact else (fact.requirement or shown),
+            str(fact.versions[0]) if fact.exact else _range_of(fact.requirement, shown),
             fact.origin,
         )
         if commit_unknown:
@@ -257,6 +257,19 @@ class PackageVersion(AnchorCondition):
             ),
             (matched,),
         )
+
+
+def _range_of(requirement: str | None, shown: str) -> str:
+    """The version part of a ranged requirement (`peft>=0.14` -> `>=0.14`; bare `peft` -> `*`),
+    not the requirement text: JSON readers expect a version or range under "version"."""
+    if not requirement:
+        return shown
+    from packaging.requirements import InvalidRequirement, Requirement
+
+    try:
+        return str(Requirement(requirement.split(";")[0].strip()).specifier) or "*"
+    except InvalidRequirement:
+        return shown
 
 
 # ---------------------------------------------------------------------------------------------

@@ -104,3 +104,21 @@ def test_x_r1_launch_command_with_its_real_recipe(
     assert unknowns and all(fact.startswith("hardware.") for fact in unknowns)
     text = run_cli(["doctor", "--path", str(site), "--no-probe", "--", *launch]).stdout
     assert "Possible (" not in text and "GPU facts: " in text
+
+
+def test_json_versions_are_versions_or_ranges() -> None:
+    """An unpinned `torch` line shows as "*", never as `"version": "torch"`."""
+    from packaging.specifiers import SpecifierSet
+    from packaging.version import Version
+
+    seen = []
+    for name in FILES:
+        for found in check(name)["findings"]:
+            for package in found["packages"]:
+                text = package["version"]
+                seen.append(text)
+                if text != "*" and text[0].isdigit():
+                    Version(text)
+                elif text != "*":
+                    SpecifierSet(text)
+    assert "*" in seen  # OpenRLHF's bare `torch` beside its transformers pin
