@@ -60,23 +60,37 @@ def read_environment(options: EnvOptions) -> Environment:
 
 
 _CPYTHON_TAG = re.compile(r"^Tag:\s*cp(\d)(\d+)-cp(\d)(\d+)[a-z]*-", re.MULTILINE)
+_CPYTHON_PYC = re.compile(r"\.cpython-(\d)(\d+)[a-z]*[.-]")
 
 
 def python_from_wheel_tags(env: Environment, limit: int = 64) -> Version | None:
-    """The Python a directory was installed for, from the WHEEL tags of its compiled wheels
-    (`Tag: cp311-cp311-manylinux...`). `abi3` tags give only a floor and are skipped."""
+    """The Python a directory was installed for: the WHEEL tags of its compiled wheels
+    (`Tag: cp311-cp311-manylinux...`; `abi3` gives only a floor and is skipped), else the
+    byte-code pip compiled at install time, as RECORD lists it (`__pycache__/x.cpython-311.pyc`)."""
     from packaging.version import Version
 
+    records = []
     for checked, package in enumerate(env.packages.values()):
         if checked >= limit or package.origin is None:
             break
+        dist_info = Path(package.origin.path)
         try:
-            text = (Path(package.origin.path) / "WHEEL").read_text(encoding="utf-8")
+            text = (dist_info / "WHEEL").read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):
-            continue
+            text = ""
         match = _CPYTHON_TAG.search(text)
         if match and match.group(1, 2) == match.group(3, 4):
             return Version(f"{match.group(1)}.{match.group(2)}")
+        records.append(dist_info / "RECORD")
+    for record in records:
+        try:
+            with record.open(encoding="utf-8", errors="replace") as handle:
+                head = handle.read(65536)  # torch's RECORD runs to megabytes: its start suffices
+        except OSError:
+            continue
+        found = _CPYTHON_PYC.search(head)
+        if found:
+            return Version(f"{found.group(1)}.{found.group(2)}")
     return None
 
 

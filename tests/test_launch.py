@@ -231,3 +231,12 @@ def test_target_dir_python_from_wheel_tags(tmp_path: Path) -> None:
     report = doctor(site)
     assert report["environment"]["python"] == "3.11"
     assert "vllm-python-outside-requires-python" not in statuses(report)
+
+
+def test_target_dir_python_from_compiled_byte_code(tmp_path: Path) -> None:
+    site = make_env(tmp_path / "target", {"vllm": "0.10.1", "six": "1.16.0"})
+    record = next(site.glob("six-*.dist-info")) / "RECORD"
+    record.write_text("six.py,,\n__pycache__/six.cpython-313.pyc,,\n", encoding="utf-8")
+    report = doctor(site)
+    assert report["environment"]["python"] == "3.13"
+    assert statuses(report)["vllm-python-outside-requires-python"] == "affected"
