@@ -244,17 +244,14 @@ class PackageVersion(AnchorCondition):
                 text = f"every version {requirement} allows ({shown}) is in {wanted}{where}"
             return Verdict(Tri.TRUE, (text,), (), (matched,))
         requirement = fact.requirement or f"{fact.label} (ranged)"
-        text = f"{requirement} allows {shown} in {wanted}{where}"
-        hint = f"pin {fact.label} to a version outside {wanted}"
+        if _range_of(fact.requirement, "") == "*":
+            requirement = f"{fact.label} (unpinned)"
+        text = f"{requirement} allows {shown}, inside {wanted}{where}"
+        hint = f"a pin: {fact.label} outside {wanted} (or a lock file)"
         return Verdict(
             Tri.UNKNOWN,
             (text,),
-            (
-                Unknown(
-                    f"packages.{self.name}",
-                    f"only some versions allowed by {requirement} are affected: {hint}",
-                ),
-            ),
+            (Unknown(f"packages.{self.name}", hint),),
             (matched,),
         )
 

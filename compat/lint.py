@@ -121,7 +121,7 @@ def worth_problems(rule: Rule) -> list[str]:
             continue
         finding = evaluate_rule(rule, facts_from_example(example.data, example.origin))
         for unknown in finding.unknown if finding else ():
-            if not any(word in unknown.needs for word in ("--", "pin ", "reinstall")):
+            if not any(word in unknown.needs for word in ("--", "pin", "reinstall")):
                 problems.append(
                     f"{example.origin}: rule {rule.id}: unknown {unknown.fact} names no flag or "
                     f"file that settles it ({unknown.needs!r})"
