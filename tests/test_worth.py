@@ -123,3 +123,15 @@ def test_usage_keys_page_lists_the_vocabulary() -> None:
     assert {k for k, v in rows.items() if v == "yes"} == {
         k for k, spec in VOCABULARY.items() if spec.trigger
     }
+
+
+def test_driver_prints_as_the_driver_spells_it(tmp_path: Path) -> None:
+    site = make_env(tmp_path / "site", {"torch": "2.11.0+cu130"})
+    profile = tmp_path / "a100.json"
+    profile.write_text(
+        '{"schema": "compat.hardware/1", "driver_version": "535.104.05", "cuda_driver_version": '
+        '"12.2", "gpus": [{"index": 0, "name": "NVIDIA A100-SXM4-80GB", "compute_capability": "8.0"}]}',
+        encoding="utf-8",
+    )
+    text = run_cli(["doctor", "--path", str(site), "--hardware", str(profile), "--no-color"]).stdout
+    assert "driver 535.104.05 is in <580" in text and "535.104.5" not in text
