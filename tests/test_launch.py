@@ -240,3 +240,9 @@ def test_target_dir_python_from_compiled_byte_code(tmp_path: Path) -> None:
     report = doctor(site)
     assert report["environment"]["python"] == "3.13"
     assert statuses(report)["vllm-python-outside-requires-python"] == "affected"
+
+
+def test_an_fsdp_config_without_a_version_is_fsdp1(torch25: Path, tmp_path: Path) -> None:
+    (tmp_path / "fsdp1.yaml").write_text("distributed_type: FSDP\nfsdp_config: {}\n")
+    report = doctor(torch25, "--accelerate-config", "fsdp1.yaml")
+    assert report["usage"]["fsdp_version"] == 1 and FSDP2 not in statuses(report)
