@@ -28,6 +28,7 @@ class Report:
     hardware_note: str  # how hardware was obtained, or why it is unknown
     notes: tuple[str, ...] = ()  # what could not be checked, and other things to say once
     usage: dict[str, Any] = field(default_factory=dict)
+    files: tuple[str, ...] = ()  # the checked files (check): where file-less findings point
 
     def count(self, status: Status) -> int:
         return sum(1 for f in self.findings if f.status is status)

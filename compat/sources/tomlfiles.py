@@ -225,8 +225,8 @@ def read_uv_lock(path: Path, markers: Mapping[str, str] | None = None) -> list[D
     uv locks every platform at once: a name can have several entries (one per fork, told apart by
     `resolution-markers`), and dependency edges carry markers. With a target, the packages are
     those reachable from the project's own entries (editable/virtual: its dependencies and
-    extras; not its dev groups, which `uv sync` installs only by choice) along edges whose marker
-    holds for the target — optional groups off. Without a project entry, entries whose
+    extras, and the `dev` group `uv sync` installs by default; other groups only by choice) along
+    edges whose marker holds for the target, with no conflicting group chosen. Without a project entry, entries whose
     resolution markers hold. Without a target, every entry.
     """
     document, text = load_toml(path)
@@ -297,17 +297,19 @@ def _uv_reachable(entries: list[dict[str, Any]], env: Mapping[str, str]) -> set[
     done: set[tuple[int, str]] = set()
     queue = [(r, "") for r in roots]
     queue += [(r, x) for r in roots for x in entries[r].get("optional-dependencies") or {}]
+    queue += [(r, "group:dev") for r in roots]  # uv sync's default group
     while queue:
         position, extra = queue.pop()
         if (position, extra) in done:
             continue
         done.add((position, extra))
         entry = entries[position]
-        edges = (
-            entry.get("dependencies", [])
-            if not extra
-            else (entry.get("optional-dependencies") or {}).get(extra, [])
-        )
+        if not extra:
+            edges = entry.get("dependencies", [])
+        elif extra == "group:dev":
+            edges = (entry.get("dev-dependencies") or {}).get("dev", [])
+        else:
+            edges = (entry.get("optional-dependencies") or {}).get(extra, [])
         for edge in edges:
             if not isinstance(edge, dict) or not _holds(edge.get("marker"), env):
                 continue
