@@ -267,7 +267,7 @@ def run_check(
         builds=builds,
         usage=usage,
     )
-    findings = evaluate(kb, facts)
+    findings = [attach_build_packages(f, packages, why) for f in evaluate(kb, facts)]
     if resolved is not None:
         notes += range_notes(kb, facts, findings, declared_facts(declared, kb, []))
     report = Report(
@@ -284,6 +284,42 @@ def run_check(
         files=tuple(declared_set.files),
     )
     return report, findings
+
+
+_BUILD_PACKAGES = {
+    "torch_cuda": ("torch",),
+    "cuda_runtime": ("nvidia-cuda-runtime", "nvidia-cuda-runtime-cu13", "nvidia-cuda-runtime-cu12"),
+    "cudnn": ("nvidia-cudnn-cu13", "nvidia-cudnn", "nvidia-cudnn-cu12"),
+    "nccl": ("nvidia-nccl-cu13", "nvidia-nccl", "nvidia-nccl-cu12"),
+}
+
+
+def attach_build_packages(
+    finding: Finding, packages: Mapping[NormalizedName, PackageFact], why: str
+) -> Finding:
+    """A finding about a CUDA build names the package whose build it is (`torch`, at its line),
+    so that it points at the line to change and carries a SARIF location."""
+    from compat.conditions import ranged_version
+    from compat.model import MatchedPackage
+
+    keys = [k for k in _BUILD_PACKAGES if any(m.startswith(f"{k} ") for m in finding.matched)]
+    keys += [k for k in _BUILD_PACKAGES if any(u.fact == f"build.{k}" for u in finding.unknown)]
+    named = {p.name for p in finding.packages}
+    added = []
+    for key in dict.fromkeys(keys):
+        for name in _BUILD_PACKAGES[key]:
+            fact = packages.get(NormalizedName(name))
+            if fact is None or fact.name in named:
+                continue
+            version = str(fact.versions[0]) if fact.exact else ranged_version(fact)
+            added.append(MatchedPackage(fact.name, version, fact.origin))
+            break
+    if not added:
+        return finding
+    matched = tuple(
+        f"{m} ({why})" if why and m.startswith("torch_cuda ") else m for m in finding.matched
+    )
+    return dataclasses.replace(finding, packages=(*finding.packages, *added), matched=matched)
 
 
 def range_notes(

@@ -23,13 +23,14 @@ def escape_property(text: str) -> str:
 
 def render(report: Report, colour: bool = False) -> str:
     lines = []
+    files = report.files
     for finding in report.findings:
         # A `possible` finding is a warning at most: it depends on facts compat could not see.
         level = _LEVEL[finding.rule.severity]
         if finding.status is Status.POSSIBLE and level == "error":
             level = "warning"
         props = []
-        origin = finding_origin(finding)
+        origin = finding_origin(finding, files)
         if origin is not None:
             props.append(f"file={escape_property(relative_uri(origin.path))}")
             props.append(f"line={origin.line}")

@@ -3,15 +3,24 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from pathlib import Path
 
 from compat.model import Finding, Origin
 
 
-def finding_origin(finding: Finding) -> Origin | None:
+def finding_origin(finding: Finding, files: Sequence[str] = ()) -> Origin | None:
+    """The line of the first package the finding names; else the first line of that package's
+    file; else the first line of the first checked file. GitHub code scanning rejects a whole
+    SARIF upload when one result has no location, so check's findings always get one."""
     for package in finding.packages:
         if package.origin is not None and package.origin.line is not None:
             return package.origin
+    for package in finding.packages:
+        if package.origin is not None and package.origin.path:
+            return Origin(package.origin.path, 1)
+    if files:
+        return Origin(files[0], 1)
     return None
 
 

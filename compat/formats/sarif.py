@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from compat.formats import readable_symptom
@@ -48,8 +49,8 @@ def _rule_descriptor(rule: Rule) -> dict[str, Any]:
     }
 
 
-def fingerprint(finding: Finding) -> str:
-    origin = finding_origin(finding)
+def fingerprint(finding: Finding, files: Sequence[str] = ()) -> str:
+    origin = finding_origin(finding, files)
     parts = [
         finding.rule.id,
         *sorted(p.name for p in finding.packages),
@@ -58,7 +59,7 @@ def fingerprint(finding: Finding) -> str:
     return hashlib.sha256("\0".join(parts).encode()).hexdigest()[:32]
 
 
-def _result(finding: Finding, index: int) -> dict[str, Any]:
+def _result(finding: Finding, index: int, files: Sequence[str]) -> dict[str, Any]:
     level = _LEVEL[finding.rule.severity]
     if finding.status is Status.POSSIBLE and level == "error":
         level = "warning"
@@ -67,14 +68,14 @@ def _result(finding: Finding, index: int) -> dict[str, Any]:
         "ruleIndex": index,
         "level": level,
         "message": {"text": message(finding)},
-        "partialFingerprints": {"compatFinding/v1": fingerprint(finding)},
+        "partialFingerprints": {"compatFinding/v1": fingerprint(finding, files)},
         "properties": {
             "status": finding.status.value,
             "packages": [{"name": p.name, "version": p.version} for p in finding.packages],
             "unknown": [u.fact for u in finding.unknown],
         },
     }
-    origin = finding_origin(finding)
+    origin = finding_origin(finding, files)
     if origin is not None:
         result["locations"] = [
             {
@@ -107,7 +108,9 @@ def render(report: Report, colour: bool = False) -> str:
                         "rules": [_rule_descriptor(rule) for rule in rules],
                     }
                 },
-                "results": [_result(f, positions[f.rule.id]) for f in report.findings],
+                "results": [
+                    _result(f, positions[f.rule.id], report.files) for f in report.findings
+                ],
                 "properties": {
                     "knowledgeBase": {"rules": report.kb_rules, "digest": report.kb_digest}
                 },
