@@ -201,6 +201,7 @@ def run_check(
     index_options: IndexOptions,
     *,
     probe: bool = False,
+    resolver: str = "auto",
 ) -> tuple[Report, list[Finding]]:
     """The report, and the findings that waivers did not silence."""
     from compat.declaredfacts import applicable, conflicts, declared_facts, torch_cuda
@@ -256,7 +257,7 @@ def run_check(
     cuda, why = torch_cuda(
         packages.get(canonicalize_name("torch")), declared_set.indexes, platform_name
     )
-    if cuda is not None and "torch_cuda" not in builds:
+    if cuda is not None:
         builds["torch_cuda"] = cuda
         notes.append(f"torch's CUDA build {cuda}: from {why}")
     facts = Facts(
@@ -367,6 +368,7 @@ def resolve_declared(
     target: TargetOptions,
     index_options: IndexOptions,
     notes: list[str],
+    tool: str = "auto",
 ) -> tuple[dict[NormalizedName, Version] | None, str]:
     """What the real resolver installs for the declared set on the target, or None (with a note)."""
     from compat.resolver import ResolutionFailed, Target, resolve
@@ -392,6 +394,8 @@ def resolve_declared(
             constraints,
             target=Target(target.python_version, target.platform),
             index=index_options,
+            tool=tool,
+            timeout=max(index_options.timeout * 8, 120.0),
         )
     except ResolutionFailed as error:
         notes.append(

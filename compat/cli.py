@@ -554,6 +554,13 @@ def check(
     offline: Annotated[
         bool, typer.Option("--offline", help="No network: ranges against knowledge-base versions.")
     ] = False,
+    resolver: Annotated[
+        str,
+        typer.Option(
+            "--resolver",
+            help="Which real resolver judges ranges: auto (uv when installed, else pip), pip, uv.",
+        ),
+    ] = "auto",
     timeout: TimeoutOpt = 15.0,
     format_: Annotated[
         CheckFormat, typer.Option("--format", "-f", help="Output format.")
@@ -599,6 +606,7 @@ def check(
                 timeout=timeout,
             ),
             probe=probe,
+            resolver=resolver,
         )
         kept, waiver_notes = apply_waivers(findings, waivers, dt.date.today())
         report = dataclasses.replace(

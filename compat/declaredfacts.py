@@ -45,8 +45,8 @@ def conflicts(declared: Sequence[Declared]) -> list[str]:
             continue
         key = (item.origin.path, item.group, item.name, str(item.marker or ""))
         first = seen.setdefault(key, item)
-        if first is item:
-            continue
+        if first is item or first.origin == item.origin:
+            continue  # the same line reached twice (a setup.py table entry used in two lists)
         same = first.specifier == item.specifier and first.url == item.url
         what = "duplicate" if same else "conflicting"
         notes.append(
@@ -144,7 +144,13 @@ def declared_facts(
         spec = SpecifierSet()
         for item in items:
             spec &= item.specifier
-        allowed = tuple(v for v in open_range(offline_versions(kb, name, None)) if spec.contains(v))
+        known = offline_versions(kb, name, None)
+        if not known:
+            continue  # no rule names this package: nothing to judge
+        # The range's own inclusive bounds are versions it allows too (^4.40.0 allows 4.40.0).
+        bounds = [_version(s.version) for s in spec if s.operator in (">=", "<=", "~=", "==")]
+        candidates = open_range([*known, *(b for b in bounds if b is not None)])
+        allowed = tuple(v for v in candidates if spec.contains(v))
         if not allowed:
             continue  # no rule names this package, or no known version fits: nothing to judge
         unsettled.append(first.display_name)
@@ -166,6 +172,13 @@ def declared_facts(
             "resolve installs"
         )
     return facts
+
+
+def _version(text: str) -> Version | None:
+    try:
+        return Version(text.rstrip(".*"))
+    except InvalidVersion:
+        return None
 
 
 def _names(names: list[str]) -> str:
