@@ -239,7 +239,7 @@ def run_check(
     resolved, resolved_by = None, ""
     if not index_options.offline and _needs_resolve(declared):
         resolved, resolved_by = resolve_declared(
-            declared, declared_set, options, index_options, notes
+            declared, declared_set, options, index_options, notes, resolver
         )
     packages = declared_facts(declared, kb, notes, resolved, resolved_by)
     if not any(i.kind in LOCK_KINDS for i in declared) and resolved is None:
@@ -336,8 +336,10 @@ def range_notes(
     seen = {f.rule.id for f in findings}
     notes = []
     for finding in evaluate(kb, dataclasses.replace(facts, packages={**facts.packages, **widened})):
-        if finding.rule.id in seen:
-            continue
+        if finding.rule.id in seen or any(
+            not u.fact.startswith("packages.") for u in finding.unknown
+        ):
+            continue  # only where the range alone decides it
         for name in sorted(
             {u.fact.split(".")[1] for u in finding.unknown if u.fact.startswith("packages.")}
         ):

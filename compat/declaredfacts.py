@@ -174,6 +174,12 @@ def declared_facts(
     return facts
 
 
+def _three_parts(version: Version) -> Version:
+    """`2.11` -> `2.11.0`: the release table is keyed by full release numbers."""
+    release = (*version.release, 0, 0)[:3] if len(version.release) < 3 else version.release
+    return Version(".".join(str(p) for p in release))
+
+
 def _version(text: str) -> Version | None:
     try:
         return Version(text.rstrip(".*"))
@@ -243,7 +249,7 @@ def torch_cuda(
             cuda = index_cuda(line.url)
             if cuda is None:
                 continue
-            variants = cuda_variants(version)
+            variants = cuda_variants(_three_parts(version))
             if cuda == "cpu" or variants is None or cuda in variants:
                 served.append((cuda, line))
         replacing = [s for s in served if s[1].replaces_default or s[1].packages]
@@ -254,7 +260,7 @@ def torch_cuda(
             chosen = max(cudas) if cudas else None
             why = f"the PyTorch index at {pool[0][1].origin}"
         if chosen == "pypi":
-            chosen = default_cuda(Version(version.public), platform)
+            chosen = default_cuda(_three_parts(version), platform)
             if chosen is None:
                 return None, ""  # CPU-only there, or a release compat does not know
             why = why or f"the PyPI default build of torch {version.public} on {platform}"

@@ -386,5 +386,7 @@ def test_online_ranges_use_released_versions(tmp_path: Path) -> None:
     assert report["findings"] == []
     assert any("versions pip" in n or "versions uv" in n for n in report["notes"])
     (note,) = [n for n in report["notes"] if "range note" in n]
-    assert note.startswith(f"{requirements}:1: `deepspeed>=0.14.1,<0.15`") and "picks 0.14.4" in note
+    assert (
+        note.startswith(f"{requirements}:1: `deepspeed>=0.14.1,<0.15`") and "picks 0.14.4" in note
+    )
     assert result.exit_code == 0
