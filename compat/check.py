@@ -255,7 +255,7 @@ def run_check(
         ).items()
     }
     cuda, why = torch_cuda(
-        packages.get(canonicalize_name("torch")), declared_set.indexes, platform_name
+        packages.get(canonicalize_name("torch")), declared_set.indexes, platform_name, markers
     )
     if cuda is not None:
         builds["torch_cuda"] = cuda

@@ -227,15 +227,29 @@ def _direct_reference(item: Declared, kb: KnowledgeBase, notes: list[str]) -> Pa
 
 
 def torch_cuda(
-    torch: PackageFact | None, indexes: Sequence[IndexLine], platform: str
+    torch: PackageFact | None,
+    indexes: Sequence[IndexLine],
+    platform: str,
+    markers: Mapping[str, str] | None = None,
 ) -> tuple[Version | None, str]:
     """torch's CUDA build for the target and where that came from ("" when unknown or CPU)."""
+    from packaging.markers import Marker
+
     from compat.probes.cuda import cuda_from_local_label
     from compat.torchbuilds import cuda_variants, default_cuda, index_cuda
 
     if torch is None:
         return None, ""
-    routed = [i for i in indexes if not i.packages or "torch" in i.packages]
+    routed = [
+        i
+        for i in indexes
+        if (not i.packages or "torch" in i.packages)
+        and (not i.marker or markers is None or Marker(i.marker).evaluate({**markers, "extra": ""}))
+    ]
+    if any(not i.optional for i in routed if i.packages):
+        routed = [i for i in routed if not i.optional]  # a source that always applies wins
+    elif len({i.url.rstrip("/") for i in routed if i.optional}) > 1:
+        return None, ""  # torch comes from one of several opt-in groups: which one is a choice
     builds: set[Version | None] = set()
     why = ""
     for version in torch.versions:
@@ -258,7 +272,8 @@ def torch_cuda(
             # pip takes the highest version: a +cuXYZ build sorts above the plain PyPI one.
             cudas = [c for c, _ in pool if isinstance(c, Version)]
             chosen = max(cudas) if cudas else None
-            why = f"the PyTorch index at {pool[0][1].origin}"
+            line = next(line for cuda, line in pool if cuda == (chosen or "cpu"))
+            why = f"the PyTorch index {line.url} ({line.origin})"
         if chosen == "pypi":
             chosen = default_cuda(_three_parts(version), platform)
             if chosen is None:

@@ -232,8 +232,9 @@ def test_real_uv_lock_open_instruct_x86_64_is_not_judged_by_aarch64_entries(
     arm = check_json(str(lock), "--platform", "linux/aarch64", "--hardware", hardware)
     (found,) = [f for f in arm["findings"] if f["rule"] == CUDA13_RULE]
     assert found["status"] == "affected"
-    assert {"name": "torch", "version": "2.10.0+cu130"} == {
-        k: v for k, v in found["packages"][0].items() if k != "source"
+    assert {k: v for k, v in found["packages"][0].items() if k != "source"} == {
+        "name": "torch",
+        "version": "2.10.0+cu130",
     }
 
 

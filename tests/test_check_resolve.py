@@ -136,7 +136,7 @@ def test_torch_cuda_build_from_release_index_lines_and_labels(
     tmp_path: Path, r535: Path, text: str, affected: bool
 ) -> None:
     requirements = write(tmp_path / "requirements.txt", text)
-    code, report = check(str(requirements), "--offline", "--hardware", str(r535))
+    _, report = check(str(requirements), "--offline", "--hardware", str(r535))
     found = by_rule(report).get(CUDA13_RULE)
     assert (found is not None) is affected, report["notes"]  # CUDA 12.x builds get other rules
     if found is not None:

@@ -64,6 +64,8 @@ class IndexLine:
     origin: Origin
     replaces_default: bool = False  # --index-url / a default uv index: PyPI is not consulted
     packages: tuple[NormalizedName, ...] = ()  # () = every package; else only these (uv sources)
+    marker: str = ""  # a uv source's `marker`: it applies where this holds
+    optional: bool = False  # a uv source bound to a group or extra that is not installed by default
 
 
 @dataclass

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from packaging.markers import InvalidMarker, Marker
-from packaging.utils import NormalizedName, canonicalize_name
+from packaging.utils import canonicalize_name
 
 from compat.errors import InputError
 from compat.model import Origin
@@ -133,27 +133,39 @@ def read_pyproject(path: Path) -> FileResult:
 
 
 def _uv_indexes(uv: Any, path: Path, lines: _LineFinder) -> list[IndexLine]:
-    """`[[tool.uv.index]]` (default = true replaces PyPI; explicit ones serve only the packages
-    `[tool.uv.sources]` points at them) as IndexLines; marker- and group-bound sources count too,
-    since which one a target gets is decided by the lock."""
+    """`[[tool.uv.index]]` (default = true replaces PyPI) and the packages `[tool.uv.sources]`
+    sends to an index, with the source's marker, and whether it is bound to a group or extra
+    that is not installed by default (`[tool.uv] default-groups`, else uv's `dev`)."""
     if not isinstance(uv, dict):
         return []
     indexes = [
         i for i in uv.get("index", []) if isinstance(i, dict) and isinstance(i.get("url"), str)
     ]
     by_name = {str(i.get("name")): i for i in indexes}
-    routed: dict[str, list[NormalizedName]] = {}
+    default_groups = uv.get("default-groups", ["dev"])
+    if not isinstance(default_groups, list):
+        default_groups = []  # "all": no group is a default over another
+    out = []
     for package, sources in (uv.get("sources") or {}).items():
         for source in sources if isinstance(sources, list) else [sources]:
-            if isinstance(source, dict) and isinstance(source.get("index"), str):
-                routed.setdefault(source["index"], []).append(canonicalize_name(package))
-    out = []
-    for name, index in by_name.items():
-        origin = Origin(str(path), lines.quoted(index["url"]))
-        if index.get("explicit"):
-            if name in routed:
-                out.append(IndexLine(index["url"], origin, packages=tuple(routed[name])))
-        else:
+            if not isinstance(source, dict) or source.get("index") not in by_name:
+                continue
+            index = by_name[source["index"]]
+            optional = "extra" in source or (
+                "group" in source and source["group"] not in default_groups
+            )
+            out.append(
+                IndexLine(
+                    index["url"],
+                    Origin(str(path), lines.quoted(index["url"])),
+                    packages=(canonicalize_name(package),),
+                    marker=str(source.get("marker", "")),
+                    optional=optional,
+                )
+            )
+    for index in indexes:
+        if not index.get("explicit"):  # explicit indexes serve only what sources send them
+            origin = Origin(str(path), lines.quoted(index["url"]))
             out.append(IndexLine(index["url"], origin, replaces_default=bool(index.get("default"))))
     return out
 
