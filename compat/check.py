@@ -334,26 +334,24 @@ def range_notes(
     if not widened:
         return []
     seen = {f.rule.id for f in findings}
-    notes = []
+    rules: dict[NormalizedName, list[str]] = {}
     for finding in evaluate(kb, dataclasses.replace(facts, packages={**facts.packages, **widened})):
         if finding.rule.id in seen or any(
             not u.fact.startswith("packages.") for u in finding.unknown
         ):
             continue  # only where the range alone decides it
-        for name in sorted(
-            {u.fact.split(".")[1] for u in finding.unknown if u.fact.startswith("packages.")}
-        ):
-            fact, picked = (
-                widened.get(NormalizedName(name)),
-                facts.packages.get(NormalizedName(name)),
-            )
-            if fact is None or picked is None:
-                continue
-            notes.append(
-                f"{fact.origin}: `{fact.requirement}` also allows {fact.label} releases that "
-                f"{finding.rule.id} is about; the resolve picks {picked.versions[0]} "
-                f"(range note, not a finding: pin {fact.label} to keep it)"
-            )
+        for unknown in finding.unknown:
+            name = NormalizedName(unknown.fact.split(".")[1])
+            if name in widened and finding.rule.id not in rules.get(name, []):
+                rules.setdefault(name, []).append(finding.rule.id)
+    notes = []
+    for name, ids in rules.items():
+        fact, picked = widened[name], facts.packages[name]
+        notes.append(
+            f"{fact.origin}: `{fact.requirement}` also allows {fact.label} releases that "
+            f"{', '.join(ids)} {'is' if len(ids) == 1 else 'are'} about; the resolve picks "
+            f"{picked.versions[0]} (range note, not a finding: pin {fact.label} to keep it)"
+        )
     return notes
 
 

@@ -6,6 +6,7 @@ import os
 import re
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from compat.errors import InputError
 from compat.model import Origin
@@ -13,7 +14,13 @@ from compat.sources.declared import DeclaredSet, FileResult
 from compat.sources.pipreport import read_pip_report
 from compat.sources.requirements import RequirementsResult, read_requirements
 from compat.sources.setuppy import REPORT_HINT
-from compat.sources.tomlfiles import read_pylock, read_pyproject, read_uv_lock, uv_lock_python
+from compat.sources.tomlfiles import (
+    load_toml,
+    read_pylock,
+    read_pyproject,
+    read_uv_lock,
+    uv_lock_python,
+)
 
 _PYLOCK = re.compile(r"^pylock(\.[^.]+)?\.toml$")
 
@@ -78,7 +85,7 @@ def read_declared(
     files: list[str] = []
     options: dict[str, list[str]] = {}
     pooled = FileResult()
-    uv_locks: list[Path] = []
+    uv_locks: list[tuple[Path, tuple[dict[str, Any], str]]] = []
     for path in paths:
         if path.is_dir():
             raise InputError(
@@ -96,13 +103,14 @@ def read_declared(
             continue
         files.append(str(path))
         if kind == "uv.lock":
-            uv_locks.append(path)
-            pooled.python += uv_lock_python(path)
+            loaded = load_toml(path)  # parsed once: a real uv.lock is often 0.5 MB
+            uv_locks.append((path, loaded))
+            pooled.python += uv_lock_python(path, loaded)
             continue
         _merge(pooled, _read_one(path, kind))
-    for path in uv_locks:
+    for path, loaded in uv_locks:
         markers = markers_for(pooled.python) if markers_for is not None else None
-        pooled.requirements += read_uv_lock(path, markers)
+        pooled.requirements += read_uv_lock(path, markers, loaded)
     return DeclaredSet(
         tuple(pooled.requirements),
         tuple(files),

@@ -222,26 +222,32 @@ def read_pylock(path: Path) -> list[Declared]:
     return out
 
 
-def uv_lock_python(path: Path) -> list[tuple[str, Origin]]:
+def uv_lock_python(
+    path: Path, loaded: tuple[dict[str, Any], str] | None = None
+) -> list[tuple[str, Origin]]:
     """A uv.lock's top-level `requires-python`."""
-    document, text = load_toml(path)
+    document, text = loaded or load_toml(path)
     value = document.get("requires-python")
     if not isinstance(value, str):
         return []
     return [(value, Origin(str(path), _LineFinder(text).find("requires-python")))]
 
 
-def read_uv_lock(path: Path, markers: Mapping[str, str] | None = None) -> list[Declared]:
+def read_uv_lock(
+    path: Path,
+    markers: Mapping[str, str] | None = None,
+    loaded: tuple[dict[str, Any], str] | None = None,
+) -> list[Declared]:
     """uv.lock (`version = 1`): the packages installed for the target environment.
 
     uv locks every platform at once: a name can have several entries (one per fork, told apart by
     `resolution-markers`), and dependency edges carry markers. With a target, the packages are
     those reachable from the project's own entries (editable/virtual: its dependencies and
     extras, and the `dev` group `uv sync` installs by default; other groups only by choice) along
-    edges whose marker holds for the target, with no conflicting group chosen. Without a project entry, entries whose
-    resolution markers hold. Without a target, every entry.
+    edges whose marker holds for the target, with no conflicting group chosen. Without a project
+    entry, entries whose resolution markers hold. Without a target, every entry.
     """
-    document, text = load_toml(path)
+    document, text = loaded or load_toml(path)
     lines = _LineFinder(text)
     version = document.get("version")
     if version != SUPPORTED_UV_LOCK_VERSION:
