@@ -257,9 +257,14 @@ def run_check(
     cuda, why = torch_cuda(
         packages.get(canonicalize_name("torch")), declared_set.indexes, platform_name, markers
     )
+    unknown_builds = {}
     if cuda is not None:
         builds["torch_cuda"] = cuda
         notes.append(f"torch's CUDA build {cuda}: from {why}")
+    elif why == "unsettled":
+        unknown_builds["torch_cuda"] = (
+            "which torch release (and CUDA build) a resolve installs: pin torch, or run online"
+        )
     facts = Facts(
         packages=packages,
         python_version=python_version,
@@ -267,8 +272,11 @@ def run_check(
         hardware=hardware,
         builds=builds,
         usage=usage,
+        unknown_builds=unknown_builds,
     )
     findings = [attach_build_packages(f, packages, why) for f in evaluate(kb, facts)]
+    findings, unsettled = split_unsettled(findings, packages)
+    notes += unsettled
     if resolved is not None:
         notes += range_notes(kb, facts, findings, declared_facts(declared, kb, []))
     report = Report(
@@ -321,6 +329,41 @@ def attach_build_packages(
         f"{m} ({why})" if why and m.startswith("torch_cuda ") else m for m in finding.matched
     )
     return dataclasses.replace(finding, packages=(*finding.packages, *added), matched=matched)
+
+
+def split_unsettled(
+    findings: Sequence[Finding], packages: Mapping[NormalizedName, PackageFact]
+) -> tuple[list[Finding], list[str]]:
+    """Offline, a range that admits some bad releases is a range note, not a finding: which
+    release a resolve installs is the one verdict offline cannot make. (Every allowed release
+    bad: the finding stays — it is `affected`. A moving git ref stays `possible`.)"""
+    kept: list[Finding] = []
+    rules: dict[NormalizedName, list[str]] = {}
+    for finding in findings:
+        ranged = [
+            NormalizedName(u.fact.split(".")[1])
+            for u in finding.unknown
+            if u.fact.count(".") == 1
+            and u.fact.startswith("packages.")
+            and getattr(packages.get(NormalizedName(u.fact.split(".")[1])), "candidates_from", None)
+            == "knowledge-base"
+        ]
+        if not ranged:
+            kept.append(finding)
+            continue
+        for name in ranged:
+            if finding.rule.id not in rules.get(name, []):
+                rules.setdefault(name, []).append(finding.rule.id)
+    notes = []
+    for name, ids in rules.items():
+        fact = packages[name]
+        notes.append(
+            f"{fact.origin}: `{fact.requirement}` allows {fact.label} releases that "
+            f"{', '.join(ids)} {'is' if len(ids) == 1 else 'are'} about (range note, not a "
+            f"finding: offline, the release a resolve installs is unknown; pin {fact.label}, or "
+            "run online to judge what the resolver picks)"
+        )
+    return kept, notes
 
 
 def range_notes(

@@ -166,10 +166,8 @@ def declared_facts(
                 )
     if unsettled:
         notes.append(
-            f"which version a fresh resolve picks for {_names(unsettled)} was not settled "
-            "(offline): their rules are judged over every version the range allows, so a rule "
-            "that hits only some of them is `possible`; run without --offline to judge what a "
-            "resolve installs"
+            f"offline: which release a resolve installs for {_names(unsettled)} was not settled; "
+            "rules that only some allowed releases hit are range notes below, not findings"
         )
     return facts
 
@@ -236,7 +234,7 @@ def torch_cuda(
     from packaging.markers import Marker
 
     from compat.probes.cuda import cuda_from_local_label
-    from compat.torchbuilds import cuda_variants, default_cuda, index_cuda
+    from compat.torchbuilds import cuda_variants, default_cuda, index_cuda, known_release
 
     if torch is None:
         return None, ""
@@ -250,7 +248,7 @@ def torch_cuda(
         routed = [i for i in routed if not i.optional]  # a source that always applies wins
     elif len({i.url.rstrip("/") for i in routed if i.optional}) > 1:
         return None, ""  # torch comes from one of several opt-in groups: which one is a choice
-    builds: set[Version | None] = set()
+    builds: set[Version | str | None] = set()  # "unknown": a release the table does not know
     why = ""
     for version in torch.versions:
         if version.local is not None:
@@ -276,14 +274,20 @@ def torch_cuda(
             why = f"the PyTorch index {line.url} ({line.origin})"
         if chosen == "pypi":
             chosen = default_cuda(_three_parts(version), platform)
-            if chosen is None:
+            if chosen is None and not torch.exact and not known_release(_three_parts(version)):
+                builds.add("unknown")  # a release compat does not know, among the candidates
+                continue
+            if chosen is None and torch.exact:
                 return None, ""  # CPU-only there, or a release compat does not know
             why = why or f"the PyPI default build of torch {version.public} on {platform}"
         builds.add(chosen if isinstance(chosen, Version) else None)
-    if len(builds) != 1 or None in builds:
-        majors = {b.major for b in builds if b is not None}
-        if None in builds or len(majors) != 1:
-            return None, ""
-        return min(b for b in builds if b is not None), why
-    (build,) = builds
+    found = {b for b in builds if isinstance(b, Version)}
+    if "unknown" in builds or (found and None in builds) or len({b.major for b in found}) > 1:
+        # the candidates disagree: which build is installed depends on the release a resolve picks
+        return None, "unsettled"
+    if not found:
+        return None, ""  # CPU builds only
+    if len(found) > 1:
+        return min(found), why  # one major: the oldest minor is what every candidate needs at least
+    (build,) = found
     return build, why

@@ -71,12 +71,14 @@ def test_an_unpinned_package_is_judged_at_what_the_resolver_installs(
     assert found["status"] == "affected" and code == 1
     assert {"name": "peft", "version": "0.14.0", "source": f"{requirements}:1"} in found["packages"]
     assert any(f"versions {tool}" in n for n in online["notes"]), online["notes"]
-    # Offline the same file cannot be settled: `possible`, never a false `affected`, and it says so.
-    _, offline = check(str(requirements), "--offline")
-    assert by_rule(offline)[PEFT_RULE]["status"] == "possible"
-    peft = next(p for p in by_rule(offline)[PEFT_RULE]["packages"] if p["name"] == "peft")
-    assert peft["version"] == "any version"  # not "peft"
-    assert any("peft" in n and "was not settled (offline)" in n for n in offline["notes"])
+    # Offline the same file cannot be settled: never a false `affected`, and it says so — a range
+    # note at the peft line instead of a finding.
+    code, offline = check(str(requirements), "--offline")
+    assert PEFT_RULE not in by_rule(offline) and code == 0
+    assert any(
+        n.startswith(f"{requirements}:1: `peft` allows peft releases that") and PEFT_RULE in n
+        for n in offline["notes"]
+    )
 
 
 @TOOLS
@@ -144,6 +146,16 @@ def test_torch_cuda_build_from_release_index_lines_and_labels(
         assert found["status"] == "affected"
         assert found["packages"][0]["name"] == "torch"
         assert found["packages"][0]["source"] == f"{requirements}:{line}"
+
+
+def test_an_unpinned_torch_offline_names_torch_with_its_range(tmp_path: Path, r535: Path) -> None:
+    requirements = write(tmp_path / "requirements.txt", "torch\n")
+    _, report = check(str(requirements), "--offline", "--hardware", str(r535))
+    found = by_rule(report)[CUDA13_RULE]  # which build a resolve installs is unknown offline
+    assert found["status"] == "possible"
+    assert found["packages"] == [
+        {"name": "torch", "version": "any version", "source": f"{requirements}:1"}
+    ]  # not "version": "torch"
 
 
 def test_a_torch_range_of_cuda13_releases_in_a_pyproject(tmp_path: Path, r535: Path) -> None:
