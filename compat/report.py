@@ -29,6 +29,9 @@ class Report:
     notes: tuple[str, ...] = ()  # what could not be checked, and other things to say once
     usage: dict[str, Any] = field(default_factory=dict)
     files: tuple[str, ...] = ()  # the checked files (check): where file-less findings point
+    # doctor only: the node it ran on and the stack facts a fleet compares (compat/nodefacts.py)
+    host: dict[str, Any] | None = None
+    stack: dict[str, Any] | None = None
 
     def count(self, status: Status) -> int:
         return sum(1 for f in self.findings if f.status is status)
