@@ -308,7 +308,7 @@ def attach_build_packages(
 ) -> Finding:
     """A finding about a CUDA build names the package whose build it is (`torch`, at its line),
     so that it points at the line to change and carries a SARIF location."""
-    from compat.conditions import ranged_version
+    from compat.declaredfacts import range_text
     from compat.model import MatchedPackage
 
     keys = [k for k in _BUILD_PACKAGES if any(m.startswith(f"{k} ") for m in finding.matched)]
@@ -320,7 +320,7 @@ def attach_build_packages(
             fact = packages.get(NormalizedName(name))
             if fact is None or fact.name in named:
                 continue
-            version = str(fact.versions[0]) if fact.exact else ranged_version(fact)
+            version = str(fact.versions[0]) if fact.exact else range_text(fact)
             added.append(MatchedPackage(fact.name, version, fact.origin))
             break
     if not added:

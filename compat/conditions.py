@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from packaging.specifiers import SpecifierSet
 from packaging.version import InvalidVersion, Version
 
-from compat.model import Facts, Gpu, MatchedPackage, PackageFact, Unknown, UsageValue
+from compat.model import Facts, Gpu, MatchedPackage, Unknown, UsageValue
 
 if TYPE_CHECKING:
     from packaging.utils import NormalizedName
@@ -131,19 +131,6 @@ def combine_all(verdicts: Iterable[Verdict]) -> Verdict:
 # Packages
 
 
-def ranged_version(fact: PackageFact) -> str:
-    """What a ranged fact shows as its version: the range (`>=0.14.0`), never the bare name."""
-    requirement = (fact.requirement or "").split(";")[0].split(" (resolved")[0]
-    rest = (
-        requirement.strip()[len(fact.label) :].strip()
-        if requirement.lower().startswith(fact.label.lower())
-        else ""
-    )
-    if rest.startswith("["):
-        rest = rest.partition("]")[2].strip()
-    return rest or "any version"
-
-
 @dataclass(frozen=True)
 class PackageVersion(AnchorCondition):
     """`deepspeed: ">=0.14.1,<0.14.3"`, optionally restricted to git commits."""
@@ -186,7 +173,7 @@ class PackageVersion(AnchorCondition):
         commit_note = f" at commit {fact.commit[:10]}" if self.commits and fact.commit else ""
         matched = MatchedPackage(
             self.name,
-            str(fact.versions[0]) if fact.exact else ranged_version(fact),
+            str(fact.versions[0]) if fact.exact else (fact.requirement or shown),
             fact.origin,
         )
         if commit_unknown:
@@ -202,8 +189,6 @@ class PackageVersion(AnchorCondition):
             )
         if len(matching) == len(fact.versions):
             text = f"{fact.label} {shown}{commit_note} is in {wanted}{where}"
-            if not fact.exact:  # not "peft 5 versions is in >=0.14.0"
-                text = f"every version {fact.requirement or fact.label} allows ({shown}) is in {wanted}{where}"
             return Verdict(Tri.TRUE, (text,), (), (matched,))
         requirement = fact.requirement or f"{fact.label} (ranged)"
         text = f"{requirement} allows {shown} in {wanted}{where}"

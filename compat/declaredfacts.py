@@ -172,6 +172,17 @@ def declared_facts(
     return facts
 
 
+def range_text(fact: PackageFact) -> str:
+    """A ranged fact's version as JSON shows it: its specifier (`>=0.14`), `*` for a bare name
+    (the convention of compat.conditions for package findings)."""
+    from packaging.requirements import InvalidRequirement, Requirement
+
+    try:
+        return str(Requirement((fact.requirement or "").split(";")[0].strip()).specifier) or "*"
+    except InvalidRequirement:
+        return "*"
+
+
 def _three_parts(version: Version) -> Version:
     """`2.11` -> `2.11.0`: the release table is keyed by full release numbers."""
     release = (*version.release, 0, 0)[:3] if len(version.release) < 3 else version.release

@@ -71,7 +71,7 @@ def test_true_positives_on_an_r535_driver(r535: str) -> None:
     assert found["status"] == "affected"
     line = next(i for i, t in enumerate(axolotl.read_text().splitlines(), 1) if '"torch>=2.11' in t)
     assert found["packages"] == [
-        {"name": "torch", "version": ">=2.11.0,<=2.12.1", "source": f"{axolotl}:{line}"}
+        {"name": "torch", "version": "<=2.12.1,>=2.11.0", "source": f"{axolotl}:{line}"}
     ]
     # open-instruct sends torch to cu128 on x86_64 (default group cuda12), cu130 on aarch64
     project = REAL / "open-instruct-pyproject.toml"
