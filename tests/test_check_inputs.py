@@ -13,7 +13,7 @@ import pytest
 
 from tests.conftest import run_cli
 
-REAL = Path(__file__).parent / "data" / "real"
+REAL = Path(__file__).parent / "data" / "real" / "check"
 R535 = {
     "schema": "compat.hardware/1",
     "driver_version": "535.104.05",

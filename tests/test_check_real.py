@@ -1,4 +1,4 @@
-"""`compat check` on real dependency files of public training repositories (tests/data/real,
+"""`compat check` on real dependency files of public training repositories (tests/data/real/check,
 provenance in PROVENANCE-h8b.md): every file is read, nothing is a false `affected`, the true
 positives stay, the `possible` count stays bounded, and SARIF is valid with a location on every
 result."""
@@ -14,7 +14,7 @@ import pytest
 
 from tests.conftest import run_cli
 
-REAL = Path(__file__).parent / "data" / "real"
+REAL = Path(__file__).parent / "data" / "real" / "check"
 FILES = sorted(p for p in REAL.iterdir() if not p.name.startswith("PROVENANCE"))
 SARIF_SCHEMA = json.loads((Path(__file__).parent / "data" / "sarif-schema-2.1.0.json").read_text())
 CUDA13_RULE = "cuda13-build-on-pre-580-driver"
