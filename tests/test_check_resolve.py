@@ -213,3 +213,16 @@ def test_a_clean_pinned_file_has_no_sarif_result(tmp_path: Path) -> None:
         str(requirements), "--hardware", str(write(tmp_path / "h.json", json.dumps(R580)))
     )
     assert document["runs"][0]["results"] == []
+
+
+def test_without_a_profile_hardware_only_questions_are_not_code_scanning_alerts(
+    tmp_path: Path,
+) -> None:
+    requirements = write(tmp_path / "requirements.txt", "torch==2.11.0\n")
+    document = sarif(str(requirements))
+    assert document["runs"][0]["results"] == []  # only the driver could settle the CUDA 13 rule
+    assert document["runs"][0]["properties"]["hardwareOnlyPossibleNotReported"] >= 1
+    github = run_cli(["check", "--offline", str(requirements), "--format", "github"])
+    assert "::" not in github.stdout and "depend only on the hardware" in github.stdout
+    text = run_cli(["check", "--offline", str(requirements), "--format", "json"]).json()
+    assert CUDA13_RULE in by_rule(text)  # JSON keeps everything

@@ -6,7 +6,12 @@ in property values `:` and `,` are too.
 
 from __future__ import annotations
 
-from compat.formats.locations import finding_origin, message, relative_uri
+from compat.formats.locations import (
+    code_scanning_findings,
+    finding_origin,
+    message,
+    relative_uri,
+)
 from compat.model import Severity, Status
 from compat.report import Report
 
@@ -24,7 +29,8 @@ def escape_property(text: str) -> str:
 def render(report: Report, colour: bool = False) -> str:
     lines = []
     files = report.files
-    for finding in report.findings:
+    findings, left_out = code_scanning_findings(report)
+    for finding in findings:
         # A `possible` finding is a warning at most: it depends on facts compat could not see.
         level = _LEVEL[finding.rule.severity]
         if finding.status is Status.POSSIBLE and level == "error":
@@ -38,4 +44,9 @@ def render(report: Report, colour: bool = False) -> str:
         lines.append(f"::{level} {','.join(props)}::{escape_data(message(finding))}")
     affected, possible = report.count(Status.AFFECTED), report.count(Status.POSSIBLE)
     lines.append(f"compat: {affected} affected, {possible} possible ({report.kb_rules} rules)")
+    if left_out:
+        lines.append(
+            f"compat: {left_out} possible finding(s) depend only on the hardware: give --hardware "
+            "(a `compat probe --format json` profile) to have them judged"
+        )
     return "\n".join(lines) + "\n"

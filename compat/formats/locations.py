@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from compat.model import Finding, Origin
+from compat.report import Report
 
 
 def finding_origin(finding: Finding, files: Sequence[str] = ()) -> Origin | None:
@@ -22,6 +23,20 @@ def finding_origin(finding: Finding, files: Sequence[str] = ()) -> Origin | None
     if files:
         return Origin(files[0], 1)
     return None
+
+
+def code_scanning_findings(report: Report) -> tuple[list[Finding], int]:
+    """The findings worth an alert on a line of a file, and how many were left out: without a
+    hardware profile, a `possible` finding whose every question is about the hardware says
+    nothing about the file (give --hardware to have it judged)."""
+    if report.hardware is not None:
+        return list(report.findings), 0
+    kept = [
+        f
+        for f in report.findings
+        if not (f.unknown and all(u.fact.startswith("hardware.") for u in f.unknown))
+    ]
+    return kept, len(report.findings) - len(kept)
 
 
 def relative_uri(path: str) -> str:

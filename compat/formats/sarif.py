@@ -9,7 +9,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from compat.formats import readable_symptom
-from compat.formats.locations import finding_origin, message, relative_uri
+from compat.formats.locations import (
+    code_scanning_findings,
+    finding_origin,
+    message,
+    relative_uri,
+)
 from compat.model import Finding, Rule, Severity, Status
 from compat.report import COMPAT_VERSION, Report
 
@@ -89,13 +94,14 @@ def _result(finding: Finding, index: int, files: Sequence[str]) -> dict[str, Any
 
 
 def render(report: Report, colour: bool = False) -> str:
+    findings, left_out = code_scanning_findings(report)
     rules: list[Rule] = []
     positions: dict[str, int] = {}
-    for finding in report.findings:
+    for finding in findings:
         if finding.rule.id not in positions:
             positions[finding.rule.id] = len(rules)
             rules.append(finding.rule)
-    document = {
+    document: dict[str, Any] = {
         "$schema": SARIF_SCHEMA,
         "version": "2.1.0",
         "runs": [
@@ -108,13 +114,13 @@ def render(report: Report, colour: bool = False) -> str:
                         "rules": [_rule_descriptor(rule) for rule in rules],
                     }
                 },
-                "results": [
-                    _result(f, positions[f.rule.id], report.files) for f in report.findings
-                ],
+                "results": [_result(f, positions[f.rule.id], report.files) for f in findings],
                 "properties": {
                     "knowledgeBase": {"rules": report.kb_rules, "digest": report.kb_digest}
                 },
             }
         ],
     }
+    if left_out:  # possible findings that only a hardware profile could settle
+        document["runs"][0]["properties"]["hardwareOnlyPossibleNotReported"] = left_out
     return json.dumps(document, indent=2) + "\n"
