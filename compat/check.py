@@ -399,9 +399,15 @@ def range_notes(
 
 
 def _needs_resolve(declared: Sequence[Any]) -> bool:
-    """A fresh resolve matters only when something is ranged (a pinned file is judged as written)."""
+    """A fresh resolve matters only when a package is ranged and nothing pins it (a pinned file,
+    or a pyproject with its lock, is judged as written)."""
+    pinned = {item.name for item in declared if item.pinned is not None}
     return any(
-        item.kind not in LOCK_KINDS and item.pinned is None and not item.url for item in declared
+        item.kind not in LOCK_KINDS
+        and item.pinned is None
+        and not item.url
+        and item.name not in pinned
+        for item in declared
     )
 
 

@@ -226,3 +226,26 @@ def test_without_a_profile_hardware_only_questions_are_not_code_scanning_alerts(
     assert "::" not in github.stdout and "depend only on the hardware" in github.stdout
     text = run_cli(["check", "--offline", str(requirements), "--format", "json"]).json()
     assert CUDA13_RULE in by_rule(text)  # JSON keeps everything
+
+
+def test_a_pyproject_with_its_lock_is_judged_by_the_lock_without_a_resolve(tmp_path: Path) -> None:
+    pyproject = write(
+        tmp_path / "pyproject.toml",
+        '[project]\nname = "t"\nversion = "0.1"\ndependencies = ["deepspeed>=0.14"]\n',
+    )
+    lock = write(
+        tmp_path / "uv.lock",
+        'version = 1\nrevision = 3\nrequires-python = ">=3.10"\n\n'
+        '[[package]]\nname = "deepspeed"\nversion = "0.14.2"\n'
+        'source = { registry = "https://pypi.org/simple" }\n\n'
+        '[[package]]\nname = "t"\nversion = "0.1"\nsource = { editable = "." }\n'
+        'dependencies = [{ name = "deepspeed" }]\n',
+    )
+    usage = ["--set", "zero_stage=3", "--set", "offload_optimizer=cpu", "--set", "gradient_clipping=1.0"]  # fmt: skip
+    # An index nobody listens on: a resolve would fail with exit 2.
+    code, report = check(
+        str(pyproject), str(lock), *usage, "--index-url", "http://127.0.0.1:9/simple"
+    )
+    assert code == 1
+    found = by_rule(report)["deepspeed-zero3-offload-clip-device-mismatch"]
+    assert found["status"] == "affected" and found["packages"][0]["source"] == f"{lock}:6"
