@@ -12,14 +12,9 @@ from typing import Any
 import pytest
 
 from tests.conftest import run_cli
+from tests.profiles import R535
 
 REAL = Path(__file__).parent / "data" / "real" / "check"
-R535 = {
-    "schema": "compat.hardware/1",
-    "driver_version": "535.104.05",
-    "cuda_driver_version": "12.2",
-    "gpus": [{"name": "NVIDIA A100-SXM4-80GB", "compute_capability": "8.0"}],
-}
 CUDA13_RULE = "cuda13-build-on-pre-580-driver"
 
 

@@ -13,17 +13,12 @@ import jsonschema
 import pytest
 
 from tests.conftest import run_cli
+from tests.profiles import R535
 
 REAL = Path(__file__).parent / "data" / "real" / "check"
 FILES = sorted(p for p in REAL.iterdir() if not p.name.startswith("PROVENANCE"))
 SARIF_SCHEMA = json.loads((Path(__file__).parent / "data" / "sarif-schema-2.1.0.json").read_text())
 CUDA13_RULE = "cuda13-build-on-pre-580-driver"
-R535 = {
-    "schema": "compat.hardware/1",
-    "driver_version": "535.104.05",
-    "cuda_driver_version": "12.2",
-    "gpus": [{"name": "NVIDIA A100-SXM4-80GB", "compute_capability": "8.0"}],
-}
 
 
 def check(path: Path, *args: str, format_: str = "json") -> Any:

@@ -13,22 +13,11 @@ import pytest
 
 from tests.conftest import run_cli
 from tests.indexserver import Dist, IndexServer
+from tests.profiles import R535, R580
 
 SARIF_SCHEMA = json.loads((Path(__file__).parent / "data" / "sarif-schema-2.1.0.json").read_text())
 CUDA13_RULE = "cuda13-build-on-pre-580-driver"
 PEFT_RULE = "peft-0.14-needs-transformers-4.43"
-R535 = {
-    "schema": "compat.hardware/1",
-    "driver_version": "535.104.05",
-    "cuda_driver_version": "12.2",
-    "gpus": [{"name": "NVIDIA A100-SXM4-80GB", "compute_capability": "8.0"}],
-}
-R580 = {
-    "schema": "compat.hardware/1",
-    "driver_version": "580.65.06",
-    "cuda_driver_version": "13.0",
-    "gpus": [{"name": "NVIDIA H100 80GB HBM3", "compute_capability": "9.0"}] * 8,
-}
 INDEX = {
     "peft": [Dist("peft", "0.13.2"), Dist("peft", "0.14.0", requires=["transformers"])],
     "transformers": [Dist("transformers", "4.40.0"), Dist("transformers", "4.44.0")],
