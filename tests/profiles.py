@@ -17,4 +17,3 @@ R580: dict[str, Any] = {
     "cuda_driver_version": "13.0",
     "gpus": [{"name": "NVIDIA H100 80GB HBM3", "compute_capability": "9.0"}] * 8,
 }
-
