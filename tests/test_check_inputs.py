@@ -126,6 +126,64 @@ def test_poetry_caret_tilde_git_rev_and_python(tmp_path: Path) -> None:
     )
 
 
+def test_poetry_alternatives_paths_markers_and_multiple_constraints(tmp_path: Path) -> None:
+    pyproject = write(
+        tmp_path / "pyproject.toml",
+        '[tool.poetry]\nname = "x"\nversion = "0.1"\n\n[tool.poetry.dependencies]\n'
+        'python = "^3.10"\n'
+        'numpy = "1.26 || 2.0"\n'
+        'mylib = {path = "../mylib"}\n'
+        "deepspeed = [\n"
+        '  {version = "0.14.2", markers = "sys_platform == \'linux\'"},\n'
+        '  {version = "0.14.4", python = "<3.10"},\n'
+        "]\n"
+        'trl = {version = "~0.15", extras = ["vllm"]}\n',
+    )
+    report = check_json(str(pyproject), "--platform", "linux", "--set", "zero_stage=3",
+                        "--set", "offload_optimizer=cpu", "--set", "gradient_clipping=1.0")  # fmt: skip
+    notes = "\n".join(report["notes"])
+    assert f"{pyproject}:7: numpy 1.26 || 2.0: `||` alternatives are not checked" in notes
+    assert f"{pyproject}:8: mylib is a local path (../mylib): not checked" in notes
+    packages = packages_of(report, "deepspeed-zero3-offload-clip-device-mismatch")
+    assert packages == [{"name": "deepspeed", "version": "0.14.2", "source": f"{pyproject}:9"}]
+    bad = write(tmp_path / "bad" / "pyproject.toml", '[tool.poetry.dependencies]\ntorch = "^^2"\n')
+    result = run_cli(["check", "--offline", str(bad)])
+    assert result.exit_code == 2 and f"{bad}:2:" in result.stderr and "^^2" in result.stderr
+
+
+def test_pipfile_git_and_path_entries_and_a_lock_with_git(tmp_path: Path) -> None:
+    pipfile = write(
+        tmp_path / "Pipfile",
+        '[packages]\nopenrlhf = {git = "https://github.com/OpenRLHF/OpenRLHF.git", '
+        'ref = "01b8a23d79a8b4e965084cdf7d0c769dc569dc82"}\nmine = {path = "."}\n'
+        'deepspeed = "*"\n',
+    )
+    report = check_json(str(pipfile), "--set", "trainer=ppo", "--set", "use_vllm=false")
+    (found,) = [f for f in report["findings"] if f["rule"].startswith("openrlhf-process")]
+    assert found["status"] == "affected" and found["packages"][0]["source"] == f"{pipfile}:2"
+    assert any(n.startswith(f"{pipfile}:3: mine is a local path") for n in report["notes"])
+    lock = write(
+        tmp_path / "Pipfile.lock",
+        json.dumps(
+            {
+                "_meta": {"requires": {"python_version": "3.10"}, "sources": []},
+                "default": {
+                    "openrlhf": {
+                        "git": "https://github.com/OpenRLHF/OpenRLHF.git",
+                        "ref": "01b8a23d79a8b4e965084cdf7d0c769dc569dc82",
+                    },
+                    "deepspeed": {"version": "==0.13.5"},
+                },
+                "develop": {},
+            },
+            indent=4,
+        ),
+    )
+    locked = check_json(str(lock), "--set", "trainer=ppo", "--set", "use_vllm=false")
+    assert locked["environment"]["python"].startswith("3.10")
+    assert {f["rule"]: f["status"] for f in locked["findings"]}[found["rule"]] == "affected"
+
+
 def test_real_poetry_project_gpt_neox() -> None:
     report = check_json(str(REAL / "gpt-neox-pyproject.toml"))
     assert report["environment"]["packages"] >= 1
