@@ -322,9 +322,13 @@ def test_git_commit_is_a_commit_fact_and_a_moving_ref_keeps_rules_possible(tmp_p
 def test_duplicate_and_conflicting_lines_are_flagged(tmp_path: Path) -> None:
     requirements = write(
         tmp_path / "requirements.txt",
-        "torch==2.3.0\naccelerate\ntorch==2.4.0\naccelerate\n",
+        "torch==2.3.0\naccelerate\ntorch==2.4.0\naccelerate\n"
+        "transformers[torch]>=4.40\ntransformers[sentencepiece]>=4.40\ntransformers<5\n"
+        "trl==0.16.0\ntrl @ git+https://github.com/huggingface/trl.git@019fc6dbaa03b888f9d5c\n",
     )
     notes = check_json(str(requirements))["notes"]
+    assert not any("for transformers" in n for n in notes)  # other extras, compatible ranges
+    assert any(n.startswith(f"{requirements}:9: conflicting requirement for trl") for n in notes)
     assert any(
         n.startswith(f"{requirements}:3: conflicting requirement for torch") and "line 1" in n
         for n in notes
