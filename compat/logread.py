@@ -1,0 +1,238 @@
+"""Reading logs of any size: decompression, bytes-level literal scanning, one line numbering.
+
+A log is read in blocks of bytes and never held whole: memory stays constant whatever its size.
+Callers register *probes*, each a literal byte string (an anchor) and how many lines from the
+anchor's line they need; one pass of `bytes.find` per anchor over each block finds the candidate
+lines, and only those are decoded. Lines are counted on b"\\n" alone, as `grep -n` does, and the
+text handed back for a line is that same line: a carriage return, form feed or U+2028 never
+starts a new one.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, NamedTuple
+
+from compat.errors import InputError
+from compat.model import Origin
+
+BLOCK = 4 * 2**20  # bytes read at a time
+MAX_LINE = 8192  # longer lines are cut to this many bytes when handed to a probe's handler
+MAX_CARRY = 16 * 2**20  # a "line" longer than this (no newline) is scanned in pieces
+
+_GZIP = b"\x1f\x8b"
+_XZ = b"\xfd7zXZ\x00"
+_ZSTD = b"\x28\xb5\x2f\xfd"
+
+# CSI (colours, cursor moves) and OSC (titles, hyperlinks) escape sequences.
+_ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]")
+_RANK = re.compile(r"^\s*\[(?:rank|RANK)\s*(\d+)\]:?\s?|^\s*\[[^\]\s]*rank=?(\d+)\]\s?")
+
+
+class Probe(NamedTuple):
+    anchor: bytes  # a literal that every interesting line contains
+    key: object  # handed back with each hit: the caller dispatches on it
+    lines: int = 1  # lines from the hit's line that the handler needs (1: that line only)
+
+
+@dataclass
+class Hit:
+    key: object
+    line: int  # 1-based, counted on b"\n"
+    lines: list[bytes] = field(default_factory=list)  # raw lines, without their b"\n"
+    need: int = 1
+
+
+def open_log(path: Path) -> IO[bytes]:
+    """The log as a binary stream: '-' is stdin; gzip, xz and zstd are recognised by content."""
+    try:
+        raw: IO[bytes] = (
+            sys.stdin.buffer if str(path) == "-" else path.open("rb")  # noqa: SIM115
+        )
+    except OSError as error:
+        raise InputError(f"cannot read log: {error.strerror}", origin=Origin(str(path))) from None
+    buffered = raw if isinstance(raw, io.BufferedReader) else io.BufferedReader(raw)  # type: ignore[arg-type]
+    try:
+        head = buffered.peek(8)[:8]
+    except OSError as error:
+        raise InputError(f"cannot read log: {error.strerror}", origin=Origin(str(path))) from None
+    if head.startswith(_GZIP):
+        import gzip
+
+        return gzip.GzipFile(fileobj=buffered, mode="rb")
+    if head.startswith(_XZ):
+        import lzma
+
+        return lzma.LZMAFile(buffered, mode="rb")
+    if head.startswith(_ZSTD):
+        return _zstd_reader(buffered, path)
+    return buffered
+
+
+def _zstd_reader(raw: IO[bytes], path: Path) -> IO[bytes]:
+    try:  # Python 3.14+
+        from compression import zstd  # type: ignore[import-not-found, unused-ignore]
+
+        return zstd.ZstdFile(raw, mode="rb")  # type: ignore[no-any-return, unused-ignore]
+    except ImportError:
+        pass
+    try:
+        import zstandard  # type: ignore[import-not-found, unused-ignore]
+    except ImportError:
+        raise InputError(
+            "cannot read log: it is zstd-compressed; zstd needs Python 3.14+ or "
+            "`pip install zstandard` (or decompress it: zstd -dc LOG | compat explain -)",
+            origin=Origin(str(path)),
+        ) from None
+    return zstandard.ZstdDecompressor().stream_reader(raw)  # type: ignore[no-any-return, unused-ignore]
+
+
+def read_blocks(stream: IO[bytes], path: Path, size: int = BLOCK) -> Iterator[bytes]:
+    """Blocks of the decompressed log; read errors (a truncated gzip, ...) as InputError."""
+    import lzma
+    import zlib
+
+    while True:
+        try:
+            block = stream.read(size)
+        except (OSError, EOFError, lzma.LZMAError, zlib.error) as error:
+            reason = getattr(error, "strerror", None) or str(error) or type(error).__name__
+            raise InputError(f"cannot read log: {reason}", origin=Origin(str(path))) from None
+        if not block:
+            return
+        yield block
+
+
+@dataclass
+class ScanStats:
+    lines: int = 0
+    bytes: int = 0
+
+
+def scan(
+    blocks: Iterator[bytes],
+    probes: Sequence[Probe],
+    on_hit: Callable[[Hit], bool | None],
+    stats: ScanStats | None = None,
+) -> ScanStats:
+    """Feed `on_hit` every line holding a probe's anchor, in line order per block; `on_hit`
+    returning True retires that probe's anchor (its handler has all it wants)."""
+    stats = stats or ScanStats()
+    active = list(probes)
+    pending: list[Hit] = []  # hits still collecting following lines
+    carry = b""
+    line_base = 0
+    for block in blocks:
+        stats.bytes += len(block)
+        data = carry + block if carry else block
+        cut = data.rfind(b"\n") + 1
+        if cut == 0 and len(data) <= MAX_CARRY:
+            carry = data
+            continue
+        if cut == 0:  # one enormous line: scan it in pieces, keeping a tail for split anchors
+            keep = max((len(p.anchor) for p in active), default=1)
+            chunk, carry = data[:-keep], data[-keep:]
+        else:
+            chunk, carry = data[:cut], data[cut:]
+        pending = _feed(pending, chunk, on_hit)
+        line_base = _scan_chunk(chunk, line_base, active, pending, on_hit)
+        stats.lines = line_base
+    if carry:
+        pending = _feed(pending, carry + b"\n", on_hit)
+        _scan_chunk(carry + b"\n", line_base, active, pending, on_hit)
+        line_base += 1
+    for hit in pending:
+        on_hit(hit)
+    stats.lines = line_base
+    return stats
+
+
+def _feed(pending: list[Hit], chunk: bytes, on_hit: Callable[[Hit], bool | None]) -> list[Hit]:
+    """Give waiting hits the lines at the start of `chunk`; dispatch those now complete."""
+    still = []
+    for hit in pending:
+        start = 0
+        while len(hit.lines) < hit.need and start < len(chunk):
+            end = chunk.find(b"\n", start)
+            end = len(chunk) if end == -1 else end
+            hit.lines.append(chunk[start : min(end, start + MAX_LINE)])
+            start = end + 1
+        if len(hit.lines) >= hit.need:
+            on_hit(hit)
+        else:
+            still.append(hit)
+    return still
+
+
+def _scan_chunk(
+    chunk: bytes,
+    line_base: int,
+    active: list[Probe],
+    pending: list[Hit],
+    on_hit: Callable[[Hit], bool | None],
+) -> int:
+    found: list[tuple[int, int]] = []  # (line start offset, probe index)
+    for index, probe in enumerate(active):
+        anchor = probe.anchor
+        pos = chunk.find(anchor)
+        while pos != -1:
+            start = chunk.rfind(b"\n", 0, pos) + 1
+            found.append((start, index))
+            end = chunk.find(b"\n", pos)
+            if end == -1:
+                break
+            pos = chunk.find(anchor, end + 1)
+    retired: set[int] = set()
+    if found:
+        found.sort()
+        counted_to, line = 0, line_base
+        for start, index in found:
+            if index in retired:
+                continue
+            line += chunk.count(b"\n", counted_to, start)
+            counted_to = start
+            probe = active[index]
+            hit = Hit(probe.key, line + 1, [], probe.lines)
+            pos = start
+            while len(hit.lines) < hit.need and pos < len(chunk):
+                end = chunk.find(b"\n", pos)
+                if end == -1:
+                    break
+                hit.lines.append(chunk[pos : min(end, pos + MAX_LINE)])
+                pos = end + 1
+            if len(hit.lines) >= hit.need:
+                if on_hit(hit):
+                    retired.add(index)
+            else:
+                pending.append(hit)
+    if retired:
+        active[:] = [p for i, p in enumerate(active) if i not in retired]
+    return line_base + chunk.count(b"\n")
+
+
+def clean(raw: bytes) -> str:
+    """A raw line as text: invalid UTF-8 replaced, escape sequences gone, trailing CR dropped."""
+    text = raw.decode("utf-8", errors="replace")
+    if "\x1b" in text:
+        text = _ANSI.sub("", text)
+    return text.rstrip("\r\n")
+
+
+def segments(text: str) -> list[str]:
+    """The parts of a cleaned line that a terminal shows separately: a carriage return (progress
+    bars) overwrites what came before it on the same line."""
+    return [part for part in text.split("\r") if part.strip()] or [text]
+
+
+def strip_rank(text: str) -> tuple[str, int | None]:
+    """`[rank3]: RuntimeError: ...` -> ("RuntimeError: ...", 3)."""
+    found = _RANK.match(text)
+    if not found:
+        return text, None
+    number = found.group(1) or found.group(2)
+    return text[found.end() :], int(number)
