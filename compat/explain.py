@@ -38,6 +38,8 @@ from compat.conditions import (
     UsageCondition,
 )
 from compat.engine import evaluate_rule
+from compat.errors import InputError
+from compat.lint import symptom_problems
 from compat.facts import EnvOptions, FactOptions, read_environment, read_usage
 from compat.logfacts import PROBES, FactCollector, LogEvidence, LogFact, evidence, fact_document
 from compat.logread import Hit, Probe, ScanStats, clean, open_log, read_blocks, scan, segments, strip_rank
@@ -112,6 +114,9 @@ class _Matcher:
     """Symptom signatures behind their anchors, and the traceback frames seen around matches."""
 
     def __init__(self, rules: list[Rule]) -> None:
+        for rule in rules:  # a user's --matrix file is not linted: never hang on its regexes
+            for problem in symptom_problems(rule):
+                raise InputError(problem + " (see `compat matrix lint`)")
         entries: list[tuple[Rule, Symptom, Signature]] = [
             (rule, symptom, compile_signature(symptom.match))
             for rule in rules
@@ -187,12 +192,8 @@ def _scan_log(log: Path, matcher: _Matcher, collector: FactCollector) -> ScanSta
             collector.handle(hit)
 
     probes = [*matcher.probes(), Probe(b'File "', "frame"), *PROBES]
-    stream = open_log(log)
-    try:
+    with open_log(log) as stream:
         return scan(read_blocks(stream, log), probes, on_hit)
-    finally:
-        if stream is not getattr(__import__("sys").stdin, "buffer", None):
-            stream.close()
 
 
 # ---------------------------------------------------------------------------------------------

@@ -88,6 +88,10 @@ _VLLM_BANNER = re.compile(
 _TORCH_CUDA = re.compile(r"CUDA used to build PyTorch:\s*([0-9.]+)")
 _CUDA_DEVICES = re.compile(r"CUDA device\(s\):\s*(.+?)\s*$")
 _ARG = re.compile(r"(?:^|\s)--([A-Za-z][\w-]*)(?:[= ]+([^\s\\-][^\s\\]*))?")
+_KWARG = re.compile(
+    r"\b(use_vllm|vllm_device|max_grad_norm|gradient_checkpointing|zero_stage|num_processes)"
+    r"=([\w.:'\"-]+?)(?=[,)\s]|$)"
+)
 _YAML_KEY = re.compile(r"^\s*([A-Za-z_]+)\s*:\s*([^\s#]+)\s*(?:#.*)?$")
 _FRAME = re.compile(r'File "([^"]+)", line \d+, in (\S+)')
 
@@ -127,34 +131,35 @@ _TRAINER_FILES = {
 TABLE_LINES = 1500  # a pip list / conda list table is read up to this many rows
 BLOCK_LINES = 80  # a JSON zero_optimization block
 
+
+
+def _version_block(line: bytes) -> int:
+    """Lines with "ersion" that start a block: pip / conda tables, the nvidia-smi header."""
+    if b"NVIDIA-SMI" in line:
+        return 40
+    if b"Package" in line or b"# Name" in line:
+        return TABLE_LINES
+    return 1
+
+
+# Few anchors, each shared by several extractors: every anchor is one pass over the log.
 PROBES = (
     Probe(b"==", "freeze"),
-    Probe(b" @ git+", "git"),
-    Probe(b"ersion:", "report"),
+    Probe(b"ersion", "version", _version_block),
     Probe(b" ....", "dotted"),
-    Probe(b"Package ", "pip-table", TABLE_LINES),
-    Probe(b"# Name ", "conda-table", TABLE_LINES),
-    Probe(b"NVIDIA-SMI", "smi", 40),
+    Probe(b" --", "args"),
+    Probe(b"offload", "args"),
+    Probe(b"vllm", "args"),
+    Probe(b"zero_stage", "args"),
+    Probe(b"num_processes", "args"),
+    Probe(b"gradient_c", "clip"),
+    Probe(b"max_grad_norm", "args"),
+    Probe(b" @ git+", "git"),
     Probe(b"GPU models and configuration", "collect-gpus", 17),
     Probe(b"CUDA used to build PyTorch", "torch-cuda"),
     Probe(b"CUDA device(s):", "cuda-devices"),
-    Probe(b"DeepSpeed info: version=", "ds-banner"),
     Probe(b"LLM engine (v", "vllm-banner"),
-    Probe(b"API server version", "vllm-banner"),
     Probe(b'"zero_optimization"', "ds-json", BLOCK_LINES),
-    Probe(b'"gradient_clipping"', "ds-json-clip"),
-    Probe(b"zero_stage", "args"),
-    Probe(b"--nproc", "args"),
-    Probe(b"--num_gpus", "args"),
-    Probe(b"num_processes", "args"),
-    Probe(b"--deepspeed", "args"),
-    Probe(b"offload", "args"),
-    Probe(b"use_vllm", "args"),
-    Probe(b"vllm_num_engines", "args"),
-    Probe(b"max_grad_norm", "args"),
-    Probe(b"vllm_device", "args"),
-    Probe(b"gradient_clipping:", "args"),
-    Probe(b"fsdp_version", "args"),
 )
 
 
@@ -167,11 +172,31 @@ class FactCollector:
 
     def handle(self, hit: Hit) -> None:
         kind = hit.key
-        if kind in ("pip-table", "conda-table", "smi", "collect-gpus", "ds-json"):
+        if kind == "ds-json" or (kind == "collect-gpus"):
             self._block(kind, hit)
+            return
+        if kind == "version" and len(hit.lines) > 1:
+            first = hit.lines[0]
+            self._block("smi" if b"NVIDIA-SMI" in first else "table", hit)
             return
         text, _ = strip_rank(clean(hit.lines[0]))
         getattr(self, "_" + str(kind).replace("-", "_"))(text, hit.line)
+
+    def _version(self, text: str, line: int) -> None:
+        """Every line with "ersion": env reports, banners, ds_report, nvidia-smi's header."""
+        if "DeepSpeed info: version=" in text:
+            self._ds_banner(text, line)
+        elif "API server version" in text or "vLLM version" in text:
+            self._vllm_banner(text, line)
+        if " ...." in text:
+            return  # ds_report's "torch version ....": the dotted extractor reads it
+        self._report(text, line)
+
+    def _clip(self, text: str, line: int) -> None:
+        if '"gradient_clipping"' in text:
+            self._ds_json_clip(text, line)
+        elif " ...." not in text:
+            self._args(text, line)
 
     def frame(self, text: str, line: int) -> None:
         found = _FRAME.search(text)
@@ -302,6 +327,10 @@ class FactCollector:
             value = yaml.group(2).strip("'\"")
             self._usage(_YAML_USAGE[yaml.group(1)], value, line, text, "config dump")
             return
+        for name, value in _KWARG.findall(text):  # TrainingArguments / GRPOConfig reprs
+            key = _YAML_USAGE.get(name)
+            if key and value.lower() not in ("none", "auto"):
+                self._usage(key, value.strip("'\""), line, text, "training arguments")
         for name, value in _ARG.findall(text):
             key = name.replace("-", "_")
             if key in ("nproc_per_node", "num_gpus", "num_processes") and value.isdigit():
@@ -327,9 +356,9 @@ class FactCollector:
 
     def _block(self, kind: object, hit: Hit) -> None:
         lines = [strip_rank(clean(raw))[0] for raw in hit.lines]
-        if kind == "pip-table" and _PIP_HEADER.match(lines[0]):
+        if kind == "table" and _PIP_HEADER.match(lines[0]):
             self._table(lines, hit.line, "pip list")
-        elif kind == "conda-table" and _CONDA_HEADER.match(lines[0]):
+        elif kind == "table" and _CONDA_HEADER.match(lines[0]):
             self._table(lines, hit.line, "conda list")
         elif kind == "smi":
             self._smi(lines, hit.line)

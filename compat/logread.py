@@ -14,6 +14,7 @@ import io
 import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, NamedTuple
@@ -37,7 +38,9 @@ _RANK = re.compile(r"^\s*\[(?:rank|RANK)\s*(\d+)\]:?\s?|^\s*\[[^\]\s]*rank=?(\d+
 class Probe(NamedTuple):
     anchor: bytes  # a literal that every interesting line contains
     key: object  # handed back with each hit: the caller dispatches on it
-    lines: int = 1  # lines from the hit's line that the handler needs (1: that line only)
+    # Lines from the hit's line that the handler needs (1: that line only); a function of the
+    # hit's line when only some lines with the anchor start a block (a table header, say).
+    lines: int | Callable[[bytes], int] = 1
 
 
 @dataclass
@@ -48,30 +51,38 @@ class Hit:
     need: int = 1
 
 
-def open_log(path: Path) -> IO[bytes]:
-    """The log as a binary stream: '-' is stdin; gzip, xz and zstd are recognised by content."""
+@contextmanager
+def open_log(path: Path) -> Iterator[IO[bytes]]:
+    """The log as a binary stream: '-' is stdin; gzip, xz and zstd are recognised by content.
+    Closes what it opened (never stdin)."""
+    stdin = str(path) == "-"
     try:
-        raw: IO[bytes] = (
-            sys.stdin.buffer if str(path) == "-" else path.open("rb")  # noqa: SIM115
-        )
+        raw: IO[bytes] = sys.stdin.buffer if stdin else path.open("rb")
     except OSError as error:
         raise InputError(f"cannot read log: {error.strerror}", origin=Origin(str(path))) from None
-    buffered = raw if isinstance(raw, io.BufferedReader) else io.BufferedReader(raw)  # type: ignore[arg-type]
     try:
-        head = buffered.peek(8)[:8]
-    except OSError as error:
-        raise InputError(f"cannot read log: {error.strerror}", origin=Origin(str(path))) from None
-    if head.startswith(_GZIP):
-        import gzip
+        buffered = raw if isinstance(raw, io.BufferedReader) else io.BufferedReader(raw)  # type: ignore[arg-type]
+        try:
+            head = buffered.peek(8)[:8]
+        except OSError as error:
+            raise InputError(
+                f"cannot read log: {error.strerror}", origin=Origin(str(path))
+            ) from None
+        if head.startswith(_GZIP):
+            import gzip
 
-        return gzip.GzipFile(fileobj=buffered, mode="rb")
-    if head.startswith(_XZ):
-        import lzma
+            yield gzip.GzipFile(fileobj=buffered, mode="rb")
+        elif head.startswith(_XZ):
+            import lzma
 
-        return lzma.LZMAFile(buffered, mode="rb")
-    if head.startswith(_ZSTD):
-        return _zstd_reader(buffered, path)
-    return buffered
+            yield lzma.LZMAFile(buffered, mode="rb")
+        elif head.startswith(_ZSTD):
+            yield _zstd_reader(buffered, path)
+        else:
+            yield buffered
+    finally:
+        if not stdin:
+            raw.close()
 
 
 def _zstd_reader(raw: IO[bytes], path: Path) -> IO[bytes]:
@@ -197,7 +208,12 @@ def _scan_chunk(
             line += chunk.count(b"\n", counted_to, start)
             counted_to = start
             probe = active[index]
-            hit = Hit(probe.key, line + 1, [], probe.lines)
+            if callable(probe.lines):
+                end = chunk.find(b"\n", start)
+                need = probe.lines(chunk[start : end if end != -1 else len(chunk)])
+            else:
+                need = probe.lines
+            hit = Hit(probe.key, line + 1, [], need)
             pos = start
             while len(hit.lines) < hit.need and pos < len(chunk):
                 end = chunk.find(b"\n", pos)
