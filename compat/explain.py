@@ -19,8 +19,9 @@ take precedence over the log's, and every disagreement is reported.
 
 from __future__ import annotations
 
+import itertools
 import json
-from collections import deque
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -44,12 +45,15 @@ from compat.facts import EnvOptions, FactOptions, read_environment, read_usage
 from compat.logfacts import PROBES, FactCollector, LogEvidence, LogFact, evidence, fact_document
 from compat.logread import Hit, Probe, ScanStats, clean, open_log, read_blocks, scan, segments, strip_rank
 from compat.model import Facts, Finding, Hardware, Rule, Symptom, UsageFact
-from compat.signatures import Signature, choose_anchors, compile_signature
+from compat.signatures import Signature, choose_anchors, compile_signature, measured_cost
 
 WINDOW = 3  # lines a symptom may span (NumPy's "cannot be run in\nNumPy 2..." spans two)
 FRAMES_BEFORE = 400  # a traceback's frames are printed before its error line ...
-FRAMES_AFTER = 80  # ... or, with ranks interleaved, partly after it
+FRAMES_AFTER = 40  # ... or, with ranks interleaved, partly after it
+LOOK_BACK = 64 * 1024  # bytes kept before an error line to find its traceback in
 MAX_MATCHES = 16  # matches kept per rule (the first ones)
+SAMPLE = 2**20  # bytes of the log on which anchor costs are measured
+MAX_HITS = 1024  # lines per anchor examined: a message repeated a million times is known by then
 _ORDER = {"confirmed": 0, "symptom-only": 1, "outside-range": 2}
 
 
@@ -113,7 +117,7 @@ class Explanations:
 class _Matcher:
     """Symptom signatures behind their anchors, and the traceback frames seen around matches."""
 
-    def __init__(self, rules: list[Rule]) -> None:
+    def __init__(self, rules: list[Rule], sample: bytes) -> None:
         for rule in rules:  # a user's --matrix file is not linted: never hang on its regexes
             for problem in symptom_problems(rule):
                 raise InputError(problem + " (see `compat matrix lint`)")
@@ -122,22 +126,25 @@ class _Matcher:
             for rule in rules
             for symptom in rule.symptoms
         ]
-        anchors, bare = choose_anchors([sig.literals for _, _, sig in entries])
+        # Anchors are chosen for this log: what each costs is measured on its first MiB.
+        cost = measured_cost(sample[:SAMPLE]) if len(sample) >= SAMPLE // 4 else None
+        anchors, bare = choose_anchors([sig.literals for _, _, sig in entries], cost)
         self.by_anchor: dict[bytes, list[tuple[Rule, Symptom, Signature]]] = {}
         for anchor in anchors:
             self.by_anchor[anchor.encode()] = [e for e in entries if any(anchor in lit for lit in e[2].literals)]
         if bare:  # no literal to anchor on: these run on every line
             self.by_anchor[b"\n"] = [entries[i] for i in bare]
         self.matches: dict[str, list[_Match]] = {}
-        self.recent_frames: deque[tuple[int, str, str]] = deque(maxlen=8192)
-        self.open: list[_Match] = []
 
     def probes(self) -> list[Probe]:
-        return [Probe(anchor, ("sig", anchor), WINDOW) for anchor in self.by_anchor]
+        return [
+            Probe(anchor, ("sig", anchor), FRAMES_AFTER, before=LOOK_BACK, limit=MAX_HITS)
+            for anchor in self.by_anchor
+        ]
 
-    def symptom_hit(self, hit: Hit) -> None:
+    def symptom_hit(self, hit: Hit, collector: FactCollector) -> None:
         assert isinstance(hit.key, tuple)
-        lines = [strip_rank(clean(raw)) for raw in hit.lines]
+        lines = [strip_rank(clean(raw)) for raw in hit.lines[:WINDOW]]
         first, rank = lines[0]
         rest = "\n".join(text for text, _ in lines[1:])
         for rule, symptom, sig in self.by_anchor[hit.key[1]]:
@@ -148,52 +155,47 @@ class _Matcher:
                 found = sig.regex.search(part + "\n" + rest if rest else part)
                 if found and found.start() < len(part):
                     match = _Match(rule, symptom, hit.line, part.strip()[:500], rank)
-                    self._frames_before(match)
+                    self._frames(match, hit, collector)
                     kept.append(match)
-                    self.open.append(match)
                     break
 
-    def frame_hit(self, line: int, file: str, func: str) -> None:
-        self.recent_frames.append((line, file, func))
-        still = []
-        for match in self.open:
-            if line <= match.line + FRAMES_AFTER:
-                if line >= match.line - FRAMES_BEFORE:
-                    match.any_frame = True
-                    match.frames.setdefault((file, func), line)
-                still.append(match)
-            elif line < match.line:  # pending window dispatched late: keep it open
-                still.append(match)
-        self.open = still
-
-    def _frames_before(self, match: _Match) -> None:
-        for line, file, func in self.recent_frames:
-            if match.line - FRAMES_BEFORE <= line <= match.line + FRAMES_AFTER:
-                match.any_frame = True
-                match.frames.setdefault((file, func), line)
-
-
-def _scan_log(log: Path, matcher: _Matcher, collector: FactCollector) -> ScanStats:
-    import re
-
-    frame = re.compile(r'File "([^"]+)", line \d+, in (\S+)')
-
-    def on_hit(hit: Hit) -> None:
-        key = hit.key
-        if isinstance(key, tuple):
-            matcher.symptom_hit(hit)
-        elif key == "frame":
-            text = clean(hit.lines[0])
-            found = frame.search(text)
+    def _frames(self, match: _Match, hit: Hit, collector: FactCollector) -> None:
+        """Traceback frames printed around the error line: before it, and (ranks interleaved)
+        after it."""
+        before = hit.before.split(b"\n")[:-1] if hit.before else []
+        if before and len(hit.before) == LOOK_BACK:
+            before = before[1:]  # the first line is cut
+        numbered = [(hit.line - len(before) + i, raw) for i, raw in enumerate(before)]
+        numbered += [(hit.line + i, raw) for i, raw in enumerate(hit.lines)]
+        for line, raw in numbered[-FRAMES_BEFORE - FRAMES_AFTER :]:
+            if b'File "' not in raw:
+                continue
+            text = clean(raw)
+            found = _FRAME.search(text)
             if found:
-                matcher.frame_hit(hit.line, found.group(1).replace("\\", "/").rsplit("/", 1)[-1], found.group(2))
-                collector.frame(text, hit.line)
-        else:
-            collector.handle(hit)
+                match.any_frame = True
+                file = found.group(1).replace("\\", "/").rsplit("/", 1)[-1]
+                match.frames.setdefault((file, found.group(2)), line)
+                collector.frame(text, line)
 
-    probes = [*matcher.probes(), Probe(b'File "', "frame"), *PROBES]
+
+_FRAME = re.compile(r'File "([^"]+)", line \d+, in (\S+)')
+
+
+def _scan_log(log: Path, rules: list[Rule], collector: FactCollector) -> tuple[_Matcher, ScanStats]:
     with open_log(log) as stream:
-        return scan(read_blocks(stream, log), probes, on_hit)
+        blocks = read_blocks(stream, log)
+        first = next(blocks, b"")
+        matcher = _Matcher(rules, first)
+
+        def on_hit(hit: Hit) -> None:
+            if isinstance(hit.key, tuple):
+                matcher.symptom_hit(hit, collector)
+            else:
+                collector.handle(hit)
+
+        probes = [*matcher.probes(), *PROBES]
+        return matcher, scan(itertools.chain([first], blocks), probes, on_hit)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -288,9 +290,8 @@ def run_explain(log: Path, env_options: EnvOptions, fact_options: FactOptions) -
 
     kb = load_knowledge_base(tuple(fact_options.matrices))
     rules = [rule for rule in kb.rules() if rule.symptoms]
-    matcher = _Matcher(rules)
     collector = FactCollector(str(log))
-    stats = _scan_log(log, matcher, collector)
+    matcher, stats = _scan_log(log, rules, collector)
     ev = evidence(collector)
     facts, disagreements, note = _merge(str(log), ev, env_options, fact_options)
     matches: list[Explanation] = []

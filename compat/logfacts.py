@@ -134,32 +134,34 @@ BLOCK_LINES = 80  # a JSON zero_optimization block
 
 
 def _version_block(line: bytes) -> int:
-    """Lines with "ersion" that start a block: pip / conda tables, the nvidia-smi header."""
-    if b"NVIDIA-SMI" in line:
-        return 40
+    """Lines with "ersion" that start a block: the headers of pip and conda tables."""
     if b"Package" in line or b"# Name" in line:
         return TABLE_LINES
     return 1
 
 
-# Few anchors, each shared by several extractors: every anchor is one pass over the log.
+# Few anchors, each shared by several extractors: every anchor is one pass over the log. The
+# short ones run where a run starts (see compat.logread.Probe.startup).
 PROBES = (
-    Probe(b"==", "freeze"),
-    Probe(b"ersion", "version", _version_block),
-    Probe(b" ....", "dotted"),
-    Probe(b" --", "args"),
-    Probe(b"offload", "args"),
-    Probe(b"vllm", "args"),
-    Probe(b"zero_stage", "args"),
-    Probe(b"num_processes", "args"),
-    Probe(b"gradient_c", "clip"),
-    Probe(b"max_grad_norm", "args"),
-    Probe(b" @ git+", "git"),
-    Probe(b"GPU models and configuration", "collect-gpus", 17),
-    Probe(b"CUDA used to build PyTorch", "torch-cuda"),
-    Probe(b"CUDA device(s):", "cuda-devices"),
-    Probe(b"LLM engine (v", "vllm-banner"),
-    Probe(b'"zero_optimization"', "ds-json", BLOCK_LINES),
+    Probe(b"==", "freeze", startup=True),
+    Probe(b"ersion", "version", _version_block, startup=True),
+    Probe(b" ....", "dotted", startup=True),
+    Probe(b" --", "args", startup=True),
+    Probe(b"offload", "args", startup=True),
+    Probe(b"vllm", "args", startup=True),
+    Probe(b"zero_stage", "args", startup=True),
+    Probe(b"gradient_c", "clip", startup=True),
+    Probe(b" @ git+", "git", startup=True),
+    Probe(b"num_processes", "args", startup=True),
+    Probe(b"max_grad_norm", "args", startup=True),
+    Probe(b"DeepSpeed info: version=", "ds-banner", reopens=True),
+    Probe(b"ds_accelerator to ", "marker", reopens=True),
+    Probe(b"GPU models and configuration", "collect-gpus", 17, reopens=True),
+    Probe(b"CUDA used to build PyTorch", "torch-cuda", reopens=True),
+    Probe(b"CUDA device(s):", "cuda-devices", reopens=True),
+    Probe(b"LLM engine (v", "vllm-banner", reopens=True),
+    Probe(b"NVIDIA-SMI", "version", 40, reopens=True),
+    Probe(b'"zero_optimization"', "ds-json", BLOCK_LINES, reopens=True),
 )
 
 
@@ -175,7 +177,7 @@ class FactCollector:
         if kind == "ds-json" or (kind == "collect-gpus"):
             self._block(kind, hit)
             return
-        if kind == "version" and len(hit.lines) > 1:
+        if kind == "version" and hit.need > 1:
             first = hit.lines[0]
             self._block("smi" if b"NVIDIA-SMI" in first else "table", hit)
             return
@@ -185,8 +187,8 @@ class FactCollector:
     def _version(self, text: str, line: int) -> None:
         """Every line with "ersion": env reports, banners, ds_report, nvidia-smi's header."""
         if "DeepSpeed info: version=" in text:
-            self._ds_banner(text, line)
-        elif "API server version" in text or "vLLM version" in text:
+            return  # its own probe reads it
+        if "API server version" in text or "vLLM version" in text:
             self._vllm_banner(text, line)
         if " ...." in text:
             return  # ds_report's "torch version ....": the dotted extractor reads it
@@ -208,7 +210,12 @@ class FactCollector:
     # -- recording
 
     def _add(self, kind: str, key: str, value: str, line: int, text: str, source: str) -> None:
-        self.facts[(kind, key)] = LogFact(kind, key, value, line, text.strip()[:300], source)
+        old = self.facts.get((kind, key))
+        if old is None or old.line <= line:  # the last one printed wins
+            self.facts[(kind, key)] = LogFact(kind, key, value, line, text.strip()[:300], source)
+
+    def _marker(self, text: str, line: int) -> None:
+        """A run starts (DeepSpeed's accelerator line): nothing to read, it reopens the scan."""
 
     def _package(self, name: str, version: str, line: int, text: str, source: str) -> None:
         try:

@@ -41,6 +41,16 @@ class Probe(NamedTuple):
     # Lines from the hit's line that the handler needs (1: that line only); a function of the
     # hit's line when only some lines with the anchor start a block (a table header, say).
     lines: int | Callable[[bytes], int] = 1
+    before: int = 0  # bytes before the hit's line that the handler wants (a traceback)
+    # Short anchors cost as much per pass as long ones find in ten: those that only matter
+    # where a run starts (pip freeze, env reports) are scanned in the first STARTUP bytes and
+    # again after every start-up marker (a probe with `reopens`), not through GBs of steps.
+    startup: bool = False
+    reopens: bool = False
+    limit: int = 0  # stop looking for the anchor after this many hits (0: never)
+
+
+STARTUP = 64 * 2**20
 
 
 @dataclass
@@ -49,6 +59,7 @@ class Hit:
     line: int  # 1-based, counted on b"\n"
     lines: list[bytes] = field(default_factory=list)  # raw lines, without their b"\n"
     need: int = 1
+    before: bytes = b""  # raw bytes before the line (up to Probe.before)
 
 
 @contextmanager
@@ -125,17 +136,23 @@ class ScanStats:
     bytes: int = 0
 
 
+@dataclass
+class _State:
+    probes: Sequence[Probe]
+    on_hit: Callable[[Hit], object]
+    pending: list[Hit] = field(default_factory=list)  # hits still collecting following lines
+    startup_until: int = STARTUP  # offset up to which the start-up probes run
+    offset: int = 0  # offset of the current chunk in the log
+    previous: bytes = b""  # the chunk before the current one, for look-back
+    hits: dict[Probe, int] = field(default_factory=dict)  # for Probe.limit
+
+
 def scan(
-    blocks: Iterator[bytes],
-    probes: Sequence[Probe],
-    on_hit: Callable[[Hit], bool | None],
-    stats: ScanStats | None = None,
+    blocks: Iterator[bytes], probes: Sequence[Probe], on_hit: Callable[[Hit], object]
 ) -> ScanStats:
-    """Feed `on_hit` every line holding a probe's anchor, in line order per block; `on_hit`
-    returning True retires that probe's anchor (its handler has all it wants)."""
-    stats = stats or ScanStats()
-    active = list(probes)
-    pending: list[Hit] = []  # hits still collecting following lines
+    """Call `on_hit` for every line holding a probe's anchor, in line order within a block."""
+    stats = ScanStats()
+    state = _State(probes, on_hit)
     carry = b""
     line_base = 0
     for block in blocks:
@@ -146,24 +163,39 @@ def scan(
             carry = data
             continue
         if cut == 0:  # one enormous line: scan it in pieces, keeping a tail for split anchors
-            keep = max((len(p.anchor) for p in active), default=1)
+            keep = max(len(p.anchor) for p in probes)
             chunk, carry = data[:-keep], data[-keep:]
         else:
             chunk, carry = data[:cut], data[cut:]
-        pending = _feed(pending, chunk, on_hit)
-        line_base = _scan_chunk(chunk, line_base, active, pending, on_hit)
-        stats.lines = line_base
+        line_base = _chunk(state, chunk, line_base)
     if carry:
-        pending = _feed(pending, carry + b"\n", on_hit)
-        _scan_chunk(carry + b"\n", line_base, active, pending, on_hit)
-        line_base += 1
-    for hit in pending:
+        line_base = _chunk(state, carry + b"\n", line_base)
+    for hit in state.pending:
         on_hit(hit)
     stats.lines = line_base
     return stats
 
 
-def _feed(pending: list[Hit], chunk: bytes, on_hit: Callable[[Hit], bool | None]) -> list[Hit]:
+def _chunk(state: _State, chunk: bytes, line_base: int) -> int:
+    state.pending = _feed(state.pending, chunk, state.on_hit)
+    startup = state.offset < state.startup_until
+    probes = [
+        p
+        for p in state.probes
+        if (startup or not p.startup) and not (p.limit and state.hits.get(p, 0) >= p.limit)
+    ]
+    reopened = _scan_chunk(state, chunk, 0, line_base, probes)
+    if reopened is not None and not startup:
+        # A run starts again in this chunk: its start-up lines follow the marker.
+        start = chunk.rfind(b"\n", 0, reopened) + 1
+        late = [p for p in state.probes if p.startup]
+        _scan_chunk(state, chunk, start, line_base + chunk.count(b"\n", 0, start), late)
+    state.previous = chunk
+    state.offset += len(chunk)
+    return line_base + chunk.count(b"\n")
+
+
+def _feed(pending: list[Hit], chunk: bytes, on_hit: Callable[[Hit], object]) -> list[Hit]:
     """Give waiting hits the lines at the start of `chunk`; dispatch those now complete."""
     still = []
     for hit in pending:
@@ -181,16 +213,14 @@ def _feed(pending: list[Hit], chunk: bytes, on_hit: Callable[[Hit], bool | None]
 
 
 def _scan_chunk(
-    chunk: bytes,
-    line_base: int,
-    active: list[Probe],
-    pending: list[Hit],
-    on_hit: Callable[[Hit], bool | None],
-) -> int:
+    state: _State, chunk: bytes, begin: int, line_base: int, probes: Sequence[Probe]
+) -> int | None:
+    """Dispatch the hits of `probes` in chunk[begin:] (line_base: lines before `begin`).
+    Returns the offset of the last start-up marker hit, if any."""
     found: list[tuple[int, int]] = []  # (line start offset, probe index)
-    for index, probe in enumerate(active):
+    for index, probe in enumerate(probes):
         anchor = probe.anchor
-        pos = chunk.find(anchor)
+        pos = chunk.find(anchor, begin)
         while pos != -1:
             start = chunk.rfind(b"\n", 0, pos) + 1
             found.append((start, index))
@@ -198,37 +228,39 @@ def _scan_chunk(
             if end == -1:
                 break
             pos = chunk.find(anchor, end + 1)
-    retired: set[int] = set()
-    if found:
-        found.sort()
-        counted_to, line = 0, line_base
-        for start, index in found:
-            if index in retired:
-                continue
-            line += chunk.count(b"\n", counted_to, start)
-            counted_to = start
-            probe = active[index]
-            if callable(probe.lines):
-                end = chunk.find(b"\n", start)
-                need = probe.lines(chunk[start : end if end != -1 else len(chunk)])
-            else:
-                need = probe.lines
-            hit = Hit(probe.key, line + 1, [], need)
-            pos = start
-            while len(hit.lines) < hit.need and pos < len(chunk):
-                end = chunk.find(b"\n", pos)
-                if end == -1:
-                    break
-                hit.lines.append(chunk[pos : min(end, pos + MAX_LINE)])
-                pos = end + 1
-            if len(hit.lines) >= hit.need:
-                if on_hit(hit):
-                    retired.add(index)
-            else:
-                pending.append(hit)
-    if retired:
-        active[:] = [p for i, p in enumerate(active) if i not in retired]
-    return line_base + chunk.count(b"\n")
+    reopened = None
+    found.sort()
+    counted_to, line = begin, line_base
+    for start, index in found:
+        line += chunk.count(b"\n", counted_to, start)
+        counted_to = start
+        probe = probes[index]
+        if probe.limit:
+            state.hits[probe] = state.hits.get(probe, 0) + 1
+        if probe.reopens:
+            reopened = start
+            state.startup_until = max(state.startup_until, state.offset + start + STARTUP)
+        end = chunk.find(b"\n", start)
+        first = chunk[start : end if end != -1 else len(chunk)]
+        need = probe.lines(first) if callable(probe.lines) else probe.lines
+        before = b""
+        if probe.before:
+            before = chunk[max(0, start - probe.before) : start]
+            if start < probe.before and state.previous:
+                before = state.previous[-(probe.before - start) :] + before
+        hit = Hit(probe.key, line + 1, [], need, before)
+        pos = start
+        while len(hit.lines) < hit.need and pos < len(chunk):
+            end = chunk.find(b"\n", pos)
+            if end == -1:
+                break
+            hit.lines.append(chunk[pos : min(end, pos + MAX_LINE)])
+            pos = end + 1
+        if len(hit.lines) >= hit.need:
+            state.on_hit(hit)
+        else:
+            state.pending.append(hit)
+    return reopened
 
 
 def clean(raw: bytes) -> str:

@@ -12,10 +12,10 @@ match the same text), so that such signatures never ship.
 
 from __future__ import annotations
 
-import difflib
 import importlib
 import re
-from collections.abc import Iterable, Sequence
+import time
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -57,50 +57,72 @@ def required_literals(pattern: str) -> tuple[str, ...]:
     return tuple(run for run in runs if len(run) >= MIN_ANCHOR)
 
 
-def choose_anchors(literals: Sequence[tuple[str, ...]]) -> tuple[list[str], list[int]]:
-    """Pick anchors so that each signature (by index) contains at least one of them: greedily,
-    the literal shared by the most uncovered signatures first (longer on ties). Returns the
-    anchors and the indexes of signatures that have no literal (matched on every line)."""
-    candidates: set[str] = {run for runs in literals for run in runs}
-    flat = sorted(candidates)
-    # Technical words (CUDA, PyTorch, NumPy, NVIDIA): rare in the lines of a training log, and
-    # shared by several signatures, so one pass finds the candidate lines of them all.
-    candidates.update(word for run in flat for word in _WORD.findall(run) if len(word) >= MIN_ANCHOR)
-    for i, a in enumerate(flat):
-        for b in flat[i + 1 :]:
-            match = difflib.SequenceMatcher(None, a, b, autojunk=False).find_longest_match(
-                0, len(a), 0, len(b)
-            )
-            if match.size >= MIN_SHARED:
-                candidates.add(a[match.a : match.a + match.size])
-    uncovered = {i for i, runs in enumerate(literals) if runs}
+def choose_anchors(
+    literals: Sequence[tuple[str, ...]], cost: Callable[[str], float] | None = None
+) -> tuple[list[str], list[int]]:
+    """Pick anchors so that each signature (by index) contains at least one of them, at the
+    least scanning cost: a weighted set cover, greedily taking the candidate that covers most
+    signatures per unit of `cost` (seconds per pass; by default estimated from the length).
+    Returns the anchors and the indexes of signatures with no literal (matched on every line)."""
+    cost = cost or (lambda anchor: 1 / pass_speed(anchor))
+    runs = sorted({run for group in literals for run in group})
+    candidates: set[str] = set(runs)
+    # Technical words (CUDA, PyTorch, NumPy, NVIDIA): one pass finds the lines of a family.
+    candidates.update(w for run in runs for word in _WORD.findall(run) if len(w := word) >= MIN_ANCHOR)
+    # Families of signatures differ in a version digit: their runs share a prefix or a suffix.
+    for ordered, flip in ((runs, False), (sorted(r[::-1] for r in runs), True)):
+        for a, b in zip(ordered, ordered[1:]):
+            common = _common_prefix(a, b)
+            if len(common) >= MIN_SHARED:
+                candidates.add(common[::-1] if flip else common)
+    shared = [c for c in candidates if len(c) >= MIN_SHARED or _WORD.fullmatch(c) or c in runs]
+    uncovered = {i for i, group in enumerate(literals) if group}
+    costs = {c: max(cost(c), 1e-9) for c in shared}
     anchors: list[str] = []
-    shared = [c for c in candidates if len(c) >= MIN_SHARED or _WORD.fullmatch(c)]
 
     def covered(candidate: str) -> set[int]:
         return {i for i in uncovered if any(candidate in run for run in literals[i])}
 
-    # Weighted set cover: each anchor costs one `bytes.find` pass over the log, and a pass is
-    # faster the longer the anchor (the search skips ahead by up to its length), so the anchor
-    # chosen each time is the one covering most signatures per unit of scanning time.
-    while uncovered and shared:
-        best = max(shared, key=lambda c: (len(covered(c)) * pass_speed(c), len(c), c))
+    while uncovered:
+        best = max(shared, key=lambda c: (len(covered(c)) / costs[c], len(c), c))
         covers = covered(best)
         if not covers:
             break
         anchors.append(best)
         uncovered -= covers
-    for i in sorted(uncovered):
-        anchors.append(max(literals[i], key=lambda run: (len(run), run)))
-    anchors = list(dict.fromkeys(anchors))
-    return anchors, [i for i, runs in enumerate(literals) if not runs]
+    return anchors, [i for i, group in enumerate(literals) if not group]
+
+
+def _common_prefix(a: str, b: str) -> str:
+    n = 0
+    for x, y in zip(a, b):
+        if x != y:
+            break
+        n += 1
+    return a[:n]
 
 
 def pass_speed(anchor: str) -> float:
-    """Relative speed of one `bytes.find` pass for an anchor. Measured on log text: ~1.3 GB/s
-    for 2 bytes, 2-3 GB/s for 4-14, 2-9 GB/s for longer ones (it depends on their letters more
-    than on their length), so beyond a few bytes fewer passes matter more than longer anchors."""
+    """Relative speed of one `bytes.find` pass, when no sample of the log is at hand: longer
+    anchors let the search skip further (measured on log text: ~1.3 GB/s for 2 bytes, 2-3 GB/s
+    for 4-14, 3-19 GB/s for longer ones, depending on their letters)."""
     return 0.6 + len(anchor) / 5
+
+
+def measured_cost(sample: bytes, per_hit: float = 2e-5) -> Callable[[str], float]:
+    """Cost of an anchor on this log: the time to find all its occurrences in a sample of it,
+    plus the work each candidate line brings (decoding, regexes)."""
+
+    def cost(anchor: str) -> float:
+        needle = anchor.encode()
+        start = time.perf_counter()
+        hits, pos = 0, sample.find(needle)
+        while pos != -1 and hits < 10_000:
+            hits += 1
+            pos = sample.find(needle, pos + len(needle))
+        return time.perf_counter() - start + hits * per_hit
+
+    return cost
 
 
 # ---------------------------------------------------------------------------------------------
