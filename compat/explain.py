@@ -22,7 +22,7 @@ from __future__ import annotations
 import itertools
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -53,7 +53,6 @@ FRAMES_AFTER = 40  # ... or, with ranks interleaved, partly after it
 LOOK_BACK = 64 * 1024  # bytes kept before an error line to find its traceback in
 MAX_MATCHES = 16  # matches kept per rule (the first ones)
 SAMPLE = 2**20  # bytes of the log on which anchor costs are measured
-MAX_HITS = 1024  # lines per anchor examined: a message repeated a million times is known by then
 _ORDER = {"confirmed": 0, "symptom-only": 1, "outside-range": 2}
 
 
@@ -132,26 +131,56 @@ class _Matcher:
         self.by_anchor: dict[bytes, list[tuple[Rule, Symptom, Signature]]] = {}
         for anchor in anchors:
             self.by_anchor[anchor.encode()] = [e for e in entries if any(anchor in lit for lit in e[2].literals)]
-        if bare:  # no literal to anchor on: these run on every line
-            self.by_anchor[b"\n"] = [entries[i] for i in bare]
+        self.bare: dict[bytes, re.Pattern[bytes]] = {}
+        for i in bare:  # no literal to anchor on: each signature's own regex finds its lines
+            rule, symptom, sig = entries[i]
+            key = f"regex:{rule.id}:{symptom.match}".encode()
+            self.by_anchor[key] = [entries[i]]
+            try:
+                self.bare[key] = re.compile(symptom.match.encode(), sig.regex.flags & re.I | re.M)
+            except (re.error, UnicodeEncodeError):
+                self.bare[key] = re.compile(rb"^", re.M)  # every line
         self.matches: dict[str, list[_Match]] = {}
 
     def probes(self) -> list[Probe]:
         return [
-            Probe(anchor, ("sig", anchor), FRAMES_AFTER, before=LOOK_BACK, limit=MAX_HITS)
+            Probe(
+                anchor,
+                ("sig", anchor),
+                self._window(anchor),
+                before=LOOK_BACK,
+                regex=self.bare.get(anchor),
+            )
             for anchor in self.by_anchor
         ]
 
+    def _window(self, anchor: bytes) -> Callable[[bytes], int]:
+        """Lines wanted after an anchor's line: the symptom's few when one of its regexes could
+        match, and the traceback's (frames after the error) when it does; one otherwise, so
+        that a line repeated a million times costs little."""
+        entries = self.by_anchor[anchor]
+        multiline = any("\\s" in sig.pattern or "\\n" in sig.pattern for _, _, sig in entries)
+
+        def window(first: bytes) -> int:
+            if multiline:
+                return FRAMES_AFTER
+            text = strip_rank(clean(first))[0]
+            return FRAMES_AFTER if any(sig.regex.search(text) for _, _, sig in entries) else 1
+
+        return window
+
     def symptom_hit(self, hit: Hit, collector: FactCollector) -> None:
         assert isinstance(hit.key, tuple)
-        lines = [strip_rank(clean(raw)) for raw in hit.lines[:WINDOW]]
-        first, rank = lines[0]
-        rest = "\n".join(text for text, _ in lines[1:])
+        lines = [clean(raw) for raw in hit.lines[:WINDOW]]
+        first, line_rank = strip_rank(lines[0])
+        rest = "\n".join(strip_rank(text)[0] for text in lines[1:])
         for rule, symptom, sig in self.by_anchor[hit.key[1]]:
             kept = self.matches.setdefault(rule.id, [])
             if len(kept) >= MAX_MATCHES or any(m.line == hit.line for m in kept):
                 continue
-            for part in segments(first):
+            for segment in segments(first):
+                part, rank = strip_rank(segment)  # a rank prefix after a progress bar's \r
+                rank = line_rank if rank is None else rank
                 found = sig.regex.search(part + "\n" + rest if rest else part)
                 if found and found.start() < len(part):
                     match = _Match(rule, symptom, hit.line, part.strip()[:500], rank)

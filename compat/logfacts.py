@@ -92,6 +92,7 @@ _KWARG = re.compile(
     r"\b(use_vllm|vllm_device|max_grad_norm|gradient_checkpointing|zero_stage|num_processes)"
     r"=([\w.:'\"-]+?)(?=[,)\s]|$)"
 )
+_SCRIPT = re.compile(r"\btrain_(ppo|grpo|dpo|sft|kto|orpo|rloo)(_ray)?\b")
 _YAML_KEY = re.compile(r"^\s*([A-Za-z_]+)\s*:\s*([^\s#]+)\s*(?:#.*)?$")
 _FRAME = re.compile(r'File "([^"]+)", line \d+, in (\S+)')
 
@@ -329,6 +330,12 @@ class FactCollector:
             self._usage("gradient_clipping", value, line, text, "DeepSpeed config")
 
     def _args(self, text: str, line: int) -> None:
+        script = _SCRIPT.search(text)
+        if script:
+            self._usage("trainer", script.group(1), line, text, "launcher")
+            if script.group(1) == "ppo" and not script.group(2):
+                # OpenRLHF's train_ppo generates with the HF model; only train_ppo_ray has vLLM.
+                self._usage("use_vllm", "false", line, text, "launcher")
         yaml = _YAML_KEY.match(text)
         if yaml and yaml.group(1) in _YAML_USAGE:
             value = yaml.group(2).strip("'\"")
@@ -387,7 +394,12 @@ class FactCollector:
             if not found:
                 break
             rows += 1
-            self._package(found.group(1), found.group(2), first + offset, text, source)
+            name = found.group(1).lower()
+            if name == "python":  # conda lists the interpreter
+                self._add("python", "python", found.group(2), first + offset, text, source)
+            else:
+                name = "torch" if name == "pytorch" else name
+                self._package(name, found.group(2), first + offset, text, source)
 
     def _smi(self, lines: list[str], first: int) -> None:
         gpus = 0

@@ -41,13 +41,14 @@ class Probe(NamedTuple):
     # Lines from the hit's line that the handler needs (1: that line only); a function of the
     # hit's line when only some lines with the anchor start a block (a table header, say).
     lines: int | Callable[[bytes], int] = 1
-    before: int = 0  # bytes before the hit's line that the handler wants (a traceback)
+    before: int = 0  # bytes before the hit's line wanted when more than one line is (a traceback)
     # Short anchors cost as much per pass as long ones find in ten: those that only matter
     # where a run starts (pip freeze, env reports) are scanned in the first STARTUP bytes and
     # again after every start-up marker (a probe with `reopens`), not through GBs of steps.
     startup: bool = False
     reopens: bool = False
-    limit: int = 0  # stop looking for the anchor after this many hits (0: never)
+    # A signature with no literal to anchor on: its own (bytes) regex finds the lines instead.
+    regex: re.Pattern[bytes] | None = None
 
 
 STARTUP = 64 * 2**20
@@ -144,7 +145,6 @@ class _State:
     startup_until: int = STARTUP  # offset up to which the start-up probes run
     offset: int = 0  # offset of the current chunk in the log
     previous: bytes = b""  # the chunk before the current one, for look-back
-    hits: dict[Probe, int] = field(default_factory=dict)  # for Probe.limit
 
 
 def scan(
@@ -179,11 +179,7 @@ def scan(
 def _chunk(state: _State, chunk: bytes, line_base: int) -> int:
     state.pending = _feed(state.pending, chunk, state.on_hit)
     startup = state.offset < state.startup_until
-    probes = [
-        p
-        for p in state.probes
-        if (startup or not p.startup) and not (p.limit and state.hits.get(p, 0) >= p.limit)
-    ]
+    probes = [p for p in state.probes if startup or not p.startup]
     reopened = _scan_chunk(state, chunk, 0, line_base, probes)
     if reopened is not None and not startup:
         # A run starts again in this chunk: its start-up lines follow the marker.
@@ -219,6 +215,9 @@ def _scan_chunk(
     Returns the offset of the last start-up marker hit, if any."""
     found: list[tuple[int, int]] = []  # (line start offset, probe index)
     for index, probe in enumerate(probes):
+        if probe.regex is not None:
+            found.extend((s, index) for s in _regex_lines(probe.regex, chunk, begin))
+            continue
         anchor = probe.anchor
         pos = chunk.find(anchor, begin)
         while pos != -1:
@@ -235,8 +234,6 @@ def _scan_chunk(
         line += chunk.count(b"\n", counted_to, start)
         counted_to = start
         probe = probes[index]
-        if probe.limit:
-            state.hits[probe] = state.hits.get(probe, 0) + 1
         if probe.reopens:
             reopened = start
             state.startup_until = max(state.startup_until, state.offset + start + STARTUP)
@@ -244,7 +241,7 @@ def _scan_chunk(
         first = chunk[start : end if end != -1 else len(chunk)]
         need = probe.lines(first) if callable(probe.lines) else probe.lines
         before = b""
-        if probe.before:
+        if probe.before and need > 1:
             before = chunk[max(0, start - probe.before) : start]
             if start < probe.before and state.previous:
                 before = state.previous[-(probe.before - start) :] + before
@@ -261,6 +258,21 @@ def _scan_chunk(
         else:
             state.pending.append(hit)
     return reopened
+
+
+def _regex_lines(regex: re.Pattern[bytes], chunk: bytes, begin: int) -> Iterator[int]:
+    """Starts of the lines where `regex` matches (one per line)."""
+    pos = begin
+    while True:
+        found = regex.search(chunk, pos)
+        if found is None:
+            return
+        start = chunk.rfind(b"\n", 0, found.start()) + 1
+        yield start
+        end = chunk.find(b"\n", found.start())
+        if end == -1:
+            return
+        pos = end + 1
 
 
 def clean(raw: bytes) -> str:
