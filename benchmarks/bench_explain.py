@@ -62,10 +62,15 @@ def step_block(index: int) -> bytes:
             )
         )
         if i % 10 == 0:
-            bar = "\r".join(f" {p:3d}%|{'#' * (p // 10):10}| {p}/100 [00:{p:02d}<00:10]" for p in range(0, 100, 9))
+            bar = "\r".join(
+                f" {p:3d}%|{'#' * (p // 10):10}| {p}/100 [00:{p:02d}<00:10]"
+                for p in range(0, 100, 9)
+            )
             out.append(f"\x1b[32m{bar}\x1b[0m\n")
         if i % 50 == 0:
-            out.append("UserWarning: torch.utils.checkpoint: the use_reentrant parameter should be passed explicitly\n")
+            out.append(
+                "UserWarning: torch.utils.checkpoint: the use_reentrant parameter should be passed explicitly\n"
+            )
     return "".join(out).encode()
 
 
@@ -139,7 +144,12 @@ def run_huge(gib: float) -> None:
     block = b"".join(step_block(i) for i in range(16))  # ~1 MiB
     count = int(gib * 2**30 / len(block)) + 1
     head, tail = startup(), crash()
-    expected = head.count(b"\n") + block.count(b"\n") * count + tail[: tail.index(b"RuntimeError")].count(b"\n") + 1
+    expected = (
+        head.count(b"\n")
+        + block.count(b"\n") * count
+        + tail[: tail.index(b"RuntimeError")].count(b"\n")
+        + 1
+    )
     command = [sys.executable, "-m", "compat", "explain", "-", "--format", "json"]
     start = time.perf_counter()
     proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE)

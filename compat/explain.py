@@ -40,10 +40,20 @@ from compat.conditions import (
 )
 from compat.engine import evaluate_rule
 from compat.errors import InputError
-from compat.lint import symptom_problems
 from compat.facts import EnvOptions, FactOptions, read_environment, read_usage
+from compat.lint import symptom_problems
 from compat.logfacts import PROBES, FactCollector, LogEvidence, LogFact, evidence, fact_document
-from compat.logread import Hit, Probe, ScanStats, clean, open_log, read_blocks, scan, segments, strip_rank
+from compat.logread import (
+    Hit,
+    Probe,
+    ScanStats,
+    clean,
+    open_log,
+    read_blocks,
+    scan,
+    segments,
+    strip_rank,
+)
 from compat.model import Facts, Finding, Hardware, Rule, Symptom, UsageFact
 from compat.signatures import Signature, choose_anchors, compile_signature, measured_cost
 
@@ -130,7 +140,9 @@ class _Matcher:
         anchors, bare = choose_anchors([sig.literals for _, _, sig in entries], cost)
         self.by_anchor: dict[bytes, list[tuple[Rule, Symptom, Signature]]] = {}
         for anchor in anchors:
-            self.by_anchor[anchor.encode()] = [e for e in entries if any(anchor in lit for lit in e[2].literals)]
+            self.by_anchor[anchor.encode()] = [
+                e for e in entries if any(anchor in lit for lit in e[2].literals)
+            ]
         self.bare: dict[bytes, re.Pattern[bytes]] = {}
         for i in bare:  # no literal to anchor on: each signature's own regex finds its lines
             rule, symptom, sig = entries[i]
@@ -266,15 +278,19 @@ def _merge(
         notes.append(f"environment {env.source} over the log's versions")
     given_usage = read_usage(fact_options)
     usage: dict[str, UsageFact] = dict(ev.usage)
-    for key, fact in given_usage.items():
+    for key, setting in given_usage.items():
         mine = ev.usage.get(key)
-        if mine is not None and mine.value != fact.value:
+        if mine is not None and mine.value != setting.value:
             disagreements.append(
                 Disagreement(
-                    f"usage.{key}", str(mine.value), mine.origin.line or 0, str(fact.value), str(fact.origin)
+                    f"usage.{key}",
+                    str(mine.value),
+                    mine.origin.line or 0,
+                    str(setting.value),
+                    str(setting.origin),
                 )
             )
-        usage[key] = fact
+        usage[key] = setting
     hardware: Hardware | None = ev.hardware
     if fact_options.hardware_file is not None:
         from compat.probes.profile import load_profile
@@ -282,9 +298,7 @@ def _merge(
         profile = load_profile(fact_options.hardware_file)
         if hardware is not None and len(hardware.gpus) != len(profile.gpus):
             first = min(g.index for g in hardware.gpus)
-            line = next(
-                (f.line for f in ev.facts if f.kind == "gpu" and f.key == str(first)), 0
-            )
+            line = next((f.line for f in ev.facts if f.kind == "gpu" and f.key == str(first)), 0)
             disagreements.append(
                 Disagreement(
                     "hardware.gpu_count",
@@ -297,7 +311,12 @@ def _merge(
         hardware = profile
         notes.append(f"hardware profile {fact_options.hardware_file}")
     shown = len(ev.facts)
-    notes.insert(0, f"{shown} fact(s) read from the log" if shown else "the log shows no versions or configuration")
+    notes.insert(
+        0,
+        f"{shown} fact(s) read from the log"
+        if shown
+        else "the log shows no versions or configuration",
+    )
     facts = Facts(
         packages=packages,
         python_version=python,
@@ -344,7 +363,13 @@ def run_explain(log: Path, env_options: EnvOptions, fact_options: FactOptions) -
             continue
         matches.append(_judge(best, seen, facts, ev))
     matches.sort(
-        key=lambda e: (_ORDER[e.verdict], -len(e.frames_seen), -len(e.facts_used), e.line, e.rule.id)
+        key=lambda e: (
+            _ORDER[e.verdict],
+            -len(e.frames_seen),
+            -len(e.facts_used),
+            e.line,
+            e.rule.id,
+        )
     )
     unrelated.sort(key=lambda u: (u.line, u.rule.id))
     return Explanations(
@@ -390,7 +415,9 @@ def _judge(
     unknown = tuple(f"{u.fact} — settle with {u.needs}" for u in verdict_value.unknown)
     if verdict_value.value is Tri.TRUE and match.symptom.frames and not seen:
         unknown += ("frames — the log shows no traceback for this error",)
-    return Explanation(rule, verdict, match.line, match.text, match.rank, seen, used, finding, unknown)
+    return Explanation(
+        rule, verdict, match.line, match.text, match.rank, seen, used, finding, unknown
+    )
 
 
 def _conditions(condition: Condition) -> Iterator[Condition]:
@@ -416,7 +443,11 @@ def _facts_used(
                 continue
             seen.add(name)
             log_fact = lines.get(("package", name))
-            from_log = log_fact is not None and fact.origin is not None and fact.origin.line == log_fact.line
+            from_log = (
+                log_fact is not None
+                and fact.origin is not None
+                and fact.origin.line == log_fact.line
+            )
             yield (
                 f"packages.{name}",
                 str(fact.versions[0]) + (f" @ {fact.commit[:10]}" if fact.commit else ""),
@@ -458,7 +489,12 @@ def _facts_used(
             )
         elif isinstance(condition, PythonVersion) and facts.python_version is not None:
             log_fact = lines.get(("python", "python"))
-            yield ("python", str(facts.python_version), log_fact.text if log_fact else "", log_fact.line if log_fact else None)
+            yield (
+                "python",
+                str(facts.python_version),
+                log_fact.text if log_fact else "",
+                log_fact.line if log_fact else None,
+            )
 
 
 def has_cause(result: Explanations) -> bool:
@@ -543,13 +579,15 @@ def render_explanations(result: Explanations, fmt: str, colour: bool) -> str:
         pad = " " * 14
         out.append(f"{pad}{e.rule.title}")
         out.append(f"{pad}log line {e.line}: {e.text}")
-        for frame, line in e.frames_seen:
-            out.append(f"{pad}frame {frame} (line {line})")
-        for fact, value, text, line in e.facts_used:
-            where = f"line {line}: {text}" if line is not None else text
+        for frame, frame_line in e.frames_seen:
+            out.append(f"{pad}frame {frame} (line {frame_line})")
+        for fact, value, text, fact_line in e.facts_used:
+            where = f"line {fact_line}: {text}" if fact_line is not None else text
             out.append(f"{pad}{fact} = {value} ({where})")
         if e.verdict == "outside-range":
-            out.append(f"{pad}what the log shows is outside this rule: the same message may have another cause")
+            out.append(
+                f"{pad}what the log shows is outside this rule: the same message may have another cause"
+            )
         for unknown in e.unknown:
             out.append(f"{pad}unknown: {unknown}")
         out.append(f"{pad}fix: {e.rule.fix.summary}")

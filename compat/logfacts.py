@@ -133,7 +133,6 @@ TABLE_LINES = 1500  # a pip list / conda list table is read up to this many rows
 BLOCK_LINES = 80  # a JSON zero_optimization block
 
 
-
 def _version_block(line: bytes) -> int:
     """Lines with "ersion" that start a block: the headers of pip and conda tables."""
     if b"Package" in line or b"# Name" in line:
@@ -262,7 +261,6 @@ class FactCollector:
         else:
             self._smi_line(text, line)
 
-
     def _smi_line(self, text: str, line: int) -> None:
         driver = _SMI_DRIVER.search(text)
         if driver:
@@ -358,7 +356,9 @@ class FactCollector:
             elif key == "use_vllm":
                 self._usage("use_vllm", value or "true", line, text, "launcher")
             elif key == "vllm_num_engines" and value.isdigit():
-                self._usage("use_vllm", "true" if int(value) > 0 else "false", line, text, "launcher")
+                self._usage(
+                    "use_vllm", "true" if int(value) > 0 else "false", line, text, "launcher"
+                )
             elif key == "max_grad_norm" and value:
                 self._usage("gradient_clipping", value, line, text, "launcher")
             elif key == "gradient_checkpointing" and value.lower() in ("", "true", "false"):
@@ -409,7 +409,12 @@ class FactCollector:
             if found and "Name" not in text:
                 self._add("gpu", found.group(1), found.group(2), first + offset, text, "nvidia-smi")
                 gpus += 1
-            if gpus and text.startswith("+") and offset > 0 and "Processes" in "".join(lines[offset : offset + 2]):
+            if (
+                gpus
+                and text.startswith("+")
+                and offset > 0
+                and "Processes" in "".join(lines[offset : offset + 2])
+            ):
                 break
 
     def _collect_gpus(self, lines: list[str], first: int) -> None:
@@ -447,7 +452,9 @@ class FactCollector:
                 section = key.group(1)
                 inline = re.search(r'"device"\s*:\s*"(\w+)"', text)
                 if inline:
-                    self._usage(section, inline.group(1).lower(), first + offset, text, "DeepSpeed config")
+                    self._usage(
+                        section, inline.group(1).lower(), first + offset, text, "DeepSpeed config"
+                    )
                     section = None
                 continue
             stage = re.search(r'"stage"\s*:\s*"?(\d)', text)
@@ -455,7 +462,9 @@ class FactCollector:
                 self._usage("zero_stage", stage.group(1), first + offset, text, "DeepSpeed config")
             device = re.search(r'"device"\s*:\s*"(\w+)"', text)
             if device and section:
-                self._usage(section, device.group(1).lower(), first + offset, text, "DeepSpeed config")
+                self._usage(
+                    section, device.group(1).lower(), first + offset, text, "DeepSpeed config"
+                )
                 section = None
 
 
@@ -520,9 +529,7 @@ def evidence(collector: FactCollector) -> LogEvidence:
             usage[fact.key] = UsageFact(fact.key, coerced, Origin(log, fact.line), note)
         kept.append(fact)
     python = next((_version(f.value) for f in facts if f.kind == "python"), None)
-    return LogEvidence(
-        tuple(kept), packages, python, builds, usage, _hardware(facts)
-    )
+    return LogEvidence(tuple(kept), packages, python, builds, usage, _hardware(facts))
 
 
 def _version(text: str) -> Version | None:
@@ -542,8 +549,7 @@ def _hardware(facts: list[LogFact]) -> Hardware | None:
         driver_version=_version(driver.value) if driver else None,
         cuda_driver_version=_version(cuda.value) if cuda else None,
         gpus=tuple(
-            Gpu(index=int(f.key), name=f.value)
-            for f in sorted(gpus, key=lambda f: int(f.key))
+            Gpu(index=int(f.key), name=f.value) for f in sorted(gpus, key=lambda f: int(f.key))
         ),
         source="log",
         problems=() if driver else ("the log shows no driver version",),

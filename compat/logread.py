@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, NamedTuple
+from typing import IO, Any, NamedTuple, cast
 
 from compat.errors import InputError
 from compat.model import Origin
@@ -69,11 +69,11 @@ def open_log(path: Path) -> Iterator[IO[bytes]]:
     Closes what it opened (never stdin)."""
     stdin = str(path) == "-"
     try:
-        raw: IO[bytes] = sys.stdin.buffer if stdin else path.open("rb")
+        raw: Any = sys.stdin.buffer if stdin else path.open("rb")
     except OSError as error:
         raise InputError(f"cannot read log: {error.strerror}", origin=Origin(str(path))) from None
     try:
-        buffered = raw if isinstance(raw, io.BufferedReader) else io.BufferedReader(raw)  # type: ignore[arg-type]
+        buffered: Any = raw if isinstance(raw, io.BufferedReader) else io.BufferedReader(raw)
         try:
             head = buffered.peek(8)[:8]
         except OSError as error:
@@ -83,11 +83,13 @@ def open_log(path: Path) -> Iterator[IO[bytes]]:
         if head.startswith(_GZIP):
             import gzip
 
-            yield gzip.GzipFile(fileobj=buffered, mode="rb")
+            with gzip.GzipFile(fileobj=buffered, mode="rb") as unzipped:
+                yield cast(IO[bytes], unzipped)
         elif head.startswith(_XZ):
             import lzma
 
-            yield lzma.LZMAFile(buffered, mode="rb")
+            with lzma.LZMAFile(buffered, mode="rb") as unxz:
+                yield unxz
         elif head.startswith(_ZSTD):
             yield _zstd_reader(buffered, path)
         else:

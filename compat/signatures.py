@@ -13,6 +13,7 @@ match the same text), so that such signatures never ship.
 from __future__ import annotations
 
 import importlib
+import itertools
 import re
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -68,10 +69,12 @@ def choose_anchors(
     runs = sorted({run for group in literals for run in group})
     candidates: set[str] = set(runs)
     # Technical words (CUDA, PyTorch, NumPy, NVIDIA): one pass finds the lines of a family.
-    candidates.update(w for run in runs for word in _WORD.findall(run) if len(w := word) >= MIN_ANCHOR)
+    candidates.update(
+        w for run in runs for word in _WORD.findall(run) if len(w := word) >= MIN_ANCHOR
+    )
     # Families of signatures differ in a version digit: their runs share a prefix or a suffix.
     for ordered, flip in ((runs, False), (sorted(r[::-1] for r in runs), True)):
-        for a, b in zip(ordered, ordered[1:]):
+        for a, b in itertools.pairwise(ordered):
             common = _common_prefix(a, b)
             if len(common) >= MIN_SHARED:
                 candidates.add(common[::-1] if flip else common)
@@ -95,7 +98,7 @@ def choose_anchors(
 
 def _common_prefix(a: str, b: str) -> str:
     n = 0
-    for x, y in zip(a, b):
+    for x, y in zip(a, b, strict=False):
         if x != y:
             break
         n += 1
@@ -143,7 +146,7 @@ def backtracking_problem(pattern: str) -> str | None:
 def _walk(seq: Iterable[Any], inside_repeat: bool) -> str | None:
     for op, arg in seq:
         if op in (_c.MAX_REPEAT, _c.MIN_REPEAT, getattr(_c, "POSSESSIVE_REPEAT", None)):
-            low, high, body = arg
+            _low, high, body = arg
             unbounded = high is _UNBOUNDED or high > 64
             if op is getattr(_c, "POSSESSIVE_REPEAT", None):
                 continue  # possessive: never backtracks into

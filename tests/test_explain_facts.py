@@ -108,7 +108,10 @@ def test_trl_grpo_confirmed_from_collect_env_and_config(tmp_path: Path) -> None:
     log.write_text(COLLECT_ENV + config + OPEN_R1)
     result = run_cli(["explain", str(log), "--format", "json"])
     match = result.json()["matches"][0]
-    assert (match["rule"], match["verdict"]) == ("trl-grpo-inprocess-vllm-device-mismatch", "confirmed")
+    assert (match["rule"], match["verdict"]) == (
+        "trl-grpo-inprocess-vllm-device-mismatch",
+        "confirmed",
+    )
     assert match["line"] == COLLECT_ENV.count("\n") + 1 + 19
     used = {f["fact"]: f["line"] for f in match["facts"]}
     assert used["packages.trl"] == 17 and used["packages.vllm"] == 14
@@ -143,10 +146,15 @@ RuntimeError: Expected all tensors to be on the same device, but found at least 
     assert facts[("usage", "use_vllm")] == ("false", 1)
     assert facts[("commit", "openrlhf")][1] == 2
     match = document["matches"][0]
-    assert (match["rule"], match["verdict"]) == ("openrlhf-process-sequences-mask-on-cpu", "confirmed")
+    assert (match["rule"], match["verdict"]) == (
+        "openrlhf-process-sequences-mask-on-cpu",
+        "confirmed",
+    )
     assert match["line"] == 16
     # The fixed commit: the same message, outside the rule.
-    fixed = bad.replace("01b8a23d79a8b4e965084cdf7d0c769dc569dc82", "7adaedc2206fa1bcb8eda1addfa7729c06a21c12")
+    fixed = bad.replace(
+        "01b8a23d79a8b4e965084cdf7d0c769dc569dc82", "7adaedc2206fa1bcb8eda1addfa7729c06a21c12"
+    )
     log.write_text(launch + fixed + PIP_LIST + traceback)
     result = run_cli(["explain", str(log), "--format", "json"])
     assert result.json()["matches"][0]["verdict"] == "outside-range"

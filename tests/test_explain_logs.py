@@ -133,16 +133,16 @@ def test_config_dump_and_launcher_facts_from_real_logs() -> None:
     assert match["rank"] == 0
     assert match["frames"] == ["grpo_trainer.py:__init__", "llm.py:__init__"]
     # The trainer is read from the traceback's grpo_trainer.py frame.
-    assert ("usage.trainer", "grpo", 7) in [(f["fact"], f["value"], f["line"]) for f in match["facts"]]
+    assert ("usage.trainer", "grpo", 7) in [
+        (f["fact"], f["value"], f["line"]) for f in match["facts"]
+    ]
 
 
 def test_environment_and_settings_take_precedence_and_disagreements_are_reported(
     tmp_path: Path,
 ) -> None:
     site = make_env(tmp_path / "site", {"deepspeed": "0.14.4"})
-    code, document = explain(
-        str(COMPOSITE), "--path", str(site), "--set", "gradient_clipping=0"
-    )
+    code, document = explain(str(COMPOSITE), "--path", str(site), "--set", "gradient_clipping=0")
     disagreements = {d["fact"]: d for d in document["disagreements"]}  # type: ignore[union-attr]
     assert disagreements["packages.deepspeed"]["log"] == {"value": "0.14.2", "line": 3}
     assert disagreements["packages.deepspeed"]["given"]["value"] == "0.14.4"

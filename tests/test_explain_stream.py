@@ -69,9 +69,7 @@ def test_truncated_gzip_is_one_clear_error(tmp_path: Path) -> None:
 
 
 def _zstd_library() -> bool:
-    return any(
-        importlib.util.find_spec(name) is not None for name in ("compression", "zstandard")
-    )
+    return any(importlib.util.find_spec(name) is not None for name in ("compression", "zstandard"))
 
 
 @pytest.mark.skipif(shutil.which("zstd") is None, reason="the zstd tool makes the test file")
@@ -96,8 +94,8 @@ def test_line_numbers_count_newlines_only(tmp_path: Path) -> None:
         "next\u0085line\u2028separator\u2029paragraph".encode(),
         b"bad bytes \xff\xfe\xc3( here",
         b"\x1b[1;31mred\x1b[0m \x1b]0;title\x07 done",
-        b"[rank3]:   File \"/x/deepspeed/runtime/zero/stage3.py\", line 2047, in step",
-        b"[rank3]:   File \"/x/deepspeed/runtime/zero/stage3.py\", line 2117, in unscale_and_clip_grads",
+        b'[rank3]:   File "/x/deepspeed/runtime/zero/stage3.py", line 2047, in step',
+        b'[rank3]:   File "/x/deepspeed/runtime/zero/stage3.py", line 2117, in unscale_and_clip_grads',
         b"  3%|3         | 3/100 [00:01<00:30]\r\x1b[31m[rank3]: " + ERROR + b"\x1b[0m\r",
         b"after",
     ]
