@@ -568,10 +568,13 @@ def render_explanations(result: Explanations, fmt: str, colour: bool) -> str:
     if fmt == "json":
         return json.dumps(explanation_document(result), indent=2) + "\n"
     out: list[str] = []
-    if not result.matches:
-        out.append(f"{result.log}: no known cause found ({result.facts_note})")
+    causes = sum(1 for e in result.matches if e.verdict != "outside-range")
+    if causes:
+        out.append(f"{result.log}: {causes} known cause(s) ({result.facts_note})")
     else:
-        out += [f"{result.log}: {len(result.matches)} known cause(s) ({result.facts_note})", ""]
+        out.append(f"{result.log}: no known cause found ({result.facts_note})")
+    if result.matches:
+        out.append("")
     for e in result.matches:
         out.append(
             f"{e.verdict.upper():13} {e.rule.id}  [{e.rule.severity.value}, {e.rule.evidence.value}]"

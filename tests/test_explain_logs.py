@@ -76,7 +76,9 @@ def test_the_same_log_with_a_fixed_deepspeed_is_outside_the_range(tmp_path: Path
     assert code == 1  # the message is known, but not its cause here
     assert document["matches"][0]["verdict"] == "outside-range"  # type: ignore[index]
     result = run_cli(["explain", str(log)])
-    assert "OUTSIDE-RANGE" in result.stdout and "no known cause" not in result.stdout
+    assert result.stdout.startswith(f"{log}: no known cause found (7 fact(s) read from the log)")
+    assert f"OUTSIDE-RANGE {DS_RULE}" in result.stdout
+    assert "packages.deepspeed = 0.14.4 (line 3: " in result.stdout
 
 
 def test_unrelated_crash_sharing_the_message_is_not_a_cause() -> None:
