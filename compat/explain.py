@@ -212,6 +212,8 @@ class _Matcher:
             if b'File "' not in raw:
                 continue
             text = clean(raw)
+            if line > match.line and strip_rank(text)[1] is None:
+                continue  # after the error only another rank's traceback belongs to it
             found = _FRAME.search(text)
             if found:
                 match.any_frame = True

@@ -178,3 +178,19 @@ def test_deepspeed_config_file_settles_what_the_log_does_not_show(tmp_path: Path
     assert match["verdict"] == "confirmed"
     given = [f for f in match["facts"] if f["fact"] == "usage.zero_stage"]
     assert given[0]["line"] is None and str(config) in given[0]["text"]
+
+
+def test_a_later_traceback_does_not_make_an_error_unrelated(tmp_path: Path) -> None:
+    """Frames after the error line count only for interleaved ranks: a traceback printed
+    after it (a second, unrelated crash) is not its code path."""
+    log = tmp_path / "two.log"
+    log.write_text(
+        "RuntimeError: Expected all tensors to be on the same device, but found at least two "
+        "devices, cuda:0 and cpu!\n"
+        "Traceback (most recent call last):\n"
+        '  File "/x/wandb/sdk/wandb_run.py", line 2210, in _atexit_cleanup\n'
+        "KeyboardInterrupt\n"
+    )
+    code, document = explain(str(log))
+    assert code == 0 and document["unrelated"] == []
+    assert document["matches"][0]["verdict"] == "symptom-only"  # type: ignore[index]
