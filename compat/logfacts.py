@@ -70,10 +70,15 @@ _FREEZE = re.compile(
 )
 _FOUND = re.compile(r"\bfound ([A-Za-z0-9][A-Za-z0-9._-]*)==([0-9][^\s;,'\"]*)")
 _GIT = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*) @ git\+\S+?@([0-9a-fA-F]{7,40})\b")
+# `- TRL version: 0.15.1`, `- \`transformers\` version: 4.40.0`, `PyTorch version (GPU?): 2.3.0`
+# (the name's length is bounded: these run on any line with "ersion" in it)
 _REPORT = re.compile(
-    r"^\s*[-*]?\s*(?P<name>[A-Za-z][\w .+/-]*?)\s+[Vv]ersion\s*:\s*(?P<value>\S.*?)\s*$"
+    r"^\s*[-*]?\s*`?(?P<name>[A-Za-z][\w .+/-]{0,40}?)`?\s+[Vv]ersion(?:\s*\([^)]{0,20}\))?"
+    r"\s*:\s*(?P<value>\S.*?)\s*$"
 )
-_DOTTED = re.compile(r"(?:^|print\]|\s)\s*(?P<key>[A-Za-z][\w ]*?)\s+\.{2,}\s*(?P<value>\S.*?)\s*$")
+_DOTTED = re.compile(
+    r"(?:^|print\]|\s)\s*(?P<key>[A-Za-z][\w ]{0,40}?)\s+\.{2,}\s*(?P<value>\S.*?)\s*$"
+)
 _TABLE_ROW = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s+([0-9][^\s]*)(?:\s|$)")
 _PIP_HEADER = re.compile(r"^\s*Package\s+Version\b")
 _CONDA_HEADER = re.compile(r"^\s*#\s*Name\s+Version\s+Build")
@@ -92,8 +97,12 @@ _KWARG = re.compile(
     r"\b(use_vllm|vllm_device|max_grad_norm|gradient_checkpointing|zero_stage|num_processes)"
     r"=([\w.:'\"-]+?)(?=[,)\s]|$)"
 )
+_DICT_ITEM = re.compile(
+    r"'(zero_stage|offload_optimizer_device|offload_param_device|gradient_clipping|num_processes)'"
+    r":\s*'?([\w.]+)"
+)
 _SCRIPT = re.compile(r"\btrain_(ppo|grpo|dpo|sft|kto|orpo|rloo)(_ray)?\b")
-_YAML_KEY = re.compile(r"^\s*([A-Za-z_]+)\s*:\s*([^\s#]+)\s*(?:#.*)?$")
+_YAML_KEY = re.compile(r"^\s*(?:-\s+)?([A-Za-z_]+)\s*:\s*([^\s#]+)\s*(?:#.*)?$")  # "- key: v" too
 _FRAME = re.compile(r'File "([^"]+)", line \d+, in (\S+)')
 
 # Launcher and config keys -> (usage key, how the value is read).
@@ -339,6 +348,8 @@ class FactCollector:
             value = yaml.group(2).strip("'\"")
             self._usage(_YAML_USAGE[yaml.group(1)], value, line, text, "config dump")
             return
+        for name, value in _DICT_ITEM.findall(text):  # accelerate's deepspeed_config dict
+            self._usage(_YAML_USAGE[name], value, line, text, "config dump")
         for name, value in _KWARG.findall(text):  # TrainingArguments / GRPOConfig reprs
             key = _YAML_USAGE.get(name)
             if key and value.lower() not in ("none", "auto"):

@@ -32,7 +32,12 @@ _ZSTD = b"\x28\xb5\x2f\xfd"
 
 # CSI (colours, cursor moves) and OSC (titles, hyperlinks) escape sequences.
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]")
-_RANK = re.compile(r"^\s*\[(?:rank|RANK)\s*(\d+)\]:?\s?|^\s*\[[^\]\s]*rank=?(\d+)\]\s?")
+# `[rank3]:` (torchrun), `[default3]:` / `[...rank=3]` prefixes; Ray's `(Actor pid=123, ip=...)`
+# is stripped too but names a process, not a rank.
+_RANK = re.compile(
+    r"^\s*\[(?:rank|RANK|default)\s*(\d+)\]:?\s?|^\s*\[[^\]\s]*rank=?(\d+)\]\s?"
+    r"|^\s*\((?:[\w.]+) pid=\d+(?:, ip=[\d.:a-f]+)?\)\s?"
+)
 
 
 class Probe(NamedTuple):
@@ -292,9 +297,14 @@ def segments(text: str) -> list[str]:
 
 
 def strip_rank(text: str) -> tuple[str, int | None]:
-    """`[rank3]: RuntimeError: ...` -> ("RuntimeError: ...", 3)."""
-    found = _RANK.match(text)
-    if not found:
-        return text, None
-    number = found.group(1) or found.group(2)
-    return text[found.end() :], int(number)
+    """`[rank3]: RuntimeError: ...` -> ("RuntimeError: ...", 3); chained prefixes
+    (`[default3]:[rank3]:`) are all removed, the last rank named wins."""
+    rank = None
+    for _ in range(3):
+        found = _RANK.match(text)
+        if not found:
+            break
+        number = found.group(1) or found.group(2)
+        rank = int(number) if number else rank
+        text = text[found.end() :]
+    return text, rank

@@ -173,3 +173,47 @@ def test_a_shell_variable_or_auto_is_not_a_fact(tmp_path: Path) -> None:
     assert facts[("usage", "distributed")] == ("deepspeed", 1)
     # HF Trainer fills "auto" clipping with max_grad_norm, default 1.0 (noted on the fact).
     assert facts[("usage", "gradient_clipping")] == ("auto", 3)
+
+
+def test_transformers_env_and_accelerate_config_in_it(tmp_path: Path) -> None:
+    """`transformers env` prints names in backticks, "(GPU?)" after PyTorch and the accelerate
+    config as "- key: value" lines."""
+    report = """\
+- `transformers` version: 4.40.0
+- Platform: Linux-5.15.0-105-generic-x86_64-with-glibc2.35
+- Python version: 3.10.14
+- Accelerate version: 0.30.0
+- Accelerate config: 	- compute_environment: LOCAL_MACHINE
+	- distributed_type: DEEPSPEED
+	- num_processes: 4
+	- deepspeed_config: {'gradient_clipping': 1.0, 'offload_optimizer_device': 'cpu', 'zero_stage': 3}
+- PyTorch version (GPU?): 2.3.0+cu121 (True)
+"""
+    facts = facts_of(tmp_path, report)
+    assert facts[("package", "transformers")] == ("4.40.0", 1)
+    assert facts[("package", "accelerate")] == ("0.30.0", 4)
+    assert facts[("package", "torch")] == ("2.3.0+cu121", 9)
+    assert facts[("usage", "num_processes")] == ("4", 7)
+    assert facts[("usage", "zero_stage")] == ("3", 8)
+    assert facts[("usage", "offload_optimizer")] == ("cpu", 8)
+    assert facts[("usage", "gradient_clipping")] == ("1.0", 8)
+
+
+def test_ray_and_torchrun_prefixes(tmp_path: Path) -> None:
+    """OpenRLHF on Ray prefixes each line with its actor; torchrun --tee with [defaultN]:."""
+    error = (
+        "RuntimeError: Expected all tensors to be on the same device, but found at least two "
+        "devices, cuda:0 and cpu!"
+    )
+    log = tmp_path / "ray.log"
+    log.write_text(
+        "(PolicyModelRayActor pid=4242, ip=10.0.0.7)   File "
+        '"/opt/OpenRLHF/openrlhf/models/actor.py", line 178, in process_sequences\n'
+        f"(PolicyModelRayActor pid=4242, ip=10.0.0.7) {error}\n"
+        f"[default1]:[rank1]: {error}\n"
+    )
+    result = run_cli(["explain", str(log), "--format", "json"])
+    match = result.json()["matches"][0]
+    assert match["rule"] == "openrlhf-process-sequences-mask-on-cpu"
+    assert (match["line"], match["text"], match["rank"]) == (2, error, None)
+    assert match["frames"] == ["actor.py:process_sequences"]
