@@ -127,6 +127,16 @@ _YAML_USAGE = {
     "vllm_device": "vllm_device",
     "fsdp_version": "fsdp_version",
     "gradient_checkpointing": "gradient_checkpointing",
+    "distributed_type": "distributed",
+    "mixed_precision": "mixed_precision",
+}
+# accelerate's distributed_type -> the `distributed` usage key.
+_DISTRIBUTED = {
+    "deepspeed": "deepspeed",
+    "fsdp": "fsdp",
+    "multi_gpu": "ddp",
+    "no": "none",
+    "megatron_lm": "megatron",
 }
 _TRAINER_FILES = {
     "grpo_trainer.py": "grpo",
@@ -163,6 +173,9 @@ PROBES = (
     Probe(b" @ git+", "git", startup=True),
     Probe(b"num_processes", "args", startup=True),
     Probe(b"max_grad_norm", "args", startup=True),
+    Probe(b"distributed_type", "args", startup=True),
+    Probe(b"fsdp_version", "args", startup=True),
+    Probe(b"mixed_precision", "args", startup=True),
     Probe(b"DeepSpeed info: version=", "ds-banner", reopens=True),
     Probe(b"ds_accelerator to ", "marker", reopens=True),
     Probe(b"GPU models and configuration", "collect-gpus", 17, reopens=True),
@@ -346,6 +359,10 @@ class FactCollector:
         yaml = _YAML_KEY.match(text)
         if yaml and yaml.group(1) in _YAML_USAGE:
             value = yaml.group(2).strip("'\"")
+            if yaml.group(1) == "distributed_type":
+                value = _DISTRIBUTED.get(value.lower(), "")
+                if not value:
+                    return
             self._usage(_YAML_USAGE[yaml.group(1)], value, line, text, "config dump")
             return
         for name, value in _DICT_ITEM.findall(text):  # accelerate's deepspeed_config dict
@@ -364,6 +381,8 @@ class FactCollector:
                 self._usage("offload_optimizer", "cpu", line, text, "launcher")
             elif key == "deepspeed":
                 self._usage("distributed", "deepspeed", line, text, "launcher")
+            elif key in ("fsdp", "use_fsdp"):
+                self._usage("distributed", "fsdp", line, text, "launcher")
             elif key == "use_vllm":
                 self._usage("use_vllm", value or "true", line, text, "launcher")
             elif key == "vllm_num_engines" and value.isdigit():

@@ -217,3 +217,20 @@ def test_ray_and_torchrun_prefixes(tmp_path: Path) -> None:
     assert match["rule"] == "openrlhf-process-sequences-mask-on-cpu"
     assert (match["line"], match["text"], match["rank"]) == (2, error, None)
     assert match["frames"] == ["actor.py:process_sequences"]
+
+
+def test_accelerate_fsdp_config_dump(tmp_path: Path) -> None:
+    dump = """\
+compute_environment: LOCAL_MACHINE
+distributed_type: FSDP
+fsdp_config:
+  fsdp_sharding_strategy: FULL_SHARD
+  fsdp_version: 2
+mixed_precision: bf16
+num_processes: 8
+"""
+    facts = facts_of(tmp_path, dump)
+    assert facts[("usage", "distributed")] == ("fsdp", 2)
+    assert facts[("usage", "fsdp_version")] == ("2", 5)
+    assert facts[("usage", "mixed_precision")] == ("bf16", 6)
+    assert facts[("usage", "num_processes")] == ("8", 7)
