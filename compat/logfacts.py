@@ -90,7 +90,7 @@ _DS_BANNER = re.compile(r"DeepSpeed info: version=([^\s,]+)(?:, git-hash=([0-9a-
 _VLLM_BANNER = re.compile(
     r"(?:LLM engine \(v|vLLM API server version |vLLM version:? v?)([0-9][^\s),]*)"
 )
-_TORCH_CUDA = re.compile(r"CUDA used to build PyTorch:\s*([0-9.]+)")
+_TORCH_CUDA = re.compile(r"CUDA used to build PyTorch\s*:\s*([0-9.]+)")
 _CUDA_DEVICES = re.compile(r"CUDA device\(s\):\s*(.+?)\s*$")
 _ARG = re.compile(r"(?:^|\s)--([A-Za-z][\w-]*)(?:[= ]+([^\s\\-][^\s\\]*))?")
 _KWARG = re.compile(

@@ -194,3 +194,46 @@ def test_a_later_traceback_does_not_make_an_error_unrelated(tmp_path: Path) -> N
     code, document = explain(str(log))
     assert code == 0 and document["unrelated"] == []
     assert document["matches"][0]["verdict"] == "symptom-only"  # type: ignore[index]
+
+
+@pytest.mark.parametrize(
+    ("log", "expected"),
+    [
+        (
+            "vllm-10147-torch-collect-env.log",
+            {
+                ("package", "torch"): ("2.5.1+cu118", 5),
+                ("build", "torch_cuda"): ("11.8", 7),
+                ("python", "python"): ("3.10.15", 16),
+                ("gpu", "0"): ("Tesla V100S-PCIE-32GB", 22),
+                ("gpu", "1"): ("Tesla V100S-PCIE-32GB", 23),
+                ("gpu", "2"): ("Tesla V100S-PCIE-32GB", 24),
+            },
+        ),
+        (
+            "vllm-21310-collect-env-aligned.log",
+            {
+                ("package", "torch"): ("2.5.1+cu124", 18),
+                ("build", "torch_cuda"): ("12.4", 20),
+                ("python", "python"): ("3.10.16", 26),
+            },
+        ),
+        (
+            "vllm-4211-pip3-versions.log",
+            {
+                ("package", "torch"): ("2.2.1", 6),
+                ("package", "nvidia-nccl-cu12"): ("2.19.3", 5),
+                ("package", "vllm-nccl-cu12"): ("2.18.1.0.3.0", 10),
+            },
+        ),
+    ],
+)
+def test_environment_reports_from_real_issues(
+    log: str, expected: dict[tuple[str, str], tuple[str, int]]
+) -> None:
+    code, document = explain(str(LOGS / log))
+    assert code == 1 and document["matches"] == []
+    read = {(f["kind"], f["key"]): (f["value"], f["line"]) for f in document["facts"]}  # type: ignore[union-attr]
+    assert expected.items() <= read.items()
+    if log.startswith("vllm-10147"):
+        assert len([k for k in read if k[0] == "gpu"]) == 3
