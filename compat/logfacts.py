@@ -79,7 +79,7 @@ _REPORT = re.compile(
 _DOTTED = re.compile(
     r"(?:^|print\]|\s)\s*(?P<key>[A-Za-z][\w ]{0,40}?)\s+\.{2,}\s*(?P<value>\S.*?)\s*$"
 )
-_TABLE_ROW = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s+([0-9][^\s]*)(?:\s|$)")
+_TABLE_ROW = re.compile(r"^\s*([A-Za-z0-9_][A-Za-z0-9._-]*)\s+([0-9][^\s]*)(?:\s|$)")
 _PIP_HEADER = re.compile(r"^\s*Package\s+Version\b")
 _CONDA_HEADER = re.compile(r"^\s*#\s*Name\s+Version\s+Build")
 _SMI_DRIVER = re.compile(r"Driver Version:\s*([0-9.]+)")

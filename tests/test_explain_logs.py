@@ -219,6 +219,23 @@ def test_a_later_traceback_does_not_make_an_error_unrelated(tmp_path: Path) -> N
             },
         ),
         (
+            "deepspeedexamples-475-nvidia-smi.log",
+            {
+                ("driver", "driver"): ("530.30.02", 4),
+                ("cuda_driver", "cuda_driver"): ("12.1", 4),
+                ("gpu", "0"): ("NVIDIA A100 80GB PCIe", 10),
+                ("gpu", "1"): ("NVIDIA A100 80GB PCIe", 14),
+            },
+        ),
+        (
+            "deepspeed-6567-conda-list.log",
+            {
+                ("package", "annotated-types"): ("0.7.0", 5),
+                ("package", "cmake"): ("3.26.4", 11),
+                ("package", "cuda-cudart-dev"): ("12.1.55", 17),  # read past rows named _...
+            },
+        ),
+        (
             "vllm-4211-pip3-versions.log",
             {
                 ("package", "torch"): ("2.2.1", 6),
