@@ -38,7 +38,6 @@ from compat.conditions import (
     Tri,
     UsageCondition,
 )
-from compat.engine import evaluate_rule
 from compat.errors import InputError
 from compat.facts import EnvOptions, FactOptions, read_environment, read_usage
 from compat.lint import symptom_problems
@@ -54,7 +53,7 @@ from compat.logread import (
     segments,
     strip_rank,
 )
-from compat.model import Facts, Finding, Hardware, Rule, Symptom, UsageFact
+from compat.model import Facts, Hardware, Rule, Symptom, UsageFact
 from compat.signatures import Signature, choose_anchors, compile_signature, measured_cost
 
 WINDOW = 3  # lines a symptom may span (NumPy's "cannot be run in\nNumPy 2..." spans two)
@@ -86,7 +85,7 @@ class Explanation:
     rank: int | None
     frames_seen: tuple[tuple[str, int], ...]  # (frame, line)
     facts_used: tuple[tuple[str, str, str, int | None], ...]  # (fact, value, text, line)
-    finding: Finding | None
+    held: tuple[str, ...]  # the conditions that held, in words
     unknown: tuple[str, ...]
 
 
@@ -219,7 +218,7 @@ class _Matcher:
                 match.any_frame = True
                 file = found.group(1).replace("\\", "/").rsplit("/", 1)[-1]
                 match.frames.setdefault((file, found.group(2)), line)
-                collector.frame(text, line)
+                collector.frame(file, text, line)
 
 
 _FRAME = re.compile(r'File "([^"]+)", line \d+, in (\S+)')
@@ -349,7 +348,7 @@ def run_explain(log: Path, env_options: EnvOptions, fact_options: FactOptions) -
     for found in matcher.matches.values():
         if not found:
             continue
-        best = min(found, key=lambda m: (-_frames_seen_count(m), m.line))
+        best = min(found, key=lambda m: (-len(_frames_seen(m)), m.line))
         seen = _frames_seen(best)
         if best.symptom.frames and best.any_frame and not seen:
             unrelated.append(
@@ -397,28 +396,27 @@ def _frames_seen(match: _Match) -> tuple[tuple[str, int], ...]:
     return tuple(seen)
 
 
-def _frames_seen_count(match: _Match) -> int:
-    return len(_frames_seen(match))
-
-
 def _judge(
     match: _Match, seen: tuple[tuple[str, int], ...], facts: Facts, ev: LogEvidence
 ) -> Explanation:
     rule = match.rule
-    finding = evaluate_rule(rule, facts)
-    verdict_value = rule.when.evaluate(facts)
+    # The engine's three-valued evaluation, as doctor's: FALSE is a fact shown outside the rule.
+    evaluated = rule.when.evaluate(facts)
     used = tuple(_facts_used(rule.when, facts, ev))
-    if verdict_value.value is Tri.FALSE:
+    if evaluated.value is Tri.FALSE:
         verdict = "outside-range"
-    elif verdict_value.value is Tri.TRUE and (not match.symptom.frames or seen):
+    elif evaluated.value is Tri.TRUE and (not match.symptom.frames or seen):
         verdict = "confirmed"
     else:
         verdict = "symptom-only"
-    unknown = tuple(f"{u.fact} — settle with {u.needs}" for u in verdict_value.unknown)
-    if verdict_value.value is Tri.TRUE and match.symptom.frames and not seen:
+    # One entry per fact: several conditions can ask about the same missing fact.
+    unknown = tuple(
+        {u.fact: f"{u.fact} — settle with {u.needs}" for u in evaluated.unknown}.values()
+    )
+    if evaluated.value is Tri.TRUE and match.symptom.frames and not seen:
         unknown += ("frames — the log shows no traceback for this error",)
     return Explanation(
-        rule, verdict, match.line, match.text, match.rank, seen, used, finding, unknown
+        rule, verdict, match.line, match.text, match.rank, seen, used, evaluated.held, unknown
     )
 
 
@@ -555,7 +553,7 @@ def _match_document(e: Explanation) -> dict[str, object]:
             {"fact": fact, "value": value, "line": line, "text": text}
             for fact, value, text, line in e.facts_used
         ],
-        "held": list(e.finding.matched) if e.finding else [],
+        "held": list(e.held),
         "unknown": list(e.unknown),
         "fix": {
             "summary": e.rule.fix.summary,

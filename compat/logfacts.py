@@ -14,7 +14,6 @@ Only what is printed is a fact: a package the log does not mention is unknown, n
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -103,7 +102,6 @@ _DICT_ITEM = re.compile(
 )
 _SCRIPT = re.compile(r"\btrain_(ppo|grpo|dpo|sft|kto|orpo|rloo)(_ray)?\b")
 _YAML_KEY = re.compile(r"^\s*(?:-\s+)?([A-Za-z_]+)\s*:\s*([^\s#]+)\s*(?:#.*)?$")  # "- key: v" too
-_FRAME = re.compile(r'File "([^"]+)", line \d+, in (\S+)')
 
 # Launcher and config keys -> (usage key, how the value is read).
 _ARG_USAGE = {
@@ -222,12 +220,12 @@ class FactCollector:
         elif " ...." not in text:
             self._args(text, line)
 
-    def frame(self, text: str, line: int) -> None:
-        found = _FRAME.search(text)
-        if found:
-            trainer = _TRAINER_FILES.get(found.group(1).rsplit("/", 1)[-1])
-            if trainer:
-                self._usage("trainer", trainer, line, text, "traceback")
+    def frame(self, file: str, text: str, line: int) -> None:
+        """A traceback frame near an error (`file` is its base name): grpo_trainer.py, ... say
+        which trainer ran."""
+        trainer = _TRAINER_FILES.get(file)
+        if trainer:
+            self._usage("trainer", trainer, line, text, "traceback")
 
     # -- recording
 
@@ -596,7 +594,3 @@ def fact_document(fact: LogFact) -> dict[str, object]:
         "text": fact.text,
         "source": fact.source,
     }
-
-
-def json_safe(value: object) -> object:
-    return json.loads(json.dumps(value, default=str))
