@@ -420,8 +420,9 @@ Examples:
   compat explain train.log --deepspeed-config ds.json --format json
 
 \b
-Exit codes: 0 a known cause matched (confirmed or symptom-only); 1 none did (nothing matched,
-or only outside-range matches and unrelated errors); 2 unreadable log or bad input.
+Exit codes: 0 a known cause matched (confirmed or symptom-only); 1 none did
+(nothing matched, or only outside-range matches and unrelated errors);
+2 unreadable log or bad input.
 """
 )
 def explain(

@@ -587,10 +587,12 @@ def render_explanations(result: Explanations, fmt: str, colour: bool) -> str:
         for fact, value, text, fact_line in e.facts_used:
             where = f"line {fact_line}: {text}" if fact_line is not None else text
             out.append(f"{pad}{fact} = {value} ({where})")
-        if e.verdict == "outside-range":
+        if e.verdict == "outside-range":  # not the cause: its fix would only mislead
             out.append(
                 f"{pad}what the log shows is outside this rule: the same message may have another cause"
             )
+            out += [f"{pad}see: {e.rule.references[0]}", ""]
+            continue
         for unknown in e.unknown:
             out.append(f"{pad}unknown: {unknown}")
         out.append(f"{pad}fix: {e.rule.fix.summary}")
