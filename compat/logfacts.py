@@ -72,25 +72,23 @@ _GIT = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*) @ git\+\S+?@([0-9a-fA-F]{7,
 # `- TRL version: 0.15.1`, `- \`transformers\` version: 4.40.0`, `PyTorch version (GPU?): 2.3.0`
 # (the name's length is bounded: these run on any line with "ersion" in it)
 _REPORT = re.compile(
-    r"^\s*[-*]?\s*`?(?P<name>[A-Za-z][\w .+/-]{0,40}?)`?\s+[Vv]ersion(?:\s*\([^)]{0,20}\))?"
-    r"\s*:\s*(?P<value>\S.*?)\s*$"
+    r"^\s*(?:[-*]\s*)?`?(?P<name>[A-Za-z][\w .+/-]{0,40}?)`?\s+[Vv]ersion(?:\s*\([^)]{0,20}\))?"
+    r"\s*:\s*(?P<value>\S.*)"
 )
-_DOTTED = re.compile(
-    r"(?:^|print\]|\s)\s*(?P<key>[A-Za-z][\w ]{0,40}?)\s+\.{2,}\s*(?P<value>\S.*?)\s*$"
-)
+_DOTTED = re.compile(r"(?:^|print\]|\s)(?P<key>[A-Za-z][\w ]{0,40}?)\s+\.{2,}\s*(?P<value>\S.*)")
 _TABLE_ROW = re.compile(r"^\s*([A-Za-z0-9_][A-Za-z0-9._-]*)\s+([0-9][^\s]*)(?:\s|$)")
 _PIP_HEADER = re.compile(r"^\s*Package\s+Version\b")
 _CONDA_HEADER = re.compile(r"^\s*#\s*Name\s+Version\s+Build")
 _SMI_DRIVER = re.compile(r"Driver Version:\s*([0-9.]+)")
 _SMI_CUDA = re.compile(r"CUDA Version:\s*([0-9.]+)")
-_SMI_GPU = re.compile(r"^\|\s+(\d+)\s+(.+?)\s+(?:On|Off)\s+\|")
-_COLLECT_GPU = re.compile(r"^\s*GPU (\d+): (.+?)\s*$")
+_SMI_GPU = re.compile(r"^\|\s+(\d+)\s+(\S.{0,60}?)\s+(?:On|Off)\s+\|")
+_COLLECT_GPU = re.compile(r"^\s*GPU (\d+): (\S.*)")
 _DS_BANNER = re.compile(r"DeepSpeed info: version=([^\s,]+)(?:, git-hash=([0-9a-fA-F]{7,40}))?")
 _VLLM_BANNER = re.compile(
     r"(?:LLM engine \(v|vLLM API server version |vLLM version:? v?)([0-9][^\s),]*)"
 )
 _TORCH_CUDA = re.compile(r"CUDA used to build PyTorch\s*:\s*([0-9.]+)")
-_CUDA_DEVICES = re.compile(r"CUDA device\(s\):\s*(.+?)\s*$")
+_CUDA_DEVICES = re.compile(r"CUDA device\(s\):\s*(\S.*)")
 _ARG = re.compile(r"(?:^|\s)--([A-Za-z][\w-]*)(?:[= ]+([^\s\\-][^\s\\]*))?")
 _KWARG = re.compile(
     r"\b(use_vllm|vllm_device|max_grad_norm|gradient_checkpointing|zero_stage|num_processes)"
@@ -293,7 +291,7 @@ class FactCollector:
         found = _DOTTED.search(text)
         if not found:
             return
-        key, value = found.group("key").strip().lower(), found.group("value")
+        key, value = found.group("key").strip().lower(), found.group("value").strip()
         if key == "torch version":
             self._package("torch", value.split()[0], line, text, "ds_report")
         elif key == "deepspeed info":
@@ -456,7 +454,9 @@ class FactCollector:
             gpu = _COLLECT_GPU.match(text)
             if not gpu:
                 break
-            self._add("gpu", gpu.group(1), gpu.group(2), first + offset, text, "collect_env")
+            self._add(
+                "gpu", gpu.group(1), gpu.group(2).strip(), first + offset, text, "collect_env"
+            )
 
     def _ds_json(self, lines: list[str], first: int) -> None:
         """`"zero_optimization": {...}` printed as JSON: stage and offload devices, each with
