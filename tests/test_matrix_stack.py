@@ -171,8 +171,12 @@ REALISTIC: list[Any] = [
     ),
     pytest.param(
         env({**VLLM_072, "torch": "2.6.0"}, python="3.11"),
-        {VLLM_TORCH: "affected", TORCHVISION: "affected", TORCHAUDIO: "affected",
-         XFORMERS: "affected"},  # fmt: skip
+        {
+            VLLM_TORCH: "affected",
+            TORCHVISION: "affected",
+            TORCHAUDIO: "affected",
+            XFORMERS: "affected",
+        },
         id="vllm-0.7.2-after-pip-install-U-torch",
     ),
     pytest.param(
