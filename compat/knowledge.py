@@ -66,7 +66,10 @@ HARDWARE_KEYS = {
     "gpu_count", "compute_capability", "gpu_name", "driver", "cuda_driver", "mig", "memory_mib",
     "nvml_error",
 }  # fmt: skip
-BUILD_KEYS = {"torch_cuda", "cuda_runtime", "cudnn", "nccl", "nvcc"}
+BUILD_KEYS = {
+    "torch_cuda", "cuda_runtime", "cudnn", "nccl", "nvcc",
+    "flash_attn_torch", "deepspeed_ops_torch", "deepspeed_ops_cuda",  # what an extension was built for
+}  # fmt: skip
 EXAMPLE_KINDS = ("affected", "possible", "clear")
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9.-]*[a-z0-9]$")
 URL_PATTERN = re.compile(r"^https?://\S+$")

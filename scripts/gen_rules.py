@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import itertools
 import json
 import sys
 from collections.abc import Callable, Sequence
@@ -950,7 +951,169 @@ no fsdp_version at all, so this rule says nothing about them.""",
     ]
 
 
-OUTPUTS: dict[str, tuple[tuple[str, ...], Callable[[], list[Family]]]] = {
+# CUDA release series (NVIDIA's toolkit releases) that torch and DeepSpeed builds name.
+CUDA_SERIES = (
+    [f"11.{m}" for m in range(9)] + [f"12.{m}" for m in range(10)] + ["13.0", "13.1", "13.2"]
+)
+
+
+@dataclass
+class BuiltFor:
+    """A compiled extension that records the torch (or CUDA) series it was built against."""
+
+    rule_id: str
+    title: str
+    description: str
+    fact: str  # the build fact holding the series the extension was built for
+    against: str  # "torch" (the installed torch's series) or "torch_cuda" (torch's CUDA build)
+    package: str
+    label: Callable[[str], dict[str, Any]]  # series -> the example fields that say it
+    symptoms: list[str]
+    references: list[str]
+    fix_summary: str
+    change: str
+
+    def rule(self) -> dict[str, Any]:
+        if self.against == "torch":
+            torches = candidates("torch")
+            series = sorted({f"{v.major}.{v.minor}" for v in torches}, key=Version)
+            branches = [
+                {"build": {self.fact: f"=={s}"}, "packages": {"torch": f"!={s}.*"}} for s in series
+            ]
+            first = {s: str(min(v for v in torches if f"{v.major}.{v.minor}" == s)) for s in series}
+            pairs = list(itertools.pairwise(series))
+            mid = pairs[len(pairs) // 2]
+            affected = [self._example(old, first[new]) for old, new in (pairs[-1], mid)] + [
+                self._example(mid[1], first[mid[0]])
+            ]
+            clear = [self._example(s, first[s]) for s in (mid[0], series[-1])]
+        else:
+            series = CUDA_SERIES
+            branches = [{"build": {self.fact: f"=={s}", "torch_cuda": f"!={s}"}} for s in series]
+            affected = [self._cuda("12.1", "2.5.1+cu124"), self._cuda("12.8", "2.9.0+cu130")]
+            clear = [self._cuda("12.8", "2.8.0+cu128"), self._cuda("12.1", "2.5.1+cpu")]
+        table = ", ".join(series)
+        return {
+            "id": self.rule_id,
+            "title": self.title,
+            "severity": "error",
+            "evidence": "verified",
+            "description": self.description.strip() + f"\n\nSeries compared: {table}.\n",
+            "when": {"any": branches},
+            "symptoms": [{"match": pattern} for pattern in self.symptoms],
+            "fix": {"summary": self.fix_summary, "change": self.change},
+            "references": self.references,
+            "examples": {"affected": affected, "clear": [*clear, self._plain()]},
+        }
+
+    def _example(self, built: str, torch: str) -> dict[str, Any]:
+        example = self.label(built)
+        example["packages"] = {**example.get("packages", {}), "torch": torch}
+        return example
+
+    def _cuda(self, built: str, torch: str) -> dict[str, Any]:
+        series = ".".join(torch.split(".")[:2])
+        example = self.label(series)
+        example["build"] = {**example.get("build", {}), self.fact: built}
+        example["packages"] = {**example.get("packages", {}), "torch": torch}
+        return example
+
+    def _plain(self) -> dict[str, Any]:
+        """The package installed without any record of its build: nothing to say."""
+        return {
+            "packages": {
+                self.package: self.label("2.8")["packages"][self.package].split("+")[0],
+                "torch": "2.9.0",
+            }
+        }
+
+
+def _flash_attn(series: str) -> dict[str, Any]:
+    return {"packages": {"flash-attn": f"2.8.3+cu12torch{series}cxx11abiTRUE"}}
+
+
+def _deepspeed(series: str) -> dict[str, Any]:
+    return {"packages": {"deepspeed": "0.16.4"}, "build": {"deepspeed_ops_torch": series}}
+
+
+def abi_rules() -> list[dict[str, Any]]:
+    families = [
+        BuiltFor(
+            rule_id="flash-attn-built-for-another-torch",
+            title="flash-attn wheel built for another torch series than the one installed",
+            description="""
+flash-attn's compiled extension (flash_attn_2_cuda) links against torch's C++ library, so it
+only imports under the torch series it was built for. Its release wheels say which one in their
+name (flash_attn-2.8.3+cu12torch2.8cxx11abiTRUE-...: CUDA 12, torch 2.8, C++11 ABI), and
+setup.py downloads the one that matches the torch present at install time. Upgrading or
+downgrading torch afterwards (pip install -U torch, a vLLM install that swaps it) leaves the old
+extension behind: `import flash_attn` fails with an undefined C++ symbol. compat reads the series
+from the installed version's local label or from the wheel name in direct_url.json; a flash-attn
+built from source records nothing and is not judged.""",
+            fact="flash_attn_torch",
+            against="torch",
+            package="flash-attn",
+            label=_flash_attn,
+            symptoms=[r"flash_attn_2_cuda[^\s]*\.so: undefined symbol"],
+            references=[
+                "https://github.com/Dao-AILab/flash-attention/issues/931",
+                "https://github.com/Dao-AILab/flash-attention/issues/723",
+                "https://github.com/Dao-AILab/flash-attention/issues/1832",
+                "https://github.com/Dao-AILab/flash-attention/blob/v2.8.3/.github/workflows/publish.yml",
+            ],
+            fix_summary="reinstall flash-attn for the installed torch (the release wheel named for your torch series, or a build against it)",
+            change="pip uninstall -y flash-attn && pip install flash-attn --no-build-isolation --no-cache-dir",
+        ),
+        BuiltFor(
+            rule_id="deepspeed-prebuilt-ops-torch-mismatch",
+            title="DeepSpeed ops were prebuilt for another torch series than the one installed",
+            description="""
+A DeepSpeed installed with prebuilt ops (DS_BUILD_OPS=1, or a wheel built that way) records the
+torch it compiled them against in deepspeed/git_version_info_installed.py (torch_info). When an
+op is loaded, op_builder/builder.py validate_torch_version compares that series with the running
+torch and raises. A JIT-only install (no prebuilt op) compiles against the running torch and is
+not judged.""",
+            fact="deepspeed_ops_torch",
+            against="torch",
+            package="deepspeed",
+            label=_deepspeed,
+            symptoms=[
+                r"PyTorch version mismatch! DeepSpeed ops were compiled and installed with a different version"
+            ],
+            references=[
+                "https://github.com/deepspeedai/DeepSpeed/blob/v0.16.4/op_builder/builder.py",
+                "https://github.com/deepspeedai/DeepSpeed/blob/v0.16.4/setup.py",
+            ],
+            fix_summary="rebuild DeepSpeed's ops against the installed torch, or install the torch series they were built for",
+            change="DS_BUILD_OPS=1 pip install --force-reinstall --no-cache-dir --no-build-isolation deepspeed (or drop DS_BUILD_OPS for JIT builds)",
+        ),
+        BuiltFor(
+            rule_id="deepspeed-prebuilt-ops-cuda-mismatch",
+            title="DeepSpeed ops were prebuilt for another CUDA series than the installed torch's",
+            description="""
+Prebuilt DeepSpeed ops record the CUDA series of the torch they were compiled with
+(torch_info cuda_version in deepspeed/git_version_info_installed.py); op_builder/builder.py
+validate_torch_op_version compares it with torch.version.cuda when a CUDA op loads and raises on
+a difference, e.g. ops built beside torch +cu121 after torch was replaced by a +cu124 build.""",
+            fact="deepspeed_ops_cuda",
+            against="torch_cuda",
+            package="deepspeed",
+            label=_deepspeed,
+            symptoms=[
+                r"CUDA version mismatch! DeepSpeed ops were compiled and installed with a different version"
+            ],
+            references=[
+                "https://github.com/deepspeedai/DeepSpeed/blob/v0.16.4/op_builder/builder.py",
+                "https://github.com/deepspeedai/DeepSpeed/blob/v0.16.4/setup.py",
+            ],
+            fix_summary="rebuild DeepSpeed's ops against the installed torch build, or install the torch CUDA build they were compiled for",
+            change="DS_BUILD_OPS=1 pip install --force-reinstall --no-cache-dir --no-build-isolation deepspeed",
+        ),
+    ]
+    return [family.rule() for family in families]
+
+
+OUTPUTS: dict[str, tuple[tuple[str, ...], Callable[[], list[Any]]]] = {
     "generated-vllm.yaml": (("vllm", "torch", "transformers"), vllm_families),
     "generated-torch-pairs.yaml": (
         ("torchvision", "torchaudio", "xformers", "bitsandbytes", "torch"),
@@ -963,6 +1126,7 @@ OUTPUTS: dict[str, tuple[tuple[str, ...], Callable[[], list[Family]]]] = {
         transformers_families,
     ),
     "generated-accelerate.yaml": (("accelerate", "torch"), accelerate_families),
+    "generated-abi.yaml": (("torch",), abi_rules),
 }
 
 
@@ -991,7 +1155,9 @@ def render(name: str) -> str:
         f"#   python {SCRIPT} --refresh   (re-reads PyPI first)",
         f"# Inputs fetched: {fetched}. tests/test_generated.py fails when this file differs.",
     ]
-    document = {"schema": "compat.matrix/1", "rules": [family.rule() for family in make()]}
+    made = make()
+    rules = [item.rule() if isinstance(item, Family) else item for item in made]
+    document = {"schema": "compat.matrix/1", "rules": rules}
     body = yaml.dump(document, Dumper=_Dumper, sort_keys=False, width=100, allow_unicode=True)
     return "\n".join(header) + "\n" + body
 
