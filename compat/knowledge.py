@@ -68,7 +68,8 @@ HARDWARE_KEYS = {
 }  # fmt: skip
 BUILD_KEYS = {
     "torch_cuda", "cuda_runtime", "cudnn", "nccl", "nvcc",
-    "flash_attn_torch", "deepspeed_ops_torch", "deepspeed_ops_cuda",  # what an extension was built for
+    # what a compiled extension was built for (compat/probes/cuda.py)
+    "flash_attn_torch", "flash_attn_cxx11abi", "deepspeed_ops_torch", "deepspeed_ops_cuda",
 }  # fmt: skip
 EXAMPLE_KINDS = ("affected", "possible", "clear")
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9.-]*[a-z0-9]$")

@@ -83,7 +83,9 @@ def candidates(package: str) -> list[Version]:
     return sorted(Version(v) for v in names)
 
 
-def declared(entry: dict[str, Any], dep: str, extra: str | None) -> SpecifierSet | None:
+def declared(
+    entry: dict[str, Any], dep: str, extra: str | None, env: dict[str, str] | None = None
+) -> SpecifierSet | None:
     """The specifier a release declares on `dep` (for Linux x86-64, with `extra` selected)."""
     if dep == "python":
         text = entry.get("requires_python")
@@ -94,7 +96,9 @@ def declared(entry: dict[str, Any], dep: str, extra: str | None) -> SpecifierSet
         if requirement.name.lower() != dep:
             continue
         marker: Marker | None = requirement.marker
-        if marker is not None and not marker.evaluate({**LINUX, "extra": extra or ""}):
+        if marker is not None and not marker.evaluate(
+            {**LINUX, **(env or {}), "extra": extra or ""}
+        ):
             continue
         if marker is None and extra is not None:
             continue  # the extra's own line is what we want, not the base requirement
@@ -149,6 +153,22 @@ def series(spec: SpecifierSet) -> SpecifierSet:
         else:
             out.append(str(clause))
     return SpecifierSet(",".join(out))
+
+
+def major(spec: SpecifierSet) -> SpecifierSet:
+    """`==9.1.0.70` -> `==9.*`: libraries whose ABI holds within a major release (cuDNN)."""
+    out = []
+    for clause in spec:
+        if clause.operator == "==" and not clause.version.endswith(".*"):
+            out.append(f"=={Version(clause.version).major}.*")
+        else:
+            out.append(str(clause))
+    return SpecifierSet(",".join(out))
+
+
+def floor_of_pin(spec: SpecifierSet) -> SpecifierSet:
+    """`==2.21.5` -> `>=2.21.5`: a pin that newer releases still satisfy in practice."""
+    return SpecifierSet(",".join(f">={c.version}" if c.operator == "==" else str(c) for c in spec))
 
 
 def complement(spec: SpecifierSet, keep: Sequence[str] | None = None) -> list[str]:
@@ -224,11 +244,20 @@ class Family:
     by_series: bool = False  # compare release series (`==2.5.*`), not exact pins
     open_end: bool = False  # floors only rise: the newest group covers later releases too
     window: tuple[str, str] | None = None  # restrict to releases in [low, high)
+    exclude: Sequence[tuple[str, str]] = ()  # releases in these [low, high) a hand rule covers
+    below_only: bool = False  # a pin is only broken from below (`==2.21.5` -> `<2.21.5`)
+    by_major: bool = False  # compare major versions (`==9.1.0.70` -> `==9.*`)
 
     def groups(self) -> list[Group]:
         values = self.values()
         if self.by_series:
             values = [(v, series(s) if s is not None else None) for v, s in values]
+        if self.by_major:
+            values = [(v, major(s) if s is not None else None) for v, s in values]
+        if self.below_only:
+            values = [(v, floor_of_pin(s) if s is not None else None) for v, s in values]
+        for first, stop in self.exclude:
+            values = [(v, s) for v, s in values if not Version(first) <= v < Version(stop)]
         if self.window is not None:
             low, high = (Version(v) for v in self.window)
             values = [(v, s) for v, s in values if low <= v < high]
@@ -355,10 +384,10 @@ def _show(spec: SpecifierSet) -> str:
 
 
 def declared_values(
-    package: str, dep: str, extra: str | None = None
+    package: str, dep: str, extra: str | None = None, env: dict[str, str] | None = None
 ) -> Callable[[], list[tuple[Version, Any]]]:
     def read() -> list[tuple[Version, Any]]:
-        return [(Version(e["version"]), declared(e, dep, extra)) for e in releases(package)]
+        return [(Version(e["version"]), declared(e, dep, extra, env)) for e in releases(package)]
 
     return read
 
@@ -399,13 +428,33 @@ def python_wheels(package: str) -> Callable[[], list[tuple[Version, Any]]]:
 
 # package -> (first release read, dependencies whose Requires-Dist lines are kept)
 DECLARED: dict[str, tuple[str, tuple[str, ...]]] = {
-    "vllm": ("0.4.0", ("torch", "transformers")),
+    "vllm": ("0.4.0", ("torch", "transformers", "flashinfer-python", "xformers", "numba")),
     "torchvision": ("0.16.0", ("torch",)),
     "torchaudio": ("2.1.0", ("torch",)),
     "xformers": ("0.0.23", ("torch",)),
-    "trl": ("0.14.0", ("vllm", "transformers", "accelerate")),
+    "trl": ("0.14.0", ("vllm", "transformers", "accelerate", "datasets")),
     "numba": ("0.57.0", ("numpy",)),
     "bitsandbytes": ("0.43.0", ("torch",)),
+    "torch-metadata": (
+        "2.0.0",
+        (
+            "triton",
+            "nvidia-cudnn-cu12",
+            "nvidia-cudnn-cu13",
+            "nvidia-nccl-cu12",
+            "nvidia-nccl-cu13",
+        ),
+    ),
+    "openrlhf": ("0.3.6.post1", ("deepspeed", "transformers", "vllm", "flash-attn", "torch")),
+    "transformers-metadata": ("4.40.0", ("tokenizers", "huggingface-hub", "safetensors")),
+    "datasets-metadata": ("2.14.0", ("fsspec", "huggingface-hub", "pyarrow")),
+}
+# An input file named "<package>-metadata" holds another package's declared metadata (the
+# package's own input file keeps what its source says, or its wheel tags).
+PROJECT = {
+    "torch-metadata": "torch",
+    "transformers-metadata": "transformers",
+    "datasets-metadata": "datasets",
 }
 # package -> (first release read, {field: (member of the wheel, regex whose group 1 is the value)})
 SOURCE: dict[str, tuple[str, dict[str, tuple[str, str]]]] = {
@@ -439,7 +488,12 @@ SOURCE_TREES = {
     "transformers": "https://github.com/huggingface/transformers/blob/v{version}/src/{member}",
     "accelerate": "https://github.com/huggingface/accelerate/blob/v{version}/src/{member}",
 }
-VERSIONS_ONLY = {"numpy": "1.24.0", "peft": "0.13.0"}
+VERSIONS_ONLY = {
+    "numpy": "1.24.0", "peft": "0.13.0", "tokenizers": "0.19.0", "huggingface-hub": "0.19.0",
+    "safetensors": "0.4.0", "triton": "2.0.0", "nvidia-cudnn-cu12": "8.9.0", "nvidia-nccl-cu12": "2.18.0",
+    "flashinfer-python": "0.2.0", "datasets": "2.14.0", "deepspeed": "0.14.0", "fsspec": "2023.1.0",
+    "pyarrow": "12.0.0", "nvidia-nccl-cu13": "2.27.0", "flash-attn": "2.5.0",
+}  # fmt: skip
 
 
 def refresh(packages: Sequence[str]) -> None:
@@ -448,16 +502,18 @@ def refresh(packages: Sequence[str]) -> None:
 
     today = datetime.datetime.now(datetime.timezone.utc).date().isoformat()
     for package in packages or [*DECLARED, *SOURCE, *VERSIONS_ONLY, "torch"]:
-        wheels = pypi.final_versions(pypi.simple_files(package))
+        project = PROJECT.get(package, package)
+        files = pypi.simple_files(project)
+        wheels = pypi.final_versions(files)
         record: dict[str, Any] = {
-            "package": package,
+            "package": project,
             "fetched": today,
-            "source": f"https://pypi.org/simple/{package}/ (PEP 691 JSON)",
+            "source": f"https://pypi.org/simple/{project}/ (PEP 691 JSON)",
         }
         if package in VERSIONS_ONLY or package == "torch":
             since = Version(VERSIONS_ONLY.get(package, "2.0.0"))
             chosen = sorted(v for v in wheels if v >= since)
-            record["versions"] = [str(v) for v in chosen]
+            record["versions"] = [str(v) for v in pypi.release_versions(files) if v >= since]
             if package == "torch":
                 record["note"] = "cpython_tags: cpXY tags of the release's manylinux x86_64 wheels"
                 record["releases"] = [
@@ -951,6 +1007,470 @@ no fsdp_version at all, so this rule says nothing about them.""",
     ]
 
 
+def torch_families() -> list[Family]:
+    """What torch's own wheel pins beside it (Linux x86-64, CPython 3.11 markers)."""
+    py311 = {"python_version": "3.11", "python_full_version": "3.11.9"}
+    return [
+        Family(
+            rule_id="torch-triton-series-mismatch",
+            title="Triton is not the release series this torch was built and tested with",
+            severity="warning",
+            evidence="verified",
+            description="""
+Every Linux torch wheel pins the Triton release its compiler stack (torch.compile / Inductor)
+generates code for (Requires-Dist triton==X). Another package (vLLM, an unsloth or liger
+install, a plain `pip install -U triton`) that moves Triton to another series leaves Inductor
+importing Triton APIs that moved or were renamed: torch.compile, and libraries that compile Triton
+kernels through it, fail at the first compiled call. Eager PyTorch is not affected. The rule
+compares release series; patch releases of Triton within a series are not flagged.""",
+            package="torch",
+            dep="triton",
+            values=declared_values("torch-metadata", "triton", env=py311),
+            by_series=True,
+            references=[
+                "https://pypi.org/project/torch/",
+                "https://github.com/pytorch/pytorch/blob/main/RELEASE.md",
+            ],
+            fix_summary="install the Triton series this torch pins (reinstall torch, or pip install the triton it declares)",
+            change='pip install "torch==X" --force-reinstall --no-deps, then pip install the triton it declares (pip check lists it)',
+        ),
+        Family(
+            rule_id="torch-cudnn-major-mismatch",
+            title="the installed cuDNN wheel is another major release than the one this torch links",
+            severity="error",
+            evidence="verified",
+            description="""
+torch's Linux CUDA 12 wheels pin nvidia-cudnn-cu12 (8.9 for torch 2.1-2.3, 9.x from 2.4) and
+load its libcudnn.so.<major>. A package that installs another cuDNN major into the same
+environment (TensorFlow, JAX, onnxruntime-gpu pins of their own) replaces the library torch
+expects: convolution and attention kernels then fail to load, or torch reports the cuDNN version
+incompatibility at the first cuDNN call. Within one major, cuDNN keeps compatibility, so only the
+major is compared.""",
+            package="torch",
+            dep="nvidia-cudnn-cu12",
+            values=declared_values("torch-metadata", "nvidia-cudnn-cu12"),
+            by_major=True,
+            references=[
+                "https://pypi.org/project/torch/",
+                "https://docs.nvidia.com/deeplearning/cudnn/backend/latest/reference/support-matrix.html",
+            ],
+            fix_summary="reinstall the cuDNN major this torch pins, and give the other framework its own environment",
+            change='pip install "nvidia-cudnn-cu12==<the version torch declares>" (pip check names it)',
+            symptoms=[
+                "cuDNN version incompatibility: PyTorch was compiled against",
+                r"libcudnn[\w.]*\.so\.\d+: cannot open shared object file",
+            ],
+        ),
+        Family(
+            rule_id="torch-nccl-older-than-pinned",
+            title="the installed NCCL wheel is older than the one this torch pins",
+            severity="warning",
+            evidence="reported",
+            description="""
+torch's Linux CUDA 12 wheels pin nvidia-nccl-cu12 exactly and call NCCL entry points of that
+release. Another package's pin that moves NCCL backwards (older vLLM or DeepSpeed images,
+a requirements file written for an older torch) leaves torch calling symbols the older libnccl
+lacks, reported as undefined-symbol errors at import of torch.distributed or as missing features
+(user-buffer registration, cuMem). A newer NCCL within the same major is expected to work and is
+not flagged.""",
+            package="torch",
+            dep="nvidia-nccl-cu12",
+            values=declared_values("torch-metadata", "nvidia-nccl-cu12"),
+            below_only=True,
+            references=[
+                "https://pypi.org/project/torch/",
+                "https://github.com/NVIDIA/nccl/releases",
+            ],
+            fix_summary="install at least the NCCL release this torch pins",
+            change='pip install "nvidia-nccl-cu12>=<the version torch declares>"',
+            symptoms=[r"libtorch[\w.]*\.so: undefined symbol: nccl\w+"],
+        ),
+        Family(
+            rule_id="torch-nccl-cu13-older-than-pinned",
+            title="the installed CUDA 13 NCCL wheel is older than the one this torch pins",
+            severity="warning",
+            evidence="reported",
+            description="""
+From 2.11 torch's default Linux wheels are CUDA 13 builds and pin nvidia-nccl-cu13 exactly. As
+with the CUDA 12 wheels (torch-nccl-older-than-pinned), an older NCCL moved in by another
+package's pin leaves torch.distributed calling entry points the older libnccl lacks. A newer
+NCCL is not flagged.""",
+            package="torch",
+            dep="nvidia-nccl-cu13",
+            values=declared_values("torch-metadata", "nvidia-nccl-cu13"),
+            below_only=True,
+            references=[
+                "https://pypi.org/project/torch/",
+                "https://github.com/NVIDIA/nccl/releases",
+            ],
+            fix_summary="install at least the NCCL release this torch pins",
+            change='pip install "nvidia-nccl-cu13>=<the version torch declares>"',
+            symptoms=[r"libtorch[\w.]*\.so: undefined symbol: nccl\w+"],
+        ),
+    ]
+
+
+def transformers_declared_families() -> list[Family]:
+    """Packages transformers checks at import (dependency_versions_check.py) against its table."""
+    check = (
+        "transformers checks this package at import (dependency_versions_check.py) against the "
+        "range in its dependency table, the same range its metadata declares, and raises ImportError "
+        "outside it, so nothing of transformers loads."
+    )
+    refs = [
+        "https://github.com/huggingface/transformers/blob/v4.56.0/src/transformers/dependency_versions_check.py",
+        "https://github.com/huggingface/transformers/blob/v5.23.0/src/transformers/dependency_versions_check.py",
+    ]
+    symptom = (
+        "{dep}[<>=!,.0-9]* is required for a normal functioning of this module, but found {dep}=="
+    )
+    return [
+        Family(
+            rule_id="transformers-tokenizers-outside-declared-range",
+            title="tokenizers outside the range this transformers release requires",
+            severity="error",
+            evidence="verified",
+            description="Each transformers release accepts one tokenizers window (0.19 for 4.40-4.44, "
+            "0.21 for 4.47-4.55, 0.22-0.23.0 from 4.56, 0.23.1+ from 5.16). "
+            + check
+            + " A tokenizers upgraded by another package (a newer vLLM, sentence-transformers) is the usual cause.",
+            package="transformers",
+            dep="tokenizers",
+            values=declared_values("transformers-metadata", "tokenizers"),
+            references=refs,
+            fix_summary="install the tokenizers this transformers declares (pip install transformers==X re-resolves it)",
+            change='pip install "transformers==<your version>" --force-reinstall (or pin tokenizers to its window)',
+            symptoms=[symptom.format(dep="tokenizers")],
+        ),
+        Family(
+            rule_id="transformers-huggingface-hub-outside-declared-range",
+            title="huggingface-hub outside the range this transformers release requires",
+            severity="error",
+            evidence="verified",
+            description="transformers 4.x requires huggingface-hub below 1.0 and transformers 5 requires "
+            "1.x (from 5.18 up to 3.0). "
+            + check
+            + " huggingface-hub 1.0 beside transformers 4.x (pulled "
+            "in by datasets, gradio or a newer vLLM) is the common case.",
+            package="transformers",
+            dep="huggingface-hub",
+            values=declared_values("transformers-metadata", "huggingface-hub"),
+            references=refs,
+            fix_summary="install the huggingface-hub this transformers declares (below 1.0 for transformers 4.x)",
+            change='pip install "huggingface-hub<1.0" with transformers 4.x, or move to transformers 5',
+            symptoms=[symptom.format(dep="huggingface-hub")],
+        ),
+        Family(
+            rule_id="transformers-safetensors-below-declared-floor",
+            title="safetensors older than this transformers release requires",
+            severity="error",
+            evidence="verified",
+            description="transformers raises its safetensors floor over time (0.4.3 from 4.50, 0.8.0 "
+            "from 5.13). " + check,
+            package="transformers",
+            dep="safetensors",
+            values=declared_values("transformers-metadata", "safetensors"),
+            keep=(">=", ">"),
+            open_end=True,
+            references=refs,
+            fix_summary="upgrade safetensors to the floor this transformers declares",
+            change='pip install -U "safetensors"',
+            symptoms=[symptom.format(dep="safetensors")],
+        ),
+    ]
+
+
+def openrlhf_families() -> list[Family]:
+    refs = [
+        "https://pypi.org/project/openrlhf/",
+        "https://github.com/OpenRLHF/OpenRLHF/blob/main/requirements.txt",
+    ]
+    return [
+        Family(
+            rule_id="openrlhf-vllm-older-than-pinned",
+            title="OpenRLHF with a vLLM older than the one that release pins",
+            severity="warning",
+            evidence="verified",
+            description="""
+Each OpenRLHF release pins the vLLM its Ray vLLM engines were written against (extra vllm:
+vllm==X; extra vllm-latest: anything newer). An older vLLM lacks the engine, weight-update and
+sleep-mode APIs that release calls, so generation or weight sync fails once the engines start.""",
+            package="openrlhf",
+            dep="vllm",
+            values=declared_values("openrlhf", "vllm", extra="vllm"),
+            below_only=True,
+            usage={"use_vllm": True},
+            references=refs,
+            fix_summary="install OpenRLHF with its vllm extra (pip install openrlhf[vllm]==X), or a newer vLLM",
+            change='pip install "openrlhf[vllm]==<your version>"',
+        ),
+        Family(
+            rule_id="openrlhf-deepspeed-differs-from-pin",
+            title="OpenRLHF with another DeepSpeed than the one that release pins",
+            severity="info",
+            evidence="verified",
+            description="""
+OpenRLHF pins DeepSpeed exactly in every release, because its ZeRO-3 and offload paths have
+broken with DeepSpeed regressions before (deepspeed-zero3-offload-clip-device-mismatch). Another
+DeepSpeed is a deliberate override that release was not tested with; this is information, not a
+failure.""",
+            package="openrlhf",
+            dep="deepspeed",
+            values=declared_values("openrlhf", "deepspeed"),
+            references=refs,
+            fix_summary="install the DeepSpeed this OpenRLHF release pins, or record why the override is needed",
+            change='pip install "openrlhf==<your version>" --force-reinstall',
+        ),
+        Family(
+            rule_id="openrlhf-transformers-differs-from-pin",
+            title="OpenRLHF with another transformers than the one that release pins",
+            severity="info",
+            evidence="verified",
+            description="""
+OpenRLHF pins transformers exactly in nearly every release (0.9.4 alone declared a floor). Another
+transformers is an override that release was not tested with; model loading and generation
+code paths change between transformers minors. This is information, not a failure.""",
+            package="openrlhf",
+            dep="transformers",
+            values=declared_values("openrlhf", "transformers"),
+            references=refs,
+            fix_summary="install the transformers this OpenRLHF release pins, or record why the override is needed",
+            change='pip install "openrlhf==<your version>" --force-reinstall',
+        ),
+        openrlhf_flash_attn(),
+    ]
+
+
+def openrlhf_flash_attn() -> Family:
+    return Family(
+        rule_id="openrlhf-flash-attn-differs-from-pin",
+        title="OpenRLHF with another flash-attn than the one that release pins",
+        severity="info",
+        evidence="verified",
+        description="""
+OpenRLHF pins flash-attn exactly (2.6.1 up to 0.5.2, 2.8.3 from 0.8.10) and uses its varlen and
+packed-sequence kernels through its own wrappers. Another flash-attn is an override that release
+was not tested with (and flash-attn itself must match the installed torch, see
+flash-attn-built-for-another-torch). This is information, not a failure.""",
+        package="openrlhf",
+        dep="flash-attn",
+        values=declared_values("openrlhf", "flash-attn"),
+        references=["https://pypi.org/project/openrlhf/"],
+        fix_summary="install the flash-attn this OpenRLHF release pins, built for your torch",
+        change="pip install flash-attn==<the pinned version> --no-build-isolation",
+    )
+
+
+def vllm_pin_families() -> list[Family]:
+    return [
+        Family(
+            rule_id="vllm-flashinfer-differs-from-pin",
+            title="vLLM with another flashinfer than the one that release pins",
+            severity="warning",
+            evidence="verified",
+            description="""
+vLLM pins flashinfer-python exactly (from 0.10) and calls its attention and sampling kernels
+through APIs that change between flashinfer releases; a flashinfer moved by another install
+(sglang, a newer vLLM wheel left behind) breaks the FlashInfer backend and FlashInfer sampling
+at engine start.""",
+            package="vllm",
+            dep="flashinfer-python",
+            values=declared_values("vllm", "flashinfer-python"),
+            references=[
+                "https://pypi.org/project/vllm/",
+                "https://docs.vllm.ai/en/latest/getting_started/installation/gpu.html",
+            ],
+            fix_summary="install the flashinfer-python this vLLM pins",
+            change='pip install "vllm==<your version>" --force-reinstall (pip check names the flashinfer it wants)',
+        ),
+        Family(
+            rule_id="vllm-xformers-differs-from-pin",
+            title="vLLM with another xformers than the one that release pins",
+            severity="error",
+            evidence="verified",
+            description="""
+vLLM 0.4-0.9 pin xformers exactly on Linux x86-64: its XFormers attention backend calls that
+build, and each xformers build is itself pinned to one torch (xformers-torch-pin-mismatch). An
+xformers changed by another install leaves the backend with operators of another release.""",
+            package="vllm",
+            dep="xformers",
+            values=declared_values("vllm", "xformers"),
+            references=["https://pypi.org/project/vllm/"],
+            fix_summary="install the xformers this vLLM pins (reinstalling vLLM restores it)",
+            change='pip install "vllm==<your version>" --force-reinstall',
+        ),
+        Family(
+            rule_id="vllm-numba-differs-from-pin",
+            title="vLLM with another numba than the one that release pins",
+            severity="warning",
+            evidence="verified",
+            description="""
+vLLM pins numba exactly (0.61.2 for 0.11-0.19) for its n-gram speculative-decoding proposer. A
+numba moved by another install may refuse the NumPy vLLM resolved (see the numba-*-numpy-* rules)
+or lack what the proposer compiles; the feature then fails at engine start.""",
+            package="vllm",
+            dep="numba",
+            values=declared_values("vllm", "numba"),
+            references=[
+                "https://pypi.org/project/vllm/",
+                "https://github.com/vllm-project/vllm/pull/16376",
+            ],
+            fix_summary="install the numba this vLLM pins",
+            change='pip install "vllm==<your version>" --force-reinstall',
+        ),
+    ]
+
+
+def trl_floor_families() -> list[Family]:
+    refs = ["https://pypi.org/project/trl/"]
+    return [
+        Family(
+            rule_id="trl-below-declared-transformers-floor",
+            title="TRL with a transformers older than that release declares",
+            severity="error",
+            evidence="verified",
+            description="""
+Each TRL release declares a transformers floor and imports symbols added in it. A stack pinned
+before the TRL upgrade (pip install --no-deps, a hand-edited lock, an image with older packages)
+then fails at import or in the trainer. TRL 0.19 and 0.29+ have their own rules
+(trl-0.19-below-transformers-4.51-or-accelerate-1.4, trl-0.29-plus-below-transformers-4.56.2).""",
+            package="trl",
+            dep="transformers",
+            values=declared_values("trl", "transformers"),
+            keep=(">=", ">"),
+            exclude=(("0.19.0", "0.20.0"), ("0.29.0", "99")),
+            references=refs,
+            fix_summary="upgrade transformers to the floor your TRL release declares",
+            change='pip install "trl==<your version>" (without --no-deps) so pip raises transformers',
+        ),
+        Family(
+            rule_id="trl-below-declared-accelerate-floor",
+            title="TRL with an accelerate older than that release declares",
+            severity="error",
+            evidence="verified",
+            description="""
+TRL declares an accelerate floor (0.34 for 0.14-0.18, 1.4 from 0.19, 1.10.1 from 1.16) and its
+trainers call accelerate APIs added there (FSDP2 and DeepSpeed plugin handling among them). An
+older accelerate left in place fails when the trainer prepares the model. TRL 0.19 has its own
+rule (trl-0.19-below-transformers-4.51-or-accelerate-1.4).""",
+            package="trl",
+            dep="accelerate",
+            values=declared_values("trl", "accelerate"),
+            keep=(">=", ">"),
+            exclude=(("0.19.0", "0.20.0"),),
+            open_end=True,
+            references=refs,
+            fix_summary="upgrade accelerate to the floor your TRL release declares",
+            change='pip install "trl==<your version>" (without --no-deps) so pip raises accelerate',
+        ),
+        Family(
+            rule_id="trl-below-declared-datasets-floor",
+            title="TRL with a datasets older than that release declares",
+            severity="error",
+            evidence="verified",
+            description="""
+TRL declares a datasets floor and its trainers' data preparation calls the Dataset APIs of that
+release (map/with_transform signatures, IterableDataset features). An older datasets left by a
+pinned image fails when the trainer tokenizes or packs the dataset.""",
+            package="trl",
+            dep="datasets",
+            values=declared_values("trl", "datasets"),
+            keep=(">=", ">"),
+            open_end=True,
+            references=refs,
+            fix_summary="upgrade datasets to the floor your TRL release declares",
+            change='pip install "trl==<your version>" (without --no-deps) so pip raises datasets',
+        ),
+    ]
+
+
+def datasets_families() -> list[Family]:
+    refs = ["https://pypi.org/project/datasets/"]
+    return [
+        Family(
+            rule_id="datasets-fsspec-outside-declared-range",
+            title="fsspec outside the range this datasets release declares",
+            severity="warning",
+            evidence="verified",
+            description="""
+datasets caps fsspec at the release it was tested with, because its caching and data-file
+resolution call fsspec internals that change between releases (datasets #6352: a newer fsspec
+made load_dataset fail with "Loading a dataset cached in a LocalFileSystem is not supported").
+An fsspec moved by another package (s3fs, gcsfs, a newer torch or lightning) leaves datasets
+outside that range.""",
+            package="datasets",
+            dep="fsspec",
+            values=declared_values("datasets-metadata", "fsspec"),
+            references=[*refs, "https://github.com/huggingface/datasets/issues/6352"],
+            fix_summary="install the fsspec this datasets declares, or a datasets release whose range includes yours",
+            change='pip install "datasets==<your version>" --force-reinstall (pip check names the fsspec it wants)',
+            symptoms=["Loading a dataset cached in a LocalFileSystem is not supported"],
+        ),
+        Family(
+            rule_id="datasets-huggingface-hub-outside-declared-range",
+            title="huggingface-hub outside the range this datasets release declares",
+            severity="warning",
+            evidence="verified",
+            description="""
+datasets declares the huggingface-hub releases its Hub downloads and uploads are written for
+(2.14 caps it below 1.0, 4.2 allows 1.x, 5.1 needs 1.31 or later). Outside that range Hub
+calls meet APIs that were removed or not yet added. transformers 5 and recent vLLM need
+huggingface-hub 1.x, so an old datasets beside them is the usual way in.""",
+            package="datasets",
+            dep="huggingface-hub",
+            values=declared_values("datasets-metadata", "huggingface-hub"),
+            references=refs,
+            fix_summary="install the huggingface-hub this datasets declares, or upgrade datasets",
+            change="pip install -U datasets",
+        ),
+        Family(
+            rule_id="datasets-pyarrow-below-declared-floor",
+            title="pyarrow older than this datasets release declares",
+            severity="error",
+            evidence="verified",
+            description="""
+datasets stores everything in Arrow tables and raises its pyarrow floor when it starts using newer
+Arrow APIs (large_list, string views, ...). An older pyarrow kept by a pinned image fails at
+import of datasets or when a dataset is loaded.""",
+            package="datasets",
+            dep="pyarrow",
+            values=declared_values("datasets-metadata", "pyarrow"),
+            keep=(">=", ">"),
+            open_end=True,
+            references=refs,
+            fix_summary="upgrade pyarrow to the floor this datasets declares",
+            change="pip install -U pyarrow",
+        ),
+    ]
+
+
+def python_families() -> list[Family]:
+    """Requires-Python windows beyond vLLM's (generated-vllm.yaml)."""
+    return [
+        Family(
+            rule_id=f"{package}-python-outside-requires-python",
+            title=f"{package} release outside its supported Python range",
+            severity="error",
+            evidence="verified",
+            description=f"""
+Each {package} release declares a Requires-Python window and uses language and library features
+of its floor. pip refuses it outside the window; a lock file, --ignore-requires-python or a
+--no-deps install that forces it gets a package that fails at import.""",
+            package=package,
+            dep="python",
+            values=declared_values(source, "python"),
+            references=[f"https://pypi.org/project/{package}/"],
+            fix_summary=f"use a Python inside the release's window (listed in the description), or a {package} release that supports your Python",
+            change="create the environment with a supported interpreter, e.g. uv venv --python 3.12",
+            symptoms=[
+                f"{PIP_NO_MATCH} {package}",
+                f"Package '{package}' requires a different Python",
+            ],
+        )
+        for package, source in (("trl", "trl"), ("transformers", "transformers-metadata"))
+    ]
+
+
 # CUDA release series (NVIDIA's toolkit releases) that torch and DeepSpeed builds name.
 CUDA_SERIES = (
     [f"11.{m}" for m in range(9)] + [f"12.{m}" for m in range(10)] + ["13.0", "13.1", "13.2"]
@@ -1127,6 +1647,31 @@ OUTPUTS: dict[str, tuple[tuple[str, ...], Callable[[], list[Any]]]] = {
     ),
     "generated-accelerate.yaml": (("accelerate", "torch"), accelerate_families),
     "generated-abi.yaml": (("torch",), abi_rules),
+    "generated-torch-pins.yaml": (
+        ("torch-metadata", "triton", "nvidia-cudnn-cu12", "nvidia-nccl-cu12", "nvidia-nccl-cu13"),
+        torch_families,
+    ),
+    "generated-transformers-deps.yaml": (
+        ("transformers-metadata", "tokenizers", "huggingface-hub", "safetensors"),
+        transformers_declared_families,
+    ),
+    "generated-openrlhf.yaml": (
+        ("openrlhf", "vllm", "deepspeed", "transformers", "flash-attn"),
+        openrlhf_families,
+    ),
+    "generated-datasets.yaml": (
+        ("datasets-metadata", "fsspec", "huggingface-hub", "pyarrow"),
+        datasets_families,
+    ),
+    "generated-python.yaml": (("trl", "transformers-metadata"), python_families),
+    "generated-vllm-pins.yaml": (
+        ("vllm", "flashinfer-python", "xformers", "numba"),
+        vllm_pin_families,
+    ),
+    "generated-trl-floors.yaml": (
+        ("trl", "transformers", "accelerate", "datasets"),
+        trl_floor_families,
+    ),
 }
 
 

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from packaging.utils import parse_wheel_filename
+from packaging.utils import parse_sdist_filename, parse_wheel_filename
 from packaging.version import InvalidVersion, Version
 
 SIMPLE = "https://pypi.org/simple/{name}/"
@@ -60,6 +60,25 @@ def final_versions(files: Iterable[dict[str, Any]]) -> dict[Version, list[dict[s
             continue
         out.setdefault(version, []).append(entry)
     return out
+
+
+def release_versions(files: Iterable[dict[str, Any]]) -> list[Version]:
+    """Final and post releases with any file, wheel or sdist (DeepSpeed ships sdists only)."""
+    found: set[Version] = set()
+    for entry in files:
+        filename = entry["filename"]
+        try:
+            if filename.endswith(".whl"):
+                version = parse_wheel_filename(filename)[1]
+            elif filename.endswith(".tar.gz"):
+                version = parse_sdist_filename(filename)[1]
+            else:
+                continue
+        except (ValueError, InvalidVersion):
+            continue
+        if not (version.is_prerelease or version.is_devrelease or version.local):
+            found.add(version)
+    return sorted(found)
 
 
 def pick_wheel(wheels: list[dict[str, Any]]) -> dict[str, Any]:

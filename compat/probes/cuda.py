@@ -7,9 +7,9 @@
 * nvcc: `nvcc --version` when one is on PATH or under $CUDA_HOME — the *toolkit*, which matters
   only for source builds (DeepSpeed ops, flash-attn), not for what pip-installed wheels run.
 * What a compiled extension was built against, where the install says so:
-  - flash_attn_torch: the torch series in a flash-attn release-wheel label
-    (`2.8.3+cu12torch2.8cxx11abiTRUE` -> 2.8), from the installed version or from the wheel name in
-    PEP 610 direct_url.json when it was installed from the release URL;
+  - flash_attn_torch, flash_attn_cxx11abi: the torch series and C++ ABI in a flash-attn
+    release-wheel label (`2.8.3+cu12torch2.8cxx11abiTRUE` -> 2.8, 1), from the installed version or
+    from the wheel name in PEP 610 direct_url.json when it was installed from the release URL;
   - deepspeed_ops_torch, deepspeed_ops_cuda: torch_info in deepspeed/git_version_info_installed.py,
     written by DeepSpeed's setup.py, when ops were prebuilt (DS_BUILD_OPS=1); JIT-only installs
     (every installed_ops False) build against whatever torch runs, so they say nothing.
@@ -37,7 +37,7 @@ _RUNTIME_REQUIREMENT = re.compile(
 )
 _VERSION_PY_CUDA = re.compile(r"""^cuda\s*(?::\s*[^=]+)?=\s*['"]([0-9.]+)['"]""", re.MULTILINE)
 _NVCC_RELEASE = re.compile(r"release (\d+)\.(\d+)")
-_FLASH_ATTN_LABEL = re.compile(r"cu\d+torch(\d+\.\d+)cxx11abi(?:true|false)", re.IGNORECASE)
+_FLASH_ATTN_LABEL = re.compile(r"cu\d+torch(\d+\.\d+)cxx11abi(true|false)", re.IGNORECASE)
 _DS_TORCH_INFO = re.compile(r"^torch_info\s*=\s*(\{.*\})\s*$", re.MULTILINE)
 _DS_INSTALLED_OPS = re.compile(r"^installed_ops\s*=\s*(\{.*\})\s*$", re.MULTILINE)
 
@@ -109,16 +109,18 @@ def builds_from_versions(versions: Mapping[str, Version]) -> dict[str, Version]:
                 break
     flash_attn = versions.get("flash-attn")
     if flash_attn is not None:
-        built_for = flash_attn_torch(flash_attn.local or "")
-        if built_for is not None:
-            builds["flash_attn_torch"] = built_for
+        builds.update(flash_attn_build(flash_attn.local or ""))
     return builds
 
 
-def flash_attn_torch(text: str) -> Version | None:
-    """The torch series in a flash-attn release label or wheel name (`cu12torch2.8cxx11abiTRUE`)."""
+def flash_attn_build(text: str) -> dict[str, Version]:
+    """A flash-attn release label or wheel name (`cu12torch2.8cxx11abiTRUE`) -> the torch series
+    it was built for (flash_attn_torch 2.8) and its C++ ABI (flash_attn_cxx11abi 1, or 0)."""
     match = _FLASH_ATTN_LABEL.search(text)
-    return Version(match.group(1)) if match else None
+    if not match:
+        return {}
+    abi = Version("1" if match.group(2).lower() == "true" else "0")
+    return {"flash_attn_torch": Version(match.group(1)), "flash_attn_cxx11abi": abi}
 
 
 def _direct_url(dist_info: str) -> str:
@@ -170,9 +172,7 @@ def build_facts(env: Environment, *, with_nvcc: bool = True) -> dict[str, Versio
             builds["torch_cuda"] = cuda
     flash_attn = env.packages.get("flash-attn")  # type: ignore[call-overload]
     if flash_attn is not None and "flash_attn_torch" not in builds and flash_attn.origin:
-        built_for = flash_attn_torch(_direct_url(flash_attn.origin.path))
-        if built_for is not None:
-            builds["flash_attn_torch"] = built_for
+        builds.update(flash_attn_build(_direct_url(flash_attn.origin.path)))
     deepspeed = env.packages.get("deepspeed")  # type: ignore[call-overload]
     if deepspeed is not None and deepspeed.origin is not None:
         builds.update(deepspeed_ops_build(deepspeed.origin.path))
