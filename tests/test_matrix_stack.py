@@ -87,6 +87,7 @@ TF510 = "transformers-5.1.0-deepspeed-zero"
 PEFT015 = "peft-0.15.0-zero3-modules-to-save"
 ACCEL_FSDP2 = "accelerate-fsdp2-needs-torch-2.6"
 XFORMERS = "xformers-torch-pin-mismatch"
+ACCEL_OLD_FSDP2 = "accelerate-before-1.6-ignores-fsdp-version-2"
 NUMBA_063 = "numba-0.63-numpy-2.4"
 
 Expected = Mapping[str, str]  # rule id -> "affected" | "possible"; every other rule in scope clear
@@ -165,8 +166,9 @@ def env(packages: Mapping[str, str], **sections: Any) -> dict[str, Any]:
 REALISTIC: list[Any] = [
     pytest.param(
         env(VLLM_072, python="3.11"),
-        # accelerate 1.3.0 has no FSDP2 at all (it arrived in 1.6.0): nothing to say
-        {},
+        # accelerate 1.3.0 has no FSDP2 at all (it arrived in 1.6.0): an FSDP2 config would be
+        # silently run as FSDP1, which only the config can settle
+        {ACCEL_OLD_FSDP2: "possible"},
         id="vllm-0.7.2-as-resolved",
     ),
     pytest.param(
@@ -176,6 +178,7 @@ REALISTIC: list[Any] = [
             TORCHVISION: "affected",
             TORCHAUDIO: "affected",
             XFORMERS: "affected",
+            ACCEL_OLD_FSDP2: "possible",
         },
         id="vllm-0.7.2-after-pip-install-U-torch",
     ),
@@ -376,7 +379,7 @@ REALISTIC: list[Any] = [
     ),
     pytest.param(
         env({"torch": "2.6.0", "transformers": "4.51.3", "accelerate": "0.25.0"}),
-        {TF_ACCEL: "affected"},
+        {TF_ACCEL: "affected", ACCEL_OLD_FSDP2: "possible"},
         id="transformers-4.51-with-an-accelerate-0.25-pin",
     ),
     pytest.param(
