@@ -247,6 +247,8 @@ class Family:
     exclude: Sequence[tuple[str, str]] = ()  # releases in these [low, high) a hand rule covers
     below_only: bool = False  # a pin is only broken from below (`==2.21.5` -> `<2.21.5`)
     by_major: bool = False  # compare major versions (`==9.1.0.70` -> `==9.*`)
+    build: dict[str, str] = field(default_factory=dict)  # a build condition on every branch
+    near_misses: list[dict[str, Any]] = field(default_factory=list)  # more clear examples
 
     def groups(self) -> list[Group]:
         values = self.values()
@@ -302,6 +304,7 @@ class Family:
             clear.append(example)
         if self.dep != "python":
             clear.append({"packages": {self.package: str(groups[-1][0][0])}})
+        clear.extend(self.near_misses)
         examples["clear"] = clear
         rule: dict[str, Any] = {
             "id": self.rule_id,
@@ -340,9 +343,14 @@ class Family:
         return rule
 
     def _branch(self, bounds: str, outside: str) -> dict[str, Any]:
+        branch: dict[str, Any]
         if self.dep == "python":
-            return {"packages": {self.package: bounds}, "python": outside}
-        return {"packages": {self.package: bounds, self.dep: outside}}
+            branch = {"packages": {self.package: bounds}, "python": outside}
+        else:
+            branch = {"packages": {self.package: bounds, self.dep: outside}}
+        if self.build:
+            branch["build"] = dict(self.build)
+        return branch
 
     def _example(self, first: str, dep_version: Version, *, with_usage: bool) -> dict[str, Any]:
         example: dict[str, Any]
@@ -352,7 +360,14 @@ class Family:
             example = {"packages": {self.package: first, self.dep: str(dep_version)}}
         if with_usage and self.usage:
             example["usage"] = dict(self.usage)
+        if self.build:
+            example["build"] = {key: _inside(spec) for key, spec in self.build.items()}
         return example
+
+
+def _inside(spec: str) -> str:
+    """A value inside a build specifier such as `>=12.0,<13` (its lower bound)."""
+    return next(c.version for c in SpecifierSet(spec) if c.operator in (">=", "=="))
 
 
 def _when(branches: list[dict[str, Any]], usage: dict[str, Any]) -> dict[str, Any]:
@@ -1007,6 +1022,10 @@ no fsdp_version at all, so this rule says nothing about them.""",
     ]
 
 
+# The PyPI wheels pin the -cu12 libraries; torch's CUDA 11.8 variants pin -cu11 ones instead.
+CUDA12 = {"torch_cuda": ">=12.0,<13"}
+
+
 def torch_families() -> list[Family]:
     """What torch's own wheel pins beside it (Linux x86-64, CPython 3.11 markers)."""
     py311 = {"python_version": "3.11", "python_full_version": "3.11.9"}
@@ -1050,6 +1069,10 @@ major is compared.""",
             dep="nvidia-cudnn-cu12",
             values=declared_values("torch-metadata", "nvidia-cudnn-cu12"),
             by_major=True,
+            build=CUDA12,
+            near_misses=[  # a CUDA 11.8 build loads cudnn-cu11: a cu12 wheel beside it is unused
+                {"packages": {"torch": "2.4.0+cu118", "nvidia-cudnn-cu12": "8.9.7.29"}}
+            ],
             references=[
                 "https://pypi.org/project/torch/",
                 "https://docs.nvidia.com/deeplearning/cudnn/backend/latest/reference/support-matrix.html",
@@ -1077,6 +1100,8 @@ not flagged.""",
             dep="nvidia-nccl-cu12",
             values=declared_values("torch-metadata", "nvidia-nccl-cu12"),
             below_only=True,
+            build=CUDA12,
+            near_misses=[{"packages": {"torch": "2.6.0+cu118", "nvidia-nccl-cu12": "2.18.1"}}],
             references=[
                 "https://pypi.org/project/torch/",
                 "https://github.com/NVIDIA/nccl/releases",
@@ -1099,6 +1124,7 @@ NCCL is not flagged.""",
             dep="nvidia-nccl-cu13",
             values=declared_values("torch-metadata", "nvidia-nccl-cu13"),
             below_only=True,
+            build={"torch_cuda": ">=13.0,<14"},
             references=[
                 "https://pypi.org/project/torch/",
                 "https://github.com/NVIDIA/nccl/releases",
