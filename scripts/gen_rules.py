@@ -28,6 +28,7 @@ import argparse
 import datetime
 import itertools
 import json
+import re
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -447,7 +448,7 @@ DECLARED: dict[str, tuple[str, tuple[str, ...]]] = {
     "torchvision": ("0.16.0", ("torch",)),
     "torchaudio": ("2.1.0", ("torch",)),
     "xformers": ("0.0.23", ("torch",)),
-    "trl": ("0.14.0", ("vllm", "transformers", "accelerate", "datasets")),
+    "trl": ("0.14.0", ("vllm", "transformers", "accelerate", "datasets", "peft")),
     "numba": ("0.57.0", ("numpy",)),
     "bitsandbytes": ("0.43.0", ("torch",)),
     "torch-metadata": (
@@ -460,7 +461,10 @@ DECLARED: dict[str, tuple[str, tuple[str, ...]]] = {
             "nvidia-nccl-cu13",
         ),
     ),
-    "openrlhf": ("0.3.6.post1", ("deepspeed", "transformers", "vllm", "flash-attn", "torch")),
+    "openrlhf": (
+        "0.3.6.post1",
+        ("deepspeed", "transformers", "vllm", "flash-attn", "torch", "ray"),
+    ),
     "transformers-metadata": ("4.40.0", ("tokenizers", "huggingface-hub", "safetensors")),
     "datasets-metadata": ("2.14.0", ("fsspec", "huggingface-hub", "pyarrow")),
 }
@@ -471,6 +475,7 @@ PROJECT = {
     "transformers-metadata": "transformers",
     "datasets-metadata": "datasets",
 }
+_BNB_LIB = re.compile(r"libbitsandbytes_cuda(\d+)\w*\.so$")
 # package -> (first release read, {field: (member of the wheel, regex whose group 1 is the value)})
 SOURCE: dict[str, tuple[str, dict[str, tuple[str, str]]]] = {
     "transformers": (
@@ -504,10 +509,10 @@ SOURCE_TREES = {
     "accelerate": "https://github.com/huggingface/accelerate/blob/v{version}/src/{member}",
 }
 VERSIONS_ONLY = {
-    "numpy": "1.24.0", "peft": "0.13.0", "tokenizers": "0.19.0", "huggingface-hub": "0.19.0",
+    "numpy": "1.24.0", "peft": "0.8.0", "tokenizers": "0.19.0", "huggingface-hub": "0.19.0",
     "safetensors": "0.4.0", "triton": "2.0.0", "nvidia-cudnn-cu12": "8.9.0", "nvidia-nccl-cu12": "2.18.0",
     "flashinfer-python": "0.2.0", "datasets": "2.14.0", "deepspeed": "0.14.0", "fsspec": "2023.1.0",
-    "pyarrow": "12.0.0", "nvidia-nccl-cu13": "2.27.0", "flash-attn": "2.5.0",
+    "pyarrow": "12.0.0", "nvidia-nccl-cu13": "2.27.0", "flash-attn": "2.5.0", "ray": "2.30.0",
 }  # fmt: skip
 
 
@@ -555,7 +560,7 @@ def _refresh_declared(pypi: Any, package: str, wheels: dict[Version, Any]) -> di
             for key, value in fields
             if key == "Requires-Dist" and Requirement(value).name.lower() in deps
         ]
-        return {
+        entry = {
             "version": str(version),
             "wheel": wheel["filename"],
             "url": wheel["url"].split("#")[0],
@@ -563,6 +568,12 @@ def _refresh_declared(pypi: Any, package: str, wheels: dict[Version, Any]) -> di
             "requires_python": next((v for k, v in fields if k == "Requires-Python"), None),
             "requires_dist": kept,
         }
+        if package == "bitsandbytes":  # the CUDA libraries the wheel ships (its file names)
+            found = {
+                m.group(1) for n in pypi.wheel_names(wheel["url"]) if (m := _BNB_LIB.search(n))
+            }
+            entry["cuda_libraries"] = sorted(found, key=int)
+        return entry
 
     chosen = sorted(v for v in wheels if v >= Version(since))
     return {
@@ -1264,6 +1275,26 @@ code paths change between transformers minors. This is information, not a failur
             change='pip install "openrlhf==<your version>" --force-reinstall',
         ),
         openrlhf_flash_attn(),
+        Family(
+            rule_id="openrlhf-ray-differs-from-pin",
+            title="OpenRLHF with another Ray than the one that release pins",
+            severity="info",
+            evidence="verified",
+            description="""
+OpenRLHF pins ray[default] exactly: its actors, placement groups and the vLLM engines it
+schedules are written against that Ray. Another Ray is an override the release was not tested
+with, and every node of the cluster must run the same Ray as the driver. This is information,
+not a failure.""",
+            package="openrlhf",
+            dep="ray",
+            values=declared_values("openrlhf", "ray"),
+            references=[
+                "https://pypi.org/project/openrlhf/",
+                "https://docs.ray.io/en/latest/ray-overview/installation.html",
+            ],
+            fix_summary="install the Ray this OpenRLHF release pins, on the driver and every node",
+            change='pip install "openrlhf==<your version>" --force-reinstall',
+        ),
     ]
 
 
@@ -1390,6 +1421,26 @@ rule (trl-0.19-below-transformers-4.51-or-accelerate-1.4).""",
             change='pip install "trl==<your version>" (without --no-deps) so pip raises accelerate',
         ),
         Family(
+            rule_id="trl-below-declared-peft-floor",
+            title="TRL training a PEFT adapter with a PEFT older than its peft extra declares",
+            severity="error",
+            evidence="verified",
+            description="""
+TRL's peft extra declares the PEFT its LoRA paths (get_peft_model, adapter merging for vLLM weight
+sync, prepare_model_for_kbit_training) are written for. PEFT is optional, so pip never checks it
+unless trl[peft] is installed; an older PEFT left in the image fails once a PEFT config is passed
+to a trainer.""",
+            package="trl",
+            dep="peft",
+            values=declared_values("trl", "peft", extra="peft"),
+            keep=(">=", ">"),
+            open_end=True,
+            usage={"peft": True},
+            references=refs,
+            fix_summary="upgrade PEFT to the floor your TRL's peft extra declares",
+            change='pip install "trl[peft]==<your version>"',
+        ),
+        Family(
             rule_id="trl-below-declared-datasets-floor",
             title="TRL with a datasets older than that release declares",
             severity="error",
@@ -1467,33 +1518,6 @@ import of datasets or when a dataset is loaded.""",
             fix_summary="upgrade pyarrow to the floor this datasets declares",
             change="pip install -U pyarrow",
         ),
-    ]
-
-
-def python_families() -> list[Family]:
-    """Requires-Python windows beyond vLLM's (generated-vllm.yaml)."""
-    return [
-        Family(
-            rule_id=f"{package}-python-outside-requires-python",
-            title=f"{package} release outside its supported Python range",
-            severity="error",
-            evidence="verified",
-            description=f"""
-Each {package} release declares a Requires-Python window and uses language and library features
-of its floor. pip refuses it outside the window; a lock file, --ignore-requires-python or a
---no-deps install that forces it gets a package that fails at import.""",
-            package=package,
-            dep="python",
-            values=declared_values(source, "python"),
-            references=[f"https://pypi.org/project/{package}/"],
-            fix_summary=f"use a Python inside the release's window (listed in the description), or a {package} release that supports your Python",
-            change="create the environment with a supported interpreter, e.g. uv venv --python 3.12",
-            symptoms=[
-                f"{PIP_NO_MATCH} {package}",
-                f"Package '{package}' requires a different Python",
-            ],
-        )
-        for package, source in (("trl", "trl"), ("transformers", "transformers-metadata"))
     ]
 
 
@@ -1582,6 +1606,98 @@ def _deepspeed(series: str) -> dict[str, Any]:
     return {"packages": {"deepspeed": "0.16.4"}, "build": {"deepspeed_ops_torch": series}}
 
 
+# bitsandbytes/cextension.py loads libbitsandbytes_cuda<torch.version.cuda> exactly in 0.44-0.49
+# (library_name from cuda_version_string); from 0.50.0 it falls back to another library of the same
+# CUDA major, never across majors. 0.43 loads differently and is left out.
+BNB_EXACT = ("0.44.0", "0.50.0")
+
+
+def torch_cuda_builds() -> list[str]:
+    """Every CUDA build PyTorch published torch 2.x for (compat/data/torch-builds.json)."""
+    data = json.loads((ROOT / "compat" / "data" / "torch-builds.json").read_text(encoding="utf-8"))
+    found = {
+        cuda
+        for version, release in data["releases"].items()
+        if Version(version) >= Version("2.0")
+        for cuda in [*(release.get("variants") or []), *release["default"].values()]
+        if cuda
+    }
+    return sorted(found, key=Version)
+
+
+def bitsandbytes_rule() -> dict[str, Any]:
+    cudas = torch_cuda_builds()
+    values = []
+    for entry in releases("bitsandbytes"):
+        version = Version(entry["version"])
+        if version < Version(BNB_EXACT[0]) or "cuda_libraries" not in entry:
+            continue
+        shipped = {f"{lib[:-1]}.{lib[-1]}" for lib in entry["cuda_libraries"]}
+        exact = version < Version(BNB_EXACT[1])
+        majors = {Version(c).major for c in shipped}
+        missing = tuple(
+            c for c in cudas if (c not in shipped if exact else Version(c).major not in majors)
+        )
+        values.append((version, missing))
+    branches, table = [], []
+    groups = group(values)
+    for index, (versions, missing) in enumerate(groups):
+        if not missing:
+            continue
+        bounds = span(versions, index == len(groups) - 1)
+        table.append(f"{_series(versions, bounds)}: no library for CUDA {', '.join(missing)}")
+        branches += [
+            {"packages": {"bitsandbytes": bounds}, "build": {"torch_cuda": f"=={c}"}}
+            for c in missing
+        ]
+    return {
+        "id": "bitsandbytes-no-library-for-torch-cuda",
+        "title": "bitsandbytes ships no CUDA library for the installed torch's CUDA build",
+        "severity": "error",
+        "evidence": "verified",
+        "description": """bitsandbytes loads a native library named for torch's CUDA version
+(libbitsandbytes_cuda130.so for a +cu130 torch). 0.44-0.49 ask for exactly that file; from 0.50 a
+library of the same CUDA major is used instead, never one of another major. A bitsandbytes whose
+wheel lacks it (any release before 0.48 under the CUDA 13 torch that PyPI installs from torch 2.11)
+falls back to an error object, and the first 8-bit optimizer step or 4-bit/8-bit layer fails.
+The libraries each wheel ships were read from its file list; the torch CUDA builds compared are
+those in compat/data/torch-builds.json.
+
+What the recorded releases say:
+"""
+        + "\n".join(f"- {row}" for row in table)
+        + "\n",
+        "when": {"any": branches},
+        "symptoms": [
+            {"match": r"Configured CUDA binary not found at .*libbitsandbytes_cuda\d+"},
+            {"match": "The installed version of bitsandbytes was compiled without GPU support"},
+        ],
+        "fix": {
+            "summary": "install a bitsandbytes that ships a library for your torch's CUDA (0.48.0+ for CUDA 13)",
+            "constraints": ["bitsandbytes>=0.50.0"],
+            "change": "or set BNB_CUDA_VERSION to a shipped library of the same CUDA major",
+        },
+        "references": [
+            "https://github.com/bitsandbytes-foundation/bitsandbytes/blob/0.49.2/bitsandbytes/cextension.py",
+            "https://github.com/bitsandbytes-foundation/bitsandbytes/blob/0.50.0/bitsandbytes/cextension.py",
+            "https://pypi.org/project/bitsandbytes/",
+        ],
+        "examples": {
+            "affected": [
+                {"packages": {"bitsandbytes": "0.47.0", "torch": "2.11.0+cu130"}},
+                {"packages": {"bitsandbytes": "0.46.0", "torch": "2.8.0+cu129"}},
+                {"packages": {"bitsandbytes": "0.45.2", "torch": "2.7.0+cu128"}},
+            ],
+            "clear": [
+                {"packages": {"bitsandbytes": "0.48.0", "torch": "2.11.0+cu130"}},
+                {"packages": {"bitsandbytes": "0.46.1", "torch": "2.8.0+cu129"}},
+                {"packages": {"bitsandbytes": "0.50.2", "torch": "2.8.0+cu129"}},
+                {"packages": {"bitsandbytes": "0.47.0", "torch": "2.6.0+cpu"}},
+            ],
+        },
+    }
+
+
 def abi_rules() -> list[dict[str, Any]]:
     families = [
         BuiltFor(
@@ -1656,7 +1772,7 @@ a difference, e.g. ops built beside torch +cu121 after torch was replaced by a +
             change="DS_BUILD_OPS=1 pip install --force-reinstall --no-cache-dir --no-build-isolation deepspeed",
         ),
     ]
-    return [family.rule() for family in families]
+    return [family.rule() for family in families] + [bitsandbytes_rule()]
 
 
 OUTPUTS: dict[str, tuple[tuple[str, ...], Callable[[], list[Any]]]] = {
@@ -1672,7 +1788,7 @@ OUTPUTS: dict[str, tuple[tuple[str, ...], Callable[[], list[Any]]]] = {
         transformers_families,
     ),
     "generated-accelerate.yaml": (("accelerate", "torch"), accelerate_families),
-    "generated-abi.yaml": (("torch",), abi_rules),
+    "generated-abi.yaml": (("torch", "bitsandbytes"), abi_rules),
     "generated-torch-pins.yaml": (
         ("torch-metadata", "triton", "nvidia-cudnn-cu12", "nvidia-nccl-cu12", "nvidia-nccl-cu13"),
         torch_families,
@@ -1682,22 +1798,27 @@ OUTPUTS: dict[str, tuple[tuple[str, ...], Callable[[], list[Any]]]] = {
         transformers_declared_families,
     ),
     "generated-openrlhf.yaml": (
-        ("openrlhf", "vllm", "deepspeed", "transformers", "flash-attn"),
+        ("openrlhf", "vllm", "deepspeed", "transformers", "flash-attn", "ray"),
         openrlhf_families,
     ),
     "generated-datasets.yaml": (
         ("datasets-metadata", "fsspec", "huggingface-hub", "pyarrow"),
         datasets_families,
     ),
-    "generated-python.yaml": (("trl", "transformers-metadata"), python_families),
     "generated-vllm-pins.yaml": (
         ("vllm", "flashinfer-python", "xformers", "numba"),
         vllm_pin_families,
     ),
     "generated-trl-floors.yaml": (
-        ("trl", "transformers", "accelerate", "datasets"),
+        ("trl", "transformers", "accelerate", "datasets", "peft"),
         trl_floor_families,
     ),
+}
+
+
+# Inputs generated by another script of this repository, named in the header too.
+EXTRA_SOURCES = {
+    "generated-abi.yaml": ["compat/data/torch-builds.json (scripts/gen_torch_builds.py)"]
 }
 
 
@@ -1717,10 +1838,9 @@ _Dumper.ignore_aliases = lambda self, data: True  # type: ignore[method-assign]
 def render(name: str) -> str:
     inputs, make = OUTPUTS[name]
     fetched = ", ".join(f"{p} {load_input(p)['fetched']}" for p in inputs)
+    sources = [f"scripts/inputs/{p}.json" for p in inputs] + EXTRA_SOURCES.get(name, [])
     header = [
-        f"# GENERATED by {SCRIPT} from "
-        + ", ".join(f"scripts/inputs/{p}.json" for p in inputs)
-        + ".",
+        f"# GENERATED by {SCRIPT} from " + ", ".join(sources) + ".",
         "# Do not edit by hand: change the script or refresh its inputs, then regenerate:",
         f"#   python {SCRIPT}             (offline, from the recorded inputs)",
         f"#   python {SCRIPT} --refresh   (re-reads PyPI first)",

@@ -91,7 +91,25 @@ def test_header_names_the_script_and_its_inputs(path: Path) -> None:
     assert "Inputs fetched: " in "\n".join(header)
 
 
-@pytest.mark.parametrize("path", sorted(INPUTS.glob("*.json")), ids=lambda p: p.name)
+def _named_inputs() -> list[Path]:
+    """The input files the generated headers name (scripts/inputs/ also holds other scripts')."""
+    names = set()
+    for path in GENERATED:
+        names |= set(re.findall(r"scripts/inputs/([\w-]+)\.json", path.read_text().splitlines()[0]))
+    return [INPUTS / f"{name}.json" for name in sorted(names)]
+
+
+def test_every_recorded_input_is_used() -> None:
+    script_inputs = {p.name for p in _named_inputs()}
+    mine = {
+        p.name
+        for p in INPUTS.glob("*.json")
+        if str(json.loads(p.read_text()).get("source", "")).startswith("https://pypi.org/simple/")
+    }
+    assert mine <= script_inputs  # an input no generated file reads is stale
+
+
+@pytest.mark.parametrize("path", _named_inputs(), ids=lambda p: p.name)
 def test_inputs_keep_their_provenance(path: Path) -> None:
     data = json.loads(path.read_text())
     assert re.fullmatch(r"\d{4}-\d{2}-\d{2}", data["fetched"])
