@@ -309,6 +309,12 @@ Examples:
   compat doctor --deepspeed-config ds_zero3.json --set trainer=grpo --set use_vllm=true
   compat doctor --python ~/venvs/train/bin/python --format json -o report.json
   compat doctor --path /opt/site-packages --hardware cluster.json --fail-on possible
+  compat doctor -- accelerate launch --config_file fsdp.yaml train.py --gradient_checkpointing
+
+\b
+After `--`, the training command is read (never run): the configs, process counts and flags it
+names become facts, and the report says which it used. Without --accelerate-config, accelerate's
+default config ($HF_HOME/accelerate/default_config.yaml) is read when `accelerate launch` would.
 
 \b
 Exit codes: 0 nothing at or above --fail-on; 1 findings; 2 bad usage or input;
@@ -335,17 +341,28 @@ def doctor(
     verbose: VerboseOpt = False,
     no_color: NoColorOpt = False,
     debug: DebugOpt = False,
+    launch: Annotated[
+        list[str] | None,
+        typer.Argument(
+            metavar="[-- LAUNCH COMMAND...]",
+            help="The training command, after --: read for configs and flags, never run.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     def body() -> int:
+        from dataclasses import replace
+
         from compat.doctor import run_doctor
         from compat.facts import EnvOptions
         from compat.formats import formatter
         from compat.output import emit
 
-        report = run_doctor(
-            EnvOptions(python=python, paths=tuple(path or ())),
-            fact_options(hardware, no_probe, deepspeed_config, accelerate_config, set_, matrix),
+        options = fact_options(
+            hardware, no_probe, deepspeed_config, accelerate_config, set_, matrix
         )
+        options = replace(options, launch=tuple(launch or ()), default_accelerate_config=True)
+        report = run_doctor(EnvOptions(python=python, paths=tuple(path or ())), options)
         _verbose(
             verbose,
             f"{report.environment['source']}: {report.environment['packages']} distributions",
@@ -601,10 +618,26 @@ Exit codes: 0 nothing at or above --fail-on (new since --baseline); 1 findings;
 def check(
     files: Annotated[
         list[Path],
-        typer.Argument(help="Requirement, pyproject, pylock, uv.lock or pip report files."),
+        typer.Argument(
+            help="Requirement files, pyproject.toml (PEP 621, Poetry), setup.py (read, never run), "
+            "Pipfile, Pipfile.lock, pylock.toml, uv.lock or pip --report JSON."
+        ),
     ],
     hardware: HardwareOpt = None,
-    no_probe: NoProbeOpt = False,
+    no_probe: Annotated[
+        bool,
+        typer.Option(
+            "--no-probe", help="Accepted for symmetry: check never probes unless --probe."
+        ),
+    ] = False,
+    probe: Annotated[
+        bool,
+        typer.Option(
+            "--probe",
+            help="Probe this machine's GPU and driver (check is usually run on a CI runner, not "
+            "the training machine: prefer --hardware or [tool.compat] hardware).",
+        ),
+    ] = False,
     deepspeed_config: DeepSpeedOpt = None,
     accelerate_config: AccelerateOpt = None,
     set_: SetOpt = None,
@@ -629,6 +662,13 @@ def check(
     offline: Annotated[
         bool, typer.Option("--offline", help="No network: ranges against knowledge-base versions.")
     ] = False,
+    resolver: Annotated[
+        str,
+        typer.Option(
+            "--resolver",
+            help="Which real resolver judges ranges: auto (uv when installed, else pip), pip, uv.",
+        ),
+    ] = "auto",
     timeout: TimeoutOpt = 15.0,
     format_: Annotated[
         CheckFormat, typer.Option("--format", "-f", help="Output format.")
@@ -659,6 +699,8 @@ def check(
         from compat.pincmd import IndexOptions
         from compat.waivers import apply_waivers, load_baseline, load_waivers, new_since_baseline
 
+        if probe and no_probe:
+            raise UsageError("--probe and --no-probe contradict each other: give one of them")
         baseline_keys = load_baseline(baseline) if baseline is not None else None
         waivers = load_waivers(Path.cwd())
         report, findings = run_check(
@@ -671,6 +713,8 @@ def check(
                 offline=offline,
                 timeout=timeout,
             ),
+            probe=probe,
+            resolver=resolver,
         )
         kept, waiver_notes = apply_waivers(findings, waivers, dt.date.today())
         report = dataclasses.replace(

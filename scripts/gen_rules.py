@@ -250,6 +250,8 @@ class Family:
     by_major: bool = False  # compare major versions (`==9.1.0.70` -> `==9.*`)
     build: dict[str, str] = field(default_factory=dict)  # a build condition on every branch
     near_misses: list[dict[str, Any]] = field(default_factory=list)  # more clear examples
+    # usage that makes an unknown trigger key a fair question (distributed=fsdp for fsdp_version)
+    possible_usage: dict[str, Any] = field(default_factory=dict)
 
     def groups(self) -> list[Group]:
         values = self.values()
@@ -298,7 +300,10 @@ class Family:
             raise SystemExit(f"{SCRIPT}: {self.rule_id}: the inputs give no requirement")
         examples: dict[str, Any] = {"affected": affected}
         if self.usage:
-            examples["possible"] = [{"packages": dict(affected[0]["packages"])}]
+            possible: dict[str, Any] = {"packages": dict(affected[0]["packages"])}
+            if self.possible_usage:
+                possible["usage"] = dict(self.possible_usage)
+            examples["possible"] = [possible]
             off = {key: _negate(value) for key, value in self.usage.items()}
             example = dict(affected[0])
             example["usage"] = off
@@ -1021,6 +1026,7 @@ no fsdp_version at all, so this rule says nothing about them.""",
             values=source_values("accelerate", "fsdp2_torch_floor", "torch"),
             open_end=True,
             usage={"fsdp_version": 2},
+            possible_usage={"distributed": "fsdp"},
             references=[
                 "https://github.com/huggingface/accelerate/blob/v1.6.0/src/accelerate/utils/constants.py",
                 "https://github.com/huggingface/accelerate/blob/v1.7.0/src/accelerate/utils/constants.py",

@@ -166,10 +166,15 @@ def env(packages: Mapping[str, str], **sections: Any) -> dict[str, Any]:
 REALISTIC: list[Any] = [
     pytest.param(
         env(VLLM_072, python="3.11"),
-        # accelerate 1.3.0 has no FSDP2 at all (it arrived in 1.6.0): an FSDP2 config would be
-        # silently run as FSDP1, which only the config can settle
-        {ACCEL_OLD_FSDP2: "possible"},
+        {},  # accelerate 1.3.0 has no FSDP2, and no config says FSDP: nothing to ask
         id="vllm-0.7.2-as-resolved",
+    ),
+    pytest.param(
+        env(VLLM_072, python="3.11", usage={"distributed": "fsdp"}),
+        # FSDP is in use: which version is now worth asking; accelerate 1.3.0 predates FSDP2, so
+        # an FSDP2 config would silently run FSDP1 (the FSDP2 torch floor does not apply)
+        {ACCEL_OLD_FSDP2: "possible"},
+        id="vllm-0.7.2-under-fsdp-version-unknown",
     ),
     pytest.param(
         env({**VLLM_072, "torch": "2.6.0"}, python="3.11"),
@@ -178,7 +183,6 @@ REALISTIC: list[Any] = [
             TORCHVISION: "affected",
             TORCHAUDIO: "affected",
             XFORMERS: "affected",
-            ACCEL_OLD_FSDP2: "possible",
         },
         id="vllm-0.7.2-after-pip-install-U-torch",
     ),
@@ -255,7 +259,7 @@ REALISTIC: list[Any] = [
     ),
     pytest.param(
         env({**TRL_019_STACK, "transformers": "4.52.4", "torch": "2.5.1"}),
-        {TF_LOAD: "affected", ACCEL_FSDP2: "possible"},
+        {TF_LOAD: "affected"},
         id="trl-0.19-transformers-4.52-on-torch-2.5",
     ),
     pytest.param(
@@ -351,8 +355,7 @@ REALISTIC: list[Any] = [
             TF_TORCH5: "affected",
             TF_LOAD: "affected",
             PEFT_FLOOR: "affected",
-            ACCEL_FSDP2: "possible",
-        },
+        },  # distributed=deepspeed settles fsdp_version: no FSDP2 question
         id="transformers-5.23-on-torch-2.5-with-peft-0.19",
     ),
     pytest.param(
@@ -374,12 +377,25 @@ REALISTIC: list[Any] = [
         env(
             {"torch": "2.3.1", "transformers": "4.42.4", "peft": "0.13.2", "bitsandbytes": "0.45.0"}
         ),
-        {PEFT_INT8: "possible"},
+        {},  # nothing says the model is loaded in 8 bits: silent
         id="peft-0.13-with-bitsandbytes-0.45-usage-unknown",
     ),
     pytest.param(
+        env(
+            {
+                "torch": "2.3.1",
+                "transformers": "4.42.4",
+                "peft": "0.13.2",
+                "bitsandbytes": "0.45.0",
+            },
+            usage={"load_in_8bit": True},
+        ),
+        {PEFT_INT8: "possible"},
+        id="peft-0.13-with-bitsandbytes-0.45-loading-8-bit",
+    ),
+    pytest.param(
         env({"torch": "2.6.0", "transformers": "4.51.3", "accelerate": "0.25.0"}),
-        {TF_ACCEL: "affected", ACCEL_OLD_FSDP2: "possible"},
+        {TF_ACCEL: "affected"},
         id="transformers-4.51-with-an-accelerate-0.25-pin",
     ),
     pytest.param(
