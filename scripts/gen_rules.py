@@ -690,14 +690,18 @@ extension that does not import.""",
             description="""
 vLLM declares which transformers releases it works with: from 0.11.1 it caps transformers
 below 5 (0.11.1 and 0.11.2 still read tokenizer.all_special_tokens_extended, which transformers 5
-removed), 0.19.1-0.23.0 allow transformers 5 from 5.5.1 only, and later releases move the
-window with every minor. A --no-deps install, a hand-edited lock or a later `pip install -U
+removed), and from 0.31 it caps transformers again below the next minors it has not been tested
+with. This rule compares those upper caps. A --no-deps install, a hand-edited lock or a later `pip install -U
 transformers` leaves vLLM outside it: tokenizer and model-config code then meet APIs they were
 not written for. vLLM before 0.11.1 declared no upper bound (see
 vllm-before-0.19.1-with-transformers-5).""",
             package="vllm",
             dep="transformers",
             values=declared_values("vllm", "transformers"),
+            # Upper caps only: a floor or a single excluded release is what pip's resolver enforces
+            # anyway (an unpinned transformers never lands below it), and projects override the
+            # exclusions on purpose (open-instruct's uv.lock: transformers>=5.4.0 beside 0.19.1).
+            keep=("<", "<="),
             references=[
                 "https://pypi.org/project/vllm/",
                 "https://github.com/vllm-project/vllm/issues/30466",

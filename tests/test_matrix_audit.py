@@ -95,7 +95,8 @@ def test_transformers_5_peft_floor(
         ("0.10.2", "4.57.1", {}),
         ("0.11.1", "5.0.0", {VLLM_TF_RANGE: "affected"}),  # declares transformers<5
         ("0.19.1", "5.5.1", {}),
-        ("0.19.1", "5.5.0", {VLLM_TF_RANGE: "affected"}),
+        ("0.19.1", "5.5.0", {}),  # single excluded releases: pip's to enforce, projects override
+        ("0.31.0", "5.18.0", {VLLM_TF_RANGE: "affected"}),  # 0.31.0 caps transformers <5.18
     ],
 )
 def test_vllm_with_transformers_5(
