@@ -423,14 +423,23 @@ def probe(
 @app.command(
     help="""Find the known cause of an error in a training log, and the fix.
 
+The log is streamed (any size; '-' for stdin; gzip, xz and zstd recognised), and the versions
+and configuration it prints (pip list/freeze, conda list, ds_report, trl env, collect_env,
+nvidia-smi, DeepSpeed's config dump, launcher flags) are the facts each rule is judged on:
+CONFIRMED, OUTSIDE-RANGE (same message, versions or config outside the rule) or SYMPTOM-ONLY.
+--python/--path, config files, --set and --hardware take precedence over the log.
+
 \b
 Examples:
   compat explain train.log
   compat explain - < slurm-1234.out
+  zcat job.log.gz | compat explain -
   compat explain train.log --deepspeed-config ds.json --format json
 
 \b
-Exit codes: 0 a known cause matched; 1 none did; 2 unreadable log or bad input.
+Exit codes: 0 a known cause matched (confirmed or symptom-only); 1 none did
+(nothing matched, or only outside-range matches and unrelated errors);
+2 unreadable log or bad input.
 """
 )
 def explain(
@@ -451,10 +460,12 @@ def explain(
     debug: DebugOpt = False,
 ) -> None:
     def body() -> int:
-        from compat.explain import render_explanations, run_explain
+        from compat.explain import has_cause, render_explanations, run_explain
         from compat.facts import EnvOptions
         from compat.output import emit
 
+        # A log usually comes from another machine: this one is never probed (--no-probe is
+        # accepted for symmetry with the other commands); --hardware FILE gives the GPUs.
         explanations = run_explain(
             log,
             EnvOptions(python=python, paths=tuple(path or ())),
@@ -464,7 +475,7 @@ def explain(
             render_explanations(explanations, format_.value, colour_enabled(no_color, output)),
             output,
         )
-        return EXIT_OK if explanations.matches else 1  # like grep: 0 when a known cause matched
+        return EXIT_OK if has_cause(explanations) else 1  # like grep: 0 when a cause matched
 
     _guarded(body, debug)
 
