@@ -161,9 +161,11 @@ def _root(
 
 
 def _error(message: str, hint: str | None = None) -> None:
-    sys.stderr.write(f"compat: error: {message}\n")
+    from compat.errors import one_line
+
+    sys.stderr.write(f"compat: error: {one_line(message)}\n")
     if hint:
-        sys.stderr.write(f"hint: {hint}\n")
+        sys.stderr.write(f"hint: {one_line(hint)}\n")
 
 
 def _guarded(body: Callable[[], int], debug: bool) -> NoReturn:
@@ -608,8 +610,9 @@ def append_step_summary(markdown: str) -> None:
         raise UsageError(
             "--step-summary: $GITHUB_STEP_SUMMARY is not set (it is inside GitHub Actions)"
         )
-    with open(target, "a", encoding="utf-8") as handle:
-        handle.write(markdown)
+    from compat.output import append_text
+
+    append_text(target, markdown, "$GITHUB_STEP_SUMMARY")
 
 
 # ---------------------------------------------------------------------------------------------
