@@ -202,7 +202,8 @@ def parse_toml(text: str, path: Path | str, *, what: str = "") -> dict[str, Any]
         raise InputError(
             f"{prefix}invalid TOML: {_first_line(error)}", origin=origin_of(path)
         ) from None
-    return check_depth(document, path, what=what)
+    check_depth(document, path, what=what)
+    return document
 
 
 def _first_line(error: BaseException) -> str:

@@ -93,7 +93,7 @@ def check_structure(text: str, path: str) -> None:
             if len(open_) >= MAX_DEPTH:
                 raise InputError(
                     f"invalid YAML: nested deeper than {MAX_DEPTH} levels",
-                    origin=Origin(path, event.start_mark.line + 1),
+                    origin=Origin(path, _line(event)),
                 )
             open_.append((expanded, event.anchor))
             expanded += 1
@@ -109,7 +109,7 @@ def check_structure(text: str, path: str) -> None:
             if event.anchor not in sizes:
                 raise InputError(
                     f"invalid YAML: alias *{event.anchor} is recursive or undefined",
-                    origin=Origin(path, event.start_mark.line + 1),
+                    origin=Origin(path, _line(event)),
                 )
             expanded += sizes[event.anchor]
         else:
@@ -117,8 +117,12 @@ def check_structure(text: str, path: str) -> None:
         if expanded > MAX_YAML_NODES:
             raise InputError(
                 f"invalid YAML: aliases expand to more than {MAX_YAML_NODES} nodes",
-                origin=Origin(path, event.start_mark.line + 1),
+                origin=Origin(path, _line(event)),
             )
+
+
+def _line(event: yaml.Event) -> int | None:
+    return event.start_mark.line + 1 if event.start_mark is not None else None
 
 
 def _invalid(error: Exception, path: str) -> InputError:
