@@ -214,13 +214,28 @@ class _Validator:
         return text
 
     def marker(self, value: Any, parent: Any, key: str) -> str:
-        from packaging.markers import InvalidMarker, Marker
+        from packaging.markers import (
+            InvalidMarker,
+            Marker,
+            UndefinedComparison,
+            UndefinedEnvironmentName,
+        )
+        from packaging.version import InvalidVersion
 
         try:
-            Marker(self.text(value, key, parent, key))
-        except InvalidMarker as error:
+            # Evaluated once here so that a comparison packaging cannot make
+            # (`os_name ~= "posix"`) is a rule-file error, not a crash during a check.
+            Marker(self.text(value, key, parent, key)).evaluate()
+        except (
+            InvalidMarker,
+            UndefinedComparison,
+            UndefinedEnvironmentName,
+            InvalidVersion,
+        ) as error:
             first = str(error).splitlines()[0]
             raise self.fail(parent, f"invalid marker for {key}: {first}", key) from None
+        except RecursionError:
+            raise self.fail(parent, f"invalid marker for {key}: nested too deeply", key) from None
         return str(value)
 
     def packages(self, node: Any, parent: Any) -> dict[str, Any]:

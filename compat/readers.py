@@ -16,6 +16,7 @@ The limits are documented in docs/security.md.
 from __future__ import annotations
 
 import json
+import math
 import os
 import stat
 import sys
@@ -134,10 +135,16 @@ def _size(n: int) -> str:
 
 
 def check_depth(value: Any, path: Path | str, *, what: str = "", limit: int = MAX_DEPTH) -> Any:
-    """Raise InputError when lists/dicts nest deeper than `limit` (iterative: cannot recurse)."""
+    """Raise InputError when lists/dicts nest deeper than `limit` (iterative: cannot recurse),
+    or hold NaN/Infinity (YAML's .nan/.inf), which no strict JSON output could carry."""
     stack: list[tuple[Any, int]] = [(value, 1)]
     while stack:
         node, depth = stack.pop()
+        if isinstance(node, float) and not math.isfinite(node):
+            prefix = f"{what}: " if what else ""
+            raise InputError(
+                f"{prefix}{node} is not a number compat accepts", origin=origin_of(path)
+            )
         if isinstance(node, dict):
             children: Any = node.values()
         elif isinstance(node, list | tuple):
@@ -149,6 +156,19 @@ def check_depth(value: Any, path: Path | str, *, what: str = "", limit: int = MA
             raise InputError(f"{prefix}nested deeper than {limit} levels", origin=origin_of(path))
         stack.extend((child, depth + 1) for child in children)
     return value
+
+
+def jsonable(value: Any) -> Any:
+    """`value` with what JSON cannot hold (YAML dates, non-string keys) turned into strings."""
+    if isinstance(value, dict):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [jsonable(v) for v in value]
+    if value is None or isinstance(value, bool | int | str):
+        return value
+    if isinstance(value, float) and math.isfinite(value):
+        return value
+    return str(value)
 
 
 def _reject_constant(name: str) -> Any:

@@ -147,18 +147,15 @@ def load_with_lines(text: str, path: str) -> Any:
 
 def load_plain(path: Path, *, kind: str = "config", what: str = "") -> Any:
     """Load a YAML file into plain data (no line bookkeeping) — for configs and profiles."""
-    text = read_text(path, kind, what=what)
-    try:
-        check_structure(text, str(path))
-        return yaml.load(text, Loader=_Loader)
-    except (yaml.YAMLError, ValueError, RecursionError, MemoryError) as error:
-        raise _invalid(error, str(path)) from None
+    return load_plain_text(read_text(path, kind, what=what), str(path))
 
 
 def load_plain_text(text: str, path: str) -> Any:
-    """load_plain for text already read (through compat.readers)."""
+    """load_plain for text already read (through compat.readers); NaN/Infinity refused."""
+    from compat.readers import check_depth
+
     try:
         check_structure(text, path)
-        return yaml.load(text, Loader=_Loader)
+        return check_depth(yaml.load(text, Loader=_Loader), path)
     except (yaml.YAMLError, ValueError, RecursionError, MemoryError) as error:
         raise _invalid(error, path) from None
