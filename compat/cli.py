@@ -117,6 +117,15 @@ TimeoutOpt = Annotated[
 ]
 
 
+def finite_timeout(timeout: float) -> float:
+    """--timeout must be a real number of seconds (click's min=0.1 lets NaN through)."""
+    import math
+
+    if not math.isfinite(timeout):
+        raise UsageError(f"--timeout: {timeout} is not a number of seconds")
+    return timeout
+
+
 def fact_options(
     hardware: Path | None,
     no_probe: bool,
@@ -580,7 +589,7 @@ def check(
                 index_url=index_url,
                 extra_index_urls=tuple(extra_index_url or ()),
                 offline=offline,
-                timeout=timeout,
+                timeout=finite_timeout(timeout),
             ),
         )
         kept, waiver_notes = apply_waivers(findings, waivers, dt.date.today())
@@ -714,7 +723,7 @@ def pin(
                 index_url=index_url,
                 extra_index_urls=tuple(extra_index_url or ()),
                 offline=offline,
-                timeout=timeout,
+                timeout=finite_timeout(timeout),
             ),
             requirements=tuple(requirement or ()),
             freeze=freeze,

@@ -137,12 +137,12 @@ class _Validator:
         if not ID_PATTERN.match(rule_id):
             raise self.fail(node, f"id {rule_id!r} must be lowercase words joined by '-'", "id")
         severity = node["severity"]
-        if severity not in {s.value for s in Severity}:
+        if not isinstance(severity, str) or severity not in {s.value for s in Severity}:
             raise self.fail(
                 node, f"severity must be error, warning or info, not {severity!r}", "severity"
             )
         evidence = node["evidence"]
-        if evidence not in {e.value for e in Evidence}:
+        if not isinstance(evidence, str) or evidence not in {e.value for e in Evidence}:
             raise self.fail(
                 node, f"evidence must be verified or reported, not {evidence!r}", "evidence"
             )

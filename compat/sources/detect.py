@@ -29,11 +29,11 @@ def file_kind(path: Path) -> str:
         return "pip-report"
     if name.endswith((".txt", ".in")) or "requirements" in name or "constraints" in name:
         return "requirements"
-    # No telling name: look at the content.
-    try:
-        head = path.read_text(encoding="utf-8", errors="replace")[:4096].lstrip()
-    except OSError:
-        return "requirements"  # the reader reports the real problem
+    # No telling name: look at the content (through the bounded reader: a FIFO or a device
+    # is refused here, before anything blocks on it).
+    from compat.readers import read_bytes
+
+    head = read_bytes(path, "lock")[:4096].decode("utf-8", errors="replace").lstrip()
     if head.startswith("{"):
         return "pip-report"
     if re.search(r"^lock-version\s*=", head, re.MULTILINE):
@@ -76,11 +76,7 @@ def read_declared(
         elif kind == "uv.lock":
             requirements += read_uv_lock(path)
         else:
-            try:
-                text = path.read_text(encoding="utf-8")
-            except OSError as error:
-                raise InputError(
-                    f"cannot read: {error.strerror}", origin=Origin(str(path))
-                ) from None
-            requirements += read_pip_report(path, text)
+            from compat.readers import read_text
+
+            requirements += read_pip_report(path, read_text(path, "lock"))
     return DeclaredSet(tuple(requirements), tuple(files), {k: tuple(v) for k, v in options.items()})
