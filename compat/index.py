@@ -164,9 +164,9 @@ def parse_json_page(body: bytes, name: NormalizedName, url: str) -> list[Candida
         if not isinstance(filename, str) or not isinstance(href, str) or not href:
             continue
         parsed = _version_of(filename, name)
-        file_url = _link(url, href)
-        if parsed is None or file_url is None:
+        if parsed is None:
             continue
+        file_url = _link(url, href)
         # PEP 714: "core-metadata" where present, else the older "dist-info-metadata".
         metadata = (
             item["core-metadata"] if "core-metadata" in item else item.get("dist-info-metadata")
@@ -206,9 +206,9 @@ def parse_html_page(
     candidates = []
     for link in parser.links:
         href = link.get("href")
-        file_url = _link(url, href) if href else None
-        if file_url is None:
+        if not href:
             continue
+        file_url = _link(url, href)
         filename = unquote(urlsplit(file_url).path.rsplit("/", 1)[-1])
         parsed = _version_of(filename, name)
         if parsed is None:
@@ -231,18 +231,20 @@ def parse_html_page(
     return candidates
 
 
-def _link(page_url: str, href: str) -> str | None:
-    """The absolute URL of a link, or None for one to skip: malformed (`http://[::1`), or
-    pointing at local files from a page served over the network (a remote index must never make
-    compat read file:///etc/passwd)."""
+def _link(page_url: str, href: str) -> str:
+    """The absolute URL of a link. A malformed one (`http://[::1`) is an error, and so is one
+    pointing at local files from a page served over the network: a remote index must never
+    make compat read file:///etc/passwd."""
     try:
         target = urljoin(page_url, href)
         scheme = urlsplit(target).scheme.lower()
         urlsplit(target).port  # noqa: B018 - raises ValueError on a malformed port
-    except ValueError:
-        return None
+    except ValueError as error:
+        raise _error(page_url, f"malformed link {href[:200]!r} ({error})") from None
     if urlsplit(page_url).scheme.lower() in ("http", "https") and scheme not in ("http", "https"):
-        return None
+        raise _error(
+            page_url, f"links to {target[:200]!r}: a remote index may only link to http(s) URLs"
+        )
     return target
 
 
