@@ -130,8 +130,10 @@ def _invalid(error: Exception, path: str) -> InputError:
         return InputError(
             f"invalid YAML: {describe_error(error)}", origin=Origin(path, parse_error_line(error))
         )
-    # ValueError: an integer over 4,300 digits, a timestamp like 2020-13-45
+    # ValueError: an integer over 4,300 digits, a timestamp like 2020-13-45; and the like
     text = str(error).splitlines()[0] if str(error).strip() else error.__class__.__name__
+    if not isinstance(error, ValueError):
+        text = f"cannot construct a value ({error.__class__.__name__}: {text})"
     return InputError(f"invalid YAML: {text}", origin=Origin(path))
 
 
@@ -141,7 +143,10 @@ def load_with_lines(text: str, path: str) -> Any:
         check_structure(text, path)
         node = yaml.compose(text, Loader=_Loader)
         return None if node is None else _convert(node)
-    except (yaml.YAMLError, ValueError, RecursionError, MemoryError) as error:
+    except InputError:
+        raise
+    except (Exception, RecursionError, MemoryError) as error:  # PyYAML's constructors raise
+        # IndexError (`!!int` with no value), ValueError (a 4,301-digit integer), TypeError...
         raise _invalid(error, path) from None
 
 
@@ -157,5 +162,8 @@ def load_plain_text(text: str, path: str) -> Any:
     try:
         check_structure(text, path)
         return check_depth(yaml.load(text, Loader=_Loader), path)
-    except (yaml.YAMLError, ValueError, RecursionError, MemoryError) as error:
+    except InputError:
+        raise
+    except (Exception, RecursionError, MemoryError) as error:  # PyYAML's constructors raise
+        # IndexError (`!!int` with no value), ValueError (a 4,301-digit integer), TypeError...
         raise _invalid(error, path) from None
