@@ -510,3 +510,24 @@ def test_slow_loris_index(tmp_path: Path, slow_loris: str) -> None:
     outcome = run_hostile(["check", str(requirements), "--index-url", slow_loris, "--timeout", "1"])
     assert_input_error(outcome, "within 1s")
     assert outcome.seconds < 6
+
+
+@pytest.mark.parametrize("max_age", [1e300, "1e300", None, float("nan")])
+def test_http_cache_max_age_is_clamped(tmp_path: Path, max_age: object) -> None:
+    """A cache entry that says it stays fresh forever (or is malformed) is asked for again."""
+    from compat.index import IndexClient
+    from compat.indexconfig import IndexConfig
+    from tests.indexserver import Dist, IndexServer
+
+    with IndexServer({"trl": [Dist("trl", "0.17.0")]}) as index:
+        config = IndexConfig(index.url, (), "test")
+        with IndexClient(config, cache_dir=tmp_path) as first:
+            assert [str(c.version) for c in first.candidates("trl")] == ["0.17.0"]
+        entries = list((tmp_path / "http").glob("*/*.json"))
+        assert len(entries) == 1
+        meta = json.loads(entries[0].read_text(encoding="utf-8"))
+        meta.update(stored=time.time() - 2 * 86_400, max_age=max_age)
+        entries[0].write_text(json.dumps(meta), encoding="utf-8")  # NaN: Python's JSON writes it
+        with IndexClient(config, cache_dir=tmp_path) as second:
+            assert [str(c.version) for c in second.candidates("trl")] == ["0.17.0"]
+        assert index.count("/simple/trl/") == 2  # stale after a day at most: asked again
