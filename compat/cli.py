@@ -394,8 +394,10 @@ def matrix_lint(
         from compat.lint import lint
 
         result = lint(tuple(paths or ()))
+        from compat.errors import one_line
+
         for problem in result.problems:
-            sys.stderr.write(f"{problem}\n")
+            sys.stderr.write(f"{one_line(problem)}\n")
         if result.problems:
             sys.stderr.write(
                 f"compat: {len(result.problems)} problem(s) in {result.files} file(s)\n"
@@ -439,10 +441,14 @@ def matrix_list(
             ]
             sys.stdout.write(json.dumps({"digest": kb.digest, "rules": rows}, indent=2) + "\n")
             return EXIT_OK
+        from compat.output import safe_text
+
         width = max(len(r.id) for r in rules)
         for r in rules:
             sys.stdout.write(
-                f"{r.id:{width}}  {r.severity.value:7}  {r.evidence.value:8}  {r.title}\n"
+                safe_text(
+                    f"{r.id:{width}}  {r.severity.value:7}  {r.evidence.value:8}  {r.title}\n"
+                )
             )
         sys.stdout.write(f"\n{len(rules)} rules · {kb.digest[:19]}\n")
         return EXIT_OK
@@ -479,7 +485,9 @@ def matrix_show(
                 if close
                 else "`compat matrix list` shows every id",
             )
-        sys.stdout.write(render_rule(rule, format_.value))
+        from compat.output import safe_text
+
+        sys.stdout.write(safe_text(render_rule(rule, format_.value)))
         return EXIT_OK
 
     _guarded(body, debug)
