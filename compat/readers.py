@@ -70,6 +70,8 @@ def read_bytes(path: Path, kind: str, *, what: str = "", stdin_ok: bool = False)
         raise InputError(
             f"{prefix}cannot read: {error.strerror or error}", origin=origin_of(path)
         ) from None
+    except ValueError:  # a NUL byte in a name read from a file (`-r \x00`)
+        raise InputError(f"{prefix}file name holds a NUL byte", origin=origin_of(path)) from None
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):

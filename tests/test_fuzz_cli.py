@@ -12,9 +12,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.fuzzing import clean  # also loads the Hypothesis profile
 from tests.conftest import Result, run_cli
 from tests.dists import make_dist
+from tests.fuzzing import clean  # also loads the Hypothesis profile
 from tests.test_fuzz_parsers import json_text, req_text, toml_text, yaml_text
 
 

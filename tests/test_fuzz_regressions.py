@@ -531,3 +531,14 @@ def test_http_cache_max_age_is_clamped(tmp_path: Path, max_age: object) -> None:
         with IndexClient(config, cache_dir=tmp_path) as second:
             assert [str(c.version) for c in second.candidates("trl")] == ["0.17.0"]
         assert index.count("/simple/trl/") == 2  # stale after a day at most: asked again
+
+
+def test_nul_byte_in_an_include_name(tmp_path: Path) -> None:
+    requirements = tmp_path / "requirements.txt"
+    requirements.write_text("-r \x00\n", encoding="utf-8")
+    assert_input_error(run_hostile(["check", str(requirements), "--offline"]), "NUL byte")
+
+
+def test_pattern_that_warns_is_one_line(tmp_path: Path, site: Path) -> None:
+    rules = rule_file(tmp_path / "rules.yaml", extra="symptoms: [{match: '[[a]+)+'}]")
+    assert_input_error(run_hostile(doctor(site, "--matrix", str(rules))), "rules.yaml")

@@ -85,6 +85,8 @@ def read_requirements(
     included_from: Origin | None = None,
 ) -> RequirementsResult:
     result = result or RequirementsResult()
+    if "\x00" in str(path):
+        raise InputError("file name holds a NUL byte", origin=included_from or Origin(str(path)))
     resolved = path.resolve()
     if resolved in stack:
         chain = " -> ".join(str(p) for p in (*stack, resolved))
