@@ -542,3 +542,31 @@ def test_nul_byte_in_an_include_name(tmp_path: Path) -> None:
 def test_pattern_that_warns_is_one_line(tmp_path: Path, site: Path) -> None:
     rules = rule_file(tmp_path / "rules.yaml", extra="symptoms: [{match: '[[a]+)+'}]")
     assert_input_error(run_hostile(doctor(site, "--matrix", str(rules))), "rules.yaml")
+
+
+def test_output_write_failure_keeps_the_target(tmp_path: Path, site: Path) -> None:
+    """A write that fails midway (here EFBIG from a file-size limit, as a full disk gives ENOSPC)
+    is exit 2 with the target as it was and no temporary file left behind."""
+    import resource
+    import subprocess
+    import sys
+
+    target = tmp_path / "out" / "report.json"
+    target.parent.mkdir()
+    target.write_text("previous\n", encoding="utf-8")
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (64, 64))  # Python ignores SIGXFSZ
+
+    proc = subprocess.run(
+        [sys.executable, "-m", "compat", *doctor(site, "--format", "json", "-o", str(target))],
+        capture_output=True,
+        text=True,
+        timeout=10,
+        preexec_fn=limit,
+        env={**os.environ, "COMPAT_CACHE_DIR": str(tmp_path / "cache")},
+    )
+    assert proc.returncode == 2, proc.stderr
+    assert proc.stderr.startswith("compat: error: ") and "-o: cannot write" in proc.stderr
+    assert target.read_text(encoding="utf-8") == "previous\n"
+    assert [p.name for p in target.parent.iterdir()] == ["report.json"]
