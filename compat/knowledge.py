@@ -598,6 +598,11 @@ def rule_files(extra: Sequence[Path] = ()) -> list[Path]:
         elif item.is_file():
             if item.resolve() not in shipped:  # naming a shipped file lints it once, not twice
                 files.append(item)
+        elif item.exists():
+            raise KnowledgeBaseError(
+                "--matrix: not a regular file (a FIFO, socket or device is not read)",
+                origin=Origin(str(item)),
+            )
         else:
             raise KnowledgeBaseError(
                 "--matrix: no such file or directory", origin=Origin(str(item))
