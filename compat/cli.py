@@ -637,10 +637,26 @@ Exit codes: 0 nothing at or above --fail-on (new since --baseline); 1 findings;
 def check(
     files: Annotated[
         list[Path],
-        typer.Argument(help="Requirement, pyproject, pylock, uv.lock or pip report files."),
+        typer.Argument(
+            help="Requirement files, pyproject.toml (PEP 621, Poetry), setup.py (read, never run), "
+            "Pipfile, Pipfile.lock, pylock.toml, uv.lock or pip --report JSON."
+        ),
     ],
     hardware: HardwareOpt = None,
-    no_probe: NoProbeOpt = False,
+    no_probe: Annotated[
+        bool,
+        typer.Option(
+            "--no-probe", help="Accepted for symmetry: check never probes unless --probe."
+        ),
+    ] = False,
+    probe: Annotated[
+        bool,
+        typer.Option(
+            "--probe",
+            help="Probe this machine's GPU and driver (check is usually run on a CI runner, not "
+            "the training machine: prefer --hardware or [tool.compat] hardware).",
+        ),
+    ] = False,
     deepspeed_config: DeepSpeedOpt = None,
     accelerate_config: AccelerateOpt = None,
     set_: SetOpt = None,
@@ -665,6 +681,13 @@ def check(
     offline: Annotated[
         bool, typer.Option("--offline", help="No network: ranges against knowledge-base versions.")
     ] = False,
+    resolver: Annotated[
+        str,
+        typer.Option(
+            "--resolver",
+            help="Which real resolver judges ranges: auto (uv when installed, else pip), pip, uv.",
+        ),
+    ] = "auto",
     timeout: TimeoutOpt = 15.0,
     format_: Annotated[
         CheckFormat, typer.Option("--format", "-f", help="Output format.")
@@ -695,6 +718,8 @@ def check(
         from compat.pincmd import IndexOptions
         from compat.waivers import apply_waivers, load_baseline, load_waivers, new_since_baseline
 
+        if probe and no_probe:
+            raise UsageError("--probe and --no-probe contradict each other: give one of them")
         baseline_keys = load_baseline(baseline) if baseline is not None else None
         waivers = load_waivers(Path.cwd())
         report, findings = run_check(
@@ -707,6 +732,8 @@ def check(
                 offline=offline,
                 timeout=finite_timeout(timeout),
             ),
+            probe=probe,
+            resolver=resolver,
         )
         kept, waiver_notes = apply_waivers(findings, waivers, dt.date.today())
         report = dataclasses.replace(
