@@ -434,14 +434,23 @@ def probe(
 @app.command(
     help="""Find the known cause of an error in a training log, and the fix.
 
+The log is streamed (any size; '-' for stdin; gzip, xz and zstd recognised), and the versions
+and configuration it prints (pip list/freeze, conda list, ds_report, trl env, collect_env,
+nvidia-smi, DeepSpeed's config dump, launcher flags) are the facts each rule is judged on:
+CONFIRMED, OUTSIDE-RANGE (same message, versions or config outside the rule) or SYMPTOM-ONLY.
+--python/--path, config files, --set and --hardware take precedence over the log.
+
 \b
 Examples:
   compat explain train.log
   compat explain - < slurm-1234.out
+  zcat job.log.gz | compat explain -
   compat explain train.log --deepspeed-config ds.json --format json
 
 \b
-Exit codes: 0 a known cause matched; 1 none did; 2 unreadable log or bad input.
+Exit codes: 0 a known cause matched (confirmed or symptom-only); 1 none did
+(nothing matched, or only outside-range matches and unrelated errors);
+2 unreadable log or bad input.
 """
 )
 def explain(
@@ -462,10 +471,12 @@ def explain(
     debug: DebugOpt = False,
 ) -> None:
     def body() -> int:
-        from compat.explain import render_explanations, run_explain
+        from compat.explain import has_cause, render_explanations, run_explain
         from compat.facts import EnvOptions
         from compat.output import emit
 
+        # A log usually comes from another machine: this one is never probed (--no-probe is
+        # accepted for symmetry with the other commands); --hardware FILE gives the GPUs.
         explanations = run_explain(
             log,
             EnvOptions(python=python, paths=tuple(path or ())),
@@ -475,7 +486,7 @@ def explain(
             render_explanations(explanations, format_.value, colour_enabled(no_color, output)),
             output,
         )
-        return EXIT_OK if explanations.matches else 1  # like grep: 0 when a known cause matched
+        return EXIT_OK if has_cause(explanations) else 1  # like grep: 0 when a cause matched
 
     _guarded(body, debug)
 
@@ -520,6 +531,78 @@ def matrix_lint(
 
 
 @matrix_app.command(
+    "update",
+    help="""Fetch a newer knowledge-base bundle, verify its sha256 against the index, and use it.
+
+The index URL: --url (--matrix-url), else $COMPAT_MATRIX_URL, else the latest GitHub release of compat
+(docs/bundles.md has the format and the trust model). On any failure the knowledge base in
+force stays as it is. --reset goes back to the rules shipped with compat.
+
+\b
+Examples:
+  compat matrix update
+  compat matrix update --url https://mirror.example.com/compat/compat-kb-index.json
+  compat matrix update --reset
+
+\b
+Exit codes: 0 updated or already current; 2 the index or bundle was rejected (digest
+mismatch, truncated, invalid rules, needs a newer compat) or a bad --url; 3 nothing could be
+downloaded (offline, HTTP error, timeout).
+""",
+)
+def matrix_update(
+    url: Annotated[
+        str | None,
+        typer.Option(
+            "--matrix-url",
+            "--url",
+            help="URL of the knowledge-base index (compat.kb-index/1).",
+        ),
+    ] = None,
+    timeout: Annotated[
+        float, typer.Option("--timeout", help="Seconds for the whole update.", min=0.1)
+    ] = 20.0,
+    reset: Annotated[
+        bool, typer.Option("--reset", help="Remove the installed bundle: use the shipped rules.")
+    ] = False,
+    debug: DebugOpt = False,
+) -> None:
+    def body() -> int:
+        from compat.bundle import remove_installed
+        from compat.bundlestate import active_bundle
+        from compat.kbupdate import index_url, update
+
+        if reset:
+            removed = remove_installed()
+            sys.stdout.write(
+                f"knowledge base: the rules shipped with compat {__version__}"
+                + ("" if removed else " (no bundle was installed)")
+                + "\n"
+            )
+            return EXIT_OK
+        before = active_bundle()
+        in_force = (
+            f"bundle {before.version}"
+            if before
+            else f"the knowledge base shipped with compat {__version__}"
+        )
+        try:
+            result = update(index_url(url), timeout=timeout)
+        except CompatError as error:
+            error.message = f"matrix update: {error.message}; {in_force} stays in force"
+            error.origin = None
+            raise
+        verb = "updated to" if result.changed else "already current:"
+        sys.stdout.write(
+            f"knowledge base {verb} bundle {result.version} ({result.rules} rules, "
+            f"sha256:{result.sha256[:16]}…) from {result.source}\n"
+        )
+        return EXIT_OK
+
+    _guarded(body, debug)
+
+
+@matrix_app.command(
     "list",
     help="List the rules of the knowledge base.\n\n\b\nExamples:\n  compat matrix list\n  compat matrix list --format json",
 )
@@ -547,7 +630,8 @@ def matrix_list(
                 }
                 for r in rules
             ]
-            sys.stdout.write(json.dumps({"digest": kb.digest, "rules": rows}, indent=2) + "\n")
+            document = {"digest": kb.digest, "source": kb.source, "version": kb.version}
+            sys.stdout.write(json.dumps({**document, "rules": rows}, indent=2) + "\n")
             return EXIT_OK
         from compat.output import safe_text
 
@@ -558,7 +642,8 @@ def matrix_list(
                     f"{r.id:{width}}  {r.severity.value:7}  {r.evidence.value:8}  {r.title}\n"
                 )
             )
-        sys.stdout.write(f"\n{len(rules)} rules · {kb.digest[:19]}\n")
+        where = f"bundle {kb.version}" if kb.source == "bundle" else "shipped"
+        sys.stdout.write(f"\n{len(rules)} rules · {kb.digest[:19]} · {where}\n")
         return EXIT_OK
 
     _guarded(body, debug)

@@ -573,3 +573,32 @@ def test_output_write_failure_keeps_the_target(tmp_path: Path, site: Path) -> No
     assert proc.stderr.startswith("compat: error: ") and "-o: cannot write" in proc.stderr
     assert target.read_text(encoding="utf-8") == "previous\n"
     assert [p.name for p in target.parent.iterdir()] == ["report.json"]
+
+
+def test_planted_bundle_pointer_owned_by_another_user_is_ignored(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A `kb-bundles/current.json` others can write (a shared cache) never replaces the rules."""
+    from compat.bundlestate import active_bundle, bundles_dir
+
+    env = {"COMPAT_CACHE_DIR": str(tmp_path / "cache")}
+    root = bundles_dir(env)
+    (root / "b1" / "matrix").mkdir(parents=True)
+    (root / "current.json").write_text(
+        json.dumps(
+            {
+                "directory": "b1",
+                "version": "9",
+                "sha256": "0" * 64,
+                "source": "x",
+                "compat_version": "0.1.0",
+                "min_compat": "0.1.0",
+            }
+        ),
+        encoding="utf-8",
+    )
+    (root / "b1").chmod(0o777)  # world-writable: anyone could have put rules there
+    monkeypatch.setenv("COMPAT_CACHE_DIR", env["COMPAT_CACHE_DIR"])
+    assert active_bundle() is None
+    (root / "b1").chmod(0o755)
+    assert active_bundle() is not None  # the same files, this user's alone: in force
