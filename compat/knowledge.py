@@ -298,29 +298,21 @@ class _Validator:
         return out
 
     def regex(self, value: Any, parent: Any, key: str) -> str:
+        import warnings
+
         text = self.text(value, key, parent, key)
         if len(text) > 2000:
             raise self.fail(parent, f"regular expression for {key} is over 2000 characters", key)
-        import warnings
-
         try:
             with warnings.catch_warnings():  # "possible nested set" and the like: not our output
                 warnings.simplefilter("ignore")
                 re.compile(text)
-                nested = nested_quantifier(text)
         except re.error as error:
             raise self.fail(parent, f"invalid regular expression for {key}: {error}", key) from None
         except RecursionError:
             raise self.fail(parent, f"regular expression for {key} nests too deeply", key) from None
-        if nested:
-            # Python's re backtracks: `(a+)+$` against a long line of "a"s never finishes, and
-            # symptoms run over whole training logs. Refused when the rule file is loaded.
-            raise self.fail(
-                parent,
-                f"regular expression for {key} repeats a repetition ({nested!r}): it can take "
-                "exponential time on a log line; rewrite it without nested quantifiers",
-                key,
-            )
+        # Patterns that can backtrack catastrophically are refused by `matrix lint` and by
+        # `explain` before it runs them (compat.signatures.backtracking_problem).
         return text
 
     def symptoms(self, node: Any, parent: Any) -> list[dict[str, Any]]:
@@ -382,45 +374,6 @@ class _Validator:
                 )
                 out.append({"expect": kind, "data": _plain(item), "line": item.line})
         return out
-
-
-def nested_quantifier(pattern: str) -> str | None:
-    """The first repetition inside a repetition (`(a+)+`, `(\\w*\\s?)*`) in `pattern`, or None.
-
-    Such patterns backtrack exponentially in Python's `re` on a line that almost matches.
-    """
-    import sys
-
-    if sys.version_info >= (3, 11):
-        import re._constants as constants
-        import re._parser as parser
-    else:  # pragma: no cover
-        import sre_constants as constants
-        import sre_parse as parser
-
-    repeats = {constants.MAX_REPEAT, constants.MIN_REPEAT}
-
-    def walk(items: Any, inside: bool) -> str | None:
-        for op, argument in items:
-            if op in repeats:
-                _low, high, body = argument
-                unbounded = high is constants.MAXREPEAT or high > 1
-                if inside and unbounded:
-                    return pattern
-                found = walk(body, inside or unbounded)
-            elif op is constants.SUBPATTERN:
-                found = walk(argument[-1], inside)
-            elif op is constants.BRANCH:
-                found = next((f for b in argument[1] if (f := walk(b, inside))), None)
-            elif op in (constants.ASSERT, constants.ASSERT_NOT):
-                found = walk(argument[1], inside)
-            else:
-                found = None
-            if found:
-                return found
-        return None
-
-    return walk(parser.parse(pattern), False)
 
 
 def _valid_name(name: Any) -> bool:

@@ -171,7 +171,7 @@ def test_symptom_with_nested_quantifiers_from_matrix(tmp_path: Path, site: Path)
     outcome = run_hostile(
         ["explain", str(log), "--path", str(site), "--no-probe", "--matrix", str(rules)]
     )
-    assert_input_error(outcome, "rules.yaml", "repeats a repetition")
+    assert_input_error(outcome, "rules.yaml", "can backtrack catastrophically")
 
 
 # ---------------------------------------------------------------------------------------------
