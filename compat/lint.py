@@ -10,6 +10,7 @@ from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 from packaging.version import InvalidVersion, Version
 
+from compat.capabilities import example_problems, is_capability_file, read_capability_file
 from compat.engine import check_example
 from compat.errors import CompatError
 from compat.knowledge import compile_rule, rule_files, validate_file
@@ -32,6 +33,9 @@ def lint(paths: Sequence[Path]) -> LintResult:
     seen: dict[str, Origin] = {}
     rules = examples = 0
     for path in files:
+        if is_capability_file(path):
+            examples += _lint_capabilities(path, problems)
+            continue
         try:
             plain_rules = validate_file(path)
         except CompatError as error:
@@ -57,6 +61,18 @@ def lint(paths: Sequence[Path]) -> LintResult:
                 problems.append(f"{error} (in rule {plain['id']})")
             rules += 1
     return LintResult(tuple(problems), rules, len(files), examples)
+
+
+def _lint_capabilities(path: Path, problems: list[str]) -> int:
+    """Schema and examples of a `compat.capabilities/1` file; returns how many examples ran."""
+    try:
+        capabilities = read_capability_file(path)
+    except CompatError as error:
+        problems.append(str(error))
+        return 0
+    for capability in capabilities:
+        problems.extend(example_problems(capability))
+    return sum(len(c.examples) for c in capabilities)
 
 
 def fix_problems(rule: Rule) -> list[str]:
