@@ -1,0 +1,190 @@
+#!/usr/bin/env python3
+"""Regenerate compat/data/torch-builds.json: which CUDA build each torch release has.
+
+Two recorded inputs, both under scripts/inputs/:
+
+* torch-pypi-builds.json — for every torch release on PyPI and each platform, the wheel a plain
+  `pip install torch==V` picks there and the `cuda = '...'` line of the `torch/version.py` inside
+  it (None: a CPU build). Machine-read: `--refresh` fetches the PyPI JSON API and reads that one
+  member of each wheel through HTTP range requests (a few hundred KB per 2 GB wheel).
+* torch-cuda-variants.json — the CUDA versions PyTorch publishes a build of each release for on
+  its own per-CUDA indexes (download.pytorch.org/whl/cuXYZ), transcribed from the official
+  "previous versions" page with the source named per entry (that host is not reachable from the
+  machines this project is built on, so these are recorded, not fetched).
+
+Without --refresh the script is offline and deterministic: tests/test_torch_builds.py fails when
+the committed JSON differs from what this script writes from the recorded inputs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import io
+import json
+import re
+import sys
+import zipfile
+from pathlib import Path
+from typing import Any
+from urllib.parse import urljoin
+
+ROOT = Path(__file__).resolve().parent.parent
+INPUTS = ROOT / "scripts" / "inputs"
+PYPI_INPUT = INPUTS / "torch-pypi-builds.json"
+VARIANTS_INPUT = INPUTS / "torch-cuda-variants.json"
+OUTPUT = ROOT / "compat" / "data" / "torch-builds.json"
+
+# platform key -> wheel platform tag pattern (the platforms pip users train on)
+PLATFORMS = {
+    "linux/x86_64": re.compile(r"manylinux.*_x86_64\.whl$"),
+    "linux/aarch64": re.compile(r"manylinux.*_aarch64\.whl$"),
+    "win32/AMD64": re.compile(r"win_amd64\.whl$"),
+    "darwin/arm64": re.compile(r"macosx_.*_arm64\.whl$"),
+}
+OLDEST = (1, 8)  # older releases predate every rule in the knowledge base
+CUDA_LINE = re.compile(rb"^cuda(?:: Optional\[str\])? = (?:'([0-9.]+)'|\"([0-9.]+)\"|None)", re.M)
+
+
+def _release_key(version: str) -> tuple[int, ...] | None:
+    if not re.fullmatch(r"\d+\.\d+\.\d+", version):
+        return None  # pre-releases and odd spellings are never what `pip install torch` gets
+    return tuple(int(part) for part in version.split("."))
+
+
+def _python_tag_rank(filename: str) -> int:
+    match = re.search(r"-cp(\d)(\d+)-", filename)
+    return int(match.group(1)) * 100 + int(match.group(2)) if match else 0
+
+
+class _RangeFile(io.RawIOBase):
+    """A seekable view of a remote file that fetches only the byte ranges zipfile reads."""
+
+    def __init__(self, client: Any, url: str) -> None:
+        self.client, self.url, self.pos = client, url, 0
+        head = client.head(url, follow_redirects=True)
+        head.raise_for_status()
+        self.size = int(head.headers["content-length"])
+
+    def readable(self) -> bool:
+        return True
+
+    def seekable(self) -> bool:
+        return True
+
+    def tell(self) -> int:
+        return self.pos
+
+    def seek(self, offset: int, whence: int = io.SEEK_SET) -> int:
+        base = {io.SEEK_SET: 0, io.SEEK_CUR: self.pos, io.SEEK_END: self.size}[whence]
+        self.pos = base + offset
+        return self.pos
+
+    def readinto(self, buffer: Any) -> int:
+        end = min(self.pos + len(buffer), self.size)
+        if end <= self.pos:
+            return 0
+        response = self.client.get(
+            self.url, headers={"Range": f"bytes={self.pos}-{end - 1}"}, follow_redirects=True
+        )
+        response.raise_for_status()
+        data = response.content[: end - self.pos]
+        buffer[: len(data)] = data
+        self.pos += len(data)
+        return len(data)
+
+
+def _wheel_cuda(client: Any, url: str) -> str | None:
+    with zipfile.ZipFile(io.BufferedReader(_RangeFile(client, url), 1 << 16)) as wheel:
+        text = wheel.read("torch/version.py")
+    match = CUDA_LINE.search(text)
+    if match is None:
+        raise RuntimeError(f"{url}: no cuda line in torch/version.py")
+    value = match.group(1) or match.group(2)
+    return value.decode() if value else None
+
+
+def refresh() -> None:
+    import httpx
+
+    with httpx.Client(timeout=60) as client:
+        project_url = "https://pypi.org/pypi/torch/json"
+        project = client.get(project_url).json()
+        previous = json.loads(PYPI_INPUT.read_text()) if PYPI_INPUT.exists() else {"releases": {}}
+        releases: dict[str, Any] = {}
+        for version, files in sorted(
+            project["releases"].items(), key=lambda item: _release_key(item[0]) or ()
+        ):
+            key = _release_key(version)
+            if key is None or key[:2] < OLDEST or not files:
+                continue
+            entry: dict[str, Any] = {}
+            for platform, pattern in PLATFORMS.items():
+                wheels = [f for f in files if pattern.search(f["filename"]) and not f["yanked"]]
+                if not wheels:
+                    continue
+                wheel = max(wheels, key=lambda f: (_python_tag_rank(f["filename"]), f["filename"]))
+                known = previous["releases"].get(version, {}).get(platform)
+                if known and known["sha256"] == wheel["digests"]["sha256"]:
+                    entry[platform] = known  # wheels are immutable: never read one twice
+                    continue
+                print(f"reading {wheel['filename']}", file=sys.stderr)
+                entry[platform] = {
+                    "wheel": wheel["filename"],
+                    "sha256": wheel["digests"]["sha256"],
+                    "cuda": _wheel_cuda(client, urljoin(project_url, wheel["url"])),
+                }
+            releases[version] = entry
+    document = {
+        "source": "https://pypi.org/pypi/torch/json + torch/version.py of each wheel",
+        "fetched": datetime.date.today().isoformat(),
+        "releases": releases,
+    }
+    PYPI_INPUT.write_text(json.dumps(document, indent=1, sort_keys=True) + "\n")
+
+
+def generate() -> str:
+    pypi = json.loads(PYPI_INPUT.read_text())
+    variants = json.loads(VARIANTS_INPUT.read_text())
+    releases: dict[str, Any] = {}
+    for version in sorted(pypi["releases"], key=lambda v: _release_key(v) or ()):
+        minor = ".".join(version.split(".")[:2])
+        listed = variants["releases"].get(version, variants["releases"].get(minor))
+        releases[version] = {
+            "default": {
+                platform: build["cuda"]
+                for platform, build in sorted(pypi["releases"][version].items())
+            },
+            "variants": listed["cuda"] if listed else None,
+        }
+    document = {
+        "schema": "compat.torch-builds/1",
+        "generated_by": "scripts/gen_torch_builds.py",
+        "inputs": {
+            "pypi": {"file": "scripts/inputs/torch-pypi-builds.json", "fetched": pypi["fetched"]},
+            "variants": {
+                "file": "scripts/inputs/torch-cuda-variants.json",
+                "source": variants["source"],
+            },
+        },
+        "releases": releases,
+    }
+    return json.dumps(document, indent=1, sort_keys=True) + "\n"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--refresh", action="store_true", help="re-read PyPI (network)")
+    parser.add_argument("--check", action="store_true", help="exit 1 when the output is stale")
+    args = parser.parse_args()
+    if args.refresh:
+        refresh()
+    text = generate()
+    if args.check:
+        return 0 if OUTPUT.exists() and OUTPUT.read_text() == text else 1
+    OUTPUT.write_text(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
