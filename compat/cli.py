@@ -680,6 +680,14 @@ def pin(
         bool,
         typer.Option("--freeze", help="Pin every installed distribution, not only guarded ones."),
     ] = False,
+    keep: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--keep",
+            help="Keep this package at its installed or pinned version unless nothing else "
+            "escapes an affected rule. Repeatable.",
+        ),
+    ] = None,
     avoid: Annotated[
         Avoid,
         typer.Option(
@@ -716,6 +724,7 @@ def pin(
             requirements=tuple(requirement or ()),
             freeze=freeze,
             avoid_possible=avoid is Avoid.possible,
+            keep=tuple(keep or ()),
             progress=None if quiet else progress_reporter(),
         )
         text = render_json(result) if format_ is PinFormat.json else render_constraints(result)

@@ -314,7 +314,8 @@ def _moves(
     escaping: list[tuple[NormalizedName, Version]] = []
     per_name: dict[NormalizedName, int] = {}
     for _, name, version in moves:
-        if per_name.get(name, 0) >= MOVES_PER_RULE:
+        # A user's exact pin moves only as far as the nearest escape, never further.
+        if per_name.get(name, 0) >= (1 if name in intent.kept else MOVES_PER_RULE):
             continue
         trial = _with_versions(facts, {**assignment, name: version})
         if finding.rule.when.evaluate(trial).value is Tri.FALSE:

@@ -29,7 +29,7 @@ from compat.facts import (
 from compat.index import allows_python
 from compat.knowledge import KnowledgeBase, load_knowledge_base
 from compat.model import Environment, Hardware, Package, Status
-from compat.pin import PinPlan, offline_versions, plan_pins
+from compat.pin import Pin, PinPlan, offline_versions, plan_pins
 
 
 @dataclass(frozen=True)
@@ -51,6 +51,7 @@ class PinResult:
     offline: bool
     index_source: str
     python_version: Version | None
+    declarations: Declarations | None = None
 
 
 class IndexCandidates:
@@ -78,7 +79,9 @@ class IndexCandidates:
         if self.client is None:
             return
         try:
-            self._candidates.update(self.client.candidates_many(names))
+            found = self.client.candidates_many(names)
+            self._candidates.update(found)
+            self._candidates.update({name: [] for name in names if name not in found})
         except IndexAccessError:
             if not self.offline:
                 raise
@@ -87,6 +90,8 @@ class IndexCandidates:
     def versions(self, name: NormalizedName) -> list[Version]:
         if name in self._versions:
             return self._versions[name]
+        if name not in self._candidates:
+            self.prefetch([name])  # a companion of a move: asked for only when needed
         installed = self.installed.get(name)
         allow_pre = installed is not None and installed.is_prerelease
         found: set[Version] = set()
@@ -124,6 +129,14 @@ class IndexCandidates:
         return None
 
 
+@dataclass(frozen=True)
+class Declarations:
+    """What -r files say, for the intent and the proof: exact pins and the requirement lines."""
+
+    pinned: frozenset[NormalizedName]
+    lines: tuple[tuple[NormalizedName, str, str], ...]  # (name, requirement text, origin)
+
+
 def run_pin(
     env_options: EnvOptions,
     fact_options: FactOptions,
@@ -132,23 +145,28 @@ def run_pin(
     requirements: Sequence[Path] = (),
     freeze: bool = False,
     avoid_possible: bool = True,
+    keep: Sequence[str] = (),
     progress: Callable[[str], None] | None = None,
 ) -> PinResult:
     """Pins for the environment, or (with `requirements`) for what requirement files declare."""
+    from compat.capabilities import floors, load_capabilities
     from compat.index import IndexClient
     from compat.indexconfig import resolve_index_config
-    from compat.pin import guarded_names
+    from compat.names import canonicalize_name
+    from compat.pin import Intent, guarded_names
 
     usage = read_usage(fact_options)
     kb = load_knowledge_base(tuple(fact_options.matrices))
+    capabilities = load_capabilities(kb.files)
     config = resolve_index_config(
         index_url=index_options.index_url, extra_index_urls=tuple(index_options.extra_index_urls)
     )
     with IndexClient(
         config, offline=index_options.offline, timeout=index_options.timeout, progress=progress
     ) as client:
+        declarations = None
         if requirements:
-            env = environment_from_requirements(
+            env, declarations = environment_from_requirements(
                 requirements, kb, None if index_options.offline else client
             )
         else:
@@ -160,6 +178,22 @@ def run_pin(
         with_nvcc = kb.mentions("build", "nvcc") and not requirements
         facts = environment_facts(env, hardware, usage, with_nvcc=with_nvcc)
         installed = {name: package.version for name, package in env.packages.items()}
+        kept = {NormalizedName(canonicalize_name(name)) for name in keep}
+        start: dict[NormalizedName, str] = {}
+        if declarations is not None:
+            kept |= declarations.pinned
+            start = {
+                name: "pinned" if name in declarations.pinned else "assumed"
+                for name in env.packages
+            }
+        needed = floors(capabilities, facts)
+        intent = Intent(
+            kept=frozenset(kept),
+            floors={
+                name: (floor.version, floor.capability.feature) for name, floor in needed.items()
+            },
+            start=start,
+        )
         source = IndexCandidates(client, env.python_version, installed, kb, index_options.offline)
         source.prefetch(sorted(guarded_names(kb, installed)))
         plan = plan_pins(
@@ -171,6 +205,7 @@ def run_pin(
             if not requirements
             else {},
             marker_env=env.markers or None,
+            intent=intent,
         )
     return PinResult(
         plan,
@@ -182,15 +217,17 @@ def run_pin(
         index_options.offline,
         config.source,
         env.python_version,
+        declarations,
     )
 
 
 def environment_from_requirements(
     paths: Sequence[Path], kb: KnowledgeBase, client: Any | None
-) -> Environment:
+) -> tuple[Environment, Declarations]:
     """What requirement/lock files declare, as the environment pin starts from: pinned versions
-    as they are, a ranged requirement at the newest version it allows (from the index, or offline
-    from the versions the knowledge base names)."""
+    as they are (the user's intent, kept), a ranged requirement at the newest version it allows
+    (from the index, or offline from the versions the knowledge base names) as an assumption
+    that the resolver's pick replaces when the proof runs."""
     from compat.check import TargetOptions, declared_facts, target_markers
     from compat.sources.detect import read_declared
 
@@ -201,13 +238,24 @@ def environment_from_requirements(
         name: Package(name, max(fact.versions), fact.display_name, fact.origin)
         for name, fact in facts.items()
     }
-    return Environment(
+    pinned = frozenset(
+        item.name
+        for item in declared.requirements
+        if item.pinned is not None and item.kind != "constraint"
+    )
+    lines = tuple(
+        (item.name, item.raw, str(item.origin))
+        for item in declared.requirements
+        if item.kind != "constraint"
+    )
+    env = Environment(
         source="files " + ", ".join(declared.files),
         packages=packages,
         python_version=python_version,
         markers=markers,
         paths=tuple(declared.files),
     )
+    return env, Declarations(pinned, lines)
 
 
 def _hardware_text(hardware: Hardware | None, note: str) -> str:
@@ -219,6 +267,36 @@ def _hardware_text(hardware: Hardware | None, note: str) -> str:
     return f"{len(hardware.gpus)}x {', '.join(names)}, driver {hardware.driver_label} ({note})"
 
 
+def pin_comment(pin: Pin) -> str:
+    """Why the line is there, starting with what it does: upgrade, downgrade, kept or resolved."""
+    action = pin.action
+    if action in ("upgrade", "downgrade"):
+        was = pin.installed
+        source = {
+            "pinned": f"your pin {was}",
+            "assumed": f"{was}, the newest release your requirement allows",
+            "resolved": f"{was}, the resolver's pick",
+        }.get(pin.start, str(was))
+        text = f"{action} from {source}"
+        if pin.moved_by:
+            text += f" via {', '.join(pin.moved_by)}"
+        elif pin.companion:
+            text += f" with {pin.companion}"
+        if pin.moves_user_pin:
+            text += f"; moves your pin {pin.display_name or pin.name}=={was}: no escape without it"
+    elif action == "resolved":
+        text = "resolved" + (f", {pin.companion}" if pin.companion else "")
+        if pin.moved_by:
+            text += f" via {', '.join(pin.moved_by)}"
+    else:
+        what = {"pinned": "your pin", "resolved": "the resolver's pick"}.get(pin.start, "installed")
+        guards = ", ".join(pin.reasons[:3]) + (" …" if len(pin.reasons) > 3 else "")
+        text = f"kept ({what})" + (f", guarded by {guards}" if guards else "")
+    if pin.floor and action != "kept":
+        text += f"; never below {pin.floor}"
+    return text
+
+
 def render_constraints(result: PinResult) -> str:
     """A constraints file pip and uv accept as is: `name==version` lines, comments after them."""
     plan = result.plan
@@ -228,27 +306,37 @@ def render_constraints(result: PinResult) -> str:
         f"# python: {result.python_version or 'unknown'}; hardware: {_hardware_text(result.hardware, result.hardware_note)}",
         f"# candidates: {'offline (cache, installed versions, versions the knowledge base names)' if result.offline else result.index_source}",
     ]
+    lines += [f"# {note}" for note in plan.notes]
     for item in plan.unresolved:
         lines.append(f"# UNRESOLVED {item.rule.id} ({item.status.value}): {item.why}")
     pinned = {pin.name: pin for pin in plan.pins}
     entries: list[tuple[str, str]] = []
+    left: list[str] = []
     for pin in plan.pins:
-        if pin.moved_by:
-            was = f", was {pin.installed}" if pin.installed is not None else ""
-            comment = f"via {', '.join(pin.moved_by)}{was}"
-        else:
-            comment = f"installed, guarded by {', '.join(pin.reasons[:3])}{' …' if len(pin.reasons) > 3 else ''}"
+        if pin.start == "assumed" and not pin.changed:
+            # An unpinned requirement nobody resolved: pinning a guess would be a false promise.
+            left.append(pin.display_name or pin.name)
+            continue
+        comment = pin_comment(pin)
         if pin.installed is not None and pin.installed.local and not pin.changed:
             comment += (
                 f" (installed build {pin.installed}: choose it with the matching --index-url)"
             )
         # Local labels (+cu121) are left off: `==2.3.0` matches every build of 2.3.0 on any index.
         entries.append((f"{pin.display_name or pin.name}=={pin.version.public}", comment))
+    if left:
+        lines.append(
+            "# left to the resolver (unpinned requirements, not proven here): "
+            + ", ".join(sorted(left, key=str.lower))
+        )
     if result.freeze:
         for name, package in sorted(result.env.packages.items()):
             if name not in pinned:
                 entries.append(
-                    (f"{package.display_name or name}=={package.version.public}", "installed")
+                    (
+                        f"{package.display_name or name}=={package.version.public}",
+                        "kept (installed)",
+                    )
                 )
     entries.sort(key=lambda e: e[0].lower())
     width = max((len(e[0]) for e in entries), default=0)
@@ -271,12 +359,19 @@ def render_json(result: PinResult) -> str:
                 "version": str(pin.version.public),
                 "installed": str(pin.installed) if pin.installed is not None else None,
                 "changed": pin.changed,
+                "action": pin.action,
+                "start": pin.start,
+                "companion": pin.companion or None,
+                "floor": pin.floor or None,
                 "via": list(pin.moved_by),
                 "guarded_by": list(pin.reasons),
-                "constraint": f"{pin.name}=={pin.version.public}",
+                "constraint": None
+                if pin.start == "assumed" and not pin.changed
+                else f"{pin.name}=={pin.version.public}",
             }
             for pin in plan.pins
         ],
+        "notes": list(plan.notes),
         "unresolved": [
             {"rule": u.rule.id, "status": u.status.value, "why": u.why} for u in plan.unresolved
         ],

@@ -73,11 +73,11 @@ def test_pin_escapes_the_deepspeed_bug_and_pip_accepts_it(tmp_path: Path) -> Non
             if not line.startswith("#")
         ]
         assert (
-            "deepspeed==0.14.3 # via deepspeed-zero3-offload-clip-device-mismatch, was 0.14.2"
+            "deepspeed==0.14.3 # upgrade from 0.14.2 via deepspeed-zero3-offload-clip-device-mismatch"
             in lines
         )
         assert any(
-            line.startswith("torch==2.3.0 ") and "installed, guarded by" in line for line in lines
+            line.startswith("torch==2.3.0 ") and "# kept (installed), guarded by" in line for line in lines
         )
         assert "# knowledge base: " in result.stdout and "sha256:" in result.stdout
         constraints = tmp_path / "constraints.txt"
@@ -134,18 +134,24 @@ def test_chosen_versions_respect_dependency_metadata(tmp_path: Path) -> None:
                           "--format", "json"])  # fmt: skip
         assert result.exit_code == 0, result.stderr
         assert {p["name"]: p["version"] for p in result.json()["pins"]}["vllm"] == "0.7.2"
-        # torch 2.4.0 is installed and not ours to move: no vLLM release agrees with it and trl 0.15.x.
+        # The fix, vLLM 0.7.2, requires torch==2.5.1: torch moves along with it (a joint move).
         result = run_cli(["pin", "--path", str(bad), "--hardware", str(hardware), "--index-url", index.url, *usage,
                           "--format", "json"])  # fmt: skip
-    pins = {p["name"]: p["version"] for p in result.json()["pins"]}
-    assert pins["vllm"] not in ("0.7.2", "0.7.3")  # both contradict the installed torch
-    if pins["trl"] == "0.15.1":
-        assert result.exit_code == 1
-        assert result.json()["unresolved"][0]["rule"] == "trl-grpo-inprocess-vllm-device-mismatch"
-    else:  # escaping through trl is legitimate too: 0.16+ has no in-process mode
-        assert pins["trl"] == "0.16.0"
-        unresolved = [u["rule"] for u in result.json()["unresolved"]]
-        assert "trl-grpo-inprocess-vllm-device-mismatch" not in unresolved
+        assert result.exit_code == 0, result.stderr
+        pins = {p["name"]: p for p in result.json()["pins"]}
+        assert pins["vllm"]["version"] == "0.7.2" and pins["trl"]["version"] == "0.15.1"
+        assert pins["torch"]["version"] == "2.5.1" and pins["torch"]["action"] == "upgrade"
+        assert pins["torch"]["companion"] == "vllm 0.7.2 requires torch==2.5.1"
+        # With torch kept, vLLM cannot move; escaping through trl 0.16+ (no in-process vLLM) can.
+        result = run_cli(["pin", "--path", str(bad), "--hardware", str(hardware), "--index-url", index.url, *usage,
+                          "--keep", "torch", "--format", "json"])  # fmt: skip
+    pins = {p["name"]: p for p in result.json()["pins"]}
+    assert pins["torch"]["version"] == "2.4.0" and pins["torch"]["action"] == "kept"
+    assert pins["vllm"]["version"] not in ("0.7.2", "0.7.3")  # both contradict the kept torch
+    assert pins["trl"]["version"] == "0.16.0" and pins["trl"]["action"] == "upgrade"
+    assert "trl-grpo-inprocess-vllm-device-mismatch" not in [
+        u["rule"] for u in result.json()["unresolved"]
+    ]
 
 
 def test_unresolvable_rule_is_reported_and_exit_1(tmp_path: Path) -> None:
@@ -192,7 +198,7 @@ def test_installed_safe_versions_are_kept_and_freeze_pins_everything(tmp_path: P
         "deepspeed==0.14.4",
         "torch==2.3.0",
     ]  # not requests
-    assert body[0].split("#")[1].startswith(" installed, guarded by ")  # the safe version is kept
+    assert body[0].split("#")[1].startswith(" kept (installed), guarded by ")  # the safe version is kept
     assert "installed build 2.3.0+cu121" in body[1]  # the CUDA build is named, not pinned
     frozen_body = [
         line.split("#")[0].rstrip()
