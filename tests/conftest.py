@@ -70,3 +70,24 @@ def run_subprocess(
         timeout=120,
     )
     return Result(proc.returncode, proc.stdout, proc.stderr)
+
+
+@pytest.fixture
+def resolver_env(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """pip and uv see only the indexes a test names: no machine config, find-links or caches
+    shared with the developer (pip's PIP_CONFIG_FILE=os.devnull loads no config file at all)."""
+    monkeypatch.setenv("PIP_CONFIG_FILE", os.devnull)
+    for name in ("PIP_FIND_LINKS", "PIP_INDEX_URL", "PIP_EXTRA_INDEX_URL", "PIP_NO_INDEX"):
+        monkeypatch.delenv(name, raising=False)
+    for name in (
+        "UV_INDEX_URL",
+        "UV_EXTRA_INDEX_URL",
+        "UV_INDEX",
+        "UV_DEFAULT_INDEX",
+        "UV_FIND_LINKS",
+    ):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("UV_NO_CONFIG", "1")
+    monkeypatch.setenv("UV_CACHE_DIR", str(tmp_path_factory.mktemp("uv-cache")))
+    monkeypatch.setenv("UV_PYTHON_DOWNLOADS", "never")
+    monkeypatch.setenv("PIP_NO_CACHE_DIR", "1")
