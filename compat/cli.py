@@ -688,6 +688,19 @@ def pin(
             "escapes an affected rule. Repeatable.",
         ),
     ] = None,
+    no_verify: Annotated[
+        bool,
+        typer.Option(
+            "--no-verify",
+            help="Skip the proof: do not have pip/uv resolve the constraints before writing them.",
+        ),
+    ] = False,
+    resolver: Annotated[
+        str,
+        typer.Option(
+            "--resolver", help="The resolver that proves the constraints: auto, pip or uv."
+        ),
+    ] = "auto",
     avoid: Annotated[
         Avoid,
         typer.Option(
@@ -725,10 +738,16 @@ def pin(
             freeze=freeze,
             avoid_possible=avoid is Avoid.possible,
             keep=tuple(keep or ()),
+            verify=not no_verify,
+            resolver=resolver,
             progress=None if quiet else progress_reporter(),
         )
         text = render_json(result) if format_ is PinFormat.json else render_constraints(result)
         emit(text, output)
+        if result.proof is not None and result.proof.status == "failed":
+            sys.stderr.write(
+                f"compat: warning: the resolver refused the constraints: {result.proof.detail}\n"
+            )
         for item in result.plan.unresolved:
             sys.stderr.write(
                 f"compat: warning: could not escape {item.rule.id} ({item.status.value}): {item.why}\n"

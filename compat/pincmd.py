@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +52,17 @@ class PinResult:
     index_source: str
     python_version: Version | None
     declarations: Declarations | None = None
+    proof: Proof | None = None
+
+
+@dataclass(frozen=True)
+class Proof:
+    """What the real resolver said about the constraints, with the user's requirements."""
+
+    status: str  # "proven", "failed", "skipped"
+    detail: str  # the tool and what it resolved, the resolver's message, or why it was skipped
+    resolved: Mapping[NormalizedName, Version] = field(default_factory=dict)
+    requirements: tuple[str, ...] = ()
 
 
 class IndexCandidates:
@@ -146,6 +157,8 @@ def run_pin(
     freeze: bool = False,
     avoid_possible: bool = True,
     keep: Sequence[str] = (),
+    verify: bool = True,
+    resolver: str = "auto",
     progress: Callable[[str], None] | None = None,
 ) -> PinResult:
     """Pins for the environment, or (with `requirements`) for what requirement files declare."""
@@ -195,18 +208,33 @@ def run_pin(
             start=start,
         )
         source = IndexCandidates(client, env.python_version, installed, kb, index_options.offline)
-        source.prefetch(sorted(guarded_names(kb, installed)))
-        plan = plan_pins(
-            kb,
-            facts,
-            source,
-            avoid={Status.AFFECTED, Status.POSSIBLE} if avoid_possible else {Status.AFFECTED},
-            installed_requires={name: p.requires for name, p in env.packages.items()}
-            if not requirements
-            else {},
-            marker_env=env.markers or None,
-            intent=intent,
-        )
+        avoid = {Status.AFFECTED, Status.POSSIBLE} if avoid_possible else {Status.AFFECTED}
+
+        def plan_for(current: Environment, labels: Mapping[NormalizedName, str]) -> PinPlan:
+            source.installed = {name: p.version for name, p in current.packages.items()}
+            source.prefetch(sorted(guarded_names(kb, source.installed)))
+            return plan_pins(
+                kb,
+                environment_facts(current, hardware, usage, with_nvcc=with_nvcc),
+                source,
+                avoid=avoid,
+                installed_requires={n: p.requires for n, p in current.packages.items()}
+                if not requirements
+                else {},
+                marker_env=current.markers or None,
+                intent=replace(intent, start=labels),
+            )
+
+        proof: Proof
+        if not verify or index_options.offline:
+            why = "--offline" if index_options.offline else "--no-verify"
+            plan = plan_for(env, start)
+            proof = Proof("skipped", f"{why}: the constraints were not resolved with pip or uv")
+        else:
+            plan, proof, env = prove(
+                plan_for, env, start, declarations, kb, hardware, usage, avoid, index_options,
+                resolver, with_nvcc,
+            )  # fmt: skip
     return PinResult(
         plan,
         env,
@@ -218,7 +246,176 @@ def run_pin(
         config.source,
         env.python_version,
         declarations,
+        proof,
     )
+
+
+PROOF_ROUNDS = 3
+
+
+def prove(
+    plan_for: Callable[[Environment, Mapping[NormalizedName, str]], PinPlan],
+    env: Environment,
+    start: Mapping[NormalizedName, str],
+    declarations: Declarations | None,
+    kb: KnowledgeBase,
+    hardware: Hardware | None,
+    usage: Mapping[str, Any],
+    avoid: set[Status],
+    index_options: IndexOptions,
+    tool: str,
+    with_nvcc: bool,
+) -> tuple[PinPlan, Proof, Environment]:
+    """Plan, have the real resolver install the plan's constraints with the user's requirements,
+    re-check what it picked with the engine, and plan again from there until nothing new turns
+    up (at most PROOF_ROUNDS times). With requirement files, the first round starts from what
+    the resolver picks for them, not from the newest release a range allows."""
+    from compat.engine import evaluate
+    from compat.resolver import ResolutionFailed, Target, resolve
+
+    target = Target(
+        python_version=(
+            f"{env.python_version.major}.{env.python_version.minor}"
+            if env.python_version is not None
+            else None
+        )
+    )
+    labels = dict(start)
+    if declarations is not None:
+        lines = [text for _, text, _ in declarations.lines if "://" not in text]
+        try:
+            first = resolve(lines, (), target=target, index=index_options, tool=tool)
+        except ResolutionFailed as error:
+            plan = plan_for(env, labels)
+            return (
+                plan,
+                Proof(
+                    "failed",
+                    f"{error.tool}: your requirements alone do not resolve: {error.message}",
+                ),
+                env,
+            )
+        env, labels = _resolved_environment(env, first.packages, declarations, labels)
+    plan = plan_for(env, labels)
+    detail = ""
+    for _ in range(PROOF_ROUNDS):
+        requirements = proof_requirements(env, declarations, plan)
+        try:
+            resolution = resolve(
+                requirements, constraint_lines(plan), target=target, index=index_options, tool=tool
+            )
+        except ResolutionFailed as error:
+            return (
+                plan,
+                Proof("failed", f"{error.tool}: {error.message}", {}, tuple(requirements)),
+                env,
+            )
+        resolved_env = replace(
+            env,
+            packages={
+                **{n: p for n, p in env.packages.items() if n not in resolution.packages},
+                **{
+                    n: Package(n, v, env.packages[n].display_name if n in env.packages else n)
+                    for n, v in resolution.packages.items()
+                },
+            },
+        )
+        facts = environment_facts(resolved_env, hardware, usage, with_nvcc=with_nvcc)
+        known = {u.rule.id for u in plan.unresolved}
+        new = [
+            f
+            for f in evaluate(kb, facts)
+            if f.status in avoid and f.rule.severity.value != "info" and f.rule.id not in known
+        ]
+        detail = f"{resolution.tool} resolved {len(resolution.packages)} packages"
+        if not new:
+            return plan, Proof("proven", detail, resolution.packages, tuple(requirements)), env
+        # What the resolver picked walks into a rule: plan again from the resolved set.
+        env, labels = _resolved_environment(env, resolution.packages, declarations, labels)
+        plan = plan_for(env, labels)
+        detail += f"; its pick matched {', '.join(f.rule.id for f in new)}"
+    return plan, Proof("failed", f"{detail}; gave up after {PROOF_ROUNDS} rounds"), env
+
+
+def _resolved_environment(
+    env: Environment,
+    resolved: Mapping[NormalizedName, Version],
+    declarations: Declarations | None,
+    labels: Mapping[NormalizedName, str] | None = None,
+) -> tuple[Environment, dict[NormalizedName, str]]:
+    """The environment as the resolver would install it: declared or installed packages at the
+    versions it picked (a user's exact pin keeps its label), everything else it brings in too."""
+    labels = dict(labels or {})
+    packages = dict(env.packages)
+    for name, version in resolved.items():
+        old = packages.get(name)
+        if declarations is None and old is not None:
+            continue  # an installed version stays the starting point: the plan pins it
+        if labels.get(name) == "pinned":
+            continue
+        labels[name] = "resolved"
+        if old is not None and old.version == version:
+            continue
+        packages[name] = Package(
+            name, version, old.display_name if old else name, old.origin if old else None
+        )
+        if labels.get(name) != "pinned":
+            labels[name] = "resolved"
+    return replace(env, packages=packages), labels
+
+
+def proof_requirements(
+    env: Environment, declarations: Declarations | None, plan: PinPlan
+) -> list[str]:
+    """What the resolver installs: the user's requirement lines (a pin the plan moves relaxed to
+    the name, as the line tells the user to do), or the environment's top-level distributions."""
+    from packaging.requirements import InvalidRequirement, Requirement
+    from packaging.specifiers import SpecifierSet
+
+    moved = {pin.name for pin in plan.pins if pin.moves_user_pin}
+    if declarations is not None:
+        out = []
+        for name, text, _ in declarations.lines:
+            if "://" in text:
+                continue  # a direct reference: the resolver would fetch it; its pin stands in
+            if name in moved:
+                try:
+                    requirement = Requirement(text)
+                except InvalidRequirement:
+                    continue
+                requirement.specifier = SpecifierSet()
+                text = str(requirement)
+            out.append(text)
+        return out
+    required: set[str] = set()
+    for package in env.packages.values():
+        for text in package.requires:
+            try:
+                requirement = Requirement(text)
+            except InvalidRequirement:
+                continue
+            if requirement.marker is None or "extra" not in str(requirement.marker):
+                required.add(canonicalize(requirement.name))
+    return sorted(
+        package.display_name or name
+        for name, package in env.packages.items()
+        if name not in required and package.commit is None
+    )
+
+
+def canonicalize(name: str) -> str:
+    from compat.names import canonicalize_name
+
+    return str(canonicalize_name(name))
+
+
+def constraint_lines(plan: PinPlan) -> list[str]:
+    """The plan as constraint lines (what the constraints file holds, without comments)."""
+    return [
+        f"{pin.display_name or pin.name}=={pin.version.public}"
+        for pin in plan.pins
+        if not (pin.start == "assumed" and not pin.changed)
+    ]
 
 
 def environment_from_requirements(
@@ -306,6 +503,17 @@ def render_constraints(result: PinResult) -> str:
         f"# python: {result.python_version or 'unknown'}; hardware: {_hardware_text(result.hardware, result.hardware_note)}",
         f"# candidates: {'offline (cache, installed versions, versions the knowledge base names)' if result.offline else result.index_source}",
     ]
+    proof = result.proof
+    if proof is not None:
+        if proof.status == "proven":
+            lines.append(
+                f"# proof: {proof.detail} with your requirements under these constraints; "
+                "compat finds no rule it avoids in that set beyond the UNRESOLVED lines"
+            )
+        elif proof.status == "skipped":
+            lines.append(f"# proof skipped ({proof.detail})")
+        else:
+            lines.append(f"# PROOF FAILED: {proof.detail}")
     lines += [f"# {note}" for note in plan.notes]
     for item in plan.unresolved:
         lines.append(f"# UNRESOLVED {item.rule.id} ({item.status.value}): {item.why}")
@@ -372,6 +580,14 @@ def render_json(result: PinResult) -> str:
             for pin in plan.pins
         ],
         "notes": list(plan.notes),
+        "proof": {
+            "status": result.proof.status,
+            "detail": result.proof.detail,
+            "requirements": list(result.proof.requirements),
+            "resolved": {name: str(v) for name, v in sorted(result.proof.resolved.items())},
+        }
+        if result.proof is not None
+        else None,
         "unresolved": [
             {"rule": u.rule.id, "status": u.status.value, "why": u.why} for u in plan.unresolved
         ],
@@ -380,5 +596,8 @@ def render_json(result: PinResult) -> str:
 
 
 def pin_exit_code(result: PinResult) -> int:
-    """1 when an `affected` rule could not be escaped; `possible` ones are best effort."""
+    """1 when an `affected` rule could not be escaped or the resolver refused the constraints;
+    `possible` ones are best effort."""
+    if result.proof is not None and result.proof.status == "failed":
+        return 1
     return 1 if any(u.status is Status.AFFECTED for u in result.plan.unresolved) else 0

@@ -141,6 +141,8 @@ def test_user_pin_is_kept_and_the_unpinned_package_capped(tmp_path: Path) -> Non
     }
     with IndexServer(projects) as index:
         result = run_cli(["pin", "-r", str(requirements), "--no-probe", "--index-url", index.url])
+        unproven = run_cli(["pin", "-r", str(requirements), "--no-probe", "--index-url", index.url,
+                            "--no-verify"])  # fmt: skip
         assert result.exit_code == 0, result.stderr
         constraints = tmp_path / "constraints.txt"
         constraints.write_text(result.stdout)
@@ -148,9 +150,14 @@ def test_user_pin_is_kept_and_the_unpinned_package_capped(tmp_path: Path) -> Non
     lines = {line.split("==")[0]: " ".join(line.split()) for line in result.stdout.splitlines()
              if "==" in line}  # fmt: skip
     assert lines["transformers"].startswith("transformers==4.40.1 # kept (your pin)")
-    assert lines["peft"].startswith("peft==0.13.2 # downgrade from 0.15.0, the newest release")
-    assert "# installed" not in result.stdout
+    assert lines["peft"].startswith("peft==0.13.2 # downgrade from 0.15.0, the resolver's pick")
+    assert "# installed" not in result.stdout and "# proof: uv " in result.stdout
     assert resolved == {"transformers": "4.40.1", "peft": "0.13.2"}
+    # Without the proof nobody resolved peft: the line says what the search assumed.
+    assert "# proof skipped (--no-verify" in unproven.stdout
+    assert "peft==0.13.2 # downgrade from 0.15.0, the newest release your requirement allows" in (
+        " ".join(unproven.stdout.split())
+    )
 
 
 def test_a_user_pin_moves_only_when_nothing_else_escapes_and_says_so(tmp_path: Path) -> None:
