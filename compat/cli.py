@@ -688,6 +688,13 @@ def pin(
             "escapes an affected rule. Repeatable.",
         ),
     ] = None,
+    pytorch_index: Annotated[
+        str,
+        typer.Option(
+            "--pytorch-index",
+            help="Where PyTorch's per-CUDA indexes live (BASE/cu126, ...), for a chosen torch build.",
+        ),
+    ] = "https://download.pytorch.org/whl",
     no_verify: Annotated[
         bool,
         typer.Option(
@@ -733,6 +740,7 @@ def pin(
                 extra_index_urls=tuple(extra_index_url or ()),
                 offline=offline,
                 timeout=timeout,
+                pytorch_index=pytorch_index,
             ),
             requirements=tuple(requirement or ()),
             freeze=freeze,

@@ -25,7 +25,7 @@ from packaging.specifiers import SpecifierSet
 from packaging.utils import NormalizedName, canonicalize_name
 from packaging.version import Version
 
-from compat.conditions import Tri
+from compat.conditions import All, AnyOf, BuildCondition, Condition, PackageVersion, Tri
 from compat.engine import evaluate, evaluate_rule, finding_order
 from compat.knowledge import KnowledgeBase
 from compat.model import Facts, Finding, PackageFact, Rule, Severity, Status
@@ -64,11 +64,27 @@ class Pin:
 
     @property
     def changed(self) -> bool:
-        return self.installed is None or self.version.public != self.installed.public
+        if self.installed is None or self.version.public != self.installed.public:
+            return True
+        # Another CUDA build of the same torch release is another wheel.
+        return bool(self.version.local) and self.version.local != self.installed.local
+
+    @property
+    def build_change(self) -> bool:
+        return (
+            self.installed is not None
+            and self.version.public == self.installed.public
+            and self.changed
+        )
 
     @property
     def action(self) -> str:
         """What the line does, in one word: upgrade, downgrade, kept or resolved."""
+        if self.installed is not None and self.build_change:
+            from compat.torchbuilds import build_cuda
+
+            new, old = build_cuda(self.version), build_cuda(self.installed)
+            return "downgrade" if new is None or (old is not None and new < old) else "upgrade"
         if self.installed is not None and self.changed:
             return "upgrade" if self.version > self.installed else "downgrade"
         if self.installed is None or self.start == "resolved":
@@ -115,23 +131,84 @@ def guarded_names(kb: KnowledgeBase, installed: Iterable[str]) -> dict[Normalize
     return guarded
 
 
+# A rule about torch's CUDA build is a rule about torch: moving torch (or its build) escapes it.
+BUILD_PACKAGES = {"torch_cuda": "torch", "cuda_runtime": "torch"}
+
+
 def _rule_packages(when: Mapping[str, Any]) -> set[str]:
     names: set[str] = set(when.get("packages", {}))
+    names |= {BUILD_PACKAGES[key] for key in when.get("build", {}) if key in BUILD_PACKAGES}
     for branch in when.get("any", []):
         names |= _rule_packages(branch)
     return names
 
 
+def _mentions_build(condition: Condition) -> bool:
+    if isinstance(condition, BuildCondition):
+        return condition.key in BUILD_PACKAGES
+    if isinstance(condition, All | AnyOf):
+        return any(_mentions_build(part) for part in condition.parts)
+    return False
+
+
+def _condition_packages(condition: Condition) -> set[NormalizedName]:
+    """The packages a compiled condition speaks of, torch for its CUDA build conditions."""
+    if isinstance(condition, PackageVersion):
+        return {condition.name}
+    if isinstance(condition, BuildCondition):
+        owner = BUILD_PACKAGES.get(condition.key)
+        return {NormalizedName(owner)} if owner else set()
+    if isinstance(condition, All | AnyOf):
+        return set().union(*(_condition_packages(part) for part in condition.parts))
+    return set()
+
+
 def _with_versions(facts: Facts, assignment: Mapping[NormalizedName, Version]) -> Facts:
     packages = dict(facts.packages)
+    changed = False
     for name, version in assignment.items():
         old = packages.get(name)
+        if old is not None and old.versions == (version,):
+            continue
+        changed = True
         packages[name] = (
             old._replace(versions=(version,), commit=None)
             if old is not None
             else PackageFact(name, (version,))
         )
-    return replace(facts, packages=packages)
+    if not changed:
+        return facts
+    builds = facts.builds
+    torch = assignment.get(NormalizedName("torch"))
+    old_torch = facts.packages.get(NormalizedName("torch"))
+    if torch is not None and (old_torch is None or old_torch.versions != (torch,)):
+        # Another torch is another build: its label, or the PyPI default for the target.
+        from compat.torchbuilds import build_cuda
+
+        builds = {k: v for k, v in facts.builds.items() if k not in ("torch_cuda", "cuda_runtime")}
+        cuda = build_cuda(torch, target_platform(facts.markers))
+        if cuda is not None:
+            builds["torch_cuda"] = cuda
+    return replace(facts, packages=packages, builds=builds)
+
+
+TORCH_FAMILY = ("torch", "torchvision", "torchaudio")
+
+
+def _cuda_label(name: str, version: Version) -> bool:
+    """A torch-family version whose local label names a CUDA build (2.8.0+cu126)."""
+    return name in TORCH_FAMILY and bool(version.local) and str(version.local).startswith("cu")
+
+
+def target_platform(markers: Mapping[str, str] | None) -> str:
+    """torchbuilds' platform key for a marker environment (Linux x86_64 when unknown)."""
+    if not markers:
+        return "linux/x86_64"
+    system = markers.get("sys_platform", "linux")
+    machine = markers.get("platform_machine", "x86_64")
+    if system.startswith("linux"):
+        return "linux/aarch64" if machine.lower() in ("aarch64", "arm64") else "linux/x86_64"
+    return {"win32": "win32/AMD64", "darwin": "darwin/arm64"}.get(system, "linux/x86_64")
 
 
 def _bad(findings: Sequence[Finding], avoid: set[Status]) -> list[Finding]:
@@ -172,7 +249,11 @@ def plan_pins(
         name: fact.versions[0] for name, fact in facts.packages.items() if fact.exact
     }
     # The search compares public versions (2.3.0+cu121 is 2.3.0 on any index): normalize once.
-    installed = {name: Version(v.public) if v.local else v for name, v in installed_builds.items()}
+    # torch keeps a CUDA label (+cu126): its build is part of what the search may change.
+    installed = {
+        name: Version(v.public) if v.local and not _cuda_label(name, v) else v
+        for name, v in installed_builds.items()
+    }
     guarded = guarded_names(kb, installed)
     start = {name: installed[name] for name in guarded}
     checker = _DependencyChecker(source, installed, installed_requires or {}, marker_env)
@@ -218,6 +299,12 @@ def plan_pins(
             # A merely possible finding never moves a user's exact pin.
             movable_kept = target.status is Status.AFFECTED
             for name, version in _moves(target, node.assignment, installed, source, facts, intent):
+                if (
+                    target.status is Status.POSSIBLE
+                    and version.local != node.assignment[name].local
+                    and _cuda_label(name, version)
+                ):
+                    continue  # another CUDA build for a finding that may not apply: no
                 if name in intent.kept and not movable_kept:
                     blocked.setdefault(
                         target.rule.id,
@@ -292,24 +379,30 @@ def _moves(
 
     Only moves that really escape the rule are kept (checked against the rule alone, which is
     cheap), so the search branches on a handful of useful moves instead of every release."""
-    moves: list[tuple[tuple[int, int, int], NormalizedName, Version]] = []
+    moves: list[tuple[tuple[int, int, int, int], NormalizedName, Version]] = []
     fix_specs = _fix_specifiers(finding.rule)
-    for matched in finding.packages:
-        name = matched.name
+    names = dict.fromkeys(
+        [*(m.name for m in finding.packages), *sorted(_condition_packages(finding.rule.when))]
+    )
+    for name in names:
         if name not in assignment:
             continue
         current = assignment[name]
         versions = source.versions(name)
         base = installed.get(name, current)
         floor = intent.floors.get(name)
+        about_build = _mentions_build(finding.rule.when)
         for version in versions:
             if version == current or (floor is not None and version < floor[0]):
                 continue
+            if version.local != base.local and not about_build and _cuda_label(name, version):
+                continue  # another CUDA build only escapes rules about the build
             spec = fix_specs.get(name)
             recommended = 0 if spec is not None and spec.contains(version, prereleases=True) else 1
-            downgrade = 1 if version < base else 0
+            downgrade = 1 if Version(version.public) < Version(base.public) else 0
+            rebuild = 1 if version.local != base.local else 0  # same release: its own build first
             distance = _distance(versions, base, version)
-            moves.append(((recommended, downgrade, distance), name, version))
+            moves.append(((recommended, downgrade, distance, rebuild), name, version))
     moves.sort(key=lambda item: item[0])
     escaping: list[tuple[NormalizedName, Version]] = []
     per_name: dict[NormalizedName, int] = {}
@@ -339,9 +432,22 @@ def _fix_specifiers(rule: Rule) -> dict[NormalizedName, SpecifierSet]:
     return cached
 
 
+_PUBLIC: dict[int, tuple[Sequence[Version], list[Version]]] = {}
+
+
 def _distance(ordered: Sequence[Version], a: Version, b: Version) -> int:
-    """How many releases apart two versions are (`ordered` is sorted)."""
-    return abs(bisect.bisect_left(ordered, a) - bisect.bisect_left(ordered, b))
+    """How many releases apart two versions are (`ordered` is sorted). CUDA builds of one
+    release (2.8.0+cu126, +cu128) count as that release: they are no step away from it."""
+    cached = _PUBLIC.get(id(ordered))
+    if cached is None or cached[0] is not ordered:
+        public = sorted({Version(v.public) for v in ordered})
+        cached = _PUBLIC[id(ordered)] = (ordered, public)
+    public = cached[1]
+    if a.local:
+        a = Version(a.public)
+    if b.local:
+        b = Version(b.public)
+    return abs(bisect.bisect_left(public, a) - bisect.bisect_left(public, b))
 
 
 def _cost(
@@ -517,7 +623,9 @@ class _DependencyChecker:
             options = [
                 v
                 for v in self.source.versions(other)
-                if (floor is None or v >= floor[0]) and all(test(v) for test in tests)
+                if (floor is None or v >= floor[0])
+                and (v.local == base.local or not _cuda_label(other, v))  # keep its build
+                and all(test(v) for test in tests)
             ]
             options.sort(
                 key=lambda v: (v < base, abs(_distance(self.source.versions(other), base, v)))

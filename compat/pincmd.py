@@ -38,6 +38,8 @@ class IndexOptions:
     extra_index_urls: Sequence[str] = ()
     offline: bool = False
     timeout: float = 15.0
+    # PyTorch's per-CUDA indexes live under this URL (/cu126, /cu128, ...): a mirror may serve them.
+    pytorch_index: str = "https://download.pytorch.org/whl"
 
 
 @dataclass(frozen=True)
@@ -53,6 +55,7 @@ class PinResult:
     python_version: Version | None
     declarations: Declarations | None = None
     proof: Proof | None = None
+    pytorch_index: str = "https://download.pytorch.org/whl"
 
 
 @dataclass(frozen=True)
@@ -85,6 +88,13 @@ class IndexCandidates:
         self._candidates: dict[NormalizedName, list[Any]] = {}
         self.notes: list[str] = []
         self._requires: dict[tuple[NormalizedName, Version], tuple[str, ...] | None] = {}
+        self.cuda_builds = False  # offer torch's per-CUDA builds (+cu126) as candidates
+
+    def requires(self, name: NormalizedName, version: Version) -> tuple[str, ...] | None:
+        # A CUDA build declares what the release declares (PyPI's wheel stands in for it).
+        if version.local and name == "torch":
+            version = Version(version.public)
+        return self._requires_of(name, version)
 
     def prefetch(self, names: Sequence[NormalizedName]) -> None:
         if self.client is None:
@@ -116,10 +126,12 @@ class IndexCandidates:
             found.add(candidate.version)
         if not found and (self.offline or self.client is None):
             found.update(offline_versions(self.kb, name, installed))
+        if name == "torch" and self.cuda_builds:
+            found |= torch_build_variants(found)
         self._versions[name] = sorted(found)
         return self._versions[name]
 
-    def requires(self, name: NormalizedName, version: Version) -> tuple[str, ...] | None:
+    def _requires_of(self, name: NormalizedName, version: Version) -> tuple[str, ...] | None:
         key = (name, version)
         if key not in self._requires:
             self._requires[key] = self._fetch_requires(name, version)
@@ -146,6 +158,19 @@ class Declarations:
 
     pinned: frozenset[NormalizedName]
     lines: tuple[tuple[NormalizedName, str, str], ...]  # (name, requirement text, origin)
+
+
+def torch_build_variants(releases: set[Version]) -> set[Version]:
+    """PyTorch's per-CUDA builds of these torch releases (download.pytorch.org/whl/cuXYZ)."""
+    from compat.torchbuilds import cuda_tag, cuda_variants
+
+    out: set[Version] = set()
+    for release in releases:
+        if release.local:
+            continue
+        for cuda in cuda_variants(release) or ():
+            out.add(Version(f"{release}+{cuda_tag(cuda)}"))
+    return out
 
 
 def run_pin(
@@ -208,6 +233,9 @@ def run_pin(
             start=start,
         )
         source = IndexCandidates(client, env.python_version, installed, kb, index_options.offline)
+        # Another CUDA build is worth choosing only for visible GPUs, and only to escape an
+        # affected finding (plan_pins): a guess at an unknown driver is no reason to switch.
+        source.cuda_builds = hardware is not None and bool(hardware.gpus)
         avoid = {Status.AFFECTED, Status.POSSIBLE} if avoid_possible else {Status.AFFECTED}
 
         def plan_for(current: Environment, labels: Mapping[NormalizedName, str]) -> PinPlan:
@@ -247,6 +275,7 @@ def run_pin(
         env.python_version,
         declarations,
         proof,
+        index_options.pytorch_index,
     )
 
 
@@ -302,7 +331,11 @@ def prove(
         requirements = proof_requirements(env, declarations, plan)
         try:
             resolution = resolve(
-                requirements, constraint_lines(plan), target=target, index=index_options, tool=tool
+                requirements,
+                constraint_lines(plan, env, index_options.pytorch_index),
+                target=target,
+                index=index_options,
+                tool=tool,
             )
         except ResolutionFailed as error:
             return (
@@ -327,7 +360,7 @@ def prove(
             for f in evaluate(kb, facts)
             if f.status in avoid and f.rule.severity.value != "info" and f.rule.id not in known
         ]
-        detail = f"{resolution.tool} resolved {len(resolution.packages)} packages"
+        detail = f"{resolution.tool} resolved {len(resolution.packages)} package(s)"
         if not new:
             return plan, Proof("proven", detail, resolution.packages, tuple(requirements)), env
         # What the resolver picked walks into a rule: plan again from the resolved set.
@@ -409,13 +442,60 @@ def canonicalize(name: str) -> str:
     return str(canonicalize_name(name))
 
 
-def constraint_lines(plan: PinPlan) -> list[str]:
+def constraint_lines(plan: PinPlan, env: Environment, pytorch_index: str) -> list[str]:
     """The plan as constraint lines (what the constraints file holds, without comments)."""
-    return [
-        f"{pin.display_name or pin.name}=={pin.version.public}"
-        for pin in plan.pins
-        if not (pin.start == "assumed" and not pin.changed)
-    ]
+    index_lines, entries, _ = constraint_entries(plan, env, pytorch_index)
+    return [*index_lines, *(requirement for requirement, _ in entries)]
+
+
+def constraint_entries(
+    plan: PinPlan, env: Environment, pytorch_index: str
+) -> tuple[list[str], list[tuple[str, str]], list[str]]:
+    """Index lines, (requirement, comment) pairs and the names left to the resolver.
+
+    A torch CUDA build the plan chose is written the way pip and uv both read from a
+    constraints file: `--extra-index-url <PyTorch's index for that CUDA>` and the local-label
+    pin (`torch==2.8.0+cu126`), with torchvision and torchaudio on the same build."""
+    from compat.torchbuilds import cuda_tag, local_label_cuda
+
+    entries: list[tuple[str, str]] = []
+    left: list[str] = []
+    index_lines: list[str] = []
+    torch = next((p for p in plan.pins if p.name == "torch"), None)
+    label = ""
+    if torch is not None and torch.changed and torch.version.local:
+        cuda = local_label_cuda(str(torch.version.local))
+        if cuda is not None:
+            label = cuda_tag(cuda)
+            index_lines.append(f"--extra-index-url {pytorch_index.rstrip('/')}/{label}")
+    for pin in plan.pins:
+        if pin.start == "assumed" and not pin.changed:
+            # An unpinned requirement nobody resolved: pinning a guess would be a false promise.
+            left.append(pin.display_name or pin.name)
+            continue
+        comment = pin_comment(pin)
+        version = str(pin.version.public)
+        if label and pin.name == "torch":
+            version = f"{version}+{label}"
+        elif pin.installed is not None and pin.installed.local and not pin.changed:
+            comment += (
+                f" (installed build {pin.installed}: choose it with the matching --index-url)"
+            )
+        # Other local labels are left off: `==2.3.0` matches every build of 2.3.0 on any index.
+        entries.append((f"{pin.display_name or pin.name}=={version}", comment))
+    if label:
+        pinned = {pin.name: pin for pin in plan.pins}
+        for name in ("torchvision", "torchaudio"):
+            package = env.packages.get(NormalizedName(name))
+            if package is None:
+                continue
+            base = pinned[package.name].version if package.name in pinned else package.version
+            requirement = f"{package.display_name or name}=={base.public}+{label}"
+            entries = [e for e in entries if not e[0].lower().startswith(f"{name}==")]
+            entries.append(
+                (requirement, f"kept {base.public}, on torch's {label} build (they must match)")
+            )
+    return index_lines, entries, left
 
 
 def environment_from_requirements(
@@ -475,6 +555,11 @@ def pin_comment(pin: Pin) -> str:
             "resolved": f"{was}, the resolver's pick",
         }.get(pin.start, str(was))
         text = f"{action} from {source}"
+        if pin.build_change:
+            from compat.torchbuilds import build_cuda
+
+            old, new = build_cuda(pin.installed), build_cuda(pin.version)  # type: ignore[arg-type]
+            text += f" (CUDA {old or 'unknown'} build) to its CUDA {new or 'CPU'} build"
         if pin.moved_by:
             text += f" via {', '.join(pin.moved_by)}"
         elif pin.companion:
@@ -518,25 +603,19 @@ def render_constraints(result: PinResult) -> str:
     for item in plan.unresolved:
         lines.append(f"# UNRESOLVED {item.rule.id} ({item.status.value}): {item.why}")
     pinned = {pin.name: pin for pin in plan.pins}
-    entries: list[tuple[str, str]] = []
-    left: list[str] = []
-    for pin in plan.pins:
-        if pin.start == "assumed" and not pin.changed:
-            # An unpinned requirement nobody resolved: pinning a guess would be a false promise.
-            left.append(pin.display_name or pin.name)
-            continue
-        comment = pin_comment(pin)
-        if pin.installed is not None and pin.installed.local and not pin.changed:
-            comment += (
-                f" (installed build {pin.installed}: choose it with the matching --index-url)"
-            )
-        # Local labels (+cu121) are left off: `==2.3.0` matches every build of 2.3.0 on any index.
-        entries.append((f"{pin.display_name or pin.name}=={pin.version.public}", comment))
+    index_lines, entries, left = constraint_entries(plan, result.env, result.pytorch_index)
     if left:
         lines.append(
             "# left to the resolver (unpinned requirements, not proven here): "
             + ", ".join(sorted(left, key=str.lower))
         )
+    if index_lines:
+        backend = index_lines[0].rsplit("/", 1)[-1]
+        lines.append(
+            f"# CUDA build: pip and uv read the index line below from this file; with uv you can "
+            f"also pass --torch-backend={backend}"
+        )
+    lines += index_lines
     if result.freeze:
         for name, package in sorted(result.env.packages.items()):
             if name not in pinned:
