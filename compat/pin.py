@@ -143,6 +143,14 @@ def _rule_packages(when: Mapping[str, Any]) -> set[str]:
     return names
 
 
+def _mentions_toolkit(condition: Condition) -> bool:
+    if isinstance(condition, BuildCondition):
+        return condition.key == "nvcc"
+    if isinstance(condition, All | AnyOf):
+        return any(_mentions_toolkit(part) for part in condition.parts)
+    return False
+
+
 def _mentions_build(condition: Condition) -> bool:
     if isinstance(condition, BuildCondition):
         return condition.key in BUILD_PACKAGES
@@ -183,12 +191,19 @@ def _with_versions(facts: Facts, assignment: Mapping[NormalizedName, Version]) -
     old_torch = facts.packages.get(NormalizedName("torch"))
     if torch is not None and (old_torch is None or old_torch.versions != (torch,)):
         # Another torch is another build: its label, or the PyPI default for the target.
-        from compat.torchbuilds import build_cuda
+        from compat.torchbuilds import build_cuda, known_release
 
-        builds = {k: v for k, v in facts.builds.items() if k not in ("torch_cuda", "cuda_runtime")}
-        cuda = build_cuda(torch, target_platform(facts.markers))
-        if cuda is not None:
-            builds["torch_cuda"] = cuda
+        release = Version(".".join(str(part) for part in (*torch.release, 0, 0)[:3]))
+        labelled = Version(f"{release}+{torch.local}") if torch.local else release
+        if torch.local or known_release(release):
+            builds = {
+                k: v for k, v in facts.builds.items() if k not in ("torch_cuda", "cuda_runtime")
+            }
+            cuda = build_cuda(labelled, target_platform(facts.markers))
+            if cuda is not None:
+                builds["torch_cuda"] = cuda
+        # A release the build table does not know keeps the old build fact: never an escape
+        # through not knowing.
     return replace(facts, packages=packages, builds=builds)
 
 
@@ -296,6 +311,15 @@ def plan_pins(
         # Work on the most serious finding that some move can escape; skip the hopeless ones.
         for target in bad:
             children = 0
+            if _mentions_toolkit(target.rule.when):
+                # The machine's CUDA toolkit (nvcc) is no package: moving torch across CUDA
+                # majors to match it would break the stack; the fix is the toolkit.
+                blocked.setdefault(
+                    target.rule.id,
+                    "it is about the CUDA toolkit on this machine, not a package: "
+                    + (target.rule.fix.change or target.rule.fix.summary),
+                )
+                continue
             # A merely possible finding never moves a user's exact pin.
             movable_kept = target.status is Status.AFFECTED
             for name, version in _moves(target, node.assignment, installed, source, facts, intent):

@@ -210,3 +210,46 @@ def test_capabilities_are_linted_with_their_examples(tmp_path: Path) -> None:
     bad.write_text(bad.read_text().replace("since: '0.14.0'", "since: 'soon'"))
     result = run_cli(["matrix", "lint", str(bad)])
     assert result.exit_code == 2 and f"{bad}:6: since 'soon' is not a version" in result.stderr
+
+
+XR1 = Path(__file__).parent / "data" / "requirements" / "xr1-requirements.txt"  # PROVENANCE.md
+
+
+def h100s(tmp: Path) -> Path:
+    gpus = [{"index": i, "name": "NVIDIA H100 80GB HBM3", "compute_capability": "9.0"}
+            for i in range(8)]  # fmt: skip
+    path = tmp / "h100x8.json"
+    path.write_text(json.dumps({"schema": "compat.hardware/1", "driver_version": "550.54.15",
+                                "cuda_driver_version": "12.4", "gpus": gpus}))  # fmt: skip
+    return path
+
+
+def test_x_r1_offline_keeps_its_torch_stack(tmp_path: Path) -> None:
+    # X-R1's own requirements (torch==2.5.1, vllm==0.7.2, trl from git) offline: nothing moves.
+    result = run_cli(["pin", "-r", str(XR1), "--offline", "--hardware", str(h100s(tmp_path)),
+                      *GRPO_VLLM, "--set", "zero_stage=3"])  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    lines = {line.split("==")[0]: " ".join(line.split()) for line in result.stdout.splitlines()
+             if "==" in line and not line.startswith("#")}  # fmt: skip
+    assert lines["torch"].startswith("torch==2.5.1 # kept (your pin)")
+    assert lines["vllm"].startswith("vllm==0.7.2 # kept (your pin)")
+    assert "# proof skipped (--offline" in result.stdout
+    assert "search limit" not in result.stdout
+
+
+def test_x_r1_environment_offline_takes_vllm_072_not_a_torch_move(tmp_path: Path) -> None:
+    site = make_env(tmp_path / "site", {"trl": "0.15.2", "transformers": "4.48.2",
+                                        "deepspeed": "0.15.4", "accelerate": "1.3.0"})  # fmt: skip
+    make_dist(
+        site,
+        "torch",
+        "2.5.1",
+        requires=['nvidia-cuda-runtime-cu12==12.4.127; platform_system == "Linux"'],
+    )
+    make_dist(site, "vllm", "0.7.1", requires=["torch==2.5.1", "transformers>=4.45.2"])
+    result = run_cli(["pin", "--path", str(site), "--offline", "--hardware", str(h100s(tmp_path)),
+                      *GRPO_VLLM, "--set", "zero_stage=3", "--format", "json"])  # fmt: skip
+    pins = pins_of(result)
+    assert pins["vllm"]["version"] == "0.7.2" and pins["vllm"]["via"] == [INPROCESS]
+    assert pins["torch"]["version"] == "2.5.1" and pins["deepspeed"]["version"] == "0.15.4"
+    assert INPROCESS not in {u["rule"] for u in result.json()["unresolved"]}
