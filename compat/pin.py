@@ -423,7 +423,10 @@ def _moves(
                 continue  # another CUDA build only escapes rules about the build
             spec = fix_specs.get(name)
             recommended = 0 if spec is not None and spec.contains(version, prereleases=True) else 1
-            downgrade = 1 if Version(version.public) < Version(base.public) else 0
+            if version.local or base.local:
+                downgrade = 1 if Version(version.public) < Version(base.public) else 0
+            else:
+                downgrade = 1 if version < base else 0
             rebuild = 1 if version.local != base.local else 0  # same release: its own build first
             distance = _distance(versions, base, version)
             moves.append(((recommended, downgrade, distance, rebuild), name, version))
@@ -432,12 +435,14 @@ def _moves(
     per_name: dict[NormalizedName, int] = {}
     for _, name, version in moves:
         # A user's exact pin moves only as far as the nearest escape, never further.
-        if per_name.get(name, 0) >= (1 if name in intent.kept else MOVES_PER_RULE):
+        if name in intent.kept and per_name.get(name, 0) >= 1:
             continue
         trial = _with_versions(facts, {**assignment, name: version})
         if finding.rule.when.evaluate(trial).value is Tri.FALSE:
             escaping.append((name, version))
             per_name[name] = per_name.get(name, 0) + 1
+            if len(escaping) == MOVES_PER_RULE:
+                break
     return escaping
 
 
@@ -456,7 +461,7 @@ def _fix_specifiers(rule: Rule) -> dict[NormalizedName, SpecifierSet]:
     return cached
 
 
-_PUBLIC: dict[int, tuple[Sequence[Version], list[Version]]] = {}
+_PUBLIC: dict[int, tuple[Sequence[Version], list[Version], dict[Version, int]]] = {}
 
 
 def _distance(ordered: Sequence[Version], a: Version, b: Version) -> int:
@@ -464,14 +469,20 @@ def _distance(ordered: Sequence[Version], a: Version, b: Version) -> int:
     release (2.8.0+cu126, +cu128) count as that release: they are no step away from it."""
     cached = _PUBLIC.get(id(ordered))
     if cached is None or cached[0] is not ordered:
-        public = sorted({Version(v.public) for v in ordered})
-        cached = _PUBLIC[id(ordered)] = (ordered, public)
-    public = cached[1]
+        public = sorted({Version(v.public) if v.local else v for v in ordered})
+        cached = _PUBLIC[id(ordered)] = (ordered, public, {v: i for i, v in enumerate(public)})
+    _, public, position = cached
     if a.local:
         a = Version(a.public)
     if b.local:
         b = Version(b.public)
-    return abs(bisect.bisect_left(public, a) - bisect.bisect_left(public, b))
+    i = position.get(a)
+    j = position.get(b)
+    if i is None:
+        i = bisect.bisect_left(public, a)
+    if j is None:
+        j = bisect.bisect_left(public, b)
+    return abs(i - j)
 
 
 def _cost(
