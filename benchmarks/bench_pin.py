@@ -85,7 +85,9 @@ def main() -> None:
         warm = statistics.median(run_once(unproven, env) for _ in range(args.runs))
         doctor_time = statistics.median(run_once(doctor, env) for _ in range(args.runs))
     print(f"20 guarded packages, {len(releases)} releases each, loopback index")
-    print(f"pin, cold cache   {statistics.median(cold) * 1000:7.1f} ms   (--no-verify; target <= 1500 ms)")
+    print(
+        f"pin, cold cache   {statistics.median(cold) * 1000:7.1f} ms   (--no-verify; target <= 1500 ms)"
+    )
     print(f"pin, warm, proof  {proven * 1000:7.1f} ms   (the resolver proves it; target < 5000 ms)")
     print(f"pin, warm cache   {warm * 1000:7.1f} ms   (--no-verify)")
     print(f"doctor            {doctor_time * 1000:7.1f} ms")
