@@ -8,6 +8,7 @@ names), the search in `compat.pin`, and the constraints text or JSON.
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -107,6 +108,12 @@ class IndexCandidates:
             if not self.offline:
                 raise
             # Offline and not cached: fall back to what the knowledge base names, below.
+
+    def on_index(self, name: str) -> bool:
+        """Whether the index has any release of `name` (fetched, and cached, when asked)."""
+        from compat.names import canonicalize_name
+
+        return bool(self.versions(NormalizedName(canonicalize_name(name))))
 
     def versions(self, name: NormalizedName) -> list[Version]:
         if name in self._versions:
@@ -259,9 +266,11 @@ def run_pin(
             plan = plan_for(env, start)
             proof = Proof("skipped", f"{why}: the constraints were not resolved with pip or uv")
         else:
+            if declarations is None:  # one batch of index requests for the proof's names
+                source.prefetch([NormalizedName(canonicalize(n)) for n in top_level(env)])
             plan, proof, env = prove(
                 plan_for, env, start, declarations, kb, hardware, usage, avoid, index_options,
-                resolver, with_nvcc,
+                resolver, with_nvcc, source.on_index,
             )  # fmt: skip
     return PinResult(
         plan,
@@ -294,6 +303,7 @@ def prove(
     index_options: IndexOptions,
     tool: str,
     with_nvcc: bool,
+    available: Callable[[str], bool] | None = None,
 ) -> tuple[PinPlan, Proof, Environment]:
     """Plan, have the real resolver install the plan's constraints with the user's requirements,
     re-check what it picked with the engine, and plan again from there until nothing new turns
@@ -329,6 +339,9 @@ def prove(
     detail = ""
     for _ in range(PROOF_ROUNDS):
         requirements = proof_requirements(env, declarations, plan)
+        if declarations is None and available is not None:
+            # A private or local distribution is no index's: the proof is about the rest.
+            requirements = [r for r in requirements if available(r)]
         try:
             resolution = resolve(
                 requirements,
@@ -420,6 +433,17 @@ def proof_requirements(
                 text = str(requirement)
             out.append(text)
         return out
+    # The pinned packages themselves too: a top-level one may be local (editable) or private.
+    names = {canonicalize(n): n for n in top_level(env)}
+    for pin in plan.pins:
+        names.setdefault(pin.name, pin.display_name or pin.name)
+    return sorted(names.values(), key=str.lower)
+
+
+def top_level(env: Environment) -> list[str]:
+    """The installed distributions no other installed one requires, that an index can serve."""
+    from packaging.requirements import InvalidRequirement, Requirement
+
     required: set[str] = set()
     for package in env.packages.values():
         for text in package.requires:
@@ -432,8 +456,15 @@ def proof_requirements(
     return sorted(
         package.display_name or name
         for name, package in env.packages.items()
-        if name not in required and package.commit is None
+        if name not in required and package.commit is None and not _direct(package)
     )
+
+
+def _direct(package: Package) -> bool:
+    """Installed from a URL, a directory or in editable mode (PEP 610): no index has it."""
+    if package.origin is None:
+        return False
+    return os.path.isfile(os.path.join(package.origin.path, "direct_url.json"))
 
 
 def canonicalize(name: str) -> str:

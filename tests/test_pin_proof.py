@@ -93,5 +93,25 @@ def test_environment_proof_resolves_the_top_level_distributions(tmp_path: Path) 
     assert result.exit_code == 0, result.stderr
     proof = result.json()["proof"]
     assert proof["status"] == "proven" and proof["detail"].startswith("pip ")
-    assert proof["requirements"] == ["trainer-app"]  # deepspeed and torch come with it
+    assert proof["requirements"] == ["deepspeed", "torch", "trainer-app"]
     assert proof["resolved"]["deepspeed"] == "0.14.3"
+
+
+def test_private_and_local_distributions_are_left_out_of_the_proof(tmp_path: Path) -> None:
+    site = make_env(tmp_path / "site", {"deepspeed": "0.14.2", "in-house-tools": "3.1"})
+    local = make_dist(site, "my-trainer", "0.1", requires=["deepspeed"])
+    (local / "direct_url.json").write_text(
+        '{"url": "file:///src/my-trainer", "dir_info": {"editable": true}}'
+    )
+    config = tmp_path / "ds.json"
+    config.write_text(json.dumps(ZERO3))
+    projects = {"deepspeed": [Dist("deepspeed", v) for v in ("0.14.2", "0.14.3")]}
+    with IndexServer(projects) as index:
+        result = run_cli(["pin", "--path", str(site), "--no-probe", "--index-url", index.url,
+                          "--deepspeed-config", str(config), "--format", "json"])  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    proof = result.json()["proof"]
+    assert proof["status"] == "proven", proof
+    assert proof["requirements"] == [
+        "deepspeed"
+    ]  # not in-house-tools (no index has it), not the editable
