@@ -13,9 +13,10 @@ import sys
 from collections.abc import Callable
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
+from typer.core import TyperGroup, TyperOption
 
 from compat import __version__
 from compat.errors import EXIT_INTERNAL, EXIT_OK, CompatError, UsageError
@@ -24,8 +25,98 @@ from compat.report import FailOn
 if TYPE_CHECKING:
     from compat.facts import FactOptions
 
+
+# ---------------------------------------------------------------------------------------------
+# Every option from the environment (COMPAT_<OPTION>), one mechanism for all commands
+
+
+class _EnvOption(TyperOption):
+    """A typer option whose bad value, when it came from a variable, names that variable."""
+
+    def get_error_hint(self, ctx: Any) -> str:
+        variable = _variable_used(ctx, self)
+        if variable is None:
+            return super().get_error_hint(ctx)
+        # typer's own hint lists every candidate variable; say the one that was read.
+        return " / ".join(f"'{x}'" for x in self.opts) + f" (from ${variable})"
+
+
+def _variable_used(ctx: Any, param: Any) -> str | None:
+    """The variable a parameter's value came from, or None when it did not come from one."""
+    if ctx is None or param.name is None or not param.envvar:
+        return None
+    source = ctx.get_parameter_source(param.name)
+    if getattr(source, "name", None) != "ENVIRONMENT":  # click's ParameterSource.ENVIRONMENT
+        return None
+    names = [param.envvar] if isinstance(param.envvar, str) else list(param.envvar)
+    return next((name for name in names if os.environ.get(name)), None)
+
+
+def _attach_environment(command: Any, path: tuple[str, ...]) -> None:
+    """Give every option of `command` (and of its subcommands) its COMPAT_* variables.
+
+    Runs when typer builds the click command, so options other modules add later get theirs
+    without a name written anywhere; `--help` lists them (`env var: ...`)."""
+    from compat.envopts import NOT_FROM_ENVIRONMENT, variable_names
+
+    for param in command.params:
+        if not isinstance(param, TyperOption) or param.hidden:
+            continue
+        longest = max(param.opts, key=len)
+        if NOT_FROM_ENVIRONMENT.intersection(param.opts) or param.envvar:
+            continue
+        param.envvar = variable_names(path, longest)
+        param.show_envvar = True
+        param.__class__ = _EnvOption  # same layout; only the error hint differs
+    subcommands = getattr(command, "commands", None)  # a group
+    if isinstance(subcommands, dict):
+        for name, sub in subcommands.items():
+            _attach_environment(sub, (*path, name))
+
+
+class _EnvGroup(TyperGroup):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _attach_environment(self, ())
+
+
+def _current_context() -> Any:
+    try:  # typer 0.2x carries its own copy of click; older releases use click itself
+        from typer._click.globals import get_current_context
+    except ImportError:  # pragma: no cover - depends on the typer release
+        from click import get_current_context  # type: ignore[no-redef,unused-ignore]
+
+    return get_current_context(silent=True)
+
+
+def _from_environment() -> set[str]:
+    """The parameters of the running command whose value came from a COMPAT_* variable."""
+    ctx = _current_context()
+    if ctx is None:
+        return set()
+    return {p.name for p in ctx.command.params if _variable_used(ctx, p) is not None}
+
+
+def _from_environment_note(message: str) -> str:
+    """' (--hardware from $COMPAT_HARDWARE)' for the options the failing value came from."""
+    ctx = _current_context()
+    if ctx is None:
+        return ""
+    notes = []
+    for param in ctx.command.params:
+        variable = _variable_used(ctx, param)
+        if variable is None or not param.opts:
+            continue
+        value = os.environ.get(variable, "")
+        option = max(param.opts, key=len)
+        if option in message or (value and value in message):
+            notes.append(f"{option} from ${variable}")
+    return f" ({'; '.join(notes)})" if notes else ""
+
+
 app = typer.Typer(
     name="compat",
+    cls=_EnvGroup,
     help=(
         "Find known-bad combinations in ML training stacks (DeepSpeed, vLLM, TRL, OpenRLHF, "
         "transformers, torch, CUDA, driver, GPU, training config) before they cost a run, "
@@ -171,7 +262,7 @@ def _guarded(body: Callable[[], int], debug: bool) -> NoReturn:
     try:
         code = body()
     except CompatError as error:
-        _error(str(error), error.hint)
+        _error(str(error) + _from_environment_note(str(error)), error.hint)
         if debug:
             import traceback
 
@@ -761,6 +852,103 @@ def pin(
                 f"compat: warning: could not escape {item.rule.id} ({item.status.value}): {item.why}\n"
             )
         return pin_exit_code(result)
+
+    _guarded(body, debug)
+
+
+FLEET_HELP = """One report for every node of a job: per-node findings and the facts that differ.
+
+Ray: one zero-CPU task pinned to each node runs doctor there (compat is shipped with the task;
+the node's own COMPAT_* variables apply, e.g. COMPAT_HARDWARE). Run it with the cluster's
+Python environment (pip install 'compat[ray]'): Ray refuses a driver of another Ray or Python.
+Slurm and anything else: run doctor on every node, then merge the reports.
+
+\b
+Examples:
+  compat fleet --ray auto
+  srun --ntasks-per-node=1 compat doctor --format json -o reports/%N.json
+  compat fleet --reports reports/ --nodes "$SLURM_JOB_NODELIST"
+  compat fleet --reports reports/*.json --format markdown -o fleet.md
+
+\b
+Exit codes: 0 nothing at or above --fail-on and the compared facts agree; 1 findings or facts
+that differ; 2 bad usage, an unreadable report or no Ray cluster (Ray/Python mismatch included);
+3 a node could not be checked (dead, timed out, no report) unless --allow-missing; 70 internal error.
+"""
+
+
+@app.command(help=FLEET_HELP)
+def fleet(
+    paths: Annotated[
+        list[Path] | None,
+        typer.Argument(
+            help="More report files or directories (with --reports).", show_default=False
+        ),
+    ] = None,
+    ray: Annotated[
+        str | None,
+        typer.Option("--ray", help="Ray cluster address ('auto': the running cluster)."),
+    ] = None,
+    reports: Annotated[
+        list[Path] | None,
+        typer.Option(
+            "--reports", help="compat.report/1 files, or directories of *.json. Repeatable."
+        ),
+    ] = None,
+    nodes: Annotated[
+        str | None,
+        typer.Option(
+            "--nodes",
+            help="Nodes that must have a report (Slurm hostlist: gpu[01-04]); default "
+            "$SLURM_JOB_NODELIST when set.",
+        ),
+    ] = None,
+    allow_missing: Annotated[
+        bool,
+        typer.Option("--allow-missing", help="Nodes that could not be checked do not make exit 3."),
+    ] = False,
+    timeout: Annotated[
+        float,
+        typer.Option("--timeout", help="Seconds to wait for the nodes' answers (--ray).", min=1.0),
+    ] = 60.0,
+    deepspeed_config: DeepSpeedOpt = None,
+    accelerate_config: AccelerateOpt = None,
+    set_: SetOpt = None,
+    matrix: MatrixOpt = None,
+    format_: Annotated[
+        ReportFormat, typer.Option("--format", "-f", help="Output format.")
+    ] = ReportFormat.text,
+    output: OutputOpt = None,
+    fail_on: FailOnOpt = FailOn.AFFECTED,
+    debug: DebugOpt = False,
+) -> None:
+    # Options that apply to one path only are ignored on the other path when they came from
+    # the environment (COMPAT_SET exported for doctor must not break `fleet --reports`).
+    ambient = _from_environment()
+    if reports or paths:
+        deepspeed_config = None if "deepspeed_config" in ambient else deepspeed_config
+        accelerate_config = None if "accelerate_config" in ambient else accelerate_config
+        set_ = None if "set_" in ambient else set_
+        matrix = None if "matrix" in ambient else matrix
+    elif "nodes" in ambient:
+        nodes = None
+
+    def body() -> int:
+        from compat.fleetcmd import run_fleet
+
+        fleet_report = run_fleet(
+            ray=ray,
+            reports=[*(reports or ()), *(paths or ())] if reports or paths else None,
+            nodes=nodes,
+            timeout=timeout,
+            facts=fact_options(None, False, deepspeed_config, accelerate_config, set_, matrix),
+            given_paths=bool(paths) and not reports,
+        )
+        from compat.fleetview import render
+        from compat.output import emit
+
+        emit(render(fleet_report, format_.value), output)
+        return fleet_report.exit_code(fail_on, allow_missing)
 
     _guarded(body, debug)
 

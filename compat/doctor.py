@@ -14,6 +14,7 @@ from compat.facts import (
     usage_summary,
 )
 from compat.knowledge import load_knowledge_base
+from compat.nodefacts import host_identity, stack_summary
 from compat.report import Report, environment_summary
 
 
@@ -59,4 +60,6 @@ def run_doctor(env_options: EnvOptions, fact_options: FactOptions) -> Report:
         hardware_note=hardware_note,
         notes=tuple(notes),
         usage=usage_summary(usage),
+        host=host_identity(),
+        stack=stack_summary(env, facts.builds),
     )

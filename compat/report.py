@@ -28,6 +28,9 @@ class Report:
     hardware_note: str  # how hardware was obtained, or why it is unknown
     notes: tuple[str, ...] = ()  # what could not be checked, and other things to say once
     usage: dict[str, Any] = field(default_factory=dict)
+    # doctor only: the node it ran on and the stack facts a fleet compares (compat/nodefacts.py)
+    host: dict[str, Any] | None = None
+    stack: dict[str, Any] | None = None
 
     def count(self, status: Status) -> int:
         return sum(1 for f in self.findings if f.status is status)

@@ -57,6 +57,9 @@ def report_document(report: Report) -> dict[str, Any]:
             "possible": report.count(Status.POSSIBLE),
         },
         "notes": list(report.notes),
+        # Added in 0.2 (doctor; null for check): the node and the facts `compat fleet` compares.
+        "host": report.host,
+        "stack": report.stack,
     }
 
 

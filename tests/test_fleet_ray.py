@@ -1,0 +1,295 @@
+"""`compat fleet --ray`: a real Ray cluster on 127.0.0.1 (head + 2 workers + 1 removed node).
+
+The nodes differ the way a real fleet does: each raylet gets its own COMPAT_PATH (a site dir with
+other versions) and COMPAT_HARDWARE (another hardware profile), and the Ray tasks inherit them.
+Ray's loopback settings are test settings, not product ones (see research/fleet-ray.md), and
+Ray reads them at import: they are set here, before anything imports ray. The tests never run
+`ray stop` nor kill anything by name: the cluster's processes are the fixture's children.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+# Before `import ray` (ray_constants reads these at import).
+os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")  # node IP 127.0.0.1, not eth0
+os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")  # no phoning home
+os.environ.setdefault("RAY_AUTH_MODE", "disabled")  # no ~/.ray/auth_token
+os.environ.setdefault("RAY_NUM_REDIS_GET_RETRIES", "3")  # a misconfiguration fails in minutes
+_RAY_TMP = tempfile.mkdtemp(prefix="cr", dir="/tmp")  # AF_UNIX paths: keep it short
+os.environ["RAY_TMPDIR"] = _RAY_TMP
+
+ray = pytest.importorskip("ray")
+cluster_utils = pytest.importorskip("ray.cluster_utils")
+
+from tests.conftest import run_cli  # noqa: E402
+from tests.dists import make_env  # noqa: E402
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+_NODE = {"num_cpus": 1, "node_ip_address": "127.0.0.1", "object_store_memory": 80 * 2**20}
+_DRIVER_OK = "535.104.05"
+_DRIVER_OLD = "520.61.05"  # below the CUDA 12 family floor (525.60.13)
+USAGE = [
+    "--set",
+    "zero_stage=3",
+    "--set",
+    "offload_optimizer=cpu",
+    "--set",
+    "gradient_clipping=1.0",
+]
+
+
+def _profile(path: Path, driver: str, gpus: int, name: str) -> Path:
+    path.write_text(
+        json.dumps(
+            {
+                "schema": "compat.hardware/1",
+                "driver_version": driver,
+                "cuda_driver_version": "12.2" if driver == _DRIVER_OK else "11.8",
+                "gpus": [
+                    {"index": i, "name": name, "compute_capability": "8.0"} for i in range(gpus)
+                ],
+            }
+        ),
+        encoding="utf-8",
+    )
+    return path
+
+
+def _site(path: Path, deepspeed: str, nccl: str) -> Path:
+    return make_env(
+        path,
+        {
+            "torch": "2.3.0+cu121",
+            "deepspeed": deepspeed,
+            "nvidia-nccl-cu12": nccl,
+            "transformers": "4.40.0",
+        },
+    )
+
+
+def _no_toolkit() -> dict[str, str]:
+    """The machine's CUDA toolkit (nvcc) is a node fact; the nodes here must not see it."""
+    path = [
+        d
+        for d in os.environ.get("PATH", "").split(os.pathsep)
+        if d and not os.path.exists(os.path.join(d, "nvcc"))
+    ]
+    return {"PATH": os.pathsep.join(path), "CUDA_HOME": "", "CUDA_PATH": ""}
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
+    root = tmp_path_factory.mktemp("fleet")
+    same = {
+        **_no_toolkit(),
+        "COMPAT_PATH": str(_site(root / "site-a", "0.14.2", "2.20.5")),
+        "COMPAT_HARDWARE": str(_profile(root / "a.json", _DRIVER_OK, 8, "NVIDIA A100-SXM4-80GB")),
+    }
+    other = {
+        **_no_toolkit(),
+        "COMPAT_PATH": str(_site(root / "site-b", "0.14.3", "2.21.5")),
+        "COMPAT_HARDWARE": str(_profile(root / "b.json", _DRIVER_OLD, 4, "NVIDIA H100 80GB HBM3")),
+    }
+    started = time.monotonic()
+    cluster = cluster_utils.Cluster(
+        initialize_head=True, head_node_args={**_NODE, "env_vars": same}
+    )
+    worker_a = cluster.add_node(**_NODE, env_vars=same)
+    worker_b = cluster.add_node(**_NODE, env_vars=other)
+    doomed = cluster.add_node(**_NODE, env_vars=same)
+    cluster.wait_for_nodes()
+    doomed_id = doomed.node_id
+    cluster.remove_node(doomed)  # killed before the fan-out: must be reported, not dropped
+    info = {
+        "cluster": cluster,
+        "root": root,
+        "address": cluster.address,
+        "head": cluster.head_node.node_id,
+        "a": worker_a.node_id,
+        "b": worker_b.node_id,
+        "dead": doomed_id,
+        "start_s": time.monotonic() - started,
+    }
+    try:
+        yield info
+    finally:
+        cluster.shutdown()
+        shutil.rmtree(_RAY_TMP, ignore_errors=True)
+
+
+def _fleet(cluster: dict[str, Any], *extra: str) -> Any:
+    result = run_cli(["fleet", "--ray", cluster["address"], *USAGE, *extra])
+    assert result.stderr == "" or "error" not in result.stderr, result.stderr
+    return result
+
+
+def test_merged_report_names_every_node_its_findings_and_what_differs(
+    cluster: dict[str, Any],
+) -> None:
+    started = time.monotonic()
+    result = _fleet(cluster, "--format", "json")
+    fan_out_s = time.monotonic() - started
+    assert result.exit_code == 3, result.stderr  # the removed node could not be checked
+    document = result.json()
+    assert document["schema"] == "compat.fleet/1"
+    nodes = {n["id"]: n for n in document["nodes"]}
+    assert set(nodes) == {cluster["head"], cluster["a"], cluster["b"], cluster["dead"]}
+    assert nodes[cluster["dead"]]["status"] == "dead"
+    assert nodes[cluster["dead"]]["report"] is None
+    for key in ("head", "a", "b"):
+        node = nodes[cluster[key]]
+        assert node["status"] == "ok", node["error"]
+        assert node["ip"] == "127.0.0.1"
+        assert node["report"]["schema"] == "compat.report/1"
+        assert node["report"]["host"]["hostname"]
+    # Per-node findings: ZeRO-3 clipping bug where deepspeed is 0.14.2, the driver floor on b.
+    by_rule = {f["rule"]: f for f in document["findings"]}
+    clip = by_rule["deepspeed-zero3-offload-clip-device-mismatch"]
+    assert {n["node"] for n in clip["nodes"]} == {cluster["head"], cluster["a"]}
+    assert {n["status"] for n in clip["nodes"]} == {"affected"}
+    floor = by_rule["cuda12-build-below-driver-floor"]
+    assert [n["node"] for n in floor["nodes"]] == [cluster["b"]]
+    # The facts that differ, with the value on each node.
+    differing = {h["fact"]: h for h in document["heterogeneity"]}
+    assert set(differing) == {
+        "hardware.driver_version",
+        "hardware.cuda_driver_version",
+        "hardware.gpu_models",
+        "hardware.gpu_count",
+        "builds.nccl",
+        "packages.deepspeed",
+    }
+    driver = {v["node"]: v["value"] for v in differing["hardware.driver_version"]["values"]}
+    assert driver == {
+        cluster["head"]: _DRIVER_OK,
+        cluster["a"]: _DRIVER_OK,
+        cluster["b"]: _DRIVER_OLD,
+    }
+    deepspeed = {v["node"]: v["value"] for v in differing["packages.deepspeed"]["values"]}
+    assert deepspeed[cluster["b"]] == "0.14.3" and deepspeed[cluster["a"]] == "0.14.2"
+    assert all(h["why"] for h in document["heterogeneity"])
+    assert document["summary"] == {
+        "nodes": 4,
+        "checked": 3,
+        "unchecked": 1,
+        "affected": 2,
+        "possible": 0,
+        "heterogeneous": 6,
+    }
+    print(f"\ncluster start {cluster['start_s']:.1f}s, fan-out on 3 nodes {fan_out_s:.1f}s")
+
+
+def test_allow_missing_and_text_output(cluster: dict[str, Any]) -> None:
+    result = _fleet(cluster, "--allow-missing")
+    assert result.exit_code == 1  # findings and differing facts remain
+    assert "DEAD: node is dead" in result.stdout
+    assert f"/{cluster['dead'][:8]}" in result.stdout
+    assert "NVIDIA driver [error]" in result.stdout
+    assert f"{_DRIVER_OLD}: " in result.stdout and f"/{cluster['b'][:8]}" in result.stdout
+    clean = run_cli(["fleet", "--ray", cluster["address"], "--allow-missing", "--fail-on", "never"])
+    assert clean.exit_code == 0
+
+
+def test_bad_config_is_one_error_before_any_node_runs(
+    cluster: dict[str, Any], tmp_path: Path
+) -> None:
+    broken = tmp_path / "ds.json"
+    broken.write_text("{", encoding="utf-8")
+    result = run_cli(["fleet", "--ray", cluster["address"], "--deepspeed-config", str(broken)])
+    assert result.exit_code == 2
+    assert result.stderr.count("\n") == 1 and str(broken) in result.stderr
+
+
+def test_a_node_that_does_not_answer_in_time_is_reported(cluster: dict[str, Any]) -> None:
+    hang = Path(cluster["root"]) / "hang.sh"
+    hang.write_text("#!/bin/sh\nexec sleep 12\n", encoding="utf-8")
+    hang.chmod(0o755)
+    slow = cluster["cluster"].add_node(
+        **_NODE, env_vars={**_no_toolkit(), "COMPAT_PYTHON": str(hang)}
+    )
+    cluster["cluster"].wait_for_nodes()
+    try:
+        started = time.monotonic()
+        result = _fleet(cluster, "--timeout", "6", "--format", "json")
+        waited = time.monotonic() - started
+    finally:
+        cluster["cluster"].remove_node(slow)
+    assert result.exit_code == 3
+    nodes = {n["id"]: n for n in result.json()["nodes"]}
+    assert nodes[slow.node_id]["status"] == "timeout"
+    assert nodes[slow.node_id]["error"] == "no answer within 6s"
+    assert [nodes[cluster[k]]["status"] for k in ("head", "a", "b")] == ["ok"] * 3
+    assert waited < 20
+
+
+def test_a_ray_or_python_version_mismatch_is_one_line(cluster: dict[str, Any]) -> None:
+    # Ray keeps the versions the cluster was started with in GCS; a driver of other versions
+    # is refused. Make this cluster claim another Python, then put the truth back.
+    from ray._common.usage.usage_constants import CLUSTER_METADATA_KEY
+    from ray._private import ray_constants
+    from ray._raylet import GcsClient
+
+    gcs = GcsClient(address=cluster["address"])
+    namespace = ray_constants.KV_NAMESPACE_CLUSTER
+    original = gcs.internal_kv_get(CLUSTER_METADATA_KEY, namespace=namespace)
+    claimed = {**json.loads(original), "python_version": "3.99.0"}
+    gcs.internal_kv_put(CLUSTER_METADATA_KEY, json.dumps(claimed).encode(), True, namespace)
+    try:
+        result = run_cli(["fleet", "--ray", cluster["address"]])
+    finally:
+        gcs.internal_kv_put(CLUSTER_METADATA_KEY, original, True, namespace)
+    assert result.exit_code == 2
+    first = result.stderr.splitlines()[0]
+    assert first.startswith(
+        f"compat: error: --ray {cluster['address']}: Ray/Python version mismatch between this "
+        f"compat (Ray {ray.__version__}, Python {sys.version_info[0]}.{sys.version_info[1]}."
+    )
+    assert "Python: 3.99.0" in first
+    assert result.stderr.splitlines()[1].startswith("hint: run compat fleet with the cluster's")
+
+
+def _subprocess(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "compat", *args],
+        capture_output=True,
+        text=True,
+        env={**os.environ, **env},
+        timeout=120,
+        check=False,
+    )
+
+
+def test_an_address_ray_cannot_use_is_one_line() -> None:
+    # Not "no cluster at auto": Ray finds any cluster running on this machine (ps), so that
+    # case depends on what else runs here.
+    done = _subprocess(["fleet", "--ray", "nonsense:xyz"], {})
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith(
+        "compat: error: --ray nonsense:xyz: cannot connect to the Ray cluster: "
+    )
+    assert done.stderr.count("\n") == 1
+
+
+def test_without_ray_installed_it_says_how_to_get_it(tmp_path: Path) -> None:
+    shadow = tmp_path / "noray" / "ray"
+    shadow.mkdir(parents=True)
+    (shadow / "__init__.py").write_text("raise ImportError('no ray here')\n", encoding="utf-8")
+    done = _subprocess(["fleet", "--ray", "auto"], {"PYTHONPATH": str(shadow.parent)})
+    assert done.returncode == 2
+    assert done.stderr.splitlines()[0] == (
+        "compat: error: --ray needs Ray in the environment compat runs in"
+    )
+    assert "compat[ray]" in done.stderr
