@@ -520,12 +520,16 @@ def constraint_entries(
             package = env.packages.get(NormalizedName(name))
             if package is None:
                 continue
-            base = pinned[package.name].version if package.name in pinned else package.version
+            companion = pinned.get(package.name)
+            base = companion.version if companion is not None else package.version
             requirement = f"{package.display_name or name}=={base.public}+{label}"
             entries = [e for e in entries if not e[0].lower().startswith(f"{name}==")]
-            entries.append(
-                (requirement, f"kept {base.public}, on torch's {label} build (they must match)")
+            said = (
+                pin_comment(companion)
+                if companion is not None and companion.changed
+                else f"kept {base.public}"
             )
+            entries.append((requirement, f"{said}, on torch's {label} build (they must match)"))
     return index_lines, entries, left
 
 

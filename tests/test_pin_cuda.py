@@ -119,11 +119,19 @@ def test_cuda13_torch_on_an_r535_driver_moves_to_the_nearest_release_with_a_buil
     # CUDA <= 12.2 build: 2.7.1+cu118.
     site = make_env(tmp_path / "site", {})
     make_dist(site, "torch", "2.11.0", requires=CU13_TOOLKIT)
+    make_dist(site, "torchvision", "0.26.0", requires=["torch==2.11.0"])
     hardware = profile(tmp_path, "NVIDIA A100-SXM4-80GB", "8.0", "535.104.05", "12.2")
     releases = ("2.7.1", "2.8.0", "2.9.0", "2.10.0", "2.11.0")
-    projects = {"torch": [Dist("torch", v) for v in releases]}
+    vision = [("0.22.1", "2.7.1"), ("0.26.0", "2.11.0")]
+    projects = {
+        "torch": [Dist("torch", v) for v in releases],
+        "torchvision": [Dist("torchvision", v, requires=[f"torch=={t}"]) for v, t in vision],
+    }
     roots = {
-        "cu118": {"torch": [Dist("torch", "2.7.1+cu118")]},
+        "cu118": {
+            "torch": [Dist("torch", "2.7.1+cu118")],
+            "torchvision": [Dist("torchvision", "0.22.1+cu118", requires=["torch==2.7.1"])],
+        },
         "cu126": {"torch": [Dist("torch", f"{v}+cu126") for v in releases]},
         "cu128": {"torch": [Dist("torch", f"{v}+cu128") for v in releases]},
     }
@@ -132,11 +140,15 @@ def test_cuda13_torch_on_an_r535_driver_moves_to_the_nearest_release_with_a_buil
         assert result.exit_code == 0, result.stderr
         constraints = tmp_path / "constraints.txt"
         constraints.write_text(result.stdout)
-        by_pip = pip_resolve(index.url, constraints, ["torch"], tmp_path)
-        by_uv = uv_resolve(index.url, constraints, ["torch"], tmp_path)
+        by_pip = pip_resolve(index.url, constraints, ["torch", "torchvision"], tmp_path)
+        by_uv = uv_resolve(index.url, constraints, ["torch", "torchvision"], tmp_path)
     assert f"\n--extra-index-url {index.base}/cu118\n" in result.stdout
-    assert lines_of(result.stdout)["torch"].startswith("torch==2.7.1+cu118 # downgrade from 2.11.0")
-    assert by_pip == by_uv == {"torch": "2.7.1+cu118"}
+    lines = lines_of(result.stdout)
+    assert lines["torch"].startswith("torch==2.7.1+cu118 # downgrade from 2.11.0")
+    assert lines["torchvision"].startswith(
+        "torchvision==0.22.1+cu118 # downgrade from 0.26.0 with torchvision 0.22.1 accepts torch"
+    )
+    assert by_pip == by_uv == {"torch": "2.7.1+cu118", "torchvision": "0.22.1+cu118"}
     findings = doctor(make_env(tmp_path / "after", by_pip), hardware)
     assert not {"cuda13-build-on-pre-580-driver", "cuda12-build-newer-than-driver"} & set(findings)
 
