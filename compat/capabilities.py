@@ -85,8 +85,8 @@ def validate_capabilities(path: Path, doc: Any) -> list[Capability]:
         if evidence not in {e.value for e in Evidence}:
             raise check.fail(node, "evidence must be verified or reported", "evidence")
         when = check.mapping(node["when"], "when", node, "when")
-        check.unknown_keys(when, {"usage", "packages"}, "a capability's when")
-        if "usage" not in when:
+        check.unknown_keys(when, {"usage", "packages", "any"}, "a capability's when")
+        if "usage" not in when and "any" not in when:
             raise check.fail(node, "a capability's when needs a usage condition", "when")
         plain_when = check.when(when, node, "when")
         references = check.sequence(node["references"], "references", node, "references")
