@@ -57,15 +57,16 @@ def is_capability_file(path: Path) -> bool:
     return _HEAD.search(head) is not None
 
 
-def validate_capabilities(path: Path, doc: Any) -> list[Capability]:
-    """One `compat.capabilities/1` document -> capabilities; KnowledgeBaseError names file:line."""
-    from compat.knowledge import URL_PATTERN, _Validator, compile_when
+def validate_capabilities(path: Path, doc: Any) -> list[dict[str, Any]]:
+    """One `compat.capabilities/1` document -> plain capability dicts (marshallable);
+    KnowledgeBaseError names file:line."""
+    from compat.knowledge import URL_PATTERN, _Validator
     from compat.names import canonicalize_name
 
     check = _Validator(str(path))
     doc = check.mapping(doc, "a capabilities file")
     check.unknown_keys(doc, {"schema", "capabilities"}, "the file")
-    out: list[Capability] = []
+    out: list[dict[str, Any]] = []
     seen: set[str] = set()
     for node in check.sequence(doc.get("capabilities", []), "capabilities", doc, "capabilities"):
         node = check.mapping(node, "a capability")
@@ -107,19 +108,35 @@ def validate_capabilities(path: Path, doc: Any) -> list[Capability]:
                 check.unknown_keys(item, {"packages", "usage", "hardware"}, "an example")
                 cases.append((kind, _plain(item), Origin(str(path), item.line)))
         out.append(
-            Capability(
-                id=cap_id,
-                feature=check.text(node["feature"], "feature", node, "feature"),
-                package=NormalizedName(canonicalize_name(str(node["package"]))),
-                since=since,
-                when=compile_when(plain_when),
-                evidence=Evidence(evidence),
-                references=tuple(references),
-                examples=tuple(cases),
-                origin=Origin(str(path), node.line),
-            )
+            {
+                "id": cap_id,
+                "feature": check.text(node["feature"], "feature", node, "feature"),
+                "package": str(canonicalize_name(str(node["package"]))),
+                "since": str(since),
+                "when": _plain(plain_when),
+                "evidence": evidence,
+                "references": [str(r) for r in references],
+                "examples": [(kind, data, origin.line) for kind, data, origin in cases],
+                "line": node.line,
+            }
         )
     return out
+
+
+def _build(path: str, plain: Mapping[str, Any]) -> Capability:
+    from compat.knowledge import compile_when
+
+    return Capability(
+        id=plain["id"],
+        feature=plain["feature"],
+        package=NormalizedName(plain["package"]),
+        since=Version(plain["since"]),
+        when=compile_when(plain["when"]),
+        evidence=Evidence(plain["evidence"]),
+        references=tuple(plain["references"]),
+        examples=tuple((kind, data, Origin(path, line)) for kind, data, line in plain["examples"]),
+        origin=Origin(path, plain["line"]),
+    )
 
 
 def _plain(value: Any) -> Any:
@@ -130,7 +147,19 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def read_capability_file(path: Path) -> list[Capability]:
+def read_capability_file(path: Path, *, use_cache: bool = False) -> list[Capability]:
+    """Validated capabilities of one file; with `use_cache`, from a marshalled copy keyed by
+    the file's stat data (as the rule cache is), so that pin does not parse YAML every run."""
+    cache = _cache_path(path) if use_cache else None
+    plain = _read_cache(cache) if cache is not None else None
+    if plain is None:
+        plain = _validate_file(path)
+        if cache is not None:
+            _write_cache(cache, plain)
+    return [_build(str(path), item) for item in plain]
+
+
+def _validate_file(path: Path) -> list[dict[str, Any]]:
     from compat.errors import InputError
     from compat.yamlio import load_with_lines
 
@@ -145,13 +174,54 @@ def read_capability_file(path: Path) -> list[Capability]:
     return validate_capabilities(path, doc)
 
 
+def _cache_path(path: Path) -> Path | None:
+    import hashlib
+
+    from compat import __version__
+    from compat.cachedir import user_cache_dir
+
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    stamp = f"1:{__version__}:{path.resolve()}:{stat.st_size}:{stat.st_mtime_ns}:{stat.st_ino}"
+    return (
+        user_cache_dir() / f"capabilities-{hashlib.sha256(stamp.encode()).hexdigest()[:32]}.marshal"
+    )
+
+
+def _read_cache(path: Path) -> list[dict[str, Any]] | None:
+    import marshal
+
+    try:
+        data = marshal.loads(path.read_bytes())
+    except (OSError, EOFError, ValueError, TypeError):
+        return None
+    return data if isinstance(data, list) else None
+
+
+def _write_cache(path: Path, plain: list[dict[str, Any]]) -> None:
+    import marshal
+    import os
+    import tempfile
+
+    try:  # best effort: a read-only cache never fails pin
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".cap-", suffix=".tmp")
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(marshal.dumps(plain))
+        Path(tmp).replace(path)
+    except (OSError, ValueError):
+        pass
+
+
 def load_capabilities(files: Sequence[Path | str]) -> tuple[Capability, ...]:
     """Capabilities from those of `files` (the knowledge base's rule files) that declare them."""
     found: list[Capability] = []
     for item in files:
         path = Path(item)
         if is_capability_file(path):
-            found.extend(read_capability_file(path))
+            found.extend(read_capability_file(path, use_cache=True))
     return tuple(found)
 
 
