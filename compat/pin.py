@@ -281,6 +281,7 @@ def plan_pins(
     expansions = stalled = 0
     deadline = time.monotonic() + time_budget
     gave_up = ""
+    floored: set[NormalizedName] = set()  # packages a capability floor kept from an escape
     while frontier:
         if expansions >= MAX_EXPANSIONS:
             gave_up = f"search limit reached ({MAX_EXPANSIONS} assignments tried)"
@@ -322,7 +323,9 @@ def plan_pins(
                 continue
             # A merely possible finding never moves a user's exact pin.
             movable_kept = target.status is Status.AFFECTED
-            for name, version in _moves(target, node.assignment, installed, source, facts, intent):
+            for name, version in _moves(
+                target, node.assignment, installed, source, facts, intent, floored
+            ):
                 if (
                     target.status is Status.POSSIBLE
                     and version.local != node.assignment[name].local
@@ -368,7 +371,9 @@ def plan_pins(
     )
     findings = evaluate(kb, _with_versions(facts, node.assignment))
     notes = (f"search: {gave_up}",) if gave_up and remaining else ()
-    return _plan(node, installed_builds, guarded, unresolved, findings, facts, intent, notes)
+    return _plan(
+        node, installed_builds, guarded, unresolved, findings, facts, intent, notes, floored
+    )
 
 
 def _companion_reason(
@@ -396,6 +401,7 @@ def _moves(
     source: CandidateSource,
     facts: Facts,
     intent: Intent,
+    floored: set[NormalizedName],
 ) -> list[tuple[NormalizedName, Version]]:
     """Versions of the finding's packages that take the assignment out of this rule, best first:
     inside the rule's fix, then upgrades before downgrades, then the nearest release. Never
@@ -417,7 +423,13 @@ def _moves(
         floor = intent.floors.get(name)
         about_build = _mentions_build(finding.rule.when)
         for version in versions:
-            if version == current or (floor is not None and version < floor[0]):
+            if version == current:
+                continue
+            if floor is not None and version < floor[0]:
+                if name not in floored and version < current:
+                    trial = _with_versions(facts, {**assignment, name: version})
+                    if finding.rule.when.evaluate(trial).value is Tri.FALSE:
+                        floored.add(name)  # the floor kept the search from this escape
                 continue
             if version.local != base.local and not about_build and _cuda_label(name, version):
                 continue  # another CUDA build only escapes rules about the build
@@ -719,6 +731,7 @@ def _plan(
     facts: Facts,
     intent: Intent,
     notes: tuple[str, ...],
+    floored: set[NormalizedName],
 ) -> PinPlan:
     pins = []
     for name in sorted(node.assignment):
@@ -734,7 +747,7 @@ def _plan(
                 display_name=fact.display_name if fact else "",
                 start=intent.start.get(name, "installed"),
                 companion=node.companions.get(name, "") if name not in node.moved else "",
-                floor=f"{name}>={floor[0]} ({floor[1]})" if floor else "",
+                floor=f"{name}>={floor[0]} ({floor[1]})" if floor and name in floored else "",
             )
         )
     return PinPlan(tuple(pins), unresolved, tuple(findings), notes)
