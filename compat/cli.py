@@ -309,6 +309,12 @@ Examples:
   compat doctor --deepspeed-config ds_zero3.json --set trainer=grpo --set use_vllm=true
   compat doctor --python ~/venvs/train/bin/python --format json -o report.json
   compat doctor --path /opt/site-packages --hardware cluster.json --fail-on possible
+  compat doctor -- accelerate launch --config_file fsdp.yaml train.py --gradient_checkpointing
+
+\b
+After `--`, the training command is read (never run): the configs, process counts and flags it
+names become facts, and the report says which it used. Without --accelerate-config, accelerate's
+default config ($HF_HOME/accelerate/default_config.yaml) is read when `accelerate launch` would.
 
 \b
 Exit codes: 0 nothing at or above --fail-on; 1 findings; 2 bad usage or input;
@@ -335,17 +341,28 @@ def doctor(
     verbose: VerboseOpt = False,
     no_color: NoColorOpt = False,
     debug: DebugOpt = False,
+    launch: Annotated[
+        list[str] | None,
+        typer.Argument(
+            metavar="[-- LAUNCH COMMAND...]",
+            help="The training command, after --: read for configs and flags, never run.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     def body() -> int:
+        from dataclasses import replace
+
         from compat.doctor import run_doctor
         from compat.facts import EnvOptions
         from compat.formats import formatter
         from compat.output import emit
 
-        report = run_doctor(
-            EnvOptions(python=python, paths=tuple(path or ())),
-            fact_options(hardware, no_probe, deepspeed_config, accelerate_config, set_, matrix),
+        options = fact_options(
+            hardware, no_probe, deepspeed_config, accelerate_config, set_, matrix
         )
+        options = replace(options, launch=tuple(launch or ()), default_accelerate_config=True)
+        report = run_doctor(EnvOptions(python=python, paths=tuple(path or ())), options)
         _verbose(
             verbose,
             f"{report.environment['source']}: {report.environment['packages']} distributions",

@@ -19,6 +19,7 @@ from packaging.specifiers import SpecifierSet
 from packaging.version import InvalidVersion, Version
 
 from compat.model import Facts, Gpu, MatchedPackage, Unknown, UsageValue
+from compat.usage import settled_away, trigger_in_use
 
 if TYPE_CHECKING:
     from packaging.utils import NormalizedName
@@ -35,7 +36,10 @@ class Verdict(NamedTuple):
     held: tuple[str, ...] = ()
     unknown: tuple[Unknown, ...] = ()
     packages: tuple[MatchedPackage, ...] = ()
-    anchored: bool = False  # a package, python, platform, hardware or build condition held
+    anchored: bool = False  # a specific package, python, platform, hardware or build condition held
+    waiting: bool = False  # a trigger usage (8-bit loading, FSDP2, ...) is unknown
+    told: bool = False  # a usage condition held: the user's config describes this scenario
+    partial: bool = False  # a specific condition partly held: a range allows some bad versions
 
 
 FALSE = Verdict(Tri.FALSE)
@@ -54,6 +58,21 @@ def version_in(version: Version, spec: str) -> bool:
     return specifier_set(spec).contains(version, prereleases=True)
 
 
+def any_version(spec: str) -> bool:
+    """Whether every version satisfies `spec` ("", ">=0", ">0.0"): presence is all it asks."""
+    if not spec:
+        return True
+    for clause in specifier_set(spec):
+        if clause.operator not in (">=", ">"):
+            return False
+        try:
+            if Version(clause.version) > Version("0"):
+                return False
+        except InvalidVersion:
+            return False
+    return True
+
+
 class Condition:
     """One node of a compiled `when:` tree."""
 
@@ -66,12 +85,26 @@ class Condition:
 
 
 class AnchorCondition(Condition):
-    """A condition about the environment or the machine (not a usage fact): when one of these
+    """A condition about the environment or the machine (not a usage fact): when a *specific* one
     holds, a rule with unknown usage facts is worth a `possible` finding."""
 
     def evaluate(self, facts: Facts) -> Verdict:
         verdict = self.check(facts)
-        return verdict._replace(anchored=True) if verdict.held else verdict
+        if verdict.held and self.specific():
+            if self.holds(verdict):
+                return verdict._replace(anchored=True)
+            return verdict._replace(partial=True)
+        return verdict
+
+    @staticmethod
+    def holds(verdict: Verdict) -> bool:
+        """A range that merely *allows* a bad version is not a fact that holds; a version in the
+        window whose git commit was not recorded is (only the commit is open)."""
+        return verdict.value is Tri.TRUE or all(u.fact.endswith(".commit") for u in verdict.unknown)
+
+    def specific(self) -> bool:
+        """Whether holding says something about this scenario (`accelerate>=0` says nothing)."""
+        return True
 
     def check(self, facts: Facts) -> Verdict:
         raise NotImplementedError
@@ -106,6 +139,9 @@ class AnyOf(Condition):
             tuple(u for v in open_ for u in v.unknown),
             tuple(p for v in open_ for p in v.packages),
             any(v.anchored for v in open_),
+            all(v.waiting for v in open_),
+            any(v.told for v in open_),
+            any(v.partial for v in open_),
         )
 
 
@@ -114,7 +150,7 @@ def combine_all(verdicts: Iterable[Verdict]) -> Verdict:
     unknown: list[Unknown] = []
     packages: list[MatchedPackage] = []
     value = Tri.TRUE
-    anchored = False
+    anchored = waiting = told = partial = False
     for verdict in verdicts:
         if verdict.value is Tri.FALSE:
             return FALSE
@@ -124,7 +160,12 @@ def combine_all(verdicts: Iterable[Verdict]) -> Verdict:
         unknown.extend(verdict.unknown)
         packages.extend(verdict.packages)
         anchored = anchored or verdict.anchored
-    return Verdict(value, tuple(held), tuple(unknown), tuple(packages), anchored)
+        waiting = waiting or verdict.waiting
+        told = told or verdict.told
+        partial = partial or verdict.partial
+    return Verdict(
+        value, tuple(held), tuple(unknown), tuple(packages), anchored, waiting, told, partial
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -141,6 +182,9 @@ class PackageVersion(AnchorCondition):
 
     def package_names(self) -> tuple[NormalizedName, ...]:
         return (self.name,)
+
+    def specific(self) -> bool:
+        return bool(self.commits) or not any_version(self.spec)
 
     def check(self, facts: Facts) -> Verdict:
         fact = facts.packages.get(self.name)
@@ -167,13 +211,13 @@ class PackageVersion(AnchorCondition):
         shown = (
             ", ".join(str(v) for v in matching)
             if len(matching) <= 4
-            else f"{len(matching)} versions"
+            else f"{len(matching)} versions, {matching[0]} to {matching[-1]}"
         )
         wanted = self.spec or "any version"
         commit_note = f" at commit {fact.commit[:10]}" if self.commits and fact.commit else ""
         matched = MatchedPackage(
             self.name,
-            str(fact.versions[0]) if fact.exact else (fact.requirement or shown),
+            str(fact.versions[0]) if fact.exact else _range_of(fact.requirement, shown),
             fact.origin,
         )
         if commit_unknown:
@@ -188,22 +232,41 @@ class PackageVersion(AnchorCondition):
                 Tri.UNKNOWN, (text,), (Unknown(f"packages.{self.name}.commit", needs),), (matched,)
             )
         if len(matching) == len(fact.versions):
-            text = f"{fact.label} {shown}{commit_note} is in {wanted}{where}"
+            if fact.exact and any_version(self.spec):
+                text = f"{fact.label} {shown}{commit_note} is present{where}"
+            elif fact.exact:
+                text = f"{fact.label} {shown}{commit_note} is in {wanted}{where}"
+            elif any_version(self.spec):
+                text = f"{fact.requirement or fact.label} is required{where}"
+            else:
+                # "peft 5 versions is in >=0.14.0" said nothing: name the range and its span.
+                requirement = fact.requirement or fact.label
+                text = f"every version {requirement} allows ({shown}) is in {wanted}{where}"
             return Verdict(Tri.TRUE, (text,), (), (matched,))
         requirement = fact.requirement or f"{fact.label} (ranged)"
-        text = f"{requirement} allows {shown} in {wanted}{where}"
-        hint = f"pin {fact.label} to a version outside {wanted}"
+        if _range_of(fact.requirement, "") == "*":
+            requirement = f"{fact.label} (unpinned)"
+        text = f"{requirement} allows {shown}, inside {wanted}{where}"
+        hint = f"a pin: {fact.label} outside {wanted} (or a lock file)"
         return Verdict(
             Tri.UNKNOWN,
             (text,),
-            (
-                Unknown(
-                    f"packages.{self.name}",
-                    f"only some versions allowed by {requirement} are affected: {hint}",
-                ),
-            ),
+            (Unknown(f"packages.{self.name}", hint),),
             (matched,),
         )
+
+
+def _range_of(requirement: str | None, shown: str) -> str:
+    """The version part of a ranged requirement (`peft>=0.14` -> `>=0.14`; bare `peft` -> `*`),
+    not the requirement text: JSON readers expect a version or range under "version"."""
+    if not requirement:
+        return shown
+    from packaging.requirements import InvalidRequirement, Requirement
+
+    try:
+        return str(Requirement(requirement.split(";")[0].strip()).specifier) or "*"
+    except InvalidRequirement:
+        return shown
 
 
 # ---------------------------------------------------------------------------------------------
@@ -217,7 +280,10 @@ class PythonVersion(AnchorCondition):
     def check(self, facts: Facts) -> Verdict:
         if facts.python_version is None:
             return Verdict(
-                Tri.UNKNOWN, unknown=(Unknown("python", "--python PATH or --python-version X.Y"),)
+                Tri.UNKNOWN,
+                unknown=(
+                    Unknown("python", "--python PATH (doctor) or --python-version X.Y (check)"),
+                ),
             )
         if version_in(facts.python_version, self.spec):
             return Verdict(Tri.TRUE, (f"Python {facts.python_version} is in {self.spec}",))
@@ -231,7 +297,8 @@ class PlatformMarker(AnchorCondition):
     def check(self, facts: Facts) -> Verdict:
         if facts.markers is None:
             return Verdict(
-                Tri.UNKNOWN, unknown=(Unknown("platform", "--python PATH or --platform"),)
+                Tri.UNKNOWN,
+                unknown=(Unknown("platform", "--python PATH (doctor) or --platform (check)"),),
             )
         from packaging.markers import Marker
 
@@ -308,8 +375,12 @@ class HardwareCondition(AnchorCondition):
                     Tri.UNKNOWN, unknown=(Unknown(f"hardware.{self.key}", HARDWARE_HINT),)
                 )
             if version_in(found, str(self.expected)):
-                label = "driver" if self.key == "driver" else "driver's CUDA version"
-                return Verdict(Tri.TRUE, (f"{label} {found} is in {self.expected}",))
+                # As the driver spells it (535.104.05), not as Version prints it (535.104.5).
+                if self.key == "driver":
+                    text = f"driver {hw.driver_label or found} is in {self.expected}"
+                else:
+                    text = f"driver's CUDA version {found} is in {self.expected}"
+                return Verdict(Tri.TRUE, (text,))
             return FALSE
         if self.key == "nvml_error":
             code = hw.extra.get("nvml_error")
@@ -388,20 +459,26 @@ class UsageCondition(Condition):
     key: str
     expected: object  # a scalar, a list of alternatives, or a numeric comparison string
     settled_by: str = field(default="", compare=False)
+    trigger: bool = field(default=False, compare=False)  # unknown = the rule stays silent
 
     def evaluate(self, facts: Facts) -> Verdict:
         fact = facts.usage.get(self.key)
         if fact is None:
+            if settled_away(self.key, facts.usage) is not None:
+                return FALSE  # e.g. zero_stage when distributed=fsdp: no ZeRO stage at all
             return Verdict(
                 Tri.UNKNOWN,
                 unknown=(
                     Unknown(f"usage.{self.key}", self.settled_by or f"--set {self.key}=VALUE"),
                 ),
+                waiting=self.trigger and not trigger_in_use(self.key, facts.usage),
             )
         if not usage_matches(fact.value, self.expected):
             return FALSE
         note = f"; {fact.note}" if fact.note else ""
-        return Verdict(Tri.TRUE, (f"{self.key} = {_show(fact.value)} ({fact.origin}{note})",))
+        text = f"{self.key} = {_show(fact.value)} ({fact.origin}{note})"
+        # A known opt-in feature (8-bit loading) makes the scenario as specific as a package pin.
+        return Verdict(Tri.TRUE, (text,), anchored=self.trigger, told=True)
 
 
 def usage_matches(value: UsageValue, expected: object) -> bool:

@@ -20,7 +20,8 @@ from compat.report import Report, environment_summary
 
 def run_doctor(env_options: EnvOptions, fact_options: FactOptions) -> Report:
     # Read every input first: a bad flag or file is reported before any slow work.
-    usage = read_usage(fact_options)
+    notes: list[str] = []
+    usage = read_usage(fact_options, notes)
     kb = load_knowledge_base(tuple(fact_options.matrices))
     env = read_environment(env_options)
     if not env.packages:
@@ -30,17 +31,20 @@ def run_doctor(env_options: EnvOptions, fact_options: FactOptions) -> Report:
             hint="point --python at the training interpreter, or --path at its site-packages",
         )
     hardware, hardware_note = read_hardware(fact_options)
-    facts = environment_facts(env, hardware, usage, with_nvcc=kb.mentions("build", "nvcc"))
+    # The host's nvcc is the toolkit of *this* machine: it says nothing about a --path copied from
+    # elsewhere or the machine a --hardware profile describes.
+    local = not env_options.paths and fact_options.hardware_file is None
+    with_nvcc = local and kb.mentions("build", "nvcc")
+    facts = environment_facts(env, hardware, usage, with_nvcc=with_nvcc)
     findings = evaluate(kb, facts)
-    notes = []
     if hardware is None:
         notes.append(
             "hardware rules could only be checked as 'possible': no probe and no --hardware profile"
         )
-    if not usage:
+    if not usage and not fact_options.launch:
         notes.append(
             "no training config given: rules that depend on it are 'possible' "
-            "(--deepspeed-config, --accelerate-config, --set KEY=VALUE)"
+            "(--deepspeed-config, --accelerate-config, --set KEY=VALUE, or -- LAUNCH COMMAND)"
         )
     problems = [
         {"kind": p.kind, "message": p.message, **({"source": str(p.origin)} if p.origin else {})}

@@ -35,9 +35,14 @@ def evaluate_rule(rule: Rule, facts: Facts) -> Finding | None:
     verdict = rule.when.evaluate(facts)
     if verdict.value is Tri.FALSE:
         return None
-    if verdict.value is Tri.UNKNOWN and not verdict.anchored:
-        # No package, python, platform, hardware or build condition is known to hold (say, a
-        # GPU-feature rule on a CI runner with no profile): speculation, not a finding.
+    waiting = verdict.waiting and not verdict.told
+    specific = verdict.anchored or (verdict.told and verdict.partial)
+    if verdict.value is Tri.UNKNOWN and (waiting or not specific):
+        # Not worth a user's minute (docs/knowledge-base.md): no specific package, python,
+        # platform, hardware or build condition is known to hold (`accelerate>=0` anchors
+        # nothing; a range that merely allows a bad version anchors only together with a usage
+        # fact from the user's config that held), or the rule's trigger (8-bit loading, FSDP2, ...) is not known to be used and
+        # nothing the user said about the run (a usage fact that held) points at this rule.
         return None
     status = Status.AFFECTED if verdict.value is Tri.TRUE else Status.POSSIBLE
     # One entry per fact: several conditions can ask about the same missing fact.

@@ -7,12 +7,17 @@ prints; the CLI decides what to say about what was gathered.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from compat.errors import UsageError
 from compat.model import Environment, Facts, Hardware, Origin, PackageFact, UsageFact
+
+if TYPE_CHECKING:
+    from packaging.version import Version
 
 
 @dataclass(frozen=True)
@@ -25,6 +30,10 @@ class FactOptions:
     accelerate_config: Path | None = None
     settings: Sequence[str] = ()
     matrices: Sequence[Path] = ()
+    launch: Sequence[str] = ()  # `compat doctor -- LAUNCH COMMAND...`, read, never run
+    default_accelerate_config: bool = (
+        False  # doctor: read accelerate's default config, as launch does
+    )
 
 
 @dataclass(frozen=True)
@@ -41,8 +50,48 @@ def read_environment(options: EnvOptions) -> Environment:
     if options.python is not None:
         return installed.read_python(options.python)
     if options.paths:
-        return installed.read_paths(options.paths)
+        env = installed.read_paths(options.paths)
+        if env.python_version is None:  # a `pip install --target` dir: ask its compiled wheels
+            python = python_from_wheel_tags(env)
+            if python is not None:
+                env = replace(env, python_version=python)
+        return env
     return installed.read_running()
+
+
+_CPYTHON_TAG = re.compile(r"^Tag:\s*cp(\d)(\d+)-cp(\d)(\d+)[a-z]*-", re.MULTILINE)
+_CPYTHON_PYC = re.compile(r"\.cpython-(\d)(\d+)[a-z]*[.-]")
+
+
+def python_from_wheel_tags(env: Environment, limit: int = 64) -> Version | None:
+    """The Python a directory was installed for: the WHEEL tags of its compiled wheels
+    (`Tag: cp311-cp311-manylinux...`; `abi3` gives only a floor and is skipped), else the
+    byte-code pip compiled at install time, as RECORD lists it (`__pycache__/x.cpython-311.pyc`)."""
+    from packaging.version import Version
+
+    records = []
+    for checked, package in enumerate(env.packages.values()):
+        if checked >= limit or package.origin is None:
+            break
+        dist_info = Path(package.origin.path)
+        try:
+            text = (dist_info / "WHEEL").read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            text = ""
+        match = _CPYTHON_TAG.search(text)
+        if match and match.group(1, 2) == match.group(3, 4):
+            return Version(f"{match.group(1)}.{match.group(2)}")
+        records.append(dist_info / "RECORD")
+    for record in records:
+        try:
+            with record.open(encoding="utf-8", errors="replace") as handle:
+                head = handle.read(65536)  # torch's RECORD runs to megabytes: its start suffices
+        except OSError:
+            continue
+        found = _CPYTHON_PYC.search(head)
+        if found:
+            return Version(f"{found.group(1)}.{found.group(2)}")
+    return None
 
 
 def read_hardware(options: FactOptions) -> tuple[Hardware | None, str]:
@@ -61,10 +110,43 @@ def read_hardware(options: FactOptions) -> tuple[Hardware | None, str]:
     return hardware, "probed"
 
 
-def read_usage(options: FactOptions) -> dict[str, UsageFact]:
+def read_usage(options: FactOptions, notes: list[str] | None = None) -> dict[str, UsageFact]:
+    """Usage facts, later layers winning: accelerate's default config, what the launch command
+    names (its accelerate config, its DeepSpeed config, its flags), the --accelerate-config and
+    --deepspeed-config files, then --set. `notes` receives a line per source read implicitly."""
     from compat.usage import merge_usage, parse_set
 
     layers: list[Mapping[str, UsageFact]] = []
+    launch = None
+    if options.launch:
+        from compat.launch import describe, parse_launch
+
+        launch = parse_launch(options.launch)
+        if notes is not None:
+            notes.append(describe(launch))
+    if (
+        options.default_accelerate_config
+        and options.accelerate_config is None
+        and (launch is None or (launch.uses_accelerate and launch.accelerate_config is None))
+    ):
+        from compat.launch import accelerate_default_config
+        from compat.probes.configs import read_accelerate_config
+
+        default = accelerate_default_config()
+        if default is not None:
+            layers.append(read_accelerate_config(default))
+            if notes is not None:
+                notes.append(
+                    f"read accelerate's default config {default} (as `accelerate launch` does)"
+                )
+    if launch is not None:
+        from compat.probes.configs import read_accelerate_config, read_deepspeed_config
+
+        if launch.accelerate_config is not None:
+            layers.append(read_accelerate_config(launch.accelerate_config))
+        if launch.deepspeed_config is not None:
+            layers.append(read_deepspeed_config(launch.deepspeed_config))
+        layers.append(launch.usage)
     if options.accelerate_config is not None:
         from compat.probes.configs import read_accelerate_config
 

@@ -412,7 +412,8 @@ def compile_when(when: Mapping[str, Any]) -> Condition:
     for key, spec in when.get("build", {}).items():
         parts.append(BuildCondition(key, spec))
     for key, expected in when.get("usage", {}).items():
-        parts.append(UsageCondition(key, expected, VOCABULARY[key].settled_by))
+        spec = VOCABULARY[key]
+        parts.append(UsageCondition(key, expected, spec.settled_by, spec.trigger))
     if "any" in when:
         parts.append(AnyOf(tuple(compile_when(branch) for branch in when["any"])))
     return parts[0] if len(parts) == 1 else All(tuple(parts))

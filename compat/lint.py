@@ -11,7 +11,8 @@ from packaging.utils import canonicalize_name
 from packaging.version import InvalidVersion, Version
 
 from compat.capabilities import example_problems, is_capability_file, read_capability_file
-from compat.engine import check_example
+from compat.conditions import All, AnchorCondition, AnyOf, Condition, UsageCondition
+from compat.engine import check_example, evaluate_rule, facts_from_example
 from compat.errors import CompatError
 from compat.knowledge import compile_rule, rule_files, validate_file
 from compat.model import Origin, Rule
@@ -57,6 +58,7 @@ def lint(paths: Sequence[Path]) -> LintResult:
                     if problem:
                         problems.append(problem)
                 problems.extend(fix_problems(rule))
+                problems.extend(worth_problems(rule))
             except CompatError as error:
                 problems.append(f"{error} (in rule {plain['id']})")
             rules += 1
@@ -103,4 +105,41 @@ def fix_problems(rule: Rule) -> list[str]:
                 f"{example.origin}: rule {rule.id}: fix.constraints {list(rule.fix.constraints)} "
                 "do not exclude this affected example's versions"
             )
+    return problems
+
+
+def anchors(condition: Condition) -> bool:
+    """Whether every way the condition can hold includes a specific fact: a package range that
+    excludes some version (or a commit), a python, platform, hardware or build condition, or a
+    trigger usage (8-bit loading, FSDP2). `accelerate>=0` plus usage facts would ask every
+    environment with accelerate installed about its config."""
+    if isinstance(condition, All):
+        return any(anchors(part) for part in condition.parts)
+    if isinstance(condition, AnyOf):
+        return all(anchors(part) for part in condition.parts)
+    if isinstance(condition, AnchorCondition):
+        return condition.specific()
+    return isinstance(condition, UsageCondition) and condition.trigger
+
+
+def worth_problems(rule: Rule) -> list[str]:
+    """A `possible` finding must be worth a user's minute (docs/knowledge-base.md): the rule is
+    anchored by a specific fact, and each unknown a possible example lists names how to settle it."""
+    problems = []
+    if not anchors(rule.when):
+        problems.append(
+            f"{rule.origin}: rule {rule.id}: no specific condition anchors it (a package range "
+            "that excludes some version, python, platform, hardware, build or a trigger usage); "
+            "a presence-only package like '>=0' anchors nothing"
+        )
+    for example in rule.examples:
+        if example.expect != "possible":
+            continue
+        finding = evaluate_rule(rule, facts_from_example(example.data, example.origin))
+        for unknown in finding.unknown if finding else ():
+            if not any(word in unknown.needs for word in ("--", "pin", "reinstall")):
+                problems.append(
+                    f"{example.origin}: rule {rule.id}: unknown {unknown.fact} names no flag or "
+                    f"file that settles it ({unknown.needs!r})"
+                )
     return problems

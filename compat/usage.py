@@ -26,6 +26,7 @@ class UsageKey:
     choices: tuple[str, ...] | None = None  # for str keys; None = free text
     minimum: float | None = None
     maximum: float | None = None
+    trigger: bool = False  # an opt-in feature: rules wait until it is known (see knowledge-base.md)
 
 
 def _key(
@@ -36,12 +37,14 @@ def _key(
     choices: tuple[str, ...] | None = None,
     minimum: float | None = None,
     maximum: float | None = None,
+    trigger: bool = False,
 ) -> tuple[str, UsageKey]:
-    return name, UsageKey(name, kind, description, settled_by, choices, minimum, maximum)
+    return name, UsageKey(name, kind, description, settled_by, choices, minimum, maximum, trigger)
 
 
 _DS = "--deepspeed-config FILE"
 _ACC = "--accelerate-config FILE"
+_LAUNCH = "`compat doctor -- LAUNCH COMMAND`"
 
 VOCABULARY: Mapping[str, UsageKey] = dict(
     [
@@ -54,7 +57,7 @@ VOCABULARY: Mapping[str, UsageKey] = dict(
         _key("distributed", str, "the distributed backend", f"{_ACC}, {_DS} or --set distributed=NAME",
              ("ddp", "fsdp", "deepspeed", "megatron", "none")),
         _key("fsdp_version", int, "FSDP version (accelerate fsdp_config.fsdp_version)",
-             f"{_ACC} or --set fsdp_version=1|2", minimum=1, maximum=2),
+             f"{_ACC} or --set fsdp_version=1|2", minimum=1, maximum=2, trigger=True),
         _key("zero_stage", int, "DeepSpeed ZeRO stage", f"{_DS}, {_ACC} or --set zero_stage=N",
              minimum=0, maximum=3),
         _key("offload_optimizer", str, "DeepSpeed optimizer offload device",
@@ -64,7 +67,9 @@ VOCABULARY: Mapping[str, UsageKey] = dict(
         _key("gradient_clipping", float, "gradient clipping norm (0 = off; HF max_grad_norm)",
              f"{_DS} or --set gradient_clipping=X", minimum=0),
         _key("gradient_checkpointing", bool, "gradient checkpointing on",
-             "--set gradient_checkpointing=true|false"),
+             f"{_LAUNCH} or --set gradient_checkpointing=true|false", trigger=True),
+        _key("load_in_8bit", bool, "weights loaded in 8 bits through bitsandbytes (LLM.int8)",
+             f"{_LAUNCH} or --set load_in_8bit=true|false", trigger=True),
         _key("num_processes", int, "training processes (GPUs) in the launch", f"{_ACC} or --set num_processes=N",
              minimum=1),
         _key("mixed_precision", str, "mixed precision", f"{_ACC}, {_DS} or --set mixed_precision=bf16",
@@ -136,6 +141,50 @@ def parse_set(items: Sequence[str]) -> dict[str, UsageFact]:
             raise UsageError(f"--set {item!r}: expected KEY=VALUE, e.g. --set zero_stage=3")
         facts[key] = UsageFact(key, coerce(key, value, origin), origin)
     return facts
+
+
+# Facts imply facts. Each entry: the key it settles, the fact that settles it, and the values of
+# that fact under which the key does not apply (the condition is then false, not unknown).
+NOT_APPLICABLE: tuple[tuple[str, str, frozenset[UsageValue]], ...] = (
+    # Only FSDP has an FSDP version; only DeepSpeed has ZeRO stages and ZeRO offload.
+    ("fsdp_version", "distributed", frozenset({"ddp", "deepspeed", "megatron", "none"})),
+    ("zero_stage", "distributed", frozenset({"ddp", "fsdp", "megatron", "none"})),
+    ("offload_optimizer", "distributed", frozenset({"ddp", "fsdp", "megatron", "none"})),
+    ("offload_param", "distributed", frozenset({"ddp", "fsdp", "megatron", "none"})),
+    # Where vLLM runs is moot when it does not run.
+    ("vllm_device", "use_vllm", frozenset({False})),
+)
+# Trainers that can generate with vLLM (TRL GRPO/online DPO/RLOO/NashMD/XPO/GKD, OpenRLHF PPO):
+# any other known trainer settles use_vllm=false.
+VLLM_TRAINERS = frozenset(
+    {"grpo", "ppo", "online_dpo", "rloo", "nash_md", "xpo", "gkd", "reinforce"}
+)
+
+
+def settled_away(key: str, usage: Mapping[str, UsageFact]) -> UsageFact | None:
+    """The known fact that makes `key` not apply to this run, if any (its condition is false)."""
+    for settled, by, values in NOT_APPLICABLE:
+        fact = usage.get(by)
+        if settled == key and fact is not None and fact.value in values:
+            return fact
+    if key == "use_vllm" or key == "vllm_device":
+        trainer = usage.get("trainer")
+        if trainer is not None and str(trainer.value) not in VLLM_TRAINERS:
+            return trainer
+    return None
+
+
+# A trigger whose feature is known to be in use is an ordinary question: with distributed=fsdp
+# known, "FSDP1 or FSDP2?" is worth asking.
+TRIGGER_IN_USE: Mapping[str, tuple[str, UsageValue]] = {"fsdp_version": ("distributed", "fsdp")}
+
+
+def trigger_in_use(key: str, usage: Mapping[str, UsageFact]) -> bool:
+    parent = TRIGGER_IN_USE.get(key)
+    if parent is None:
+        return False
+    fact = usage.get(parent[0])
+    return fact is not None and fact.value == parent[1]
 
 
 def merge_usage(*layers: Mapping[str, UsageFact]) -> dict[str, UsageFact]:

@@ -35,6 +35,9 @@ def isolated_cache(
         if d and not os.path.exists(os.path.join(d, "nvcc"))
     ]
     monkeypatch.setenv("PATH", os.pathsep.join(path))
+    # Nor on the developer's accelerate default config, which doctor reads as `accelerate launch` does.
+    monkeypatch.setenv("HF_HOME", str(tmp_path_factory.mktemp("hf_home")))
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
     yield cache
 
 

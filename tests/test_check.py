@@ -118,8 +118,11 @@ def test_pyproject_with_optional_and_dependency_groups(tmp_path: Path) -> None:
     report = result.json()
     by_rule = {f["rule"]: f for f in report["findings"]}
     assert by_rule["trl-grpo-fsdp-ref-model-on-cpu"]["packages"][0]["source"] == f"{pyproject}:6"
-    assert by_rule[DS_RULE]["packages"][0]["source"] == f"{pyproject}:14"
+    assert DS_RULE not in by_rule  # distributed=fsdp: no ZeRO stage, nothing to ask about
     assert result.exit_code == 1
+    deepspeed_run = check(str(pyproject), "--set", "distributed=deepspeed", "--format", "json")
+    by_rule = {f["rule"]: f for f in deepspeed_run.json()["findings"]}
+    assert by_rule[DS_RULE]["packages"][0]["source"] == f"{pyproject}:14"
 
 
 UV_LOCK = """version = 1

@@ -130,6 +130,13 @@ rules:
             "when needs a package",
         ),
         (
+            (
+                '      packages: {torch: ">=2.4"}',
+                '      packages: {torch: ">=0"}\n      usage: {zero_stage: 3}',
+            ),
+            "rule my-team-torch-pin: no specific condition anchors it",
+        ),
+        (
             ("title: our", "title: [our"),
             "rules.yaml:5: invalid YAML: did not find expected ',' or ']' (while parsing a flow sequence started on line 4)",
         ),

@@ -202,6 +202,7 @@ def hardware_findings(env: Mapping[str, Any], hardware: Mapping[str, Any] | None
 
 FP16 = {"usage": {"mixed_precision": "fp16"}}
 BF16_USAGE = {"usage": {"mixed_precision": "bf16"}}
+EIGHT_BIT = {"usage": {"load_in_8bit": True}}
 
 MACHINES: list[tuple[str, dict[str, Any], dict[str, Any], dict[str, str]]] = [
     # -- CUDA build vs driver ------------------------------------------------------------------
@@ -287,12 +288,14 @@ MACHINES: list[tuple[str, dict[str, Any], dict[str, Any], dict[str, str]]] = [
      {FP8: "affected"}),
     ("l4-r570-fp8-torchao", L4_R570,
      stack({"usage": {"mixed_precision": "fp8"}}, torch="2.7.0+cu128", torchao="0.10.0"), {}),
-    ("h100x8-r535-bnb0431", H100X8_R535, stack(BF16_USAGE, torch="2.3.0+cu121",
+    ("h100x8-r535-bnb0431", H100X8_R535, stack(BF16_USAGE, EIGHT_BIT, torch="2.3.0+cu121",
                                               bitsandbytes="0.43.1"),
      {BNB_HOPPER: "affected"}),
-    ("h100x8-r535-bnb0450", H100X8_R535, stack(BF16_USAGE, torch="2.3.0+cu121",
+    ("h100x8-r535-bnb0431-not-8-bit", H100X8_R535, stack(BF16_USAGE, torch="2.3.0+cu121",
+                                                         bitsandbytes="0.43.1"), {}),
+    ("h100x8-r535-bnb0450", H100X8_R535, stack(BF16_USAGE, EIGHT_BIT, torch="2.3.0+cu121",
                                               bitsandbytes="0.45.0"), {}),
-    ("v100x8-r535-bnb", V100X8_R535, stack(FP16, torch="2.3.0+cu121", bitsandbytes="0.45.5"),
+    ("v100x8-r535-bnb", V100X8_R535, stack(FP16, EIGHT_BIT, torch="2.3.0+cu121", bitsandbytes="0.45.5"),
      {BNB_TURING: "affected"}),
     ("v100x8-r580-vllm021", V100X8_R580, stack(FP16, torch="2.9.0+cu126", vllm="0.21.0"),
      {VLLM_VOLTA: "affected"}),

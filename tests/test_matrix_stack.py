@@ -151,8 +151,13 @@ def env(packages: Mapping[str, str], **sections: Any) -> dict[str, Any]:
 REALISTIC: list[Any] = [
     pytest.param(
         env(VLLM_072, python="3.11"),
-        {ACCEL_FSDP2: "possible"},  # accelerate beside torch 2.5: only an FSDP2 config would break
+        {},  # accelerate beside torch 2.5: only an FSDP2 config would break, and none says FSDP
         id="vllm-0.7.2-as-resolved",
+    ),
+    pytest.param(
+        env(VLLM_072, python="3.11", usage={"distributed": "fsdp"}),
+        {ACCEL_FSDP2: "possible"},  # FSDP is in use: which version is now worth asking
+        id="vllm-0.7.2-under-fsdp-version-unknown",
     ),
     pytest.param(
         env({**VLLM_072, "torch": "2.6.0"}, python="3.11"),
@@ -232,7 +237,7 @@ REALISTIC: list[Any] = [
     ),
     pytest.param(
         env({**TRL_019_STACK, "transformers": "4.52.4", "torch": "2.5.1"}),
-        {TF_LOAD: "affected", ACCEL_FSDP2: "possible"},
+        {TF_LOAD: "affected"},
         id="trl-0.19-transformers-4.52-on-torch-2.5",
     ),
     pytest.param(
@@ -328,8 +333,7 @@ REALISTIC: list[Any] = [
             TF_TORCH5: "affected",
             TF_LOAD: "affected",
             PEFT_FLOOR: "affected",
-            ACCEL_FSDP2: "possible",
-        },
+        },  # distributed=deepspeed settles fsdp_version: no FSDP2 question
         id="transformers-5.23-on-torch-2.5-with-peft-0.19",
     ),
     pytest.param(
@@ -351,8 +355,21 @@ REALISTIC: list[Any] = [
         env(
             {"torch": "2.3.1", "transformers": "4.42.4", "peft": "0.13.2", "bitsandbytes": "0.45.0"}
         ),
-        {PEFT_INT8: "possible"},
+        {},  # nothing says the model is loaded in 8 bits: silent
         id="peft-0.13-with-bitsandbytes-0.45-usage-unknown",
+    ),
+    pytest.param(
+        env(
+            {
+                "torch": "2.3.1",
+                "transformers": "4.42.4",
+                "peft": "0.13.2",
+                "bitsandbytes": "0.45.0",
+            },
+            usage={"load_in_8bit": True},
+        ),
+        {PEFT_INT8: "possible"},
+        id="peft-0.13-with-bitsandbytes-0.45-loading-8-bit",
     ),
     pytest.param(
         env({"torch": "2.6.0", "transformers": "4.51.3", "accelerate": "0.25.0"}),

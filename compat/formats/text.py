@@ -34,7 +34,9 @@ def hardware_line(hardware: Hardware | None, note: str) -> str:
     return f"hardware: {gpus}{driver}{cuda} ({note})"
 
 
-def _finding(finding: Finding, paint: _Painter) -> list[str]:
+def _finding(finding: Finding, paint: _Painter, *, settle: bool = True) -> list[str]:
+    """One finding. `settle=False` lists only the unknown facts: the report then says once, for
+    all possible findings together, which flag settles each."""
     rule = finding.rule
     status = paint(finding.status.value, "bold" if finding.status is Status.AFFECTED else "dim")
     lines = [
@@ -43,10 +45,13 @@ def _finding(finding: Finding, paint: _Painter) -> list[str]:
     lines.append(f"    {rule.title}")
     for position, held in enumerate(finding.matched):
         lines.append(f"    {'matched:' if position == 0 else '':9} {held}")
-    for position, unknown in enumerate(finding.unknown):
-        lines.append(
-            f"    {'unknown:' if position == 0 else '':9} {unknown.fact} — settle with {unknown.needs}"
-        )
+    if settle:
+        for position, unknown in enumerate(finding.unknown):
+            lines.append(
+                f"    {'unknown:' if position == 0 else '':9} {unknown.fact} — settle with {unknown.needs}"
+            )
+    elif finding.unknown:
+        lines.append(f"    {'unknown:':9} {', '.join(u.fact for u in finding.unknown)}")
     if rule.symptoms:
         lines.append(f"    {'symptom:':9} {readable_symptom(rule.symptoms[0].match)}")
     lines.append(f"    {'fix:':9} {rule.fix.summary}")
@@ -59,7 +64,36 @@ def _finding(finding: Finding, paint: _Painter) -> list[str]:
     return lines
 
 
+def hardware_only(finding: Finding) -> bool:
+    return bool(finding.unknown) and all(u.fact.startswith("hardware.") for u in finding.unknown)
+
+
+def questions(findings: list[Finding]) -> list[str]:
+    """The possible findings' unknowns, deduplicated: "3 checks depend on: --set trainer=NAME,
+    --accelerate-config FILE ..." — one line per distinct set of questions, most checks first."""
+    groups: dict[tuple[str, ...], list[str]] = {}
+    for finding in findings:
+        hints = tuple(dict.fromkeys(u.needs for u in finding.unknown))
+        groups.setdefault(hints, []).append(finding.rule.id)
+    lines = []
+    for hints, ids in sorted(groups.items(), key=lambda item: (-len(item[1]), item[0])):
+        lines.append(f"  {_checks(len(ids), 'depend', 'depends')} on: {'; '.join(hints)}")
+        lines.append(f"    ({', '.join(ids)})")
+    return lines
+
+
+def _checks(count: int, plural: str, singular: str) -> str:
+    return f"{count} checks {plural}" if count != 1 else f"1 check {singular}"
+
+
+def _usage_value(value: object) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
 def render(report: Report, colour: bool = False) -> str:
+    """Ranked by certainty: affected findings under Errors/Warnings/Info; possible ones apart,
+    with their questions asked once; hardware-only questions on a machine without a profile in
+    one line. JSON keeps every finding."""
     paint = _Painter(colour)
     env = report.environment
     python = f"Python {env['python']}, " if env.get("python") else ""
@@ -69,13 +103,19 @@ def render(report: Report, colour: bool = False) -> str:
         hardware_line(report.hardware, report.hardware_note),
     ]
     if report.usage:
-        out.append("usage: " + ", ".join(f"{k}={v}" for k, v in report.usage.items()))
+        out.append("usage: " + ", ".join(f"{k}={_usage_value(v)}" for k, v in report.usage.items()))
     for problem in env.get("problems", []):
         out.append(paint(f"! {problem['message']}", "yellow"))
     for note in report.notes:
         out.append(paint(f"note: {note}", "dim"))
+    affected = [f for f in report.findings if f.status is Status.AFFECTED]
+    possible = [f for f in report.findings if f.status is Status.POSSIBLE]
+    gpu_questions: list[Finding] = []
+    if report.hardware is None:
+        gpu_questions = [f for f in possible if hardware_only(f)]
+        possible = [f for f in possible if not hardware_only(f)]
     for severity in Severity:
-        group = [f for f in report.findings if f.rule.severity is severity]
+        group = [f for f in affected if f.rule.severity is severity]
         if not group:
             continue
         out.append("")
@@ -83,14 +123,33 @@ def render(report: Report, colour: bool = False) -> str:
         for finding in group:
             out.extend(_finding(finding, paint))
             out.append("")
-        if out[-1] == "":
-            out.pop()
-    affected, possible = report.count(Status.AFFECTED), report.count(Status.POSSIBLE)
+        out.pop()
+    if possible:
+        out.append("")
+        out.append(
+            paint(f"Possible ({len(possible)}): not known to apply, each needs a fact", "bold")
+        )
+        for finding in possible:
+            out.extend(_finding(finding, paint, settle=False))
+            out.append("")
+        out.append(paint("Questions that would settle them:", "bold"))
+        out.extend(questions(possible))
+    if gpu_questions:
+        ids = ", ".join(f.rule.id for f in gpu_questions)
+        out.append("")
+        out.append(
+            paint(
+                f"GPU facts: {_checks(len(gpu_questions), 'need', 'needs')} the GPUs or driver ({ids}): "
+                "give --hardware FILE, or run where the GPUs are",
+                "dim",
+            )
+        )
+    count_possible = report.count(Status.POSSIBLE)
     out.append("")
     if not report.findings:
         out.append(paint("No known-bad combination found.", "green"))
     else:
-        out.append(f"{affected} affected, {possible} possible")
+        out.append(f"{len(affected)} affected, {count_possible} possible")
     return "\n".join(out) + "\n"
 
 

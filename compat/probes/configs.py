@@ -22,6 +22,7 @@ AUTO_CLIPPING_NOTE = (
     '"auto": filled from TrainingArguments.max_grad_norm (default 1.0); '
     "--set gradient_clipping=0 if you disabled clipping"
 )
+ACCELERATE_FSDP_NOTE = "no fsdp_version in the config: accelerate's default, FSDP1"
 _DISTRIBUTED_TYPES = {
     "DEEPSPEED": "deepspeed",
     "FSDP": "fsdp",
@@ -144,6 +145,9 @@ def read_accelerate_config(path: Path, *, cwd: Path | None = None) -> dict[str, 
     fsdp = config.get("fsdp_config")
     if isinstance(fsdp, dict) and fsdp.get("fsdp_version") is not None:
         facts.add("fsdp_version", fsdp["fsdp_version"], "fsdp_version")
+    elif facts.facts.get("distributed") and facts.facts["distributed"].value == "fsdp":
+        # accelerate launch exports FSDP_VERSION=1 when the config names none.
+        facts.add("fsdp_version", 1, "distributed_type", note=ACCELERATE_FSDP_NOTE)
     ds = config.get("deepspeed_config")
     referenced: dict[str, UsageFact] = {}
     if isinstance(ds, dict):

@@ -1,0 +1,137 @@
+"""A `possible` finding must be worth a user's minute (docs/knowledge-base.md), through the CLI.
+
+The rules here are the user's own (`--matrix`), so the semantics are tested apart from the shipped
+knowledge base's version content.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import run_cli
+from tests.dists import make_env
+
+RULES = """schema: compat.matrix/1
+rules:
+  - id: presence-only
+    title: anything with accelerate under ZeRO-3
+    severity: error
+    evidence: reported
+    when:
+      packages: {accelerate: ">=0"}
+      usage: {zero_stage: 3}
+    fix: {summary: none, change: none}
+    references: ["https://example.org/a"]
+    examples:
+      affected: [{packages: {accelerate: "1.0.0"}, usage: {zero_stage: 3}}]
+      clear: [{packages: {accelerate: "1.0.0"}}]
+  - id: vllm-placement
+    title: in-process vLLM on the training GPU
+    severity: error
+    evidence: reported
+    when:
+      packages: {trl: "<0.16"}
+      usage: {vllm_device: auto}
+    fix: {summary: none, change: none}
+    references: ["https://example.org/b"]
+    examples:
+      affected: [{packages: {trl: "0.15.0"}, usage: {vllm_device: auto}}]
+      possible: [{packages: {trl: "0.15.0"}}]
+      clear: [{packages: {trl: "0.15.0"}, usage: {use_vllm: false}}]
+  - id: checkpointing
+    title: gradient checkpointing with trl before 0.16
+    severity: warning
+    evidence: reported
+    when:
+      packages: {trl: "<0.16"}
+      usage: {gradient_checkpointing: true, trainer: grpo}
+    fix: {summary: none, change: none}
+    references: ["https://example.org/c"]
+    examples:
+      affected: [{packages: {trl: "0.15.0"}, usage: {gradient_checkpointing: true, trainer: grpo}}]
+      possible: [{packages: {trl: "0.15.0"}, usage: {trainer: grpo}}]
+      clear: [{packages: {trl: "0.15.0"}}]
+"""
+
+
+@pytest.fixture
+def rules(tmp_path: Path) -> Path:
+    path = tmp_path / "rules.yaml"
+    path.write_text(RULES, encoding="utf-8")
+    return path
+
+
+def found(tmp_path: Path, rules: Path, *args: str) -> dict[str, str]:
+    site = make_env(tmp_path / "site", {"accelerate": "1.0.0", "trl": "0.15.0"})
+    result = run_cli(
+        ["doctor", "--path", str(site), "--no-probe", "--matrix", str(rules), "-f", "json", *args]
+    )
+    assert result.exit_code in (0, 1), result.stderr
+    own = {"presence-only", "vllm-placement", "checkpointing"}
+    return {f["rule"]: f["status"] for f in result.json()["findings"] if f["rule"] in own}
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        # accelerate>=0 anchors nothing; trl<0.16 does; a trigger waits for the run to use it.
+        ([], {"vllm-placement": "possible"}),
+        (["--set", "zero_stage=3"], {"presence-only": "affected", "vllm-placement": "possible"}),
+        # Facts imply facts: no vLLM, no vLLM placement; SFT does not generate with vLLM.
+        (["--set", "use_vllm=false"], {}),
+        (["--set", "trainer=sft"], {}),
+        # What the user said about the run points at the trigger rule: worth asking then.
+        (["--set", "trainer=grpo"], {"vllm-placement": "possible", "checkpointing": "possible"}),
+        (["--set", "trainer=grpo", "--set", "gradient_checkpointing=false"],
+         {"vllm-placement": "possible"}),
+        (["--set", "gradient_checkpointing=true"],
+         {"vllm-placement": "possible", "checkpointing": "possible"}),
+    ],
+)  # fmt: skip
+def test_only_questions_worth_asking(
+    tmp_path: Path, rules: Path, args: list[str], expected: dict[str, str]
+) -> None:
+    assert found(tmp_path, rules, *args) == expected
+
+
+def test_text_ranks_by_certainty(tmp_path: Path, rules: Path) -> None:
+    site = make_env(tmp_path / "site", {"accelerate": "1.0.0", "trl": "0.15.0", "torch": "2.5.1"})
+    args = ["doctor", "--path", str(site), "--no-probe", "--matrix", str(rules), "--no-color"]
+    text = run_cli([*args, "--set", "zero_stage=3", "--set", "trainer=grpo"]).stdout
+    errors, possible = text.index("Errors ("), text.index("Possible (")
+    assert errors < text.index("presence-only") < possible < text.index("vllm-placement")
+    assert "2 checks depend on" not in text  # the two possible checks ask different things
+    assert "1 check depends on: --set vllm_device=auto|cuda:N" in text
+    # Hardware-only questions on a machine with no profile: one line, not one finding each.
+    assert "GPU facts: " in text and "blackwell-needs-torch-2.7" in text.split("GPU facts: ")[1]
+    assert "  blackwell-needs-torch-2.7  [" not in text
+    assert "usage: trainer=grpo, zero_stage=3" in text
+
+
+def test_usage_keys_page_lists_the_vocabulary() -> None:
+    from compat.usage import VOCABULARY
+
+    page = (Path(__file__).parent.parent / "docs" / "usage-keys.md").read_text(encoding="utf-8")
+    rows = {
+        line.split("|")[1].strip().strip("`"): line.split("|")[5].strip()
+        for line in page.splitlines()
+        if line.startswith("| `")
+    }
+    assert set(rows) == set(VOCABULARY)
+    assert {k for k, v in rows.items() if v == "yes"} == {
+        k for k, spec in VOCABULARY.items() if spec.trigger
+    }
+
+
+def test_driver_prints_as_the_driver_spells_it(tmp_path: Path) -> None:
+    site = make_env(tmp_path / "site", {"torch": "2.11.0+cu130"})
+    profile = tmp_path / "a100.json"
+    profile.write_text(
+        '{"schema": "compat.hardware/1", "driver_version": "535.104.05", "cuda_driver_version": '
+        '"12.2", "gpus": [{"index": 0, "name": "NVIDIA A100-SXM4-80GB", "compute_capability": "8.0"}]}',
+        encoding="utf-8",
+    )
+    text = run_cli(["doctor", "--path", str(site), "--hardware", str(profile), "--no-color"]).stdout
+    assert "driver 535.104.05 is in <580" in text and "535.104.5" not in text
