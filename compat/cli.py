@@ -739,7 +739,11 @@ PIN_HELP = """Write pip constraints that keep the stack out of every known-bad c
 Every installed package the knowledge base speaks of is pinned: to the installed version where it
 is safe, to a chosen one where it is not (each line says why). Versions come from the package index
 in your pip/uv configuration, cached; --offline uses only the cache, the installed versions and the
-versions the knowledge base names.
+versions the knowledge base names. Never below what the stated usage needs (GRPO: trl 0.14.0);
+your exact pins (== in -r files, --keep) move only when nothing else escapes; a chosen torch CUDA
+build is written as an --extra-index-url line plus a +cuXYZ pin. Before writing, the real resolver
+(uv, else pip) installs your requirements under the constraints and compat re-checks the result
+(--no-verify and --offline skip this proof and say so).
 
 \b
 Examples:
@@ -749,7 +753,8 @@ Examples:
   compat pin -r requirements.txt -o constraints.txt
 
 \b
-Exit codes: 0 written; 1 written, but some rule could not be escaped (see UNRESOLVED lines);
+Exit codes: 0 written; 1 written, but some rule could not be escaped (see UNRESOLVED lines) or
+the resolver refused the constraints (PROOF FAILED);
 2 bad input or an unreachable index; 3 nothing could be checked.
 """
 
