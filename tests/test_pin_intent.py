@@ -253,3 +253,7 @@ def test_x_r1_environment_offline_takes_vllm_072_not_a_torch_move(tmp_path: Path
     assert pins["vllm"]["version"] == "0.7.2" and pins["vllm"]["via"] == [INPROCESS]
     assert pins["torch"]["version"] == "2.5.1" and pins["deepspeed"]["version"] == "0.15.4"
     assert INPROCESS not in {u["rule"] for u in result.json()["unresolved"]}
+    # What the search gave up on, it says: each unresolved rule with its reason, and why it stopped.
+    for item in result.json()["unresolved"]:
+        assert item["why"] and item["why"] != "search limit reached"
+    assert all(note.startswith("search: ") for note in result.json()["notes"])
