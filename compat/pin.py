@@ -34,6 +34,7 @@ MAX_EXPANSIONS = 400  # assignments evaluated before settling for the least-bad 
 MOVES_PER_RULE = 6  # escaping moves kept per finding, best first
 TIME_BUDGET_S = 10.0
 STALL_LIMIT = 40  # expansions without a better assignment before the search settles
+JOINT_DEPTH = 2  # companions of companions: vllm -> transformers -> tokenizers
 
 
 class CandidateSource(Protocol):
@@ -350,9 +351,16 @@ def plan_pins(
                 on_fix = name in fix and fix[name].contains(version, prereleases=True)
                 off_fix = node.off_fix if on_fix or not fix else node.off_fix | {name}
                 companions = {**node.companions}
+                movers = {name: version, **joint}
                 for other, other_version in joint.items():
-                    companions[other] = _companion_reason(
-                        checker, name, version, other, other_version
+                    reasons = (
+                        _companion_reason(checker, mover, at, other, other_version)
+                        for mover, at in movers.items()
+                        if mover != other
+                    )
+                    companions[other] = next(
+                        (r for r in reasons if not r.startswith("moves with")),
+                        f"moves with {name} {version}",
                     )
                 cost = _cost(assignment, installed, source, off_fix, intent)
                 heapq.heappush(
@@ -631,10 +639,12 @@ class _DependencyChecker:
         version: Version,
         assignment: Mapping[NormalizedName, Version],
         intent: Intent,
+        depth: int = JOINT_DEPTH,
     ) -> dict[NormalizedName, Version] | str:
         """Companion moves that let `name==version` join the assignment ({} when none are
         needed), or why it cannot: vLLM 0.7.2 requires transformers>=4.48.2, so transformers
-        moves along, to the nearest release that agrees with everything else (one level deep)."""
+        moves along, to the nearest release that agrees with everything else; a companion may
+        bring its own (transformers a newer tokenizers), JOINT_DEPTH levels deep."""
         conflict = self.conflict(name, version, assignment)
         if conflict is None:
             return {}
@@ -679,8 +689,15 @@ class _DependencyChecker:
             )
             trial = {**assignment, **chosen}
             for option in options[:MOVES_PER_RULE]:
-                if self.conflict(other, option, {**trial, other: option}) is None:
-                    chosen[other] = option
+                placed = {**trial, other: option}
+                if depth <= 1:
+                    if self.conflict(other, option, placed) is None:
+                        chosen[other] = option
+                        break
+                    continue
+                deeper = self.joint(other, option, placed, intent, depth - 1)
+                if isinstance(deeper, dict) and name not in deeper:
+                    chosen.update({other: option, **deeper})
                     break
             else:
                 return f"{conflict}, and no release of {other} agrees with both"

@@ -257,3 +257,25 @@ def test_x_r1_environment_offline_takes_vllm_072_not_a_torch_move(tmp_path: Path
     for item in result.json()["unresolved"]:
         assert item["why"] and item["why"] != "search limit reached"
     assert all(note.startswith("search: ") for note in result.json()["notes"])
+
+
+def test_a_companion_brings_its_own_companion(tmp_path: Path) -> None:
+    # vLLM 0.7.2 needs transformers>=4.48.2, which needs tokenizers>=0.21: all three move.
+    site = grpo_env(tmp_path / "site")
+    make_dist(site, "tokenizers", "0.20.3")
+    projects = grpo_index()
+    projects["transformers"] = [
+        Dist("transformers", "4.47.1", requires=["tokenizers>=0.20,<0.21"]),
+        Dist("transformers", "4.48.2", requires=["tokenizers>=0.21,<0.22"]),
+    ]
+    projects["tokenizers"] = [Dist("tokenizers", v) for v in ("0.20.3", "0.21.0", "0.21.1")]
+    hardware = two_gpus(tmp_path)
+    with IndexServer(projects) as index:
+        result = run_cli(["pin", "--path", str(site), "--hardware", str(hardware), "--index-url",
+                          index.url, *GRPO_VLLM, "--format", "json"])  # fmt: skip
+    pins = pins_of(result)
+    assert result.exit_code == 0, result.stderr
+    assert pins["vllm"]["version"] == "0.7.2" and pins["transformers"]["version"] == "4.48.2"
+    assert pins["tokenizers"]["version"] == "0.21.0"
+    assert pins["tokenizers"]["companion"] == "transformers 4.48.2 requires tokenizers<0.22,>=0.21"
+    assert result.json()["proof"]["status"] == "proven"
