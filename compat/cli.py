@@ -423,14 +423,23 @@ def probe(
 @app.command(
     help="""Find the known cause of an error in a training log, and the fix.
 
+The log is streamed (any size; '-' for stdin; gzip, xz and zstd recognised), and the versions
+and configuration it prints (pip list/freeze, conda list, ds_report, trl env, collect_env,
+nvidia-smi, DeepSpeed's config dump, launcher flags) are the facts each rule is judged on:
+CONFIRMED, OUTSIDE-RANGE (same message, versions or config outside the rule) or SYMPTOM-ONLY.
+--python/--path, config files, --set and --hardware take precedence over the log.
+
 \b
 Examples:
   compat explain train.log
   compat explain - < slurm-1234.out
+  zcat job.log.gz | compat explain -
   compat explain train.log --deepspeed-config ds.json --format json
 
 \b
-Exit codes: 0 a known cause matched; 1 none did; 2 unreadable log or bad input.
+Exit codes: 0 a known cause matched (confirmed or symptom-only); 1 none did
+(nothing matched, or only outside-range matches and unrelated errors);
+2 unreadable log or bad input.
 """
 )
 def explain(
@@ -451,10 +460,12 @@ def explain(
     debug: DebugOpt = False,
 ) -> None:
     def body() -> int:
-        from compat.explain import render_explanations, run_explain
+        from compat.explain import has_cause, render_explanations, run_explain
         from compat.facts import EnvOptions
         from compat.output import emit
 
+        # A log usually comes from another machine: this one is never probed (--no-probe is
+        # accepted for symmetry with the other commands); --hardware FILE gives the GPUs.
         explanations = run_explain(
             log,
             EnvOptions(python=python, paths=tuple(path or ())),
@@ -464,7 +475,7 @@ def explain(
             render_explanations(explanations, format_.value, colour_enabled(no_color, output)),
             output,
         )
-        return EXIT_OK if explanations.matches else 1  # like grep: 0 when a known cause matched
+        return EXIT_OK if has_cause(explanations) else 1  # like grep: 0 when a cause matched
 
     _guarded(body, debug)
 
@@ -618,10 +629,26 @@ Exit codes: 0 nothing at or above --fail-on (new since --baseline); 1 findings;
 def check(
     files: Annotated[
         list[Path],
-        typer.Argument(help="Requirement, pyproject, pylock, uv.lock or pip report files."),
+        typer.Argument(
+            help="Requirement files, pyproject.toml (PEP 621, Poetry), setup.py (read, never run), "
+            "Pipfile, Pipfile.lock, pylock.toml, uv.lock or pip --report JSON."
+        ),
     ],
     hardware: HardwareOpt = None,
-    no_probe: NoProbeOpt = False,
+    no_probe: Annotated[
+        bool,
+        typer.Option(
+            "--no-probe", help="Accepted for symmetry: check never probes unless --probe."
+        ),
+    ] = False,
+    probe: Annotated[
+        bool,
+        typer.Option(
+            "--probe",
+            help="Probe this machine's GPU and driver (check is usually run on a CI runner, not "
+            "the training machine: prefer --hardware or [tool.compat] hardware).",
+        ),
+    ] = False,
     deepspeed_config: DeepSpeedOpt = None,
     accelerate_config: AccelerateOpt = None,
     set_: SetOpt = None,
@@ -646,6 +673,13 @@ def check(
     offline: Annotated[
         bool, typer.Option("--offline", help="No network: ranges against knowledge-base versions.")
     ] = False,
+    resolver: Annotated[
+        str,
+        typer.Option(
+            "--resolver",
+            help="Which real resolver judges ranges: auto (uv when installed, else pip), pip, uv.",
+        ),
+    ] = "auto",
     timeout: TimeoutOpt = 15.0,
     format_: Annotated[
         CheckFormat, typer.Option("--format", "-f", help="Output format.")
@@ -676,6 +710,8 @@ def check(
         from compat.pincmd import IndexOptions
         from compat.waivers import apply_waivers, load_baseline, load_waivers, new_since_baseline
 
+        if probe and no_probe:
+            raise UsageError("--probe and --no-probe contradict each other: give one of them")
         baseline_keys = load_baseline(baseline) if baseline is not None else None
         waivers = load_waivers(Path.cwd())
         report, findings = run_check(
@@ -688,6 +724,8 @@ def check(
                 offline=offline,
                 timeout=timeout,
             ),
+            probe=probe,
+            resolver=resolver,
         )
         kept, waiver_notes = apply_waivers(findings, waivers, dt.date.today())
         report = dataclasses.replace(

@@ -437,6 +437,10 @@ class BuildCondition(AnchorCondition):
 
     def check(self, facts: Facts) -> Verdict:
         found = facts.builds.get(self.key)
+        if found is None and self.key in facts.unknown_builds:
+            return Verdict(
+                Tri.UNKNOWN, unknown=(Unknown(f"build.{self.key}", facts.unknown_builds[self.key]),)
+            )
         if found is None:
             if facts.packages_known:
                 return (

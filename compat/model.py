@@ -155,6 +155,9 @@ class Facts:
     builds: Mapping[str, Version] = field(default_factory=dict)  # torch_cuda, nccl, cudnn, ...
     usage: Mapping[str, UsageFact] = field(default_factory=dict)
     packages_known: bool = True  # False: no package facts at all (a check over hardware only)
+    # Builds that exist but are not known (an unpinned torch offline: its release, hence its CUDA
+    # build, is what a resolve picks) -> what would settle each one.
+    unknown_builds: Mapping[str, str] = field(default_factory=dict)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -28,6 +28,7 @@ class Report:
     hardware_note: str  # how hardware was obtained, or why it is unknown
     notes: tuple[str, ...] = ()  # what could not be checked, and other things to say once
     usage: dict[str, Any] = field(default_factory=dict)
+    files: tuple[str, ...] = ()  # the checked files (check): where file-less findings point
     # doctor only: the node it ran on and the stack facts a fleet compares (compat/nodefacts.py)
     host: dict[str, Any] | None = None
     stack: dict[str, Any] | None = None

@@ -6,7 +6,12 @@ in property values `:` and `,` are too.
 
 from __future__ import annotations
 
-from compat.formats.locations import finding_origin, message, relative_uri
+from compat.formats.locations import (
+    code_scanning_findings,
+    finding_origin,
+    message,
+    relative_uri,
+)
 from compat.model import Severity, Status
 from compat.report import Report
 
@@ -23,13 +28,15 @@ def escape_property(text: str) -> str:
 
 def render(report: Report, colour: bool = False) -> str:
     lines = []
-    for finding in report.findings:
+    files = report.files
+    findings, left_out = code_scanning_findings(report)
+    for finding in findings:
         # A `possible` finding is a warning at most: it depends on facts compat could not see.
         level = _LEVEL[finding.rule.severity]
         if finding.status is Status.POSSIBLE and level == "error":
             level = "warning"
         props = []
-        origin = finding_origin(finding)
+        origin = finding_origin(finding, files)
         if origin is not None:
             props.append(f"file={escape_property(relative_uri(origin.path))}")
             props.append(f"line={origin.line}")
@@ -37,4 +44,9 @@ def render(report: Report, colour: bool = False) -> str:
         lines.append(f"::{level} {','.join(props)}::{escape_data(message(finding))}")
     affected, possible = report.count(Status.AFFECTED), report.count(Status.POSSIBLE)
     lines.append(f"compat: {affected} affected, {possible} possible ({report.kb_rules} rules)")
+    if left_out:
+        lines.append(
+            f"compat: {left_out} possible finding(s) depend only on the hardware: give --hardware "
+            "(a `compat probe --format json` profile) to have them judged"
+        )
     return "\n".join(lines) + "\n"

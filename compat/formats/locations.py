@@ -3,16 +3,40 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from pathlib import Path
 
 from compat.model import Finding, Origin
+from compat.report import Report
 
 
-def finding_origin(finding: Finding) -> Origin | None:
+def finding_origin(finding: Finding, files: Sequence[str] = ()) -> Origin | None:
+    """The line of the first package the finding names; else the first line of that package's
+    file; else the first line of the first checked file. GitHub code scanning rejects a whole
+    SARIF upload when one result has no location, so check's findings always get one."""
     for package in finding.packages:
         if package.origin is not None and package.origin.line is not None:
             return package.origin
+    for package in finding.packages:
+        if package.origin is not None and package.origin.path:
+            return Origin(package.origin.path, 1)
+    if files:
+        return Origin(files[0], 1)
     return None
+
+
+def code_scanning_findings(report: Report) -> tuple[list[Finding], int]:
+    """The findings worth an alert on a line of a file, and how many were left out: without a
+    hardware profile, a `possible` finding whose every question is about the hardware says
+    nothing about the file (give --hardware to have it judged)."""
+    if report.hardware is not None:
+        return list(report.findings), 0
+    kept = [
+        f
+        for f in report.findings
+        if not (f.unknown and all(u.fact.startswith("hardware.") for u in f.unknown))
+    ]
+    return kept, len(report.findings) - len(kept)
 
 
 def relative_uri(path: str) -> str:

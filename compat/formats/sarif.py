@@ -5,10 +5,16 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from compat.formats import readable_symptom
-from compat.formats.locations import finding_origin, message, relative_uri
+from compat.formats.locations import (
+    code_scanning_findings,
+    finding_origin,
+    message,
+    relative_uri,
+)
 from compat.model import Finding, Rule, Severity, Status
 from compat.report import COMPAT_VERSION, Report
 
@@ -48,8 +54,8 @@ def _rule_descriptor(rule: Rule) -> dict[str, Any]:
     }
 
 
-def fingerprint(finding: Finding) -> str:
-    origin = finding_origin(finding)
+def fingerprint(finding: Finding, files: Sequence[str] = ()) -> str:
+    origin = finding_origin(finding, files)
     parts = [
         finding.rule.id,
         *sorted(p.name for p in finding.packages),
@@ -58,7 +64,7 @@ def fingerprint(finding: Finding) -> str:
     return hashlib.sha256("\0".join(parts).encode()).hexdigest()[:32]
 
 
-def _result(finding: Finding, index: int) -> dict[str, Any]:
+def _result(finding: Finding, index: int, files: Sequence[str]) -> dict[str, Any]:
     level = _LEVEL[finding.rule.severity]
     if finding.status is Status.POSSIBLE and level == "error":
         level = "warning"
@@ -67,14 +73,14 @@ def _result(finding: Finding, index: int) -> dict[str, Any]:
         "ruleIndex": index,
         "level": level,
         "message": {"text": message(finding)},
-        "partialFingerprints": {"compatFinding/v1": fingerprint(finding)},
+        "partialFingerprints": {"compatFinding/v1": fingerprint(finding, files)},
         "properties": {
             "status": finding.status.value,
             "packages": [{"name": p.name, "version": p.version} for p in finding.packages],
             "unknown": [u.fact for u in finding.unknown],
         },
     }
-    origin = finding_origin(finding)
+    origin = finding_origin(finding, files)
     if origin is not None:
         result["locations"] = [
             {
@@ -88,13 +94,14 @@ def _result(finding: Finding, index: int) -> dict[str, Any]:
 
 
 def render(report: Report, colour: bool = False) -> str:
+    findings, left_out = code_scanning_findings(report)
     rules: list[Rule] = []
     positions: dict[str, int] = {}
-    for finding in report.findings:
+    for finding in findings:
         if finding.rule.id not in positions:
             positions[finding.rule.id] = len(rules)
             rules.append(finding.rule)
-    document = {
+    document: dict[str, Any] = {
         "$schema": SARIF_SCHEMA,
         "version": "2.1.0",
         "runs": [
@@ -107,11 +114,13 @@ def render(report: Report, colour: bool = False) -> str:
                         "rules": [_rule_descriptor(rule) for rule in rules],
                     }
                 },
-                "results": [_result(f, positions[f.rule.id]) for f in report.findings],
+                "results": [_result(f, positions[f.rule.id], report.files) for f in findings],
                 "properties": {
                     "knowledgeBase": {"rules": report.kb_rules, "digest": report.kb_digest}
                 },
             }
         ],
     }
+    if left_out:  # possible findings that only a hardware profile could settle
+        document["runs"][0]["properties"]["hardwareOnlyPossibleNotReported"] = left_out
     return json.dumps(document, indent=2) + "\n"

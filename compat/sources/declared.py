@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -13,6 +14,8 @@ from packaging.version import InvalidVersion, Version
 
 from compat.errors import InputError
 from compat.model import Origin
+
+_COMMIT = re.compile(r"[0-9a-fA-F]{7,40}")
 
 
 @dataclass(frozen=True)
@@ -26,6 +29,17 @@ class Declared:
     origin: Origin  # the file and 1-based line where the requirement starts
     kind: str  # "requirement" | "constraint" | "lock" | "report" | "freeze"
     raw: str  # the logical line as written (continuations joined, comment stripped)
+    group: str = ""  # the list it came from ("project.optional-dependencies.vllm"); "" = main
+
+    @property
+    def commit(self) -> str | None:
+        """The commit of a git direct reference (`git+URL@<7..40 hex>`); None for a moving ref."""
+        if not self.url or not self.url.startswith("git+"):
+            return None
+        ref = self.url.split("#")[0].rsplit("@", 1)
+        if len(ref) == 2 and _COMMIT.fullmatch(ref[1]) and "/" not in ref[1]:
+            return ref[1].lower()
+        return None
 
     @property
     def pinned(self) -> Version | None:
@@ -43,13 +57,40 @@ class Declared:
 
 
 @dataclass(frozen=True)
+class IndexLine:
+    """A package index a file names: a pip option line, a Pipfile source, a uv index."""
+
+    url: str
+    origin: Origin
+    replaces_default: bool = False  # --index-url / a default uv index: PyPI is not consulted
+    packages: tuple[NormalizedName, ...] = ()  # () = every package; else only these (uv sources)
+    marker: str = ""  # a uv source's `marker`: it applies where this holds
+    optional: bool = False  # a uv source bound to a group or extra that is not installed by default
+
+
+@dataclass
+class FileResult:
+    """What one reader found in one file, before the files are pooled into a DeclaredSet."""
+
+    requirements: list[Declared] = field(default_factory=list)
+    python: list[tuple[str, Origin]] = field(default_factory=list)
+    hardware: list[tuple[str, Origin]] = field(default_factory=list)
+    indexes: list[IndexLine] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
 class DeclaredSet:
     requirements: tuple[Declared, ...]
     files: tuple[str, ...]
     options: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    indexes: tuple[IndexLine, ...] = ()
+    requires_python: tuple[tuple[str, Origin], ...] = ()  # requires-python and its equivalents
+    hardware: tuple[tuple[str, Origin], ...] = ()  # [tool.compat] hardware = "FILE"
+    notes: tuple[str, ...] = ()  # what the readers saw but could not check
 
 
-def parse_requirement(text: str, origin: Origin, kind: str) -> Declared:
+def parse_requirement(text: str, origin: Origin, kind: str, group: str = "") -> Declared:
     """A PEP 508 string -> Declared; InputError with file:line and packaging's reason."""
     try:
         requirement = Requirement(text)
@@ -66,6 +107,7 @@ def parse_requirement(text: str, origin: Origin, kind: str) -> Declared:
         origin=origin,
         kind=kind,
         raw=text,
+        group=group,
     )
 
 

@@ -4,27 +4,47 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from compat.errors import InputError
 from compat.model import Origin
-from compat.sources.declared import Declared, DeclaredSet
+from compat.sources.declared import DeclaredSet, FileResult
 from compat.sources.pipreport import read_pip_report
 from compat.sources.requirements import RequirementsResult, read_requirements
-from compat.sources.tomlfiles import read_pylock, read_pyproject, read_uv_lock
+from compat.sources.setuppy import REPORT_HINT
+from compat.sources.tomlfiles import (
+    load_toml,
+    read_pylock,
+    read_pyproject,
+    read_uv_lock,
+    uv_lock_python,
+)
 
 _PYLOCK = re.compile(r"^pylock(\.[^.]+)?\.toml$")
 
 
+UNKNOWN_KIND = (
+    "cannot tell what kind of file this is (requirements, pyproject, setup.py, Pipfile, "
+    "Pipfile.lock, pylock, uv.lock, pip report); {hint}"
+)
+
+
 def file_kind(path: Path) -> str:
     name = path.name.lower()
-    if name == "pyproject.toml":
+    if name.endswith("pyproject.toml"):
         return "pyproject"
     if _PYLOCK.match(name):
         return "pylock"
-    if name == "uv.lock":
+    if name.endswith("uv.lock"):
         return "uv.lock"
+    if name.endswith("pipfile.lock"):
+        return "pipfile.lock"
+    if name.endswith("pipfile"):
+        return "pipfile"
+    if name.endswith("setup.py"):
+        return "setup.py"
     if name.endswith(".json"):
         return "pip-report"
     if name.endswith((".txt", ".in")) or "requirements" in name or "constraints" in name:
@@ -35,26 +55,37 @@ def file_kind(path: Path) -> str:
     except OSError:
         return "requirements"  # the reader reports the real problem
     if head.startswith("{"):
-        return "pip-report"
+        return "pipfile.lock" if '"_meta"' in head else "pip-report"
     if re.search(r"^lock-version\s*=", head, re.MULTILINE):
         return "pylock"
     if re.search(r"^\[\[package\]\]", head, re.MULTILINE):
         return "uv.lock"
-    if re.search(r"^\[project\]", head, re.MULTILINE):
+    if re.search(r"^\[(project|tool\.poetry[.\]])", head, re.MULTILINE):
         return "pyproject"
-    raise InputError(
-        "cannot tell what kind of file this is (requirements, pyproject, pylock, uv.lock, pip report)",
-        origin=Origin(str(path)),
-    )
+    if re.search(r"^\[(packages|dev-packages)\]", head, re.MULTILINE):
+        return "pipfile"
+    if re.search(r"^\s*(from setuptools|import setuptools)", head, re.MULTILINE):
+        return "setup.py"
+    raise InputError(UNKNOWN_KIND.format(hint=REPORT_HINT), origin=Origin(str(path)))
+
+
+MarkersFor = Callable[[Sequence[tuple[str, Origin]]], Mapping[str, str]]
 
 
 def read_declared(
-    paths: Sequence[Path], *, environ: Mapping[str, str] | None = None
+    paths: Sequence[Path],
+    *,
+    environ: Mapping[str, str] | None = None,
+    markers_for: MarkersFor | None = None,
 ) -> DeclaredSet:
+    """Read every file. uv.lock files are read last: which of their entries a target installs
+    depends on the target, and the target's Python can come from the other files
+    (`markers_for(requires_python)` gives it)."""
     env = os.environ if environ is None else environ
-    requirements: list[Declared] = []
     files: list[str] = []
     options: dict[str, list[str]] = {}
+    pooled = FileResult()
+    uv_locks: list[tuple[Path, tuple[dict[str, Any], str]]] = []
     for path in paths:
         if path.is_dir():
             raise InputError(
@@ -63,24 +94,67 @@ def read_declared(
         kind = file_kind(path)
         if kind == "requirements":
             result = read_requirements(path, environ=env, result=RequirementsResult())
-            requirements += result.requirements
+            pooled.requirements += result.requirements
+            pooled.indexes += result.indexes
+            pooled.notes += result.notes
             files += result.files
             for key, values in result.options.items():
                 options.setdefault(key, []).extend(values)
             continue
         files.append(str(path))
-        if kind == "pyproject":
-            requirements += read_pyproject(path)
-        elif kind == "pylock":
-            requirements += read_pylock(path)
-        elif kind == "uv.lock":
-            requirements += read_uv_lock(path)
-        else:
-            try:
-                text = path.read_text(encoding="utf-8")
-            except OSError as error:
-                raise InputError(
-                    f"cannot read: {error.strerror}", origin=Origin(str(path))
-                ) from None
-            requirements += read_pip_report(path, text)
-    return DeclaredSet(tuple(requirements), tuple(files), {k: tuple(v) for k, v in options.items()})
+        if kind == "uv.lock":
+            loaded = load_toml(path)  # parsed once: a real uv.lock is often 0.5 MB
+            uv_locks.append((path, loaded))
+            pooled.python += uv_lock_python(path, loaded)
+            continue
+        _merge(pooled, _read_one(path, kind))
+    for path, loaded in uv_locks:
+        markers = markers_for(pooled.python) if markers_for is not None else None
+        pooled.requirements += read_uv_lock(path, markers, loaded)
+    return DeclaredSet(
+        tuple(pooled.requirements),
+        tuple(files),
+        {k: tuple(v) for k, v in options.items()},
+        indexes=tuple(pooled.indexes),
+        requires_python=tuple(pooled.python),
+        hardware=tuple(pooled.hardware),
+        notes=tuple(pooled.notes),
+    )
+
+
+def _merge(into: FileResult, result: FileResult) -> None:
+    into.requirements += result.requirements
+    into.python += result.python
+    into.hardware += result.hardware
+    into.indexes += result.indexes
+    into.notes += result.notes
+
+
+def _read_one(path: Path, kind: str) -> FileResult:
+    if kind == "pyproject":
+        return read_pyproject(path)
+    if kind == "pylock":
+        return FileResult(requirements=read_pylock(path))
+    if kind == "setup.py":
+        from compat.sources.setuppy import read_setup_py
+
+        requirements, python, notes = read_setup_py(path)
+        return FileResult(requirements=requirements, python=python, notes=notes)
+    if kind == "pipfile":
+        from compat.sources.pipfile import read_pipfile
+
+        pipenv = read_pipfile(path)
+        return FileResult(pipenv.requirements, pipenv.python, [], pipenv.indexes, pipenv.notes)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError("no such file", origin=Origin(str(path))) from None
+    except (OSError, UnicodeDecodeError) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        raise InputError(f"cannot read: {reason}", origin=Origin(str(path))) from None
+    if kind == "pipfile.lock":
+        from compat.sources.pipfile import read_pipfile_lock
+
+        pipenv = read_pipfile_lock(path, text)
+        return FileResult(pipenv.requirements, pipenv.python, [], pipenv.indexes, pipenv.notes)
+    return FileResult(requirements=read_pip_report(path, text))

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from compat.errors import InputError
 from compat.model import Origin
-from compat.sources.declared import Declared, parse_requirement
+from compat.sources.declared import Declared, IndexLine, parse_requirement
 
 _COMMENT = re.compile(r"(^|\s+)#.*$")
 _ENV_VAR = re.compile(r"\$\{(?P<name>[A-Z0-9_]+)\}")
@@ -47,6 +47,8 @@ class RequirementsResult:
     requirements: list[Declared] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
     options: dict[str, list[str]] = field(default_factory=dict)
+    indexes: list[IndexLine] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
 
 
 def logical_lines(text: str) -> list[tuple[int, str]]:
@@ -112,6 +114,10 @@ def read_requirements(
         declared = _requirement_line(line, origin, kind)
         if declared is not None:
             result.requirements.append(declared)
+        else:
+            result.notes.append(
+                f"{origin}: {line} names no project (a bare URL or path): not checked"
+            )
     return result
 
 
@@ -161,9 +167,14 @@ def _option_line(
         if egg is not None:
             declared = parse_requirement(egg.group(1), origin, kind)
             result.requirements.append(Declared(**{**declared.__dict__, "url": value, "raw": line}))
+        result.notes.append(f"{origin}: {line} is a local project: not checked")
         return  # an editable local project without #egg= names nothing we can check
     if flag not in _OPTIONS:
         raise InputError(f"unknown option {flag!r} in a requirements file", origin=origin)
     if _OPTIONS[flag] and not value:
         raise InputError(f"{flag} needs a value", origin=origin)
     result.options.setdefault(flag, []).append(value if _OPTIONS[flag] else "")
+    if flag in ("-i", "--index-url", "--extra-index-url"):
+        result.indexes.append(
+            IndexLine(value, origin, replaces_default=flag != "--extra-index-url")
+        )

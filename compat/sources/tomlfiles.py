@@ -8,12 +8,16 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from packaging.markers import InvalidMarker, Marker
+from packaging.utils import canonicalize_name
+
 from compat.errors import InputError
 from compat.model import Origin
-from compat.sources.declared import Declared, locked, parse_requirement
+from compat.sources.declared import Declared, FileResult, IndexLine, locked, parse_requirement
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -70,10 +74,13 @@ class _LineFinder:
         return 0
 
 
-def read_pyproject(path: Path) -> list[Declared]:
+def read_pyproject(path: Path) -> FileResult:
+    """PEP 621 dependencies and extras, PEP 735 groups, Poetry's tables, requires-python,
+    `[tool.compat] hardware`, and the package indexes `[tool.uv.sources]` sends packages to."""
     document, text = load_toml(path)
     lines = _LineFinder(text)
-    out: list[Declared] = []
+    result = FileResult()
+    out = result.requirements
 
     def add(requirement: Any, where: str) -> None:
         if not isinstance(requirement, str):
@@ -81,9 +88,10 @@ def read_pyproject(path: Path) -> list[Declared]:
                 f"{where}: expected a requirement string, got {requirement!r}",
                 origin=Origin(str(path)),
             )
+        group = "" if where == "project.dependencies" else where
         out.append(
             parse_requirement(
-                requirement, Origin(str(path), lines.quoted(requirement)), "requirement"
+                requirement, Origin(str(path), lines.quoted(requirement)), "requirement", group
             )
         )
 
@@ -101,6 +109,64 @@ def read_pyproject(path: Path) -> list[Declared]:
     for group in groups:
         for requirement in _expand_group(groups, group, (), path, lines):
             add(requirement, f"dependency-groups.{group}")
+    if isinstance(project.get("requires-python"), str):
+        result.python.append(
+            (project["requires-python"], Origin(str(path), lines.find("requires-python")))
+        )
+    tool = document.get("tool", {}) if isinstance(document.get("tool"), dict) else {}
+    if isinstance(tool.get("poetry"), dict):
+        from compat.sources.poetry import read_poetry
+
+        def line_of(table: str, key: str) -> int | None:
+            start = lines.table(f"[{table}]")
+            return lines.find(f"{key} =", start) or lines.find(f'"{key}"', start)
+
+        poetry, python, notes = read_poetry(document, path, line_of)
+        out += poetry
+        result.python += python
+        result.notes += notes
+    compat_tool = tool.get("compat", {})
+    if isinstance(compat_tool, dict) and isinstance(compat_tool.get("hardware"), str):
+        result.hardware.append((compat_tool["hardware"], Origin(str(path), lines.find("hardware"))))
+    result.indexes += _uv_indexes(tool.get("uv"), path, lines)
+    return result
+
+
+def _uv_indexes(uv: Any, path: Path, lines: _LineFinder) -> list[IndexLine]:
+    """`[[tool.uv.index]]` (default = true replaces PyPI) and the packages `[tool.uv.sources]`
+    sends to an index, with the source's marker, and whether it is bound to a group or extra
+    that is not installed by default (`[tool.uv] default-groups`, else uv's `dev`)."""
+    if not isinstance(uv, dict):
+        return []
+    indexes = [
+        i for i in uv.get("index", []) if isinstance(i, dict) and isinstance(i.get("url"), str)
+    ]
+    by_name = {str(i.get("name")): i for i in indexes}
+    default_groups = uv.get("default-groups", ["dev"])
+    if not isinstance(default_groups, list):
+        default_groups = []  # "all": no group is a default over another
+    out = []
+    for package, sources in (uv.get("sources") or {}).items():
+        for source in sources if isinstance(sources, list) else [sources]:
+            if not isinstance(source, dict) or source.get("index") not in by_name:
+                continue
+            index = by_name[source["index"]]
+            optional = "extra" in source or (
+                "group" in source and source["group"] not in default_groups
+            )
+            out.append(
+                IndexLine(
+                    index["url"],
+                    Origin(str(path), lines.quoted(index["url"])),
+                    packages=(canonicalize_name(package),),
+                    marker=str(source.get("marker", "")),
+                    optional=optional,
+                )
+            )
+    for index in indexes:
+        if not index.get("explicit"):  # explicit indexes serve only what sources send them
+            origin = Origin(str(path), lines.quoted(index["url"]))
+            out.append(IndexLine(index["url"], origin, replaces_default=bool(index.get("default"))))
     return out
 
 
@@ -156,9 +222,32 @@ def read_pylock(path: Path) -> list[Declared]:
     return out
 
 
-def read_uv_lock(path: Path) -> list[Declared]:
-    """uv.lock (`version = 1`): every `[[package]]` except the project itself (editable/virtual)."""
-    document, text = load_toml(path)
+def uv_lock_python(
+    path: Path, loaded: tuple[dict[str, Any], str] | None = None
+) -> list[tuple[str, Origin]]:
+    """A uv.lock's top-level `requires-python`."""
+    document, text = loaded or load_toml(path)
+    value = document.get("requires-python")
+    if not isinstance(value, str):
+        return []
+    return [(value, Origin(str(path), _LineFinder(text).find("requires-python")))]
+
+
+def read_uv_lock(
+    path: Path,
+    markers: Mapping[str, str] | None = None,
+    loaded: tuple[dict[str, Any], str] | None = None,
+) -> list[Declared]:
+    """uv.lock (`version = 1`): the packages installed for the target environment.
+
+    uv locks every platform at once: a name can have several entries (one per fork, told apart by
+    `resolution-markers`), and dependency edges carry markers. With a target, the packages are
+    those reachable from the project's own entries (editable/virtual: its dependencies and
+    extras, and the `dev` group `uv sync` installs by default; other groups only by choice) along
+    edges whose marker holds for the target, with no conflicting group chosen. Without a project
+    entry, entries whose resolution markers hold. Without a target, every entry.
+    """
+    document, text = loaded or load_toml(path)
     lines = _LineFinder(text)
     version = document.get("version")
     if version != SUPPORTED_UV_LOCK_VERSION:
@@ -166,16 +255,93 @@ def read_uv_lock(path: Path) -> list[Declared]:
             f"uv.lock: lock version {version!r} is not supported (compat reads version {SUPPORTED_UV_LOCK_VERSION})",
             origin=Origin(str(path), lines.find("version")),
         )
-    out = []
-    for entry in document.get("package", []):
-        name, pinned = entry.get("name"), entry.get("version")
-        source = entry.get("source", {})
+    entries = document.get("package", [])
+    if not isinstance(entries, list):
+        raise InputError(
+            "uv.lock: [[package]] must be an array of tables", origin=Origin(str(path))
+        )
+    # Each [[package]] table's `name = "..."` line, in document order (edges name packages too).
+    name_lines = [
+        number
+        for number, line in enumerate(lines.lines, start=1)
+        if line.startswith("name = ") and number > 1 and lines.lines[number - 2] == "[[package]]"
+    ]
+    origins: list[Origin] = []
+    for position, entry in enumerate(entries):
+        name = entry.get("name") if isinstance(entry, dict) else None
         if not isinstance(name, str):
             raise InputError("uv.lock: a [[package]] entry has no name", origin=Origin(str(path)))
-        origin = Origin(str(path), lines.find(f'name = "{name}"'))
-        if isinstance(source, dict) and ("editable" in source or "virtual" in source):
-            continue  # the project being locked, not a dependency
-        if pinned is None:
+        line = name_lines[position] if position < len(name_lines) else None
+        origins.append(Origin(str(path), line or lines.find(f'name = "{name}"')))
+    chosen = _uv_reachable(entries, markers) if markers is not None else None
+    out = []
+    for position, entry in enumerate(entries):
+        name, pinned = entry["name"], entry.get("version")
+        if _is_project(entry) or pinned is None:
             continue
-        out.append(locked(name, str(pinned), origin, "lock"))
+        if chosen is not None and position not in chosen:
+            continue
+        out.append(locked(name, str(pinned), origins[position], "lock"))
     return out
+
+
+def _is_project(entry: dict[str, Any]) -> bool:
+    source = entry.get("source", {})
+    return isinstance(source, dict) and ("editable" in source or "virtual" in source)
+
+
+def _holds(marker: Any, env: Mapping[str, str]) -> bool:
+    if not marker:
+        return True
+    try:
+        return Marker(str(marker)).evaluate({**env, "extra": ""})
+    except InvalidMarker:
+        return True  # a marker compat cannot read: keep the edge rather than lose a package
+
+
+def _uv_reachable(entries: list[dict[str, Any]], env: Mapping[str, str]) -> set[int]:
+    by_name: dict[str, list[int]] = {}
+    for position, entry in enumerate(entries):
+        by_name.setdefault(str(entry["name"]), []).append(position)
+    roots = [i for i, e in enumerate(entries) if _is_project(e)]
+    if not roots:
+        return {
+            i
+            for i, e in enumerate(entries)
+            if not e.get("resolution-markers")
+            or any(_holds(m, env) for m in e["resolution-markers"])
+        }
+    # (entry, extra) pairs: "" stands for the entry's own dependencies, a name for an extra's.
+    done: set[tuple[int, str]] = set()
+    queue = [(r, "") for r in roots]
+    queue += [(r, x) for r in roots for x in entries[r].get("optional-dependencies") or {}]
+    queue += [(r, "group:dev") for r in roots]  # uv sync's default group
+    while queue:
+        position, extra = queue.pop()
+        if (position, extra) in done:
+            continue
+        done.add((position, extra))
+        entry = entries[position]
+        if not extra:
+            edges = entry.get("dependencies", [])
+        elif extra == "group:dev":
+            edges = (entry.get("dev-dependencies") or {}).get("dev", [])
+        else:
+            edges = (entry.get("optional-dependencies") or {}).get(extra, [])
+        for edge in edges:
+            if not isinstance(edge, dict) or not _holds(edge.get("marker"), env):
+                continue
+            candidates = by_name.get(str(edge.get("name")), [])
+            if len(candidates) > 1:
+                candidates = [c for c in candidates if _same_entry(entries[c], edge)]
+            for candidate in candidates:
+                queue.append((candidate, ""))
+                queue += [(candidate, str(x)) for x in edge.get("extra", [])]
+    return {position for position, _ in done}
+
+
+def _same_entry(entry: dict[str, Any], edge: dict[str, Any]) -> bool:
+    """An edge names one of several entries of a name by version and/or source."""
+    if "version" in edge and str(edge["version"]) != str(entry.get("version")):
+        return False
+    return "source" not in edge or edge["source"] == entry.get("source")
