@@ -283,6 +283,8 @@ def run_check(
         findings=tuple(findings),
         kb_rules=len(kb),
         kb_digest=kb.digest,
+        kb_source=kb.source,
+        kb_version=kb.version,
         environment=environment_summary(
             "files " + ", ".join(declared_set.files), str(python_version), len(packages), []
         ),

@@ -518,6 +518,78 @@ def matrix_lint(
 
 
 @matrix_app.command(
+    "update",
+    help="""Fetch a newer knowledge-base bundle, verify its sha256 against the index, and use it.
+
+The index URL: --url (--matrix-url), else $COMPAT_MATRIX_URL, else the latest GitHub release of compat
+(docs/bundles.md has the format and the trust model). On any failure the knowledge base in
+force stays as it is. --reset goes back to the rules shipped with compat.
+
+\b
+Examples:
+  compat matrix update
+  compat matrix update --url https://mirror.example.com/compat/compat-kb-index.json
+  compat matrix update --reset
+
+\b
+Exit codes: 0 updated or already current; 2 the index or bundle was rejected (digest
+mismatch, truncated, invalid rules, needs a newer compat) or a bad --url; 3 nothing could be
+downloaded (offline, HTTP error, timeout).
+""",
+)
+def matrix_update(
+    url: Annotated[
+        str | None,
+        typer.Option(
+            "--matrix-url",
+            "--url",
+            help="URL of the knowledge-base index (compat.kb-index/1).",
+        ),
+    ] = None,
+    timeout: Annotated[
+        float, typer.Option("--timeout", help="Seconds for the whole update.", min=0.1)
+    ] = 20.0,
+    reset: Annotated[
+        bool, typer.Option("--reset", help="Remove the installed bundle: use the shipped rules.")
+    ] = False,
+    debug: DebugOpt = False,
+) -> None:
+    def body() -> int:
+        from compat.bundle import remove_installed
+        from compat.bundlestate import active_bundle
+        from compat.kbupdate import index_url, update
+
+        if reset:
+            removed = remove_installed()
+            sys.stdout.write(
+                f"knowledge base: the rules shipped with compat {__version__}"
+                + ("" if removed else " (no bundle was installed)")
+                + "\n"
+            )
+            return EXIT_OK
+        before = active_bundle()
+        in_force = (
+            f"bundle {before.version}"
+            if before
+            else f"the knowledge base shipped with compat {__version__}"
+        )
+        try:
+            result = update(index_url(url), timeout=timeout)
+        except CompatError as error:
+            error.message = f"matrix update: {error.message}; {in_force} stays in force"
+            error.origin = None
+            raise
+        verb = "updated to" if result.changed else "already current:"
+        sys.stdout.write(
+            f"knowledge base {verb} bundle {result.version} ({result.rules} rules, "
+            f"sha256:{result.sha256[:16]}…) from {result.source}\n"
+        )
+        return EXIT_OK
+
+    _guarded(body, debug)
+
+
+@matrix_app.command(
     "list",
     help="List the rules of the knowledge base.\n\n\b\nExamples:\n  compat matrix list\n  compat matrix list --format json",
 )
@@ -545,14 +617,16 @@ def matrix_list(
                 }
                 for r in rules
             ]
-            sys.stdout.write(json.dumps({"digest": kb.digest, "rules": rows}, indent=2) + "\n")
+            document = {"digest": kb.digest, "source": kb.source, "version": kb.version}
+            sys.stdout.write(json.dumps({**document, "rules": rows}, indent=2) + "\n")
             return EXIT_OK
         width = max(len(r.id) for r in rules)
         for r in rules:
             sys.stdout.write(
                 f"{r.id:{width}}  {r.severity.value:7}  {r.evidence.value:8}  {r.title}\n"
             )
-        sys.stdout.write(f"\n{len(rules)} rules · {kb.digest[:19]}\n")
+        where = f"bundle {kb.version}" if kb.source == "bundle" else "shipped"
+        sys.stdout.write(f"\n{len(rules)} rules · {kb.digest[:19]} · {where}\n")
         return EXIT_OK
 
     _guarded(body, debug)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from compat.engine import evaluate
+from compat.engine import evaluate, finding_order
 from compat.errors import UncheckedError
 from compat.facts import (
     EnvOptions,
@@ -15,6 +15,7 @@ from compat.facts import (
 )
 from compat.knowledge import load_knowledge_base
 from compat.nodefacts import host_identity, stack_summary
+from compat.pipcheck import check_environment, conflict_findings
 from compat.report import Report, environment_summary
 
 
@@ -37,6 +38,15 @@ def run_doctor(env_options: EnvOptions, fact_options: FactOptions) -> Report:
     with_nvcc = local and kb.mentions("build", "nvcc")
     facts = environment_facts(env, hardware, usage, with_nvcc=with_nvcc)
     findings = evaluate(kb, facts)
+    declared = check_environment(env)
+    findings.extend(conflict_findings(declared.conflicts))
+    findings.sort(key=finding_order)
+    if declared.undecided:
+        notes.append(
+            f"{declared.undecided} declared requirements have environment markers that "
+            f"{env.source} does not decide (a directory tells at most its Python version and, "
+            "through its binary wheels, its platform): not checked; --python checks them"
+        )
     if hardware is None:
         notes.append(
             "hardware rules could only be checked as 'possible': no probe and no --hardware profile"
@@ -50,10 +60,21 @@ def run_doctor(env_options: EnvOptions, fact_options: FactOptions) -> Report:
         {"kind": p.kind, "message": p.message, **({"source": str(p.origin)} if p.origin else {})}
         for p in env.problems
     ]
+    problems += [
+        {
+            "kind": "invalid-requirement",
+            "message": f"{package.label} {package.version}: cannot parse its requirement "
+            f"{line!r}; its requirements were not checked (pip check skips it too)",
+            **({"source": str(package.origin)} if package.origin else {}),
+        }
+        for package, line in declared.unparsable
+    ]
     return Report(
         findings=tuple(findings),
         kb_rules=len(kb),
         kb_digest=kb.digest,
+        kb_source=kb.source,
+        kb_version=kb.version,
         environment=environment_summary(
             env.source,
             str(env.python_version) if env.python_version else None,

@@ -359,7 +359,12 @@ def _judged_differently(nodes: Sequence[NodeResult]) -> list[str]:
         base = node.report.get("knowledge_base")
         digest = base.get("digest") if isinstance(base, Mapping) else None
         version = node.report.get("compat_version")
-        kb.setdefault(f"compat {version}, rules {str(digest)[:19]}", []).append(node.label)
+        bundle = (
+            f", bundle {base.get('version')}"
+            if isinstance(base, Mapping) and base.get("source") == "bundle"
+            else ""
+        )
+        kb.setdefault(f"compat {version}, rules {str(digest)[:19]}{bundle}", []).append(node.label)
         usage.setdefault(json.dumps(node.report.get("usage") or {}, sort_keys=True), []).append(
             node.label
         )

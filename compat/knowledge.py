@@ -458,6 +458,8 @@ class KnowledgeBase:
     index: tuple[tuple[str, tuple[str, ...]], ...]
     blobs: tuple[bytes, ...]
     features: frozenset[str] = frozenset()  # condition_keys() over every rule
+    source: str = "shipped"  # "shipped" with compat, or "bundle" (compat matrix update)
+    version: str = __version__  # compat's version for the shipped rules, else the bundle's
     _compiled: dict[int, Rule] = field(default_factory=dict, repr=False)
     _plain: dict[int, dict[str, Any]] = field(default_factory=dict, repr=False)
 
@@ -514,9 +516,9 @@ def condition_keys(when: Mapping[str, Any]) -> set[str]:
     return keys
 
 
-def rule_files(extra: Sequence[Path] = ()) -> list[Path]:
-    """The shipped matrices, then each `--matrix FILE|DIR` in the order given."""
-    files = sorted(MATRIX_DIR.glob("*.yaml"))
+def rule_files(extra: Sequence[Path] = (), base: Path = MATRIX_DIR) -> list[Path]:
+    """The base matrices (shipped, or an installed bundle's), then each `--matrix FILE|DIR`."""
+    files = sorted(base.glob("*.yaml"))
     shipped = {path.resolve() for path in files}
     for item in extra:
         if item.is_dir():
@@ -537,7 +539,13 @@ def rule_files(extra: Sequence[Path] = ()) -> list[Path]:
 
 
 def load_knowledge_base(extra: Sequence[Path] = (), *, use_cache: bool = True) -> KnowledgeBase:
-    files = rule_files(extra)
+    """The knowledge base in force plus `extra` files. `use_cache=False` reads nothing from the
+    user cache: neither compiled rules nor a bundle installed by `compat matrix update`."""
+    from compat.bundlestate import active_bundle
+
+    bundle = active_bundle() if use_cache else None
+    files = rule_files(extra, bundle.matrix_dir if bundle else MATRIX_DIR)
+    source, kb_version = ("bundle", bundle.version) if bundle else ("shipped", __version__)
     if not files:
         raise UncheckedError(f"no knowledge base: no rule files in {MATRIX_DIR}")
     # A warm start must not read every rule file: the cache is keyed by the files' stat data
@@ -557,7 +565,13 @@ def load_knowledge_base(extra: Sequence[Path] = (), *, use_cache: bool = True) -
     if cached is not None:
         digest, index, blobs, features = cached
         return KnowledgeBase(
-            digest, tuple(str(p) for p in files), index, blobs, frozenset(features)
+            digest,
+            tuple(str(p) for p in files),
+            index,
+            blobs,
+            frozenset(features),
+            source,
+            kb_version,
         )
     hasher = hashlib.sha256()
     plain: list[dict[str, Any]] = []
@@ -585,7 +599,9 @@ def load_knowledge_base(extra: Sequence[Path] = (), *, use_cache: bool = True) -
     features = frozenset().union(*(condition_keys(rule["when"]) for rule in plain))
     if use_cache:
         _write_cache(cache_path, (digest, index, blobs, tuple(sorted(features))))
-    kb = KnowledgeBase(digest, tuple(str(p) for p in files), index, blobs, features)
+    kb = KnowledgeBase(
+        digest, tuple(str(p) for p in files), index, blobs, features, source, kb_version
+    )
     kb._plain.update(enumerate(plain))
     return kb
 

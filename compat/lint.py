@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
@@ -14,12 +14,11 @@ from compat.capabilities import example_problems, is_capability_file, read_capab
 from compat.conditions import All, AnchorCondition, AnyOf, Condition, UsageCondition
 from compat.engine import check_example, evaluate_rule, facts_from_example
 from compat.errors import CompatError
-from compat.knowledge import compile_rule, rule_files, validate_file
+from compat.knowledge import MATRIX_DIR, compile_rule, rule_files, validate_file
 from compat.model import Origin, Rule
 
 
-@dataclass(frozen=True)
-class LintResult:
+class LintResult(NamedTuple):
     problems: tuple[str, ...]
     rules: int
     files: int
@@ -27,9 +26,38 @@ class LintResult:
 
 
 def lint(paths: Sequence[Path]) -> LintResult:
-    """Lint `paths` (default: the shipped knowledge base), with ids checked across all files."""
-    # The user's files are checked together with the shipped ones, so id clashes show up too.
-    files = rule_files(paths)
+    """Lint `paths` (default: the shipped knowledge base), with ids checked across all files.
+
+    A knowledge-base bundle (`*.tar.gz`, docs/bundles.md) replaces the shipped rule files as the
+    base, as it does when installed; other paths are checked together with it.
+    """
+    bundles = [path for path in paths if path.name.endswith((".tar.gz", ".tgz"))]
+    if len(bundles) > 1:
+        raise CompatError("give one bundle at a time: each replaces the shipped rule files")
+    extra = [path for path in paths if path not in bundles]
+    if not bundles:
+        # The user's files are checked together with the shipped ones, so id clashes show up too.
+        return lint_base(MATRIX_DIR, extra)
+    import tempfile
+
+    from compat.bundle import read_bundle, unpack
+
+    try:
+        data = bundles[0].read_bytes()
+    except OSError as error:
+        raise CompatError(f"{bundles[0]}: cannot read bundle: {error.strerror}") from None
+    _, members = read_bundle(data, str(bundles[0]))
+    with tempfile.TemporaryDirectory(prefix="compat-bundle-") as tmp:
+        unpack(members, Path(tmp))
+        result = lint_base(Path(tmp) / "matrix", extra)
+    # Name the files as they are in the bundle, not in the temporary directory.
+    problems = tuple(p.replace(str(Path(tmp)), f"{bundles[0]}!") for p in result.problems)
+    return result._replace(problems=problems)
+
+
+def lint_base(base: Path, paths: Sequence[Path] = ()) -> LintResult:
+    """Lint the rule files of `base` (a matrix directory) and `paths` together."""
+    files = rule_files(paths, base)
     problems: list[str] = []
     seen: dict[str, Origin] = {}
     rules = examples = 0

@@ -225,6 +225,7 @@ class Rule:
     description: str = ""
     examples: tuple[Example, ...] = ()
     origin: Origin | None = None  # file:line of the rule's `- id:` entry
+    kind: str = "rule"  # "rule" (knowledge base) or "pip-check" (declared requirements)
 
 
 @dataclass(frozen=True)

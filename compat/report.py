@@ -32,6 +32,24 @@ class Report:
     # doctor only: the node it ran on and the stack facts a fleet compares (compat/nodefacts.py)
     host: dict[str, Any] | None = None
     stack: dict[str, Any] | None = None
+    kb_source: str = "shipped"  # "shipped" with compat, or "bundle" (compat matrix update)
+    kb_version: str = __version__  # compat's version for shipped rules, else the bundle's
+
+    @property
+    def knowledge_base(self) -> dict[str, Any]:
+        """`knowledge_base` of compat.report/1 (source and version added in the trust phase)."""
+        return {
+            "rules": self.kb_rules,
+            "digest": self.kb_digest,
+            "source": self.kb_source,
+            "version": self.kb_version,
+        }
+
+    @property
+    def knowledge_base_label(self) -> str:
+        if self.kb_source == "bundle":
+            return f"knowledge base: bundle {self.kb_version}"
+        return "knowledge base: shipped"
 
     def count(self, status: Status) -> int:
         return sum(1 for f in self.findings if f.status is status)

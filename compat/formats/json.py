@@ -16,6 +16,7 @@ def finding_document(finding: Finding) -> dict[str, Any]:
     rule = finding.rule
     return {
         "rule": rule.id,
+        "kind": rule.kind,
         "title": rule.title,
         "severity": rule.severity.value,
         "status": finding.status.value,
@@ -47,7 +48,7 @@ def report_document(report: Report) -> dict[str, Any]:
     return {
         "schema": REPORT_SCHEMA,
         "compat_version": COMPAT_VERSION,
-        "knowledge_base": {"rules": report.kb_rules, "digest": report.kb_digest},
+        "knowledge_base": report.knowledge_base,
         "environment": report.environment,
         "hardware": profile_document(report.hardware) if report.hardware is not None else None,
         "usage": report.usage,

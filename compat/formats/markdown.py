@@ -18,7 +18,8 @@ def render(report: Report, colour: bool = False) -> str:
     out = [
         "## compat report",
         "",
-        f"{affected} affected, {possible} possible · {report.kb_rules} rules · compat {COMPAT_VERSION}  ",
+        f"{affected} affected, {possible} possible · {report.kb_rules} rules "
+        f"({report.knowledge_base_label}) · compat {COMPAT_VERSION}  ",
         f"Environment: {_cell(env['source'])} ({env['packages']} distributions)  ",
         f"{_cell(hardware_line(report.hardware, report.hardware_note)).capitalize()}",
         "",

@@ -115,9 +115,7 @@ def render(report: Report, colour: bool = False) -> str:
                     }
                 },
                 "results": [_result(f, positions[f.rule.id], report.files) for f in findings],
-                "properties": {
-                    "knowledgeBase": {"rules": report.kb_rules, "digest": report.kb_digest}
-                },
+                "properties": {"knowledgeBase": report.knowledge_base},
             }
         ],
     }

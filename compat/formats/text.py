@@ -98,7 +98,8 @@ def render(report: Report, colour: bool = False) -> str:
     env = report.environment
     python = f"Python {env['python']}, " if env.get("python") else ""
     out = [
-        f"compat {COMPAT_VERSION} · {report.kb_rules} rules ({report.kb_digest[:19]})",
+        f"compat {COMPAT_VERSION} · {report.kb_rules} rules ({report.kb_digest[:19]}) · "
+        + report.knowledge_base_label,
         f"environment: {env['source']} ({python}{env['packages']} distributions)",
         hardware_line(report.hardware, report.hardware_note),
     ]
