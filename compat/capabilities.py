@@ -1,6 +1,6 @@
 """Capabilities: the first release of a package that has a feature a usage fact needs.
 
-`compat/matrix/capabilities.yaml` (schema `compat.capabilities/1`) says, for instance, that
+`compat/data/capabilities.yaml` (schema `compat.capabilities/1`) says, for instance, that
 GRPO training needs trl 0.14.0 or later (GRPOTrainer is absent from 0.13.0). `compat pin` reads
 them as floors: it never moves a package below what the stated usage needs. Only usage the
 user stated counts: an unknown trainer needs nothing.
@@ -22,6 +22,8 @@ from compat.errors import KnowledgeBaseError
 from compat.model import Evidence, Facts, Origin
 
 CAPABILITIES_SCHEMA = "compat.capabilities/1"
+# Shipped beside the data pin reads, not among the rule files (compat/matrix holds rules only).
+SHIPPED = Path(__file__).parent / "data" / "capabilities.yaml"
 CAPABILITY_KEYS = {
     "id", "feature", "package", "since", "evidence", "description", "when", "references",
     "examples",
@@ -215,12 +217,12 @@ def _write_cache(path: Path, plain: list[dict[str, Any]]) -> None:
         pass
 
 
-def load_capabilities(files: Sequence[Path | str]) -> tuple[Capability, ...]:
-    """Capabilities from those of `files` (the knowledge base's rule files) that declare them."""
+def load_capabilities(files: Sequence[Path | str] = ()) -> tuple[Capability, ...]:
+    """The shipped capabilities, then those of `files` (the `--matrix` files) that declare them."""
     found: list[Capability] = []
-    for item in files:
+    for item in (SHIPPED, *files):
         path = Path(item)
-        if is_capability_file(path):
+        if is_capability_file(path) and (path == SHIPPED or path.resolve() != SHIPPED.resolve()):
             found.extend(read_capability_file(path, use_cache=True))
     return tuple(found)
 

@@ -10,7 +10,12 @@ from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 from packaging.version import InvalidVersion, Version
 
-from compat.capabilities import example_problems, is_capability_file, read_capability_file
+from compat.capabilities import (
+    SHIPPED,
+    example_problems,
+    is_capability_file,
+    read_capability_file,
+)
 from compat.conditions import All, AnchorCondition, AnyOf, Condition, UsageCondition
 from compat.engine import check_example, evaluate_rule, facts_from_example
 from compat.errors import CompatError
@@ -61,7 +66,10 @@ def lint_base(base: Path, paths: Sequence[Path] = ()) -> LintResult:
     problems: list[str] = []
     seen: dict[str, Origin] = {}
     rules = examples = 0
-    for path in files:
+    # The shipped capabilities are linted with the rules (they are not rule files: not counted).
+    for path in (SHIPPED, *files):
+        if path != SHIPPED and path.resolve() == SHIPPED.resolve():
+            continue
         if is_capability_file(path):
             examples += _lint_capabilities(path, problems)
             continue
