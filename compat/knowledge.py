@@ -66,7 +66,11 @@ HARDWARE_KEYS = {
     "gpu_count", "compute_capability", "gpu_name", "driver", "cuda_driver", "mig", "memory_mib",
     "nvml_error",
 }  # fmt: skip
-BUILD_KEYS = {"torch_cuda", "cuda_runtime", "cudnn", "nccl", "nvcc"}
+BUILD_KEYS = {
+    "torch_cuda", "cuda_runtime", "cudnn", "nccl", "nvcc",
+    # what a compiled extension was built for (compat/probes/cuda.py)
+    "flash_attn_torch", "flash_attn_cxx11abi", "deepspeed_ops_torch", "deepspeed_ops_cuda",
+}  # fmt: skip
 EXAMPLE_KINDS = ("affected", "possible", "clear")
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9.-]*[a-z0-9]$")
 URL_PATTERN = re.compile(r"^https?://\S+$")

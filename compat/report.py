@@ -51,8 +51,24 @@ class Report:
             return f"knowledge base: bundle {self.kb_version}"
         return "knowledge base: shipped"
 
+    @property
+    def needs_hardware(self) -> tuple[Finding, ...]:
+        """Possible findings that only GPU or driver facts could settle, while no hardware is
+        known (no profile, not probed: a CI runner). They are one question — which machine? —
+        not findings: reported apart (`needs_hardware` in JSON, one line in text), and never
+        fail a gate, so a CPU runner's verdict does not turn on hardware it cannot see."""
+        if self.hardware is not None:
+            return ()
+        return tuple(f for f in self.findings if f.status is Status.POSSIBLE and hardware_only(f))
+
+    @property
+    def judged(self) -> tuple[Finding, ...]:
+        """The findings proper: everything except what waits for a hardware profile."""
+        deferred = self.needs_hardware
+        return tuple(f for f in self.findings if f not in deferred) if deferred else self.findings
+
     def count(self, status: Status) -> int:
-        return sum(1 for f in self.findings if f.status is status)
+        return sum(1 for f in self.judged if f.status is status)
 
     def failing(self, fail_on: FailOn) -> list[Finding]:
         """Findings at or above the threshold; `info` findings never fail a gate."""
@@ -62,13 +78,16 @@ class Report:
             {Status.AFFECTED} if fail_on is FailOn.AFFECTED else {Status.AFFECTED, Status.POSSIBLE}
         )
         return [
-            f
-            for f in self.findings
-            if f.status in statuses and f.rule.severity is not Severity.INFO
+            f for f in self.judged if f.status in statuses and f.rule.severity is not Severity.INFO
         ]
 
     def exit_code(self, fail_on: FailOn) -> int:
         return 1 if self.failing(fail_on) else 0
+
+
+def hardware_only(finding: Finding) -> bool:
+    """Every fact this finding waits for is a GPU or driver fact."""
+    return bool(finding.unknown) and all(u.fact.startswith("hardware.") for u in finding.unknown)
 
 
 def python_description() -> str:

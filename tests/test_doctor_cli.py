@@ -90,7 +90,7 @@ def test_without_config_the_finding_is_possible_and_says_how_to_settle_it(tmp_pa
     assert set(facts) == {"usage.zero_stage", "usage.offload_optimizer", "usage.gradient_clipping"}
     assert "--deepspeed-config" in facts["usage.zero_stage"]
     assert code == 0  # default --fail-on affected
-    assert report["summary"] == {"affected": 0, "possible": 1}
+    assert report["summary"] == {"affected": 0, "possible": 1, "needs_hardware": 0}
     code, _ = doctor_json(site, "--fail-on", "possible")
     assert code == 1
 
@@ -215,12 +215,19 @@ def test_trl_grpo_vllm_needs_the_hardware(tmp_path: Path) -> None:
     found = finding(report, "trl-grpo-inprocess-vllm-device-mismatch")
     assert found is not None and found["status"] == "affected" and result.exit_code == 1
     assert report["hardware"]["gpus"][1]["name"] == "NVIDIA A100-SXM4-80GB"
-    # Without hardware facts the same environment is only possible, and says what would settle it.
+    # Without hardware facts the same environment waits for a hardware profile: apart from the
+    # findings (no gate fails on a machine it cannot see), saying what would settle it.
     _, report = doctor_json(site, *usage)
-    found = finding(report, "trl-grpo-inprocess-vllm-device-mismatch")
-    assert found is not None and found["status"] == "possible"
-    assert [u["fact"] for u in found["unknown"]] == ["hardware.gpu_count"]
-    assert report["hardware"] is None
+    assert finding(report, "trl-grpo-inprocess-vllm-device-mismatch") is None
+    [waiting] = [
+        f
+        for f in report["needs_hardware"]
+        if f["rule"] == "trl-grpo-inprocess-vllm-device-mismatch"
+    ]
+    assert waiting["status"] == "possible"
+    assert [u["fact"] for u in waiting["unknown"]] == ["hardware.gpu_count"]
+    assert "--hardware FILE" in waiting["unknown"][0]["settle_with"]
+    assert report["hardware"] is None and report["summary"]["needs_hardware"] >= 1
 
 
 def test_report_contract(tmp_path: Path) -> None:

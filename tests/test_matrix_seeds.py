@@ -215,12 +215,12 @@ def test_openrlhf_installs(env: Mapping[str, Any], expected: Expected) -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# TRL GRPO with in-process vLLM: trl 0.14-0.15, vLLM < 0.7.2, two or more GPUs
+# TRL GRPO with in-process vLLM: trl 0.14-0.15, vLLM < 0.7.3 (vLLM #13027), two or more GPUs
 
 TRLS = ["0.13.0", "0.14.0", "0.15.2", "0.16.0", "0.17.0", "0.18.0"]
 VLLMS = ["0.6.6.post1", "0.7.1", "0.7.2", "0.7.3"]
 IN_PROCESS_TRL = {"0.14.0", "0.15.2"}
-BAD_VLLM = {"0.6.6.post1", "0.7.1"}
+BAD_VLLM = {"0.6.6.post1", "0.7.1", "0.7.2"}  # 0.7.2 is TRL's pin; the fix ships in 0.7.3
 
 
 def _grpo_vllm_expectation(trl: str, vllm: str, gpu_count: int | None) -> Expected:

@@ -32,8 +32,9 @@ def two_gpus(tmp: Path) -> Path:
 
 
 def grpo_index(*, with_fix: bool = True) -> dict[str, list[Dist]]:
-    """Releases with the Requires-Dist that matter here: vLLM pins torch exactly and vLLM 0.7.2
-    needs transformers>=4.48.2 (issue #9; the vLLM torch pins per release: research VL-01)."""
+    """Releases with the Requires-Dist that matter here: vLLM pins torch exactly and vLLM 0.7.2+
+    needs transformers>=4.48.2 (issue #9; the vLLM torch pins per release: research VL-01).
+    With `with_fix`, no trl 0.16 (the rule's own fix): the escape is vLLM 0.7.3's device fix."""
     vllm = [
         Dist("vllm", "0.6.6.post1", requires=["torch==2.5.1", "transformers>=4.45.2"]),
         Dist("vllm", "0.7.0", requires=["torch==2.5.1", "transformers>=4.45.2"]),
@@ -42,7 +43,8 @@ def grpo_index(*, with_fix: bool = True) -> dict[str, list[Dist]]:
     if with_fix:
         vllm += [
             Dist("vllm", "0.7.2", requires=["torch==2.5.1", "transformers>=4.48.2"]),
-            Dist("vllm", "0.7.3", requires=["torch==2.6.0", "transformers>=4.48.2"]),
+            Dist("vllm", "0.7.3", requires=["torch==2.5.1", "transformers>=4.48.2"]),
+            Dist("vllm", "0.8.0", requires=["torch==2.6.0", "transformers>=4.48.2"]),
         ]
     return {
         "trl": [
@@ -77,7 +79,7 @@ def pins_of(result: Any) -> dict[str, dict[str, Any]]:
     return {p["name"]: p for p in result.json()["pins"]}
 
 
-def test_grpo_vllm_takes_the_rules_fix_with_its_transformers_move(tmp_path: Path) -> None:
+def test_grpo_vllm_takes_the_device_fix_with_its_transformers_move(tmp_path: Path) -> None:
     site = grpo_env(tmp_path / "site")
     hardware = two_gpus(tmp_path)
     with IndexServer(grpo_index()) as index:
@@ -89,15 +91,16 @@ def test_grpo_vllm_takes_the_rules_fix_with_its_transformers_move(tmp_path: Path
         constraints = tmp_path / "constraints.txt"
         constraints.write_text(text.stdout)
         resolved = pip_resolve(index.url, constraints, ["trl", "vllm", "transformers"], tmp_path)
-    assert pins["vllm"]["version"] == "0.7.2" and pins["vllm"]["action"] == "upgrade"
+    assert pins["vllm"]["version"] == "0.7.3" and pins["vllm"]["action"] == "upgrade"
     assert pins["transformers"]["version"] == "4.48.2"
-    assert pins["transformers"]["companion"] == "vllm 0.7.2 requires transformers>=4.48.2"
+    assert pins["transformers"]["companion"] == "vllm 0.7.3 requires transformers>=4.48.2"
     assert pins["trl"]["version"] == "0.14.0" and pins["trl"]["action"] == "kept"
+    assert pins["torch"]["version"] == "2.5.1"  # 0.8.0 would have moved torch
     lines = {line.split("==")[0]: line for line in text.stdout.splitlines() if "==" in line}
-    assert "# upgrade from 4.47.1 with vllm 0.7.2 requires transformers>=4.48.2" in " ".join(
+    assert "# upgrade from 4.47.1 with vllm 0.7.3 requires transformers>=4.48.2" in " ".join(
         lines["transformers"].split()
     )
-    assert resolved["vllm"] == "0.7.2" and resolved["trl"] == "0.14.0"
+    assert resolved["vllm"] == "0.7.3" and resolved["trl"] == "0.14.0"
     after = make_env(tmp_path / "after", resolved)
     assert INPROCESS not in doctor_findings(after, "--hardware", str(hardware), *GRPO_VLLM)
 
@@ -239,7 +242,9 @@ def test_x_r1_offline_keeps_its_torch_stack(tmp_path: Path) -> None:
     assert "search limit" not in result.stdout
 
 
-def test_x_r1_environment_offline_takes_vllm_072_not_a_torch_move(tmp_path: Path) -> None:
+def test_x_r1_environment_offline_takes_the_rules_fix_not_a_torch_move(tmp_path: Path) -> None:
+    # trl 0.15.2 + vLLM 0.7.1 on 8 GPUs, offline: the rule's own fix (trl 0.16, server mode) or
+    # vLLM's device fix; never a torch move (and vLLM 0.8 with it) that drags DeepSpeed along.
     site = make_env(tmp_path / "site", {"trl": "0.15.2", "transformers": "4.48.2",
                                         "deepspeed": "0.15.4", "accelerate": "1.3.0"})  # fmt: skip
     make_dist(
@@ -252,7 +257,8 @@ def test_x_r1_environment_offline_takes_vllm_072_not_a_torch_move(tmp_path: Path
     result = run_cli(["pin", "--path", str(site), "--offline", "--hardware", str(h100s(tmp_path)),
                       *GRPO_VLLM, "--set", "zero_stage=3", "--format", "json"])  # fmt: skip
     pins = pins_of(result)
-    assert pins["vllm"]["version"] == "0.7.2" and pins["vllm"]["via"] == [INPROCESS]
+    assert pins["trl"]["version"] == "0.16.0" and pins["trl"]["via"] == [INPROCESS]
+    assert pins["vllm"]["version"] == "0.7.1"
     assert pins["torch"]["version"] == "2.5.1" and pins["deepspeed"]["version"] == "0.15.4"
     assert INPROCESS not in {u["rule"] for u in result.json()["unresolved"]}
     # What the search gave up on, it says: each unresolved rule with its reason, and why it stopped.
@@ -262,22 +268,23 @@ def test_x_r1_environment_offline_takes_vllm_072_not_a_torch_move(tmp_path: Path
 
 
 def test_a_companion_brings_its_own_companion(tmp_path: Path) -> None:
-    # vLLM 0.7.2 needs transformers>=4.48.2, which needs tokenizers>=0.21: all three move.
+    # vLLM 0.7.3 needs transformers>=4.48.2, which needs toktools>=0.21 (a package no rule
+    # speaks of, so only the second level of the joint move can bring it): all three move.
     site = grpo_env(tmp_path / "site")
-    make_dist(site, "tokenizers", "0.20.3")
+    make_dist(site, "toktools", "0.20.3")
     projects = grpo_index()
     projects["transformers"] = [
-        Dist("transformers", "4.47.1", requires=["tokenizers>=0.20,<0.21"]),
-        Dist("transformers", "4.48.2", requires=["tokenizers>=0.21,<0.22"]),
+        Dist("transformers", "4.47.1", requires=["toktools>=0.20,<0.21"]),
+        Dist("transformers", "4.48.2", requires=["toktools>=0.21,<0.22"]),
     ]
-    projects["tokenizers"] = [Dist("tokenizers", v) for v in ("0.20.3", "0.21.0", "0.21.1")]
+    projects["toktools"] = [Dist("toktools", v) for v in ("0.20.3", "0.21.0", "0.21.1")]
     hardware = two_gpus(tmp_path)
     with IndexServer(projects) as index:
         result = run_cli(["pin", "--path", str(site), "--hardware", str(hardware), "--index-url",
                           index.url, *GRPO_VLLM, "--format", "json"])  # fmt: skip
     pins = pins_of(result)
     assert result.exit_code == 0, result.stderr
-    assert pins["vllm"]["version"] == "0.7.2" and pins["transformers"]["version"] == "4.48.2"
-    assert pins["tokenizers"]["version"] == "0.21.0"
-    assert pins["tokenizers"]["companion"] == "transformers 4.48.2 requires tokenizers<0.22,>=0.21"
+    assert pins["vllm"]["version"] == "0.7.3" and pins["transformers"]["version"] == "4.48.2"
+    assert pins["toktools"]["version"] == "0.21.0"
+    assert pins["toktools"]["companion"] == "transformers 4.48.2 requires toktools<0.22,>=0.21"
     assert result.json()["proof"]["status"] == "proven"

@@ -99,9 +99,12 @@ def test_x_r1_launch_command_with_its_real_recipe(
         "attn_implementation": "flash_attention_2",
     }
     assert not by_status(report, "affected")
-    # Only the GPU is left unknown (no probe, no profile), and the text says so in one line.
-    unknowns = {u["fact"] for f in report["findings"] for u in f["unknown"]}
+    # Only the GPU is left unknown (no probe, no profile): those checks wait for a hardware
+    # profile, apart from the findings, and the text says so in one line.
+    assert not by_status(report, "possible")
+    unknowns = {u["fact"] for f in report["needs_hardware"] for u in f["unknown"]}
     assert unknowns and all(fact.startswith("hardware.") for fact in unknowns)
+    assert report["summary"]["needs_hardware"] == len(report["needs_hardware"])
     text = run_cli(["doctor", "--path", str(site), "--no-probe", "--", *launch]).stdout
     assert "Possible (" not in text and "GPU facts: " in text
 

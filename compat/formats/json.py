@@ -52,11 +52,15 @@ def report_document(report: Report) -> dict[str, Any]:
         "environment": report.environment,
         "hardware": profile_document(report.hardware) if report.hardware is not None else None,
         "usage": report.usage,
-        "findings": [finding_document(f) for f in report.findings],
+        "findings": [finding_document(f) for f in report.judged],
         "summary": {
             "affected": report.count(Status.AFFECTED),
             "possible": report.count(Status.POSSIBLE),
+            "needs_hardware": len(report.needs_hardware),
         },
+        # Added in 0.2: possible findings that only a hardware profile could settle, while no
+        # hardware is known (they are not in `findings` and never fail a gate).
+        "needs_hardware": [finding_document(f) for f in report.needs_hardware],
         "notes": list(report.notes),
         # Added in 0.2 (doctor; null for check): the node and the facts `compat fleet` compares.
         "host": report.host,

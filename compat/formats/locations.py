@@ -29,14 +29,7 @@ def code_scanning_findings(report: Report) -> tuple[list[Finding], int]:
     """The findings worth an alert on a line of a file, and how many were left out: without a
     hardware profile, a `possible` finding whose every question is about the hardware says
     nothing about the file (give --hardware to have it judged)."""
-    if report.hardware is not None:
-        return list(report.findings), 0
-    kept = [
-        f
-        for f in report.findings
-        if not (f.unknown and all(u.fact.startswith("hardware.") for u in f.unknown))
-    ]
-    return kept, len(report.findings) - len(kept)
+    return list(report.judged), len(report.needs_hardware)
 
 
 def relative_uri(path: str) -> str:

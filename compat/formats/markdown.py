@@ -24,18 +24,25 @@ def render(report: Report, colour: bool = False) -> str:
         f"{_cell(hardware_line(report.hardware, report.hardware_note)).capitalize()}",
         "",
     ]
-    if not report.findings:
+    if report.needs_hardware:
+        ids = ", ".join(f"`{f.rule.id}`" for f in report.needs_hardware)
+        out += [
+            f"{len(report.needs_hardware)} check(s) wait for a hardware profile ({ids}): "
+            "give `--hardware FILE`.",
+            "",
+        ]
+    if not report.judged:
         out.append("No known-bad combination found.")
     else:
         out += ["| Status | Severity | Rule | Packages | Fix |", "|---|---|---|---|---|"]
-        for f in report.findings:
+        for f in report.judged:
             packages = ", ".join(f"{p.name} {p.version}" for p in f.packages) or "—"
             fix = "; ".join(f"`{c}`" for c in f.rule.fix.constraints) or _cell(f.rule.fix.summary)
             out.append(
                 f"| {f.status.value} | {f.rule.severity.value} | `{f.rule.id}` "
                 f"| {_cell(packages)} | {fix} |"
             )
-        for f in report.findings:
+        for f in report.judged:
             rule = f.rule
             out += ["", f"### `{rule.id}` — {_cell(rule.title)}", ""]
             out.append(

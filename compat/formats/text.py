@@ -64,10 +64,6 @@ def _finding(finding: Finding, paint: _Painter, *, settle: bool = True) -> list[
     return lines
 
 
-def hardware_only(finding: Finding) -> bool:
-    return bool(finding.unknown) and all(u.fact.startswith("hardware.") for u in finding.unknown)
-
-
 def questions(findings: list[Finding]) -> list[str]:
     """The possible findings' unknowns, deduplicated: "3 checks depend on: --set trainer=NAME,
     --accelerate-config FILE ..." — one line per distinct set of questions, most checks first."""
@@ -109,12 +105,9 @@ def render(report: Report, colour: bool = False) -> str:
         out.append(paint(f"! {problem['message']}", "yellow"))
     for note in report.notes:
         out.append(paint(f"note: {note}", "dim"))
-    affected = [f for f in report.findings if f.status is Status.AFFECTED]
-    possible = [f for f in report.findings if f.status is Status.POSSIBLE]
-    gpu_questions: list[Finding] = []
-    if report.hardware is None:
-        gpu_questions = [f for f in possible if hardware_only(f)]
-        possible = [f for f in possible if not hardware_only(f)]
+    affected = [f for f in report.judged if f.status is Status.AFFECTED]
+    possible = [f for f in report.judged if f.status is Status.POSSIBLE]
+    gpu_questions = report.needs_hardware
     for severity in Severity:
         group = [f for f in affected if f.rule.severity is severity]
         if not group:
@@ -147,10 +140,15 @@ def render(report: Report, colour: bool = False) -> str:
         )
     count_possible = report.count(Status.POSSIBLE)
     out.append("")
-    if not report.findings:
-        out.append(paint("No known-bad combination found.", "green"))
+    waiting = f", {len(gpu_questions)} waiting for a hardware profile" if gpu_questions else ""
+    if not report.judged:
+        out.append(
+            paint(
+                "No known-bad combination found" + (waiting and f" ({waiting[2:]})") + ".", "green"
+            )
+        )
     else:
-        out.append(f"{len(affected)} affected, {count_possible} possible")
+        out.append(f"{len(affected)} affected, {count_possible} possible{waiting}")
     return "\n".join(out) + "\n"
 
 
@@ -158,6 +156,6 @@ def render_findings(report: Report, colour: bool = False) -> str:
     """`--quiet`: the findings and nothing else (empty when there are none)."""
     paint = _Painter(colour)
     out: list[str] = []
-    for finding in report.findings:
+    for finding in report.judged:
         out.extend(_finding(finding, paint))
     return "\n".join(out) + "\n" if out else ""

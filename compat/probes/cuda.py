@@ -6,10 +6,19 @@
 * cuDNN, NCCL and the CUDA runtime: the versions of the installed `nvidia-*` wheels.
 * nvcc: `nvcc --version` when one is on PATH or under $CUDA_HOME — the *toolkit*, which matters
   only for source builds (DeepSpeed ops, flash-attn), not for what pip-installed wheels run.
+* What a compiled extension was built against, where the install says so:
+  - flash_attn_torch, flash_attn_cxx11abi: the torch series and C++ ABI in a flash-attn
+    release-wheel label (`2.8.3+cu12torch2.8cxx11abiTRUE` -> 2.8, 1), from the installed version or
+    from the wheel name in PEP 610 direct_url.json when it was installed from the release URL;
+  - deepspeed_ops_torch, deepspeed_ops_cuda: torch_info in deepspeed/git_version_info_installed.py,
+    written by DeepSpeed's setup.py, when ops were prebuilt (DS_BUILD_OPS=1); JIT-only installs
+    (every installed_ops False) build against whatever torch runs, so they say nothing.
 """
 
 from __future__ import annotations
 
+import ast
+import json
 import os
 import re
 import shutil
@@ -28,6 +37,9 @@ _RUNTIME_REQUIREMENT = re.compile(
 )
 _VERSION_PY_CUDA = re.compile(r"""^cuda\s*(?::\s*[^=]+)?=\s*['"]([0-9.]+)['"]""", re.MULTILINE)
 _NVCC_RELEASE = re.compile(r"release (\d+)\.(\d+)")
+_FLASH_ATTN_LABEL = re.compile(r"cu\d+torch(\d+\.\d+)cxx11abi(true|false)", re.IGNORECASE)
+_DS_TORCH_INFO = re.compile(r"^torch_info\s*=\s*(\{.*\})\s*$", re.MULTILINE)
+_DS_INSTALLED_OPS = re.compile(r"^installed_ops\s*=\s*(\{.*\})\s*$", re.MULTILINE)
 
 # Installed wheel -> build fact. CUDA 13 wheels dropped the -cuXX suffix.
 _WHEEL_FACTS = {
@@ -95,7 +107,58 @@ def builds_from_versions(versions: Mapping[str, Version]) -> dict[str, Version]:
             if name in versions:
                 builds[fact] = versions[name]
                 break
+    flash_attn = versions.get("flash-attn")
+    if flash_attn is not None:
+        builds.update(flash_attn_build(flash_attn.local or ""))
     return builds
+
+
+def flash_attn_build(text: str) -> dict[str, Version]:
+    """A flash-attn release label or wheel name (`cu12torch2.8cxx11abiTRUE`) -> the torch series
+    it was built for (flash_attn_torch 2.8) and its C++ ABI (flash_attn_cxx11abi 1, or 0)."""
+    match = _FLASH_ATTN_LABEL.search(text)
+    if not match:
+        return {}
+    abi = Version("1" if match.group(2).lower() == "true" else "0")
+    return {"flash_attn_torch": Version(match.group(1)), "flash_attn_cxx11abi": abi}
+
+
+def _direct_url(dist_info: str) -> str:
+    try:
+        with open(os.path.join(dist_info, "direct_url.json"), encoding="utf-8") as handle:
+            data = json.load(handle)
+    except (OSError, ValueError):
+        return ""
+    url = data.get("url") if isinstance(data, dict) else None
+    return url.rsplit("/", 1)[-1] if isinstance(url, str) else ""
+
+
+def deepspeed_ops_build(dist_info: str) -> dict[str, Version]:
+    """torch and CUDA series that prebuilt DeepSpeed ops were compiled against (read as text)."""
+    path = Path(dist_info).parent / "deepspeed" / "git_version_info_installed.py"
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return {}
+    ops, info = _DS_INSTALLED_OPS.search(text), _DS_TORCH_INFO.search(text)
+    if ops is None or info is None:
+        return {}
+    try:
+        installed, torch_info = ast.literal_eval(ops.group(1)), ast.literal_eval(info.group(1))
+    except (ValueError, SyntaxError):
+        return {}
+    if not isinstance(installed, dict) or not any(installed.values()):
+        return {}  # JIT-only: ops compile against the torch that runs
+    out: dict[str, Version] = {}
+    if isinstance(torch_info, dict):
+        for key, fact in (
+            ("version", "deepspeed_ops_torch"),
+            ("cuda_version", "deepspeed_ops_cuda"),
+        ):
+            value = _major_minor(str(torch_info.get(key, "")))
+            if value is not None and value != Version("0.0"):
+                out[fact] = value
+    return out
 
 
 def build_facts(env: Environment, *, with_nvcc: bool = True) -> dict[str, Version]:
@@ -107,6 +170,12 @@ def build_facts(env: Environment, *, with_nvcc: bool = True) -> dict[str, Versio
         cuda = torch_cuda_build(torch.version, torch.requires, location)
         if cuda is not None:
             builds["torch_cuda"] = cuda
+    flash_attn = env.packages.get("flash-attn")  # type: ignore[call-overload]
+    if flash_attn is not None and "flash_attn_torch" not in builds and flash_attn.origin:
+        builds.update(flash_attn_build(_direct_url(flash_attn.origin.path)))
+    deepspeed = env.packages.get("deepspeed")  # type: ignore[call-overload]
+    if deepspeed is not None and deepspeed.origin is not None:
+        builds.update(deepspeed_ops_build(deepspeed.origin.path))
     if with_nvcc:
         nvcc = find_nvcc_version()
         if nvcc is not None:

@@ -1,0 +1,184 @@
+"""Fetching the published facts that scripts/gen_rules.py turns into rules (used by `--refresh`).
+
+Only PyPI is read, through its ordinary interfaces:
+
+* the simple API in its JSON form (PEP 691) for the list of releases and their files;
+* each release's core metadata, published next to the wheel (PEP 658, `<wheel url>.metadata`);
+* single files inside a released wheel, read with HTTP range requests on the wheel (its zip
+  central directory, then the one member), so a 10 MB wheel costs a few hundred kB. A wheel's
+  files are the release's source at its tag, as built and shipped.
+
+Nothing here runs during a normal regeneration: the answers are recorded in scripts/inputs/*.json.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import urllib.error
+import urllib.request
+import zipfile
+from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from packaging.utils import parse_sdist_filename, parse_wheel_filename
+from packaging.version import InvalidVersion, Version
+
+SIMPLE = "https://pypi.org/simple/{name}/"
+USER_AGENT = "compat-kb-generator (scripts/gen_rules.py --refresh)"
+TIMEOUT = 60.0
+
+
+def _get(url: str, headers: dict[str, str] | None = None) -> bytes:
+    request = urllib.request.Request(url, headers={"User-Agent": USER_AGENT, **(headers or {})})
+    with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
+        data: bytes = response.read()
+    return data
+
+
+def simple_files(name: str) -> list[dict[str, Any]]:
+    """Every file PyPI lists for a project (PEP 691 JSON)."""
+    body = _get(SIMPLE.format(name=name), {"Accept": "application/vnd.pypi.simple.v1+json"})
+    files: list[dict[str, Any]] = json.loads(body)["files"]
+    return files
+
+
+def final_versions(files: Iterable[dict[str, Any]]) -> dict[Version, list[dict[str, Any]]]:
+    """Wheels by release, final releases and post releases only (no dev, alpha, beta, rc)."""
+    out: dict[Version, list[dict[str, Any]]] = {}
+    for entry in files:
+        filename = entry["filename"]
+        if not filename.endswith(".whl"):
+            continue
+        try:
+            _, version, _, _ = parse_wheel_filename(filename)
+        except (ValueError, InvalidVersion):
+            continue
+        if version.is_prerelease or version.is_devrelease or version.local:
+            continue
+        out.setdefault(version, []).append(entry)
+    return out
+
+
+def release_versions(files: Iterable[dict[str, Any]]) -> list[Version]:
+    """Final and post releases with any file, wheel or sdist (DeepSpeed ships sdists only)."""
+    found: set[Version] = set()
+    for entry in files:
+        filename = entry["filename"]
+        try:
+            if filename.endswith(".whl"):
+                version = parse_wheel_filename(filename)[1]
+            elif filename.endswith(".tar.gz"):
+                version = parse_sdist_filename(filename)[1]
+            else:
+                continue
+        except (ValueError, InvalidVersion):
+            continue
+        if not (version.is_prerelease or version.is_devrelease or version.local):
+            found.add(version)
+    return sorted(found)
+
+
+def pick_wheel(wheels: list[dict[str, Any]]) -> dict[str, Any]:
+    """The wheel a Linux x86-64 machine would take (its metadata is what pip reads there)."""
+
+    def rank(entry: dict[str, Any]) -> tuple[int, str]:
+        name = entry["filename"]
+        if "manylinux" in name and "x86_64" in name:
+            return (0, name)
+        if name.endswith("-none-any.whl"):
+            return (1, name)
+        if "linux" in name and "x86_64" in name:
+            return (2, name)
+        return (3, name)
+
+    return sorted(wheels, key=rank)[0]
+
+
+def core_metadata(url: str) -> list[tuple[str, str]]:
+    """The wheel's METADATA (PEP 658), as (field, value) pairs.
+
+    Wheels uploaded before PyPI served PEP 658 files have none: their METADATA is then read from
+    the wheel itself."""
+    try:
+        text = _get(url + ".metadata").decode("utf-8", "replace")
+    except urllib.error.HTTPError as error:
+        if error.code != 404:
+            raise
+        names = [n for n in wheel_names(url) if n.endswith(".dist-info/METADATA")]
+        text = wheel_members(url, names[:1])[names[0]] or ""
+    header = text.split("\n\n", 1)[0]
+    fields: list[tuple[str, str]] = []
+    for line in header.splitlines():
+        if line.startswith((" ", "\t")) and fields:
+            key, value = fields[-1]
+            fields[-1] = (key, value + "\n" + line.strip())
+        elif ":" in line:
+            key, _, value = line.partition(":")
+            fields.append((key.strip(), value.strip()))
+    return fields
+
+
+class _RangeFile(io.RawIOBase):
+    """A read-only, seekable view of a remote file through HTTP range requests."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.pos = 0
+        request = urllib.request.Request(url, method="HEAD", headers={"User-Agent": USER_AGENT})
+        with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
+            self.size = int(response.headers["Content-Length"])
+
+    def seekable(self) -> bool:
+        return True
+
+    def readable(self) -> bool:
+        return True
+
+    def seek(self, offset: int, whence: int = 0) -> int:
+        base = {0: 0, 1: self.pos, 2: self.size}[whence]
+        self.pos = base + offset
+        return self.pos
+
+    def tell(self) -> int:
+        return self.pos
+
+    def readinto(self, buffer: Any) -> int:
+        count = min(len(buffer), self.size - self.pos)
+        if count <= 0:
+            return 0
+        data = _get(self.url, {"Range": f"bytes={self.pos}-{self.pos + count - 1}"})
+        buffer[: len(data)] = data
+        self.pos += len(data)
+        return len(data)
+
+
+def wheel_members(url: str, members: Iterable[str]) -> dict[str, str | None]:
+    """The text of some files inside a remote wheel (None where the wheel lacks one)."""
+    raw = _RangeFile(url)
+    with zipfile.ZipFile(io.BufferedReader(raw, buffer_size=1 << 16)) as archive:
+        names = set(archive.namelist())
+        return {
+            member: archive.read(member).decode("utf-8", "replace") if member in names else None
+            for member in members
+        }
+
+
+def wheel_names(url: str) -> list[str]:
+    """The file names inside a remote wheel (its central directory only)."""
+    with zipfile.ZipFile(io.BufferedReader(_RangeFile(url), buffer_size=1 << 16)) as archive:
+        return sorted(archive.namelist())
+
+
+def parallel(function: Callable[[Any], Any], items: list[Any], workers: int = 8) -> list[Any]:
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        return list(pool.map(function, items))
+
+
+def first_match(pattern: str, text: str | None) -> str | None:
+    if text is None:
+        return None
+    match = re.search(pattern, text)
+    return match.group(1) if match else None
