@@ -70,6 +70,8 @@ VOCABULARY: Mapping[str, UsageKey] = dict(
              f"{_LAUNCH} or --set gradient_checkpointing=true|false", trigger=True),
         _key("load_in_8bit", bool, "weights loaded in 8 bits through bitsandbytes (LLM.int8)",
              f"{_LAUNCH} or --set load_in_8bit=true|false", trigger=True),
+        _key("ptx_jit", bool, "code hands PTX to the driver to JIT-compile (an extension or container "
+             "built with PTX only for this GPU)", "--set ptx_jit=true|false", trigger=True),
         _key("num_processes", int, "training processes (GPUs) in the launch", f"{_ACC} or --set num_processes=N",
              minimum=1),
         _key("mixed_precision", str, "mixed precision", f"{_ACC}, {_DS} or --set mixed_precision=bf16",

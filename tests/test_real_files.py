@@ -45,7 +45,9 @@ def test_no_false_affected_and_true_positives_kept(name: str) -> None:
 def test_possible_findings_are_few() -> None:
     assert len(FILES) == 11
     possible = {name: by_status(check(name), "possible") for name in FILES}
-    assert sum(len(rules) for rules in possible.values()) <= 7, possible
+    # 30 in 0.1.0. Two of today's are the audit's on purpose: vLLM 0.7.2 is inside the in-process
+    # rule (X-R1), and open-r1's transformers from git main may be a 5.x.
+    assert sum(len(rules) for rules in possible.values()) <= 8, possible
     # Presence-only and usage-triggered rules never ask: an unpinned accelerate beside an
     # unpinned torch is no reason to ask about FSDP2, nor bitsandbytes about 8-bit loading.
     asked = set().union(*possible.values())
