@@ -11,6 +11,8 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from compat.resolver import find_uv
 from tests.conftest import run_cli
 from tests.dists import make_dist, make_env
@@ -56,9 +58,9 @@ def uv_resolve(index: str, constraints: Path, requirements: list[str], tmp: Path
     return {name.strip().lower(): version.strip() for name, version in pins}
 
 
-def doctor(site: Path, hardware: Path) -> dict[str, str]:
+def doctor(site: Path, hardware: Path, *args: str) -> dict[str, str]:
     result = run_cli(
-        ["doctor", "--path", str(site), "--hardware", str(hardware), "--format", "json"]
+        ["doctor", "--path", str(site), "--hardware", str(hardware), "--format", "json", *args]
     )
     assert result.exit_code in (0, 1), result.stderr
     return {f["rule"]: f["status"] for f in result.json()["findings"]}
@@ -112,47 +114,60 @@ def test_pascal_gets_the_cuda_126_build_of_the_same_torch(tmp_path: Path) -> Non
     assert "torch-cu128-default-drops-maxwell-pascal" not in doctor(after, hardware)
 
 
-def test_cuda13_torch_on_an_r535_driver_moves_to_the_nearest_release_with_a_build_it_runs(
-    tmp_path: Path,
+@pytest.mark.parametrize(
+    ("ptx_jit", "torch", "vision", "label"),
+    [
+        # A CUDA 12 build of the same release runs on R535 through minor-version compatibility
+        # (the knowledge base flags that only for code that JIT-compiles PTX): keep 2.11.
+        ([], "2.11.0", "0.26.0", "cu126"),
+        # With PTX JIT no 2.11 build suits: the nearest release with a CUDA <= 12.2 build.
+        (["--set", "ptx_jit=true"], "2.7.1", "0.22.1", "cu118"),
+    ],
+)
+def test_cuda13_torch_on_an_r535_driver_gets_a_build_the_driver_runs(
+    tmp_path: Path, ptx_jit: list[str], torch: str, vision: str, label: str
 ) -> None:
     # torch 2.11 from PyPI is the CUDA 13.0 build; an R535 driver runs CUDA <= 12.2 natively.
-    # 2.11's own builds are cu126/cu128/cu130: none suits (12.6+ needs minor-version
-    # compatibility, which the knowledge base warns about), so the nearest release with a
-    # CUDA <= 12.2 build: 2.7.1+cu118.
     site = make_env(tmp_path / "site", {})
     make_dist(site, "torch", "2.11.0", requires=CU13_TOOLKIT)
     make_dist(site, "torchvision", "0.26.0", requires=["torch==2.11.0"])
     hardware = profile(tmp_path, "NVIDIA A100-SXM4-80GB", "8.0", "535.104.05", "12.2")
     releases = ("2.7.1", "2.8.0", "2.9.0", "2.10.0", "2.11.0")
-    vision = [("0.22.1", "2.7.1"), ("0.26.0", "2.11.0")]
+    vision_for = {"2.7.1": "0.22.1", "2.11.0": "0.26.0"}
+
+    def builds(cuda: str, of: tuple[str, ...]) -> dict[str, list[Dist]]:
+        return {
+            "torch": [Dist("torch", f"{v}+{cuda}") for v in of],
+            "torchvision": [Dist("torchvision", f"{tv}+{cuda}", requires=[f"torch=={t}"])
+                            for t, tv in vision_for.items() if t in of],
+        }  # fmt: skip
+
     projects = {
         "torch": [Dist("torch", v) for v in releases],
-        "torchvision": [Dist("torchvision", v, requires=[f"torch=={t}"]) for v, t in vision],
-    }
+        "torchvision": [Dist("torchvision", tv, requires=[f"torch=={t}"])
+                        for t, tv in vision_for.items()],
+    }  # fmt: skip
     roots = {
-        "cu118": {
-            "torch": [Dist("torch", "2.7.1+cu118")],
-            "torchvision": [Dist("torchvision", "0.22.1+cu118", requires=["torch==2.7.1"])],
-        },
-        "cu126": {"torch": [Dist("torch", f"{v}+cu126") for v in releases]},
-        "cu128": {"torch": [Dist("torch", f"{v}+cu128") for v in releases]},
+        "cu118": builds("cu118", ("2.7.1",)),
+        "cu126": builds("cu126", releases),
+        "cu128": builds("cu128", releases),
     }
     with IndexServer(projects, roots=roots) as index:
-        result = run_pin(site, hardware, index)
+        result = run_pin(site, hardware, index, *ptx_jit)
         assert result.exit_code == 0, result.stderr
         constraints = tmp_path / "constraints.txt"
         constraints.write_text(result.stdout)
         by_pip = pip_resolve(index.url, constraints, ["torch", "torchvision"], tmp_path)
         by_uv = uv_resolve(index.url, constraints, ["torch", "torchvision"], tmp_path)
-    assert f"\n--extra-index-url {index.base}/cu118\n" in result.stdout
+    assert f"\n--extra-index-url {index.base}/{label}\n" in result.stdout
     lines = lines_of(result.stdout)
-    assert lines["torch"].startswith("torch==2.7.1+cu118 # downgrade from 2.11.0")
-    assert lines["torchvision"].startswith(
-        "torchvision==0.22.1+cu118 # downgrade from 0.26.0 with torchvision 0.22.1 accepts torch"
-    )
-    assert by_pip == by_uv == {"torch": "2.7.1+cu118", "torchvision": "0.22.1+cu118"}
-    findings = doctor(make_env(tmp_path / "after", by_pip), hardware)
-    assert not {"cuda13-build-on-pre-580-driver", "cuda12-build-newer-than-driver"} & set(findings)
+    assert lines["torch"].startswith(f"torch=={torch}+{label} # downgrade from 2.11.0")
+    assert lines["torchvision"].startswith(f"torchvision=={vision}+{label} #")
+    assert by_pip == by_uv == {"torch": f"{torch}+{label}", "torchvision": f"{vision}+{label}"}
+    findings = doctor(make_env(tmp_path / "after", by_pip), hardware, *ptx_jit)
+    assert not {"cuda13-build-on-pre-580-driver", "cuda12-build-newer-than-driver"} & {
+        rule for rule, status in findings.items() if status == "affected"
+    }
 
 
 def test_no_build_is_chosen_for_an_unknown_machine(tmp_path: Path) -> None:
