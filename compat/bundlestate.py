@@ -32,6 +32,8 @@ def active_bundle() -> ActiveBundle | None:
     older compat than the running one is ignored: the shipped rules are newer.
     """
     pointer = bundles_dir() / "current.json"
+    if not _ours(pointer):
+        return None
     try:
         data = json.loads(pointer.read_text(encoding="utf-8"))
         directory = str(data["directory"])
@@ -46,7 +48,26 @@ def active_bundle() -> ActiveBundle | None:
         return None
     if not usable or os.sep in directory or not active.matrix_dir.is_dir():
         return None
+    if not (_ours(pointer.parent / directory) and _ours(active.matrix_dir)):
+        return None
     return active
+
+
+def _ours(path: Path) -> bool:
+    """Whether `path` is this user's and writable by no one else (issue 11: what another user
+    could plant in a shared cache directory must never replace the rules in force)."""
+    import stat
+
+    getuid = getattr(os, "getuid", None)
+    if getuid is None:  # pragma: no cover - Windows: no owner bits to check
+        return True
+    try:
+        info = os.lstat(path)
+    except OSError:
+        return False
+    if stat.S_ISLNK(info.st_mode) or info.st_uid != getuid():
+        return False
+    return not info.st_mode & 0o002  # group-writable is usual (umask 002, a private group)
 
 
 def compatible(compat_version: str, min_compat: str) -> bool:

@@ -208,6 +208,15 @@ TimeoutOpt = Annotated[
 ]
 
 
+def finite_timeout(timeout: float) -> float:
+    """--timeout must be a real number of seconds (click's min=0.1 lets NaN through)."""
+    import math
+
+    if not math.isfinite(timeout):
+        raise UsageError(f"--timeout: {timeout} is not a number of seconds")
+    return timeout
+
+
 def fact_options(
     hardware: Path | None,
     no_probe: bool,
@@ -252,9 +261,11 @@ def _root(
 
 
 def _error(message: str, hint: str | None = None) -> None:
-    sys.stderr.write(f"compat: error: {message}\n")
+    from compat.errors import one_line
+
+    sys.stderr.write(f"compat: error: {one_line(message)}\n")
     if hint:
-        sys.stderr.write(f"hint: {hint}\n")
+        sys.stderr.write(f"hint: {one_line(hint)}\n")
 
 
 def _guarded(body: Callable[[], int], debug: bool) -> NoReturn:
@@ -502,8 +513,10 @@ def matrix_lint(
         from compat.lint import lint
 
         result = lint(tuple(paths or ()))
+        from compat.errors import one_line
+
         for problem in result.problems:
-            sys.stderr.write(f"{problem}\n")
+            sys.stderr.write(f"{one_line(problem)}\n")
         if result.problems:
             sys.stderr.write(
                 f"compat: {len(result.problems)} problem(s) in {result.files} file(s)\n"
@@ -620,10 +633,14 @@ def matrix_list(
             document = {"digest": kb.digest, "source": kb.source, "version": kb.version}
             sys.stdout.write(json.dumps({**document, "rules": rows}, indent=2) + "\n")
             return EXIT_OK
+        from compat.output import safe_text
+
         width = max(len(r.id) for r in rules)
         for r in rules:
             sys.stdout.write(
-                f"{r.id:{width}}  {r.severity.value:7}  {r.evidence.value:8}  {r.title}\n"
+                safe_text(
+                    f"{r.id:{width}}  {r.severity.value:7}  {r.evidence.value:8}  {r.title}\n"
+                )
             )
         where = f"bundle {kb.version}" if kb.source == "bundle" else "shipped"
         sys.stdout.write(f"\n{len(rules)} rules · {kb.digest[:19]} · {where}\n")
@@ -661,7 +678,9 @@ def matrix_show(
                 if close
                 else "`compat matrix list` shows every id",
             )
-        sys.stdout.write(render_rule(rule, format_.value))
+        from compat.output import safe_text
+
+        sys.stdout.write(safe_text(render_rule(rule, format_.value)))
         return EXIT_OK
 
     _guarded(body, debug)
@@ -796,7 +815,7 @@ def check(
                 index_url=index_url,
                 extra_index_urls=tuple(extra_index_url or ()),
                 offline=offline,
-                timeout=timeout,
+                timeout=finite_timeout(timeout),
             ),
             probe=probe,
             resolver=resolver,
@@ -828,8 +847,9 @@ def append_step_summary(markdown: str) -> None:
         raise UsageError(
             "--step-summary: $GITHUB_STEP_SUMMARY is not set (it is inside GitHub Actions)"
         )
-    with open(target, "a", encoding="utf-8") as handle:
-        handle.write(markdown)
+    from compat.output import append_text
+
+    append_text(target, markdown, "$GITHUB_STEP_SUMMARY")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -964,7 +984,7 @@ def pin(
                 index_url=index_url,
                 extra_index_urls=tuple(extra_index_url or ()),
                 offline=offline,
-                timeout=timeout,
+                timeout=finite_timeout(timeout),
                 pytorch_index=pytorch_index,
             ),
             requirements=tuple(requirement or ()),
@@ -1074,7 +1094,7 @@ def fleet(
             ray=ray,
             reports=[*(reports or ()), *(paths or ())] if reports or paths else None,
             nodes=nodes,
-            timeout=timeout,
+            timeout=finite_timeout(timeout),
             facts=fact_options(None, False, deepspeed_config, accelerate_config, set_, matrix),
             given_paths=bool(paths) and not reports,
         )

@@ -6,6 +6,8 @@ line and problem: `compat: error: <what>: <why>` and, optionally, `hint: <next s
 
 from __future__ import annotations
 
+import re
+
 from compat.model import Origin
 
 EXIT_OK = 0
@@ -27,7 +29,31 @@ class CompatError(Exception):
         self.hint = hint
 
     def __str__(self) -> str:
-        return f"{self.origin}: {self.message}" if self.origin else self.message
+        text = f"{self.origin}: {self.message}" if self.origin else self.message
+        return one_line(text)
+
+
+# C0 and C1 controls, DEL, the Unicode line/paragraph separators (anything a terminal could act
+# on or that would split the message over two lines) and lone surrogates (undecodable bytes of a
+# file name, which no UTF-8 stream can write).
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+
+
+def one_line(text: str) -> str:
+    """`text` with every control character escaped (`\\n`, `\\x1b`): one line, nothing a
+    terminal would interpret. Used for every message built from a file's or a flag's content."""
+    if not _CONTROL.search(text):
+        return text
+    return _CONTROL.sub(_escape, text)
+
+
+def _escape(match: re.Match[str]) -> str:
+    char = match.group(0)
+    named = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+    if char in named:
+        return named[char]
+    code = ord(char)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
 class UsageError(CompatError):

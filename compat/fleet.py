@@ -458,14 +458,9 @@ def report_files(paths: Sequence[Path]) -> list[Path]:
 def read_report(path: Path) -> dict[str, Any]:
     """One per-node report, validated enough to merge; InputError names the file."""
     from compat.jsonio import parse_json
+    from compat.readers import read_bytes
 
-    try:
-        with path.open("rb") as handle:
-            raw = handle.read(_REPORT_LIMIT + 1)
-    except OSError as error:
-        raise InputError(
-            f"cannot read report: {error.strerror}", origin=Origin(str(path))
-        ) from None
+    raw = read_bytes(path, "lock", what="cannot read report")  # regular files only, capped
     if len(raw) > _REPORT_LIMIT:
         raise InputError("not a compat report: larger than 64 MiB", origin=Origin(str(path)))
     try:

@@ -44,14 +44,9 @@ def run_fleet(
 
 
 def _text(path: Path) -> str:
-    from compat.errors import InputError
-    from compat.model import Origin
+    from compat.readers import read_text
 
-    try:
-        return path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        reason = getattr(error, "strerror", None) or str(error)
-        raise InputError(f"cannot read: {reason}", origin=Origin(str(path))) from None
+    return read_text(path, "rules", what="cannot read")
 
 
 def shipped_inputs(facts: FactOptions) -> dict[str, Any]:

@@ -13,12 +13,14 @@ import hashlib
 import html
 import io
 import json
+import math
 import os
 import re
 import tempfile
 import threading
 import time
 import zipfile
+import zlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from html.parser import HTMLParser
@@ -47,6 +49,13 @@ JSON_TYPE = "application/vnd.pypi.simple.v1+json"
 USER_AGENT = "compat (+https://github.com/compat-dev/compat)"
 RETRY_STATUSES = {429, 500, 502, 503, 504}
 DEFAULT_MAX_AGE = 600.0  # seconds a cached page is used without asking again (PyPI's max-age)
+# Whatever a server (or a file planted in the cache) says, a page is asked for again after a day.
+MAX_AGE_LIMIT = 86_400.0
+METADATA_LIMIT = 16 * 2**20  # a METADATA member larger than this is not a wheel's
+# Codecs Python knows that are not a web page's charset: decoding with them is at best
+# meaningless and, for punycode, quadratic in the size of the body.
+_NOT_CHARSETS = {"punycode", "idna", "unicode-escape", "raw-unicode-escape", "undefined"}
+_ASCII_DIGITS = re.compile(r"[0-9]{1,18}")
 TAIL_BYTES = 64 * 1024  # first range read of a wheel: the zip directory is at the end
 
 
@@ -140,7 +149,9 @@ def parse_json_page(body: bytes, name: NormalizedName, url: str) -> list[Candida
         if not isinstance(files, list):
             raise TypeError("files is not a list")
     except (ValueError, KeyError, TypeError) as error:
-        raise _error(url, f"malformed PEP 691 JSON ({error})") from None
+        raise _error(url, f"malformed PEP 691 JSON ({_one_line(str(error))})") from None
+    except RecursionError:
+        raise _error(url, "malformed PEP 691 JSON (nested too deeply)") from None
     meta = document.get("meta")
     api_version = str(meta.get("api-version", "1.0")) if isinstance(meta, dict) else "1.0"
     if api_version.split(".")[0] != "1":
@@ -155,7 +166,7 @@ def parse_json_page(body: bytes, name: NormalizedName, url: str) -> list[Candida
         parsed = _version_of(filename, name)
         if parsed is None:
             continue
-        file_url = urljoin(url, href)
+        file_url = _link(url, href)
         # PEP 714: "core-metadata" where present, else the older "dist-info-metadata".
         metadata = (
             item["core-metadata"] if "core-metadata" in item else item.get("dist-info-metadata")
@@ -183,16 +194,21 @@ def parse_html_page(
     """Candidates from a PEP 503 project page (with PEP 592 yanking and PEP 658/714 metadata)."""
     parser = _LinkParser()
     try:
-        parser.feed(body.decode(charset))
+        import codecs
+
+        codec = codecs.lookup(charset)
+        if not codec._is_text_encoding or codec.name in _NOT_CHARSETS:
+            raise LookupError(f"{charset!r} is not a character set")
+        parser.feed(body.decode(codec.name))
         parser.close()
-    except (UnicodeDecodeError, LookupError, AssertionError) as error:
-        raise _error(url, f"malformed PEP 503 HTML ({error})") from None
+    except (UnicodeError, LookupError, AssertionError, ValueError) as error:
+        raise _error(url, f"malformed PEP 503 HTML ({_one_line(str(error))})") from None
     candidates = []
     for link in parser.links:
         href = link.get("href")
         if not href:
             continue
-        file_url = urljoin(url, href)
+        file_url = _link(url, href)
         filename = unquote(urlsplit(file_url).path.rsplit("/", 1)[-1])
         parsed = _version_of(filename, name)
         if parsed is None:
@@ -213,6 +229,23 @@ def parse_html_page(
             )
         )
     return candidates
+
+
+def _link(page_url: str, href: str) -> str:
+    """The absolute URL of a link. A malformed one (`http://[::1`) is an error, and so is one
+    pointing at local files from a page served over the network: a remote index must never
+    make compat read file:///etc/passwd."""
+    try:
+        target = urljoin(page_url, href)
+        scheme = urlsplit(target).scheme.lower()
+        urlsplit(target).port  # noqa: B018 - raises ValueError on a malformed port
+    except ValueError as error:
+        raise _error(page_url, f"malformed link {href[:200]!r} ({error})") from None
+    if urlsplit(page_url).scheme.lower() in ("http", "https") and scheme not in ("http", "https"):
+        raise _error(
+            page_url, f"links to {target[:200]!r}: a remote index may only link to http(s) URLs"
+        )
+    return target
 
 
 def allows_python(candidate: Candidate, python_version: Version | None) -> bool:
@@ -247,6 +280,7 @@ class IndexClient:
         self.workers = workers
         self._client: Any = None
         self._lock = threading.Lock()  # candidates_many's threads share one client
+        self._last_retry_after: dict[str, str] = {}
 
     # -- lifecycle ---------------------------------------------------------------------------
 
@@ -411,7 +445,7 @@ class IndexClient:
             return None if cached["status"] == 404 else (cached["body"], cached["content_type"])
         if cached is not None and (
             (immutable and cached["status"] == 200)
-            or time.time() - cached.get("stored", 0) < cached.get("max_age", DEFAULT_MAX_AGE)
+            or 0 <= time.time() - cached["stored"] < cached["max_age"]
         ):
             # Fresh: a simple page is good for its max-age (PyPI says 600 s), as in pip's cache.
             return None if cached["status"] == 404 else (cached["body"], cached["content_type"])
@@ -468,30 +502,12 @@ class IndexClient:
                 time.sleep(max(delay, min(0.25 * 2 ** (attempt - 1), 2.0)))
             delay = 0.0
             try:
-                with self._http().stream("GET", url, headers=headers) as response:
-                    if response.status_code in RETRY_STATUSES and attempt < self.retries:
-                        last_error = _http_status(response.status_code)
-                        delay = _retry_after(response.headers.get("retry-after", ""))
-                        continue
-                    declared = response.headers.get("content-length", "")
-                    if declared.isdigit() and int(declared) > self.max_bytes:
-                        raise _error(
-                            url,
-                            f"response of {int(declared)} bytes is over the "
-                            f"{self.max_bytes}-byte limit",
-                        )
-                    chunks = []
-                    size = 0
-                    for chunk in response.iter_bytes():
-                        size += len(chunk)
-                        if size > self.max_bytes:
-                            raise _error(url, f"response is over the {self.max_bytes}-byte limit")
-                        chunks.append(chunk)
-                    return (
-                        response.status_code,
-                        b"".join(chunks),
-                        {k.lower(): v for k, v in response.headers.items()},
-                    )
+                answer = self._within_deadline(url, headers, last=attempt == self.retries)
+                if isinstance(answer, float):  # a status worth retrying, and its Retry-After
+                    last_error = _http_status(int(answer))
+                    delay = _retry_after(self._last_retry_after.get(url, ""))
+                    continue
+                return answer
             except httpx.TimeoutException:
                 last_error = f"no answer within {self.timeout:g}s"
             except httpx.InvalidURL as error:
@@ -499,6 +515,71 @@ class IndexClient:
             except httpx.HTTPError as error:
                 last_error = f"{error.__class__.__name__}: {_one_line(str(error))}"
         raise _error(url, f"{last_error} (after {self.retries + 1} attempts)")
+
+    def _within_deadline(
+        self, url: str, headers: dict[str, str], *, last: bool
+    ) -> tuple[int, bytes, dict[str, str]] | float:
+        """One attempt, bounded as a whole by the timeout: httpx's timeout bounds each read, so
+        a server sending one byte a second (slow-loris) would hold a read-only timeout forever.
+
+        The attempt runs on a daemon thread; past the deadline it is abandoned with its
+        connection pool (a fresh one serves later requests) and the caller gets an error.
+        """
+        import threading as _threading
+
+        box: dict[str, Any] = {}
+        deadline = time.monotonic() + self.timeout
+
+        def attempt() -> None:
+            try:
+                box["answer"] = self._attempt(url, headers, deadline, last)
+            except BaseException as error:  # handed to the caller's thread
+                box["error"] = error
+
+        worker = _threading.Thread(target=attempt, daemon=True, name="compat-index")
+        worker.start()
+        worker.join(self.timeout + 0.5)
+        if worker.is_alive():
+            with self._lock:
+                self._client = None  # abandoned to the stuck thread, never closed under it
+            raise _error(
+                url, f"no complete answer within {self.timeout:g}s (the server sends too slowly)"
+            )
+        if "error" in box:
+            raise box["error"]
+        answer: tuple[int, bytes, dict[str, str]] | float = box["answer"]
+        return answer
+
+    def _attempt(
+        self, url: str, headers: dict[str, str], deadline: float, last: bool
+    ) -> tuple[int, bytes, dict[str, str]] | float:
+        with self._http().stream("GET", url, headers=headers) as response:
+            if response.status_code in RETRY_STATUSES and not last:
+                self._last_retry_after[url] = response.headers.get("retry-after", "")
+                return float(response.status_code)
+            declared = response.headers.get("content-length", "").strip()
+            if _ASCII_DIGITS.fullmatch(declared) and int(declared) > self.max_bytes:
+                raise _error(
+                    url,
+                    f"response of {int(declared)} bytes is over the {self.max_bytes}-byte limit",
+                )
+            chunks = []
+            size = 0
+            for chunk in response.iter_bytes():
+                size += len(chunk)
+                if size > self.max_bytes:
+                    raise _error(url, f"response is over the {self.max_bytes}-byte limit")
+                if time.monotonic() > deadline:
+                    raise _error(
+                        url,
+                        f"no complete answer within {self.timeout:g}s (the server sends too slowly)",
+                    )
+                chunks.append(chunk)
+            return (
+                response.status_code,
+                b"".join(chunks),
+                {k.lower(): v for k, v in response.headers.items()},
+            )
 
     def _get_file(self, url: str) -> tuple[bytes, str] | None:
         from urllib.request import url2pathname  # pulls in http.client: only for file:// URLs
@@ -578,9 +659,21 @@ def _metadata_member(archive: Any, url: str) -> bytes:
             ]
             if not names:
                 raise _error(url, "not a wheel: no .dist-info/METADATA")
+            if wheel.getinfo(names[0]).file_size > METADATA_LIMIT:
+                raise _error(url, f"METADATA is over the {METADATA_LIMIT}-byte limit")
             return wheel.read(names[0])
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, KeyError, EOFError, ValueError) as error:
-        raise _error(url, f"not a readable wheel ({error})") from None
+    except (
+        zipfile.BadZipFile,
+        zipfile.LargeZipFile,
+        KeyError,
+        EOFError,
+        ValueError,
+        NotImplementedError,  # an unsupported compression method
+        RuntimeError,  # an encrypted member
+        OSError,
+        zlib.error,
+    ) as error:
+        raise _error(url, f"not a readable wheel ({_one_line(str(error))})") from None
 
 
 def _content_range_total(value: str) -> int | None:
@@ -602,8 +695,10 @@ def _http_status(status: int) -> str:
 
 
 def _retry_after(value: str) -> float:
-    # Seconds only (the HTTP-date form is rare on indexes); never wait longer than 10 s.
-    return min(float(value), 10.0) if value.strip().isdigit() else 0.0
+    # Seconds only, ASCII digits only (`str.isdigit` accepts "²", which float() refuses; the
+    # HTTP-date form is rare on indexes); never wait longer than 10 s.
+    value = value.strip()
+    return min(float(value), 10.0) if _ASCII_DIGITS.fullmatch(value) else 0.0
 
 
 def _one_line(text: str) -> str:
@@ -617,11 +712,17 @@ def _max_age(cache_control: str) -> float:
         return 0.0
     for directive in directives:
         if directive.startswith("max-age="):
-            try:
-                return float(directive.split("=", 1)[1])
-            except ValueError:
-                break
+            return _clamp_age(directive.split("=", 1)[1].strip())
     return DEFAULT_MAX_AGE
+
+
+def _clamp_age(value: Any) -> float:
+    """A max-age as a number of seconds in [0, MAX_AGE_LIMIT]; anything else: the default."""
+    if isinstance(value, str):
+        value = float(value) if _ASCII_DIGITS.fullmatch(value) else DEFAULT_MAX_AGE
+    if isinstance(value, bool) or not isinstance(value, int | float) or value != value:
+        return DEFAULT_MAX_AGE
+    return float(min(max(value, 0.0), MAX_AGE_LIMIT))
 
 
 def _requires_from_metadata(data: bytes) -> tuple[str, ...]:
@@ -631,12 +732,34 @@ def _requires_from_metadata(data: bytes) -> tuple[str, ...]:
 
 
 def _read_cache_entry(path: Path) -> dict[str, Any] | None:
+    """A cache entry, validated: anything malformed, from the future or oversized is a miss."""
     try:
+        if path.stat().st_size > 1 << 20:
+            return None
         meta = json.loads(path.read_text(encoding="utf-8"))
-        meta["body"] = path.with_suffix(".body").read_bytes()
-    except (OSError, ValueError):
+        if not isinstance(meta, dict):
+            return None
+        body = path.with_suffix(".body")
+        if body.stat().st_size > 256 * 2**20:
+            return None
+        meta["body"] = body.read_bytes()
+    except (OSError, ValueError, RecursionError):
         return None
-    return meta if isinstance(meta, dict) else None
+    stored = meta.get("stored", 0.0)
+    if (
+        meta.get("status") not in (200, 404)
+        or not isinstance(meta.get("content_type", ""), str)
+        or isinstance(stored, bool)
+        or not isinstance(stored, int | float)
+        or not math.isfinite(stored)
+        or stored > time.time() + 300  # "stored" in the future would keep an entry fresh
+        or not all(isinstance(meta.get(k), str | None) for k in ("etag", "last_modified"))
+    ):
+        return None
+    meta.setdefault("content_type", "")
+    meta["stored"] = float(stored)
+    meta["max_age"] = _clamp_age(meta.get("max_age", DEFAULT_MAX_AGE))
+    return meta
 
 
 def _write_cache_entry(path: Path, entry: dict[str, Any]) -> None:

@@ -24,7 +24,6 @@ pinned to them, so they are not asked for everything else.
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -115,11 +114,16 @@ def pip_config_files(environ: Mapping[str, str]) -> list[Path]:
 def _read_pip_file(path: Path) -> configparser.RawConfigParser | None:
     import configparser  # imported here: only `pin` and `check` read index configuration
 
+    from compat.readers import read_text
+
     parser = configparser.RawConfigParser()
     try:
-        if not parser.read(path, encoding="utf-8"):
-            return None  # absent or unreadable: pip skips it too
-    except (configparser.Error, UnicodeDecodeError) as error:
+        text = read_text(path, "config")
+    except InputError:
+        return None  # absent or unreadable (a FIFO, a device): pip skips it too
+    try:
+        parser.read_string(text, source=str(path))
+    except configparser.Error as error:
         first_line = str(error).splitlines()[0]
         raise InputError(
             f"invalid pip configuration: {first_line}", origin=Origin(str(path))
@@ -189,18 +193,11 @@ def _uv_files(environ: Mapping[str, str], cwd: Path) -> list[tuple[Path, tuple[s
 
 
 def _load_toml(path: Path) -> dict[str, Any] | None:
-    if sys.version_info >= (3, 11):
-        import tomllib
-    else:  # pragma: no cover
-        import tomli as tomllib
+    from compat.readers import parse_toml, read_text
 
-    try:
-        document: dict[str, Any] = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError):
-        return None
-    except tomllib.TOMLDecodeError as error:
-        raise InputError(f"invalid TOML: {error}", origin=Origin(str(path))) from None
-    return document
+    if not path.exists():
+        return None  # a missing file is no configuration; any other problem is an input error
+    return parse_toml(read_text(path, "config"), path)
 
 
 def _has_tool_uv(pyproject: Path) -> bool:

@@ -5,7 +5,9 @@ Three stages, so that start-up does not pay for parsing:
 1. *validate*: YAML (safe, C loader) -> plain, normalized rule dicts; every schema violation is a
    `KnowledgeBaseError` naming `file:line`. The schema is documented in docs/knowledge-base.md.
 2. *cache*: the plain dicts are marshalled into the user cache, keyed by a digest of compat's
-   version and every rule file's bytes. A warm start reads one file and hashes the sources.
+   version and every rule file's bytes, and authenticated (HMAC with a per-user key) so that
+   nothing planted in the cache directory is ever unmarshalled. A warm start hashes the rule
+   files and reads one cache file; see "The rule cache" below and docs/security.md.
 3. *compile*: a plain dict becomes a `Rule` with a condition tree only when it is needed; the
    engine skips, without compiling, every rule whose packages are not installed.
 """
@@ -45,7 +47,7 @@ from compat.usage import VOCABULARY
 
 MATRIX_DIR = Path(__file__).parent / "matrix"
 MATRIX_SCHEMA = "compat.matrix/1"
-CACHE_FORMAT = 2
+CACHE_FORMAT = 3
 
 RULE_KEYS = {
     "id", "title", "severity", "evidence", "description", "when", "symptoms", "fix", "references",
@@ -141,12 +143,12 @@ class _Validator:
         if not ID_PATTERN.match(rule_id):
             raise self.fail(node, f"id {rule_id!r} must be lowercase words joined by '-'", "id")
         severity = node["severity"]
-        if severity not in {s.value for s in Severity}:
+        if not isinstance(severity, str) or severity not in {s.value for s in Severity}:
             raise self.fail(
                 node, f"severity must be error, warning or info, not {severity!r}", "severity"
             )
         evidence = node["evidence"]
-        if evidence not in {e.value for e in Evidence}:
+        if not isinstance(evidence, str) or evidence not in {e.value for e in Evidence}:
             raise self.fail(
                 node, f"evidence must be verified or reported, not {evidence!r}", "evidence"
             )
@@ -218,13 +220,28 @@ class _Validator:
         return text
 
     def marker(self, value: Any, parent: Any, key: str) -> str:
-        from packaging.markers import InvalidMarker, Marker
+        from packaging.markers import (
+            InvalidMarker,
+            Marker,
+            UndefinedComparison,
+            UndefinedEnvironmentName,
+        )
+        from packaging.version import InvalidVersion
 
         try:
-            Marker(self.text(value, key, parent, key))
-        except InvalidMarker as error:
+            # Evaluated once here so that a comparison packaging cannot make
+            # (`os_name ~= "posix"`) is a rule-file error, not a crash during a check.
+            Marker(self.text(value, key, parent, key)).evaluate()
+        except (
+            InvalidMarker,
+            UndefinedComparison,
+            UndefinedEnvironmentName,
+            InvalidVersion,
+        ) as error:
             first = str(error).splitlines()[0]
             raise self.fail(parent, f"invalid marker for {key}: {first}", key) from None
+        except RecursionError:
+            raise self.fail(parent, f"invalid marker for {key}: nested too deeply", key) from None
         return str(value)
 
     def packages(self, node: Any, parent: Any) -> dict[str, Any]:
@@ -287,11 +304,21 @@ class _Validator:
         return out
 
     def regex(self, value: Any, parent: Any, key: str) -> str:
+        import warnings
+
         text = self.text(value, key, parent, key)
+        if len(text) > 2000:
+            raise self.fail(parent, f"regular expression for {key} is over 2000 characters", key)
         try:
-            re.compile(text)
+            with warnings.catch_warnings():  # "possible nested set" and the like: not our output
+                warnings.simplefilter("ignore")
+                re.compile(text)
         except re.error as error:
             raise self.fail(parent, f"invalid regular expression for {key}: {error}", key) from None
+        except RecursionError:
+            raise self.fail(parent, f"regular expression for {key} nests too deeply", key) from None
+        # Patterns that can backtrack catastrophically are refused by `matrix lint` and by
+        # `explain` before it runs them (compat.signatures.backtracking_problem).
         return text
 
     def symptoms(self, node: Any, parent: Any) -> list[dict[str, Any]]:
@@ -379,19 +406,16 @@ def _plain(value: Any) -> Any:
     return str(value)  # dates and the like: keep them readable
 
 
-def validate_file(path: Path) -> list[dict[str, Any]]:
+def validate_file(path: Path, data: bytes | None = None) -> list[dict[str, Any]]:
     """Read and validate one rule file into plain rule dicts (KnowledgeBaseError on failure)."""
     from compat.errors import InputError
+    from compat.readers import decode
     from compat.yamlio import load_with_lines
 
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise KnowledgeBaseError(
-            f"cannot read rule file: {error}", origin=Origin(str(path))
-        ) from None
-    try:
-        doc = load_with_lines(text, str(path))
+        if data is None:
+            data = _read_rule_bytes(path)
+        doc = load_with_lines(decode(data, path, what="cannot read rule file"), str(path))
     except InputError as error:
         raise KnowledgeBaseError(error.message, origin=error.origin) from None
     return _Validator(str(path)).document(doc)
@@ -535,6 +559,11 @@ def rule_files(extra: Sequence[Path] = (), base: Path = MATRIX_DIR) -> list[Path
         elif item.is_file():
             if item.resolve() not in shipped:  # naming a shipped file lints it once, not twice
                 files.append(item)
+        elif item.exists():
+            raise KnowledgeBaseError(
+                "--matrix: not a regular file (a FIFO, socket or device is not read)",
+                origin=Origin(str(item)),
+            )
         else:
             raise KnowledgeBaseError(
                 "--matrix: no such file or directory", origin=Origin(str(item))
@@ -552,22 +581,20 @@ def load_knowledge_base(extra: Sequence[Path] = (), *, use_cache: bool = True) -
     source, kb_version = ("bundle", bundle.version) if bundle else ("shipped", __version__)
     if not files:
         raise UncheckedError(f"no knowledge base: no rule files in {MATRIX_DIR}")
-    # A warm start must not read every rule file: the cache is keyed by the files' stat data
-    # (like .pyc files), and stores the content digest computed when it was built.
-    stamps = []
-    for path in files:
-        try:
-            stat = path.stat()
-        except OSError as error:
-            raise KnowledgeBaseError(
-                f"cannot read rule file: {error.strerror}", origin=Origin(str(path))
-            ) from None
-        stamps.append(f"{path}:{stat.st_size}:{stat.st_mtime_ns}:{stat.st_ino}")
-    key = hashlib.sha256(f"{CACHE_FORMAT}:{__version__}:{stamps}".encode()).hexdigest()
-    cache_path = _cache_dir() / f"kb-{key[:32]}.marshal"
-    cached = _read_cache(cache_path) if use_cache else None
+    # The digest of the rule files' bytes names the rule set, keys the cache and authenticates
+    # what the cache holds: reading and hashing them costs a few milliseconds even for 2,000
+    # rules, much less than one wrong verdict from a stale or planted cache.
+    contents = [_read_rule_bytes(path) for path in files]
+    hasher = hashlib.sha256()
+    for data in contents:
+        hasher.update(hashlib.sha256(data).digest())
+    digest = "sha256:" + hasher.hexdigest()
+    directory = _cache_dir()
+    key = _cache_key(directory) if use_cache else None
+    cache_path = directory / f"kb-{CACHE_FORMAT}-{__version__}-{digest[7:39]}.bin"
+    cached = _read_cache(cache_path, key, digest) if key is not None else None
     if cached is not None:
-        digest, index, blobs, features = cached
+        index, blobs, features = cached
         return KnowledgeBase(
             digest,
             tuple(str(p) for p in files),
@@ -577,17 +604,10 @@ def load_knowledge_base(extra: Sequence[Path] = (), *, use_cache: bool = True) -
             source,
             kb_version,
         )
-    hasher = hashlib.sha256()
     plain: list[dict[str, Any]] = []
     seen: dict[str, Origin] = {}
-    for path in files:
-        try:
-            hasher.update(hashlib.sha256(path.read_bytes()).digest())
-        except OSError as error:
-            raise KnowledgeBaseError(
-                f"cannot read rule file: {error.strerror}", origin=Origin(str(path))
-            ) from None
-        for rule in validate_file(path):
+    for path, data in zip(files, contents, strict=True):
+        for rule in validate_file(path, data):
             if rule["id"] in seen:
                 raise KnowledgeBaseError(
                     f"duplicate rule id {rule['id']!r} (first defined at {seen[rule['id']]})",
@@ -597,44 +617,156 @@ def load_knowledge_base(extra: Sequence[Path] = (), *, use_cache: bool = True) -
             plain.append(rule)
     if not plain:
         raise UncheckedError("no knowledge base: the rule files hold no rules")
-    digest = "sha256:" + hasher.hexdigest()
     index = tuple((rule["id"], tuple(rule["when"].get("packages", {}))) for rule in plain)
     blobs = tuple(marshal.dumps(rule) for rule in plain)
-    features = frozenset().union(*(condition_keys(rule["when"]) for rule in plain))
-    if use_cache:
-        _write_cache(cache_path, (digest, index, blobs, tuple(sorted(features))))
+    feature_set = frozenset().union(*(condition_keys(rule["when"]) for rule in plain))
+    if key is not None:
+        _write_cache(cache_path, key, (digest, index, blobs, tuple(sorted(feature_set))))
     kb = KnowledgeBase(
-        digest, tuple(str(p) for p in files), index, blobs, features, source, kb_version
+        digest, tuple(str(p) for p in files), index, blobs, feature_set, source, kb_version
     )
     kb._plain.update(enumerate(plain))
     return kb
 
 
+def _read_rule_bytes(path: Path) -> bytes:
+    from compat.errors import InputError
+    from compat.readers import read_bytes
+
+    try:
+        return read_bytes(path, "rules", what="cannot read rule file")
+    except InputError as error:
+        raise KnowledgeBaseError(error.message, origin=error.origin) from None
+
+
+# ---------------------------------------------------------------------------------------------
+# The rule cache: marshal data, loaded only after an HMAC check.
+#
+# A cache file is MAGIC + HMAC-SHA256(key, payload) + payload, payload = marshal of
+# (digest, index, blobs, features). The key is 32 random bytes in `kb.key`, readable only by
+# its owner: a file planted by someone else (another user sharing the cache directory, a CI
+# step that writes into it) cannot carry a valid tag, and a key file that is not ours, or that
+# others can read, turns the cache off. A valid tag over a payload whose digest is not the
+# digest of the rule files read now is a stale entry: rebuilt, never used.
+
+_MAGIC = b"compat-kb\x00"
+_TAG = 32
+_MAX_CACHE_BYTES = 256 * 1024 * 1024
+
+
 def _cache_dir() -> Path:
-    explicit = os.environ.get("COMPAT_CACHE_DIR")
-    if explicit:
-        return Path(explicit)
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "compat"
+    from compat.cachedir import user_cache_dir
+
+    return user_cache_dir()
 
 
-def _read_cache(path: Path) -> tuple[Any, ...] | None:
+def _cache_key(directory: Path) -> bytes | None:
+    """This user's cache key, created on first use; None when it cannot be trusted or made."""
+    import stat
+
+    path = directory / "kb.key"
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)
+    for _attempt in range(2):
+        try:
+            fd = os.open(path, flags)
+        except FileNotFoundError:
+            try:
+                directory.mkdir(parents=True, exist_ok=True, mode=0o700)
+                fd = os.open(
+                    path,
+                    os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0),
+                    0o600,
+                )
+            except FileExistsError:
+                continue  # another compat created it meanwhile: read theirs
+            except OSError:
+                return None
+            import secrets
+
+            key = secrets.token_bytes(32)
+            try:
+                os.write(fd, key)
+            except OSError:
+                return None
+            finally:
+                os.close(fd)
+            return key
+        except OSError:
+            return None
+        try:
+            info = os.fstat(fd)
+            key = os.read(fd, 64)
+        except OSError:
+            return None
+        finally:
+            os.close(fd)
+        getuid = getattr(os, "getuid", None)
+        if (
+            not stat.S_ISREG(info.st_mode)
+            or (getuid is not None and info.st_uid != getuid())
+            or (getuid is not None and info.st_mode & 0o077)
+            or len(key) != 32
+        ):
+            return None
+        return key
+    return None
+
+
+def _read_cache(
+    path: Path, key: bytes, digest: str
+) -> tuple[tuple[tuple[str, tuple[str, ...]], ...], tuple[bytes, ...], tuple[str, ...]] | None:
+    """The cached (index, blobs, features) for `digest`, or None: any doubt means a rebuild."""
+    import hmac
+    import stat
+
     try:
-        data = marshal.loads(path.read_bytes())
-    except (OSError, EOFError, ValueError, TypeError):
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | os.O_NONBLOCK)
+    except OSError:
         return None
-    if not (isinstance(data, tuple) and len(data) == 4 and isinstance(data[0], str)):
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > _MAX_CACHE_BYTES:
+            return None
+        with os.fdopen(os.dup(fd), "rb") as handle:
+            data = handle.read(_MAX_CACHE_BYTES + 1)
+    except OSError:
         return None
-    return data
+    finally:
+        os.close(fd)
+    head = len(_MAGIC) + _TAG
+    if len(data) <= head or not data.startswith(_MAGIC):
+        return None
+    tag, payload = data[len(_MAGIC) : head], data[head:]
+    if not hmac.compare_digest(tag, hmac.digest(key, payload, "sha256")):
+        return None
+    try:
+        content = marshal.loads(payload)
+    except (EOFError, ValueError, TypeError):
+        return None
+    if not (isinstance(content, tuple) and len(content) == 4 and content[0] == digest):
+        return None
+    _, index, blobs, features = content
+    if not (
+        isinstance(index, tuple)
+        and isinstance(blobs, tuple)
+        and isinstance(features, tuple)
+        and len(index) == len(blobs)
+        and len(blobs) > 0
+    ):
+        return None
+    return index, blobs, features
 
 
-def _write_cache(path: Path, content: tuple[Any, ...]) -> None:
+def _write_cache(path: Path, key: bytes, content: tuple[Any, ...]) -> None:
     # Best effort: a read-only home or a full disk must never fail the check itself.
+    import hmac
+
+    payload = marshal.dumps(content)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".kb-", suffix=".tmp")
         with os.fdopen(fd, "wb") as handle:
-            handle.write(marshal.dumps(content))
+            handle.write(_MAGIC + hmac.digest(key, payload, "sha256") + payload)
         Path(tmp).replace(path)
     except OSError:
         pass

@@ -7,6 +7,7 @@ engine tells users which flag settles an unknown one, and `--set` validates agai
 from __future__ import annotations
 
 import difflib
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -111,6 +112,8 @@ def coerce(key: str, raw: object, origin: Origin) -> UsageValue:
         except ValueError:
             kind = "an integer" if spec.kind is int else "a number"
             raise error(f"{key}={text}: expected {kind}{_bounds(spec)}", origin=origin) from None
+        if not math.isfinite(number):  # NaN/Infinity: no comparison holds, no JSON can carry it
+            raise error(f"{key}={text}: expected a finite number", origin=origin)
         if (spec.minimum is not None and number < spec.minimum) or (
             spec.maximum is not None and number > spec.maximum
         ):

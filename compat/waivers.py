@@ -7,7 +7,6 @@ and says so; a waiver that silenced nothing is reported, so stale ones get clean
 from __future__ import annotations
 
 import datetime as dt
-import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,11 +15,6 @@ from typing import Any
 from compat.errors import InputError
 from compat.jsonio import parse_json
 from compat.model import Finding, Origin
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
 
 
 @dataclass(frozen=True)
@@ -45,16 +39,10 @@ def load_waivers(directory: Path) -> list[Waiver]:
         path = directory / name
         if not path.is_file():
             continue
-        try:
-            text = path.read_text(encoding="utf-8")
-            document = tomllib.loads(text)
-        except (OSError, UnicodeDecodeError) as error:
-            raise InputError(f"cannot read: {error}", origin=Origin(str(path))) from None
-        except tomllib.TOMLDecodeError as error:
-            line = getattr(error, "lineno", None)
-            raise InputError(
-                f"invalid TOML: {str(error).split(' (at')[0]}", origin=Origin(str(path), line)
-            ) from None
+        from compat.readers import parse_toml, read_text
+
+        text = read_text(path, "config")
+        document = parse_toml(text, path)
         table: Any = document
         for key in table_path:
             table = table.get(key, {}) if isinstance(table, dict) else {}
@@ -85,7 +73,8 @@ def _waiver(entry: Any, path: Path, text: str) -> Waiver:
             raise InputError(
                 f"waiver for {rule}: until must be a date (YYYY-MM-DD)", origin=origin
             ) from None
-    if until is not None and not isinstance(until, dt.date):
+    # A TOML datetime is a date too (a subclass), but cannot be compared with today's date.
+    if until is not None and (not isinstance(until, dt.date) or isinstance(until, dt.datetime)):
         raise InputError(f"waiver for {rule}: until must be a date (YYYY-MM-DD)", origin=origin)
     return Waiver(rule, reason.strip(), until, origin)
 
@@ -128,22 +117,36 @@ def finding_key(rule: str, packages: Sequence[str]) -> str:
 
 def load_baseline(path: Path) -> set[str]:
     """Keys of the findings in a previous `--format json` report."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        reason = getattr(error, "strerror", None) or str(error)
-        raise InputError(f"cannot read baseline: {reason}", origin=Origin(str(path))) from None
+    from compat.readers import read_text
+
+    text = read_text(path, "lock", what="cannot read baseline")
     document = parse_json(text, str(path))
     if not isinstance(document, dict) or document.get("schema") != "compat.report/1":
         raise InputError(
             "baseline must be a `compat check --format json` report (compat.report/1)",
             origin=Origin(str(path)),
         )
-    return {
-        finding_key(f["rule"], [p["name"] for p in f.get("packages", [])])
-        for f in document.get("findings", [])
-        if isinstance(f, dict) and "rule" in f
-    }
+    findings = document.get("findings", [])
+    if not isinstance(findings, list):
+        raise InputError("baseline: findings must be a list", origin=Origin(str(path)))
+    keys = set()
+    for finding in findings:
+        if not isinstance(finding, dict) or "rule" not in finding:
+            continue
+        packages = finding.get("packages", [])
+        if not isinstance(finding["rule"], str) or not isinstance(packages, list):
+            raise InputError(
+                "baseline: a finding's rule must be a string and its packages a list",
+                origin=Origin(str(path)),
+            )
+        names = [p.get("name") if isinstance(p, dict) else None for p in packages]
+        if not all(isinstance(name, str) for name in names):
+            raise InputError(
+                f"baseline: finding {finding['rule']!r} has a package without a name",
+                origin=Origin(str(path)),
+            )
+        keys.add(finding_key(finding["rule"], [str(name) for name in names]))
+    return keys
 
 
 def new_since_baseline(findings: Sequence[Finding], baseline: set[str]) -> list[Finding]:

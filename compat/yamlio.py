@@ -1,6 +1,9 @@
 """Safe YAML loading with line numbers: the only module that imports `yaml`.
 
-Uses the C loader (libyaml) where available; never the full loader. `load_with_lines` returns
+Uses the C loader (libyaml) where available; never the full loader. Before anything is composed,
+one pass over libyaml's event stream (iterative, so it cannot overflow the C stack the way the
+composer does on 50,000 nested `[`) bounds the nesting depth and the number of nodes alias
+expansion would produce (a "billion laughs" document is a few hundred bytes). `load_with_lines` returns
 plain Python data plus, for every mapping and list, the 1-based line it started on, so that
 validators can name `file:line` for any node.
 """
@@ -14,6 +17,7 @@ import yaml
 
 from compat.errors import InputError
 from compat.model import Origin
+from compat.readers import MAX_DEPTH, MAX_YAML_NODES, read_text
 
 try:  # libyaml is several times faster; fall back to the pure-Python safe loader
     _Loader: type[yaml.SafeLoader] = yaml.CSafeLoader  # type: ignore[assignment]
@@ -78,29 +82,88 @@ def describe_error(error: yaml.YAMLError) -> str:
     return str(problem)
 
 
+def check_structure(text: str, path: str) -> None:
+    """Refuse documents nested deeper than MAX_DEPTH or expanding (aliases counted in full) to
+    more than MAX_YAML_NODES nodes, and recursive aliases; runs before composing."""
+    expanded = 0
+    sizes: dict[str, int] = {}  # anchor -> nodes its alias expands to
+    open_: list[tuple[int, str | None]] = []  # per open collection: (expanded at start, anchor)
+    for event in yaml.parse(text, Loader=_Loader):
+        if isinstance(event, yaml.CollectionStartEvent):
+            if len(open_) >= MAX_DEPTH:
+                raise InputError(
+                    f"invalid YAML: nested deeper than {MAX_DEPTH} levels",
+                    origin=Origin(path, _line(event)),
+                )
+            open_.append((expanded, event.anchor))
+            expanded += 1
+        elif isinstance(event, yaml.CollectionEndEvent):
+            start, anchor = open_.pop()
+            if anchor is not None:
+                sizes[anchor] = expanded - start
+        elif isinstance(event, yaml.ScalarEvent):
+            expanded += 1
+            if event.anchor is not None:
+                sizes[event.anchor] = 1
+        elif isinstance(event, yaml.AliasEvent):
+            if event.anchor not in sizes:
+                raise InputError(
+                    f"invalid YAML: alias *{event.anchor} is recursive or undefined",
+                    origin=Origin(path, _line(event)),
+                )
+            expanded += sizes[event.anchor]
+        else:
+            continue
+        if expanded > MAX_YAML_NODES:
+            raise InputError(
+                f"invalid YAML: aliases expand to more than {MAX_YAML_NODES} nodes",
+                origin=Origin(path, _line(event)),
+            )
+
+
+def _line(event: yaml.Event) -> int | None:
+    return event.start_mark.line + 1 if event.start_mark is not None else None
+
+
+def _invalid(error: Exception, path: str) -> InputError:
+    if isinstance(error, yaml.YAMLError):
+        return InputError(
+            f"invalid YAML: {describe_error(error)}", origin=Origin(path, parse_error_line(error))
+        )
+    # ValueError: an integer over 4,300 digits, a timestamp like 2020-13-45; and the like
+    text = str(error).splitlines()[0] if str(error).strip() else error.__class__.__name__
+    if not isinstance(error, ValueError):
+        text = f"cannot construct a value ({error.__class__.__name__}: {text})"
+    return InputError(f"invalid YAML: {text}", origin=Origin(path))
+
+
 def load_with_lines(text: str, path: str) -> Any:
     """Parse YAML text into LinedDict/LinedList/scalars; InputError names file:line on failure."""
     try:
+        check_structure(text, path)
         node = yaml.compose(text, Loader=_Loader)
         return None if node is None else _convert(node)
-    except yaml.YAMLError as error:
-        raise InputError(
-            f"invalid YAML: {describe_error(error)}", origin=Origin(path, parse_error_line(error))
-        ) from None
+    except InputError:
+        raise
+    except (Exception, RecursionError, MemoryError) as error:  # PyYAML's constructors raise
+        # IndexError (`!!int` with no value), ValueError (a 4,301-digit integer), TypeError...
+        raise _invalid(error, path) from None
 
 
-def load_plain(path: Path) -> Any:
+def load_plain(path: Path, *, kind: str = "config", what: str = "") -> Any:
     """Load a YAML file into plain data (no line bookkeeping) — for configs and profiles."""
+    return load_plain_text(read_text(path, kind, what=what), str(path))
+
+
+def load_plain_text(text: str, path: str) -> Any:
+    """load_plain for text already read (through compat.readers); NaN/Infinity refused."""
+    from compat.readers import check_depth
+
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise InputError(
-            f"cannot read file: {error.__class__.__name__}: {error}", origin=Origin(str(path))
-        ) from None
-    try:
-        return yaml.load(text, Loader=_Loader)
-    except yaml.YAMLError as error:
-        raise InputError(
-            f"invalid YAML: {describe_error(error)}",
-            origin=Origin(str(path), parse_error_line(error)),
-        ) from None
+        check_structure(text, path)
+        return check_depth(yaml.load(text, Loader=_Loader), path)
+    except InputError:
+        raise
+    except (Exception, RecursionError, MemoryError) as error:  # PyYAML's constructors raise
+        # IndexError (`!!int` with no value), ValueError (a 4,301-digit integer), TypeError...
+        raise _invalid(error, path) from None

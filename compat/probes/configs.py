@@ -35,13 +35,9 @@ _DISTRIBUTED_TYPES = {
 
 
 def _read_text(path: Path, what: str) -> str:
-    try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError(f"{what}: no such file", origin=Origin(str(path))) from None
-    except (OSError, UnicodeDecodeError) as error:
-        reason = getattr(error, "strerror", None) or str(error)
-        raise InputError(f"{what}: cannot read: {reason}", origin=Origin(str(path))) from None
+    from compat.readers import read_text
+
+    return read_text(path, "config", what=what)
 
 
 def _line_of(text: str, key: str, after: int = 0) -> int | None:
@@ -121,10 +117,10 @@ def deepspeed_facts(config: Mapping[str, Any], path: Path, text: str) -> dict[st
 def read_accelerate_config(path: Path, *, cwd: Path | None = None) -> dict[str, UsageFact]:
     """distributed type, process count, precision, FSDP version and DeepSpeed settings (including
     the DeepSpeed JSON it references) from an `accelerate config` YAML file."""
-    from compat.yamlio import load_plain
+    from compat.yamlio import load_plain_text
 
     text = _read_text(path, "accelerate config")
-    config = load_plain(path)
+    config = load_plain_text(text, str(path))
     if not isinstance(config, dict):
         raise InputError("an accelerate config must be a YAML mapping", origin=Origin(str(path), 1))
     facts = _Facts(path, text)

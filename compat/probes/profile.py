@@ -19,17 +19,13 @@ PROFILE_SCHEMA = "compat.hardware/1"
 
 def load_profile(path: Path) -> Hardware:
     """Read a profile (JSON, or YAML) and validate it; InputError names the file and the problem."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        reason = getattr(error, "strerror", None) or str(error)
-        raise InputError(
-            f"cannot read hardware profile: {reason}", origin=Origin(str(path))
-        ) from None
-    if path.suffix.lower() in (".yaml", ".yml"):
-        from compat.yamlio import load_plain
+    from compat.readers import read_text
 
-        document = load_plain(path)
+    text = read_text(path, "config", what="cannot read hardware profile")
+    if path.suffix.lower() in (".yaml", ".yml"):
+        from compat.yamlio import load_plain_text
+
+        document = load_plain_text(text, str(path))
     else:
         document = parse_json(text, str(path))
     return hardware_from_document(document, str(path))
@@ -79,7 +75,9 @@ def hardware_from_document(document: Any, where: str) -> Hardware:
                 mig=mig,
             )
         )
-    extra = {k: v for k, v in document.items() if k not in _CORE_KEYS}
+    from compat.readers import jsonable
+
+    extra = {str(k): jsonable(v) for k, v in document.items() if k not in _CORE_KEYS}
     problems = document.get("problems", [])
     driver = document.get("driver_version")
     return Hardware(

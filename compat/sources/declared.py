@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
-from packaging.markers import Marker
+from packaging.markers import Marker, UndefinedComparison, UndefinedEnvironmentName
 from packaging.requirements import InvalidRequirement, Requirement
 from packaging.specifiers import SpecifierSet
 from packaging.utils import NormalizedName, canonicalize_name
@@ -90,6 +91,22 @@ class DeclaredSet:
     notes: tuple[str, ...] = ()  # what the readers saw but could not check
 
 
+class CheckedMarker(Marker):
+    """A requirement's marker that reports a comparison packaging cannot make
+    (`os_name ~= "posix"`) as an input error naming the requirement's file and line."""
+
+    origin: Origin | None = None
+
+    def evaluate(self, environment: Mapping[str, Any] | None = None, *args: Any) -> bool:
+        try:
+            return super().evaluate(environment, *args)
+        except (UndefinedComparison, UndefinedEnvironmentName, InvalidVersion) as error:
+            reason = str(error).splitlines()[0] if str(error) else error.__class__.__name__
+            raise InputError(
+                f"marker {str(self)!r} cannot be evaluated: {reason}", origin=self.origin
+            ) from None
+
+
 def parse_requirement(text: str, origin: Origin, kind: str, group: str = "") -> Declared:
     """A PEP 508 string -> Declared; InputError with file:line and packaging's reason."""
     try:
@@ -97,11 +114,17 @@ def parse_requirement(text: str, origin: Origin, kind: str, group: str = "") -> 
     except InvalidRequirement as error:
         reason = str(error).splitlines()[0]
         raise InputError(f"invalid requirement {text!r}: {reason}", origin=origin) from None
+    except RecursionError:
+        raise InputError("invalid requirement: marker nested too deeply", origin=origin) from None
+    marker = None
+    if requirement.marker is not None:
+        marker = CheckedMarker(str(requirement.marker))
+        marker.origin = origin
     return Declared(
         name=canonicalize_name(requirement.name),
         display_name=requirement.name,
         specifier=requirement.specifier,
-        marker=requirement.marker,
+        marker=marker,
         extras=tuple(sorted(requirement.extras)),
         url=requirement.url,
         origin=origin,

@@ -49,11 +49,11 @@ def file_kind(path: Path) -> str:
         return "pip-report"
     if name.endswith((".txt", ".in")) or "requirements" in name or "constraints" in name:
         return "requirements"
-    # No telling name: look at the content.
-    try:
-        head = path.read_text(encoding="utf-8", errors="replace")[:4096].lstrip()
-    except OSError:
-        return "requirements"  # the reader reports the real problem
+    # No telling name: look at the content (through the bounded reader: a FIFO or a device
+    # is refused here, before anything blocks on it).
+    from compat.readers import read_bytes
+
+    head = read_bytes(path, "lock")[:4096].decode("utf-8", errors="replace").lstrip()
     if head.startswith("{"):
         return "pipfile.lock" if '"_meta"' in head else "pip-report"
     if re.search(r"^lock-version\s*=", head, re.MULTILINE):
@@ -145,13 +145,9 @@ def _read_one(path: Path, kind: str) -> FileResult:
 
         pipenv = read_pipfile(path)
         return FileResult(pipenv.requirements, pipenv.python, [], pipenv.indexes, pipenv.notes)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError("no such file", origin=Origin(str(path))) from None
-    except (OSError, UnicodeDecodeError) as error:
-        reason = getattr(error, "strerror", None) or str(error)
-        raise InputError(f"cannot read: {reason}", origin=Origin(str(path))) from None
+    from compat.readers import read_text
+
+    text = read_text(path, "lock")
     if kind == "pipfile.lock":
         from compat.sources.pipfile import read_pipfile_lock
 

@@ -8,9 +8,11 @@ become `EnvironmentProblem`s, never exceptions; a name installed twice is flagge
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
+import stat
 import subprocess
 import sys
 from collections.abc import Iterable, Sequence
@@ -184,8 +186,7 @@ def read_distribution(
     path = os.path.join(meta_dir, metadata_file) if metadata_file else meta_dir
     origin = Origin(meta_dir)
     try:
-        with open(path, "rb") as handle:
-            raw = handle.read(_HEADER_LIMIT)
+        raw = _read_head(path)
     except OSError as error:
         reason = (
             "no METADATA file"
@@ -225,6 +226,19 @@ def read_distribution(
     )
 
 
+def _read_head(path: str) -> bytes:
+    """The first _HEADER_LIMIT bytes of a regular file; a FIFO or device raises OSError (opened
+    non-blocking, so a FIFO named METADATA cannot hang the scan)."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file")
+        os.set_blocking(fd, True)
+        return os.read(fd, _HEADER_LIMIT)
+    finally:
+        os.close(fd)
+
+
 def parse_headers(text: str) -> dict[str, list[str]]:
     """RFC 822-style header block -> lowercase field name -> values (continuations joined)."""
     fields: dict[str, list[str]] = {}
@@ -247,9 +261,8 @@ def parse_headers(text: str) -> dict[str, list[str]]:
 def _vcs_commit(meta_dir: str) -> str | None:
     """The commit of a `pip install git+...` install, from PEP 610 direct_url.json."""
     try:
-        with open(os.path.join(meta_dir, "direct_url.json"), encoding="utf-8") as handle:
-            data = json.load(handle)
-    except (OSError, ValueError):
+        data = json.loads(_read_head(os.path.join(meta_dir, "direct_url.json")))
+    except (OSError, ValueError, RecursionError):
         return None
     vcs = data.get("vcs_info") if isinstance(data, dict) else None
     commit = vcs.get("commit_id") if isinstance(vcs, dict) else None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import bisect
+import re
 from pathlib import Path
 
 from compat.errors import InputError
@@ -21,11 +23,17 @@ def read_pip_report(path: Path, text: str) -> list[Declared]:
             f"pip report version {document.get('version')!r} is not supported (compat reads version 1)",
             origin=Origin(str(path), 1),
         )
-    lines = text.splitlines()
+    if not isinstance(document["install"], list):
+        raise InputError(
+            "pip report: 'install' must be a list", origin=Origin(str(path), _line(text, "install"))
+        )
+    name_lines = _name_lines(text)
     out = []
     cursor = 0
     for item in document["install"]:
         metadata = item.get("metadata", {}) if isinstance(item, dict) else {}
+        if not isinstance(metadata, dict):
+            metadata = {}
         name, version = metadata.get("name"), metadata.get("version")
         if not isinstance(name, str) or not isinstance(version, str):
             raise InputError(
@@ -33,9 +41,26 @@ def read_pip_report(path: Path, text: str) -> list[Declared]:
                 origin=Origin(str(path)),
             )
         line = None
-        for index in range(cursor, len(lines)):  # the entry's "name" line, in document order
-            if f'"name": "{name}"' in lines[index]:
-                line, cursor = index + 1, index + 1
-                break
+        candidates = name_lines.get(name, [])  # the entry's "name" line, in document order
+        at = bisect.bisect_right(candidates, cursor)
+        if at < len(candidates):
+            line = cursor = candidates[at]
         out.append(locked(name, version, Origin(str(path), line or 1), "report"))
     return out
+
+
+def _name_lines(text: str) -> dict[str, list[int]]:
+    """Each `"name": "X"` in the text -> its 1-based lines, from one pass (a search per entry
+    was quadratic when names are written with escapes and never match)."""
+    out: dict[str, list[int]] = {}
+    line, last = 1, 0
+    for match in re.finditer(r'"name": "([^"\\\n]*)"', text):
+        line += text.count("\n", last, match.start())
+        last = match.start()
+        out.setdefault(match.group(1), []).append(line)
+    return out
+
+
+def _line(text: str, key: str) -> int | None:
+    at = text.find(f'"{key}"')
+    return None if at < 0 else text.count("\n", 0, at) + 1

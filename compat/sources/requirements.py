@@ -19,10 +19,11 @@ from compat.errors import InputError
 from compat.model import Origin
 from compat.sources.declared import Declared, IndexLine, parse_requirement
 
-_COMMENT = re.compile(r"(^|\s+)#.*$")
+# No `\s+` that can start at every blank of a long run: a line of 200,000 spaces must stay linear.
+_COMMENT = re.compile(r"(^|(?<!\s)\s+)#.*$")
 _ENV_VAR = re.compile(r"\$\{(?P<name>[A-Z0-9_]+)\}")
 _PER_REQUIREMENT_OPTIONS = re.compile(
-    r"\s+(--hash|--config-settings|--global-option|--install-option)[=\s].*$"
+    r"(?<!\s)\s+(--hash|--config-settings|--global-option|--install-option)[=\s].*$"
 )
 _EGG = re.compile(r"[#&]egg=([A-Za-z0-9][A-Za-z0-9._-]*)")
 _URL_OR_PATH = re.compile(r"^(\.{0,2}/|~|[A-Za-z][A-Za-z0-9+.-]*://|git\+|hg\+|svn\+|bzr\+)")
@@ -40,6 +41,8 @@ _INCLUDES = {
     "--constraint": "constraint",
 }
 _EDITABLE = {"-e", "--editable"}
+MAX_INCLUDE_DEPTH = 32  # -r/-c chains deeper than this are refused, not recursed into
+MAX_LINE = 100_000  # characters in one physical line; hashes go on continuation lines
 
 
 @dataclass
@@ -84,23 +87,17 @@ def read_requirements(
     included_from: Origin | None = None,
 ) -> RequirementsResult:
     result = result or RequirementsResult()
+    if "\x00" in str(path):
+        raise InputError("file name holds a NUL byte", origin=included_from or Origin(str(path)))
     resolved = path.resolve()
     if resolved in stack:
         chain = " -> ".join(str(p) for p in (*stack, resolved))
         raise InputError(f"include cycle: {chain}", origin=included_from)
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise (
-            InputError(f"included file not found: {path}", origin=included_from)
-            if included_from
-            else InputError("no such file", origin=Origin(str(path)))
-        ) from None
-    except (OSError, UnicodeDecodeError) as error:
-        reason = getattr(error, "strerror", None) or str(error)
+    if len(stack) > MAX_INCLUDE_DEPTH:
         raise InputError(
-            f"cannot read: {reason}", origin=included_from or Origin(str(path))
-        ) from None
+            f"-r/-c includes nested deeper than {MAX_INCLUDE_DEPTH} files", origin=included_from
+        )
+    text = _read(path, included_from)
     result.files.append(str(path))
     for number, line in logical_lines(text):
         origin = Origin(str(path), number)
@@ -119,6 +116,26 @@ def read_requirements(
                 f"{origin}: {line} names no project (a bare URL or path): not checked"
             )
     return result
+
+
+def _read(path: Path, included_from: Origin | None) -> str:
+    from compat.readers import read_text
+
+    if included_from is not None and not path.exists():
+        raise InputError(f"included file not found: {path}", origin=included_from)
+    try:
+        text = read_text(path, "requirements", encoding="utf-8-sig")
+    except InputError as error:
+        if included_from is None:
+            raise
+        raise InputError(f"{path}: {error.message}", origin=included_from) from None
+    for number, line in enumerate(text.split("\n"), start=1):
+        if len(line) > MAX_LINE:
+            raise InputError(
+                f"line is {len(line):,} characters long (limit {MAX_LINE:,})",
+                origin=Origin(str(path), number),
+            )
+    return text
 
 
 def _requirement_line(line: str, origin: Origin, kind: str) -> Declared | None:

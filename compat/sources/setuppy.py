@@ -137,12 +137,15 @@ def _setup_call(tree: ast.Module) -> ast.Call | None:
 
 def read_setup_py(path: Path) -> tuple[list[Declared], list[tuple[str, Origin]], list[str]]:
     """(requirements, python_requires, notes) of a setup.py; InputError when nothing is literal."""
+    from compat.readers import read_text
+
+    text = read_text(path, "requirements")
     try:
-        text = path.read_text(encoding="utf-8")
         tree = ast.parse(text, filename=str(path))
-    except (OSError, UnicodeDecodeError) as error:
-        reason = getattr(error, "strerror", None) or str(error)
-        raise InputError(f"cannot read: {reason}", origin=Origin(str(path))) from None
+    except (ValueError, RecursionError, MemoryError):  # NUL bytes, nesting the parser refuses
+        raise InputError(
+            "not valid Python (nested too deeply or NUL bytes)", origin=Origin(str(path))
+        ) from None
     except SyntaxError as error:
         raise InputError(
             f"not valid Python: {error.msg}", origin=Origin(str(path), error.lineno)

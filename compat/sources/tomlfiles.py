@@ -6,60 +6,74 @@ quoted requirement string, or a lock entry's `name = "..."` line.
 
 from __future__ import annotations
 
+import bisect
 import re
-import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from packaging.markers import InvalidMarker, Marker
+from packaging.markers import InvalidMarker, Marker, UndefinedComparison, UndefinedEnvironmentName
 from packaging.utils import canonicalize_name
+from packaging.version import InvalidVersion
 
 from compat.errors import InputError
 from compat.model import Origin
 from compat.sources.declared import Declared, FileResult, IndexLine, locked, parse_requirement
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
 
 SUPPORTED_PYLOCK_MAJOR = 1
 SUPPORTED_UV_LOCK_VERSION = 1
 
 
 def load_toml(path: Path) -> tuple[dict[str, Any], str]:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError("no such file", origin=Origin(str(path))) from None
-    except (OSError, UnicodeDecodeError) as error:
-        reason = getattr(error, "strerror", None) or str(error)
-        raise InputError(f"cannot read: {reason}", origin=Origin(str(path))) from None
-    try:
-        return tomllib.loads(text), text
-    except tomllib.TOMLDecodeError as error:
-        message = str(error)
-        match = re.search(r"\(at line (\d+), column (\d+)\)", message)
-        line = int(match.group(1)) if match else getattr(error, "lineno", None)
-        reason = message.split(" (at line")[0]
-        raise InputError(f"invalid TOML: {reason}", origin=Origin(str(path), line)) from None
+    from compat.readers import parse_toml, read_text
+
+    text = read_text(path, "lock")
+    return parse_toml(text, path), text
+
+
+# A TOML string token on one line; lines longer than _INDEXED_LINE are not indexed (their entries
+# get no line number), which keeps building the index linear on hostile input.
+_QUOTED = re.compile(r""""(?:[^"\\\n]|\\.)*"|'[^'\n]*'""")
+_INDEXED_LINE = 10_000
 
 
 class _LineFinder:
-    """Lines of entries, found in order so that repeated strings get successive lines."""
+    """Lines of entries, found in order so that repeated strings get successive lines.
+
+    Needles holding a quoted string are looked up through an index of the quoted strings on each
+    line, built once: a lock file of N entries costs O(N), not O(N x lines), even when names are
+    written with escapes and never match (a full scan per entry was quadratic).
+    """
 
     def __init__(self, text: str) -> None:
         self.lines = text.splitlines()
         self.cursor: dict[str, int] = {}
+        self._index: dict[str, list[int]] | None = None
+
+    def _candidates(self, needle: str) -> Sequence[int]:
+        token = _QUOTED.search(needle)
+        if token is None:
+            return range(len(self.lines))
+        if self._index is None:
+            self._index = {}
+            for number, line in enumerate(self.lines):
+                if len(line) > _INDEXED_LINE:
+                    continue
+                for match in _QUOTED.finditer(line):
+                    found = self._index.setdefault(match.group(0), [])
+                    if not found or found[-1] != number:
+                        found.append(number)
+        return self._index.get(token.group(0), [])
 
     def find(self, needle: str, start_at: int = 0) -> int | None:
+        candidates = self._candidates(needle)
         begin = max(self.cursor.get(needle, 0), start_at)
-        for index in range(begin, len(self.lines)):
+        first = bisect.bisect_left(candidates, begin)
+        for index in candidates[first:]:
             if needle in self.lines[index]:
                 self.cursor[needle] = index + 1
                 return index + 1
-        for index in range(len(self.lines)):  # out of order: fall back to the first occurrence
+        for index in candidates[:first]:  # out of order: fall back to the first occurrence
             if needle in self.lines[index]:
                 return index + 1
         return None
@@ -95,20 +109,37 @@ def read_pyproject(path: Path) -> FileResult:
             )
         )
 
-    project = document.get("project", {})
-    if not isinstance(project, dict):
-        raise InputError("[project] must be a table", origin=Origin(str(path)))
-    for requirement in project.get("dependencies", []):
+    def table(value: Any, where: str) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise InputError(
+                f"{where} must be a table", origin=Origin(str(path), lines.find(where))
+            )
+        return value
+
+    def array(value: Any, where: str) -> list[Any]:
+        if not isinstance(value, list):
+            raise InputError(
+                f"{where} must be an array of requirement strings",
+                origin=Origin(str(path), lines.find(where.rpartition(".")[2])),
+            )
+        return value
+
+    project = table(document.get("project", {}), "project")
+    for requirement in array(project.get("dependencies", []), "project.dependencies"):
         add(requirement, "project.dependencies")
-    for group, requirements in (project.get("optional-dependencies") or {}).items():
-        for requirement in requirements:
+    optional = table(project.get("optional-dependencies") or {}, "optional-dependencies")
+    for group, requirements in optional.items():
+        for requirement in array(requirements, f"project.optional-dependencies.{group}"):
             add(requirement, f"project.optional-dependencies.{group}")
-    groups = document.get("dependency-groups", {})
-    if not isinstance(groups, dict):
-        raise InputError("[dependency-groups] must be a table", origin=Origin(str(path)))
-    for group in groups:
-        for requirement in _expand_group(groups, group, (), path, lines):
-            add(requirement, f"dependency-groups.{group}")
+    groups = table(document.get("dependency-groups", {}), "dependency-groups")
+    for group, items in groups.items():
+        array(items, f"dependency-groups.{group}")
+    _check_includes(groups, path, lines)
+    for group, items in groups.items():
+        for item in items:
+            if isinstance(item, dict) and "include-group" in item:
+                continue  # the included group's entries are read when that group itself is read
+            add(item, f"dependency-groups.{group}")
     if isinstance(project.get("requires-python"), str):
         result.python.append(
             (project["requires-python"], Origin(str(path), lines.find("requires-python")))
@@ -170,29 +201,43 @@ def _uv_indexes(uv: Any, path: Path, lines: _LineFinder) -> list[IndexLine]:
     return out
 
 
-def _expand_group(
-    groups: dict[str, Any], name: str, stack: tuple[str, ...], path: Path, lines: _LineFinder
-) -> list[str]:
-    """PEP 735 groups with `{include-group = "..."}`; cycles are an error."""
-    if name in stack:
-        chain = " -> ".join((*stack, name))
-        raise InputError(
-            f"dependency-groups include cycle: {chain}",
-            origin=Origin(str(path), lines.find("include-group")),
-        )
-    if name not in groups:
-        raise InputError(
-            f"dependency-groups: unknown group {name!r}", origin=Origin(str(path), lines.find(name))
-        )
-    out: list[str] = []
-    for item in groups[name]:
-        if isinstance(item, dict) and "include-group" in item:
-            continue  # the included group's entries are read when that group itself is read
-        out.append(item)
-    for item in groups[name]:
-        if isinstance(item, dict) and "include-group" in item:
-            _expand_group(groups, str(item["include-group"]), (*stack, name), path, lines)
-    return out
+def _includes(items: list[Any]) -> list[str]:
+    return [
+        str(item["include-group"])
+        for item in items
+        if isinstance(item, dict) and "include-group" in item
+    ]
+
+
+def _check_includes(groups: dict[str, Any], path: Path, lines: _LineFinder) -> None:
+    """PEP 735 `{include-group = "..."}`: unknown groups and cycles are errors. Each group is
+    walked once (iteratively), so a chain that includes every group twice stays linear."""
+    done: set[str] = set()
+    for root in groups:
+        if root in done:
+            continue
+        chain = [root]
+        stack = [iter(_includes(groups[root]))]
+        while stack:
+            child = next(stack[-1], None)
+            if child is None:
+                stack.pop()
+                done.add(chain.pop())
+                continue
+            if child in chain:
+                cycle = " -> ".join((*chain[chain.index(child) :], child))
+                raise InputError(
+                    f"dependency-groups include cycle: {cycle}",
+                    origin=Origin(str(path), lines.find("include-group")),
+                )
+            if child not in groups:
+                raise InputError(
+                    f"dependency-groups: unknown group {child!r}",
+                    origin=Origin(str(path), lines.find(child)),
+                )
+            if child not in done:
+                chain.append(child)
+                stack.append(iter(_includes(groups[child])))
 
 
 def read_pylock(path: Path) -> list[Declared]:
@@ -211,14 +256,17 @@ def read_pylock(path: Path) -> list[Declared]:
             origin=Origin(str(path), lines.find("lock-version")),
         )
     out = []
-    for entry in document.get("packages", []):
+    for entry in _entries(document, "packages", path, "pylock"):
         name, pinned = entry.get("name"), entry.get("version")
-        origin = Origin(str(path), lines.quoted(str(name)))
         if not isinstance(name, str):
-            raise InputError("pylock: a [[packages]] entry has no name", origin=origin)
+            raise InputError("pylock: a [[packages]] entry has no name", origin=Origin(str(path)))
+        origin = Origin(str(path), lines.quoted(name))
         if pinned is None:
             continue  # a VCS/directory entry without a version: nothing to compare
-        out.append(locked(name, str(pinned), origin, "lock", entry.get("marker")))
+        marker = entry.get("marker")
+        if not isinstance(pinned, str) or not isinstance(marker, str | None):
+            raise InputError(f"pylock: {name}: version and marker must be strings", origin=origin)
+        out.append(locked(name, pinned, origin, "lock", marker))
     return out
 
 
@@ -255,11 +303,7 @@ def read_uv_lock(
             f"uv.lock: lock version {version!r} is not supported (compat reads version {SUPPORTED_UV_LOCK_VERSION})",
             origin=Origin(str(path), lines.find("version")),
         )
-    entries = document.get("package", [])
-    if not isinstance(entries, list):
-        raise InputError(
-            "uv.lock: [[package]] must be an array of tables", origin=Origin(str(path))
-        )
+    entries = _entries(document, "package", path, "uv.lock")
     # Each [[package]] table's `name = "..."` line, in document order (edges name packages too).
     name_lines = [
         number
@@ -281,8 +325,17 @@ def read_uv_lock(
             continue
         if chosen is not None and position not in chosen:
             continue
-        out.append(locked(name, str(pinned), origins[position], "lock"))
+        if not isinstance(pinned, str):
+            raise InputError(f"uv.lock: {name}: version must be a string", origin=origins[position])
+        out.append(locked(name, pinned, origins[position], "lock"))
     return out
+
+
+def _entries(document: dict[str, Any], key: str, path: Path, what: str) -> list[dict[str, Any]]:
+    entries = document.get(key, [])
+    if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+        raise InputError(f"{what}: {key} must be an array of tables", origin=Origin(str(path)))
+    return entries
 
 
 def _is_project(entry: dict[str, Any]) -> bool:
@@ -295,8 +348,10 @@ def _holds(marker: Any, env: Mapping[str, str]) -> bool:
         return True
     try:
         return Marker(str(marker)).evaluate({**env, "extra": ""})
-    except InvalidMarker:
+    except (InvalidMarker, UndefinedComparison, UndefinedEnvironmentName, InvalidVersion):
         return True  # a marker compat cannot read: keep the edge rather than lose a package
+    except RecursionError:
+        return True
 
 
 def _uv_reachable(entries: list[dict[str, Any]], env: Mapping[str, str]) -> set[int]:
@@ -314,7 +369,7 @@ def _uv_reachable(entries: list[dict[str, Any]], env: Mapping[str, str]) -> set[
     # (entry, extra) pairs: "" stands for the entry's own dependencies, a name for an extra's.
     done: set[tuple[int, str]] = set()
     queue = [(r, "") for r in roots]
-    queue += [(r, x) for r in roots for x in entries[r].get("optional-dependencies") or {}]
+    queue += [(r, x) for r in roots for x in _table(entries[r].get("optional-dependencies"))]
     queue += [(r, "group:dev") for r in roots]  # uv sync's default group
     while queue:
         position, extra = queue.pop()
@@ -325,10 +380,10 @@ def _uv_reachable(entries: list[dict[str, Any]], env: Mapping[str, str]) -> set[
         if not extra:
             edges = entry.get("dependencies", [])
         elif extra == "group:dev":
-            edges = (entry.get("dev-dependencies") or {}).get("dev", [])
+            edges = _table(entry.get("dev-dependencies")).get("dev", [])
         else:
-            edges = (entry.get("optional-dependencies") or {}).get(extra, [])
-        for edge in edges:
+            edges = _table(entry.get("optional-dependencies")).get(extra, [])
+        for edge in edges if isinstance(edges, list) else []:
             if not isinstance(edge, dict) or not _holds(edge.get("marker"), env):
                 continue
             candidates = by_name.get(str(edge.get("name")), [])
@@ -336,8 +391,13 @@ def _uv_reachable(entries: list[dict[str, Any]], env: Mapping[str, str]) -> set[
                 candidates = [c for c in candidates if _same_entry(entries[c], edge)]
             for candidate in candidates:
                 queue.append((candidate, ""))
-                queue += [(candidate, str(x)) for x in edge.get("extra", [])]
+                extras = edge.get("extra", [])
+                queue += [(candidate, str(x)) for x in extras if isinstance(extras, list)]
     return {position for position, _ in done}
+
+
+def _table(value: Any) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
 
 
 def _same_entry(entry: dict[str, Any], edge: dict[str, Any]) -> bool:

@@ -1,0 +1,95 @@
+"""Shared pieces of the fuzz suite (tests/test_fuzz_*.py): Hypothesis profiles and the hostile-input
+contract every case is held to.
+
+Profiles (pick one with COMPAT_FUZZ_PROFILE):
+  ci       (default) few examples per property: the whole fuzz suite runs in well under a minute
+  release  thousands of examples per property; run before a release:
+           COMPAT_FUZZ_PROFILE=release .venv/bin/python -m pytest tests/test_fuzz_*.py -q
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from hypothesis import HealthCheck, settings
+
+settings.register_profile(
+    "ci",
+    max_examples=15,
+    deadline=None,
+    derandomize=True,  # the same examples on every CI run: a red build is reproducible
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+    database=None,
+)
+settings.register_profile(
+    "release",
+    max_examples=2000,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+settings.load_profile(os.environ.get("COMPAT_FUZZ_PROFILE", "ci"))
+
+LIMIT_S = 10.0  # every hostile case must finish within this
+
+
+@dataclass
+class Outcome:
+    returncode: int
+    stdout: str
+    stderr: str
+    seconds: float
+
+    @property
+    def error_lines(self) -> list[str]:
+        return [line for line in self.stderr.splitlines() if not line.startswith("hint: ")]
+
+
+def run_hostile(
+    args: Sequence[str],
+    *,
+    cwd: Path | None = None,
+    env: dict[str, str] | None = None,
+    stdin: str | None = None,
+) -> Outcome:
+    """`python -m compat ARGS` as a real process, killed if it runs past LIMIT_S."""
+    started = time.monotonic()
+    try:
+        proc = subprocess.run(
+            [sys.executable, "-m", "compat", *args],
+            capture_output=True,
+            text=True,
+            errors="backslashreplace",
+            cwd=cwd,
+            env={**os.environ, "NO_COLOR": "1", **(env or {})},
+            input=stdin if stdin is not None else "",
+            timeout=LIMIT_S,
+        )
+    except subprocess.TimeoutExpired:
+        raise AssertionError(f"compat {' '.join(args)[:200]} ran past {LIMIT_S:g}s") from None
+    return Outcome(proc.returncode, proc.stdout, proc.stderr, time.monotonic() - started)
+
+
+def clean(text: str) -> bool:
+    """No control characters, line separators or lone surrogates (what error text must escape)."""
+    return all(unicodedata.category(char) not in ("Cc", "Zl", "Zp", "Cs") for char in text)
+
+
+def assert_input_error(outcome: Outcome, *fragments: str) -> None:
+    """The contract for hostile input: exit 2, one `compat: error:` line, no crash."""
+    assert outcome.returncode != -signal.SIGSEGV, "SIGSEGV"
+    assert outcome.returncode == 2, (outcome.returncode, outcome.stderr[-2000:])
+    lines = outcome.error_lines
+    assert len(lines) == 1, outcome.stderr[-2000:]
+    assert lines[0].startswith("compat: error: "), lines
+    assert "internal error" not in lines[0]
+    assert clean(lines[0]), repr(lines[0])
+    for fragment in fragments:
+        assert fragment in lines[0], (fragment, lines[0])

@@ -1,0 +1,241 @@
+"""Property-based tests over every parser compat runs on files it did not write: whatever the
+bytes, a parser returns or raises a CompatError (exit 2) — never another exception (exit 70).
+
+Inputs are real files on disk, built from token soups that hit each format's hard cases (deep
+nesting, aliases, huge integers, NaN, escapes, bad bytes) plus arbitrary text. See tests/fuzzing.py
+for the profiles (COMPAT_FUZZ_PROFILE=release for a long run).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import tempfile
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from compat.errors import CompatError
+from tests import fuzzing  # noqa: F401 - loads the Hypothesis profile
+
+BIG = "9" * 4400
+
+
+def soup(tokens: list[str], max_size: int = 60) -> st.SearchStrategy[str]:
+    """Text built from format-specific tokens, mixed with arbitrary characters."""
+    token = st.one_of(st.sampled_from(tokens), st.text(max_size=4))
+    return st.lists(token, max_size=max_size).map("".join)
+
+
+def repeated(opener: str, closer: str = "") -> st.SearchStrategy[str]:
+    """Deep nesting, at sizes around and far past every limit."""
+    return st.sampled_from([10, 63, 65, 900, 3000, 20_000]).map(lambda n: opener * n + closer * n)
+
+
+JSON_TOKENS = ['{"a": ', "[", "]", "{", "}", ", ", '"x"', "1", BIG, "NaN", "-Infinity", "1e999",
+               '"\\ud800"', "true", "null", ":", '"zero_optimization": ', '"stage": ', '"install": ',
+               '"metadata": {"name": "trl", "version": "1"}', '"findings": ', '"schema": "compat.report/1"']  # fmt: skip
+YAML_TOKENS = ["[", "]", "{", "}", ": ", "- ", "\n", "  ", "&a ", "*a", "&b ", "*b", "a", "1", BIG,
+               ".nan", ".inf", "!!int ", "!!binary ", "!!python/object ", "? ", "'", '"', "2020-13-45",
+               "<<: *a", "---\n", "%YAML 1.1\n", "\t", "\x00", "\ufeff"]  # fmt: skip
+TOML_TOKENS = ["[", "]", "[[packages]]\n", "[project]\n", "[dependency-groups]\n", "a = ", "\n",
+               '"x"', "'y'", '"\\u0070"', BIG, "nan", "inf", "1979-05-27T07:32:00Z", "{", "}", ", ",
+               "dependencies = ", '{include-group = "a"}', 'name = "trl"\n', 'version = "1.0"\n',
+               'lock-version = "1.0"\n', "version = 1\n", "[[package]]\n", "=", "#", "\\"]  # fmt: skip
+REQ_TOKENS = ["trl", "==", ">=", "0.17.0", "; ", "os_name", " ~= ", '"posix"', "(", ")", " and ",
+              "-r ", "-c ", "-e ", "--hash=sha256:0", "\\\n", "#", " ", "\t", "${HOME}", "[x]",
+              " @ ", "file:///", "http://[::1", "\n", "-i ", "--index-url=", "git+https://x#egg=trl",
+              "\x00", "'"]  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def workdir() -> Iterator[Path]:
+    with tempfile.TemporaryDirectory(prefix="compat-fuzz-") as name:
+        yield Path(name)
+
+
+def holds_contract(parse: Callable[[], Any]) -> None:
+    try:
+        parse()
+    except CompatError as error:
+        text = str(error)
+        assert "\n" not in text and "\x1b" not in text, repr(text)
+
+
+def write(path: Path, text: str | bytes) -> Path:
+    if isinstance(text, str):
+        text = text.encode("utf-8", errors="surrogatepass")
+    path.write_bytes(text)
+    return path
+
+
+json_text = st.one_of(soup(JSON_TOKENS), repeated("[", "]"), repeated('{"a":', "}"), st.text())
+yaml_text = st.one_of(soup(YAML_TOKENS), repeated("["), repeated("- "), st.text())
+toml_text = st.one_of(soup(TOML_TOKENS), repeated("a = [", "]").map(lambda s: s.split("]")[0]))
+req_text = st.one_of(soup(REQ_TOKENS), st.text(), st.binary().map(lambda b: b.decode("latin-1")))
+
+
+@given(text=json_text)
+def test_json_readers(workdir: Path, text: str) -> None:
+    from compat.probes.configs import read_deepspeed_config
+    from compat.probes.profile import load_profile
+    from compat.sources.pipreport import read_pip_report
+    from compat.waivers import load_baseline
+
+    path = write(workdir / "input.json", text)
+    holds_contract(lambda: read_deepspeed_config(path))
+    holds_contract(lambda: load_profile(path))
+    holds_contract(lambda: read_pip_report(path, text))
+    holds_contract(lambda: load_baseline(path))
+
+
+@given(data=st.binary(max_size=200))
+def test_bytes_that_are_not_utf8(workdir: Path, data: bytes) -> None:
+    from compat.probes.configs import read_accelerate_config, read_deepspeed_config
+    from compat.sources.detect import read_declared
+
+    for name in ("report.json", "requirements.txt", "pyproject.toml", "unknown"):
+        path = write(workdir / name, data)
+        holds_contract(lambda: read_declared([path], environ={}))  # noqa: B023
+    holds_contract(lambda: read_deepspeed_config(write(workdir / "ds.json", data)))
+    holds_contract(lambda: read_accelerate_config(write(workdir / "acc.yaml", data)))
+
+
+@given(text=yaml_text)
+def test_yaml_readers(workdir: Path, text: str) -> None:
+    from compat.knowledge import validate_file
+    from compat.probes.configs import read_accelerate_config
+    from compat.probes.profile import load_profile
+
+    path = write(workdir / "input.yaml", text)
+    holds_contract(lambda: read_accelerate_config(path))
+    holds_contract(lambda: load_profile(path))
+    holds_contract(lambda: validate_file(path))
+
+
+@given(text=toml_text)
+def test_toml_readers(workdir: Path, text: str) -> None:
+    from compat.sources.tomlfiles import read_pylock, read_pyproject, read_uv_lock
+    from compat.waivers import load_waivers
+
+    holds_contract(lambda: read_pyproject(write(workdir / "pyproject.toml", text)))
+    holds_contract(lambda: read_pylock(write(workdir / "pylock.toml", text)))
+    holds_contract(lambda: read_uv_lock(write(workdir / "uv.lock", text)))
+    write(workdir / ".compat.toml", text)
+    holds_contract(lambda: load_waivers(workdir))
+
+
+@given(text=req_text)
+def test_requirements_and_their_markers(workdir: Path, text: str) -> None:
+    from packaging.markers import default_environment
+
+    from compat.sources.requirements import RequirementsResult, read_requirements
+
+    path = write(workdir / "requirements.txt", text)
+    result = RequirementsResult()
+    holds_contract(lambda: read_requirements(path, environ={"HOME": "/h"}, result=result))
+    environment = {**default_environment(), "extra": ""}
+    for declared in result.requirements:
+        if declared.marker is not None:
+            holds_contract(lambda: declared.marker.evaluate(environment))  # type: ignore[union-attr]  # noqa: B023
+
+
+def _value() -> st.SearchStrategy[Any]:
+    scalars = st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(),
+        st.floats(),
+        st.text(max_size=8),
+        st.dates(),
+        st.datetimes(),
+        st.just({}),
+    )
+    return st.recursive(
+        scalars, lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3), max_leaves=8
+    )  # fmt: skip
+
+
+@given(severity=_value(), until=_value(), packages=_value(), findings=_value())
+def test_wrongly_typed_documents(
+    workdir: Path, severity: Any, until: Any, packages: Any, findings: Any
+) -> None:
+    """Right structure, wrong types in the values: rule files, waivers, baselines, pyproject."""
+    import json
+
+    import yaml
+
+    from compat.knowledge import validate_file
+    from compat.sources.tomlfiles import read_pyproject
+    from compat.waivers import load_baseline, load_waivers
+
+    rule = {
+        "schema": "compat.matrix/1",
+        "rules": [
+            {
+                "id": "x-y",
+                "title": "t",
+                "severity": severity,
+                "evidence": "verified",
+                "when": {"packages": packages},
+                "fix": {"summary": "s", "constraints": ["trl>=1"]},
+                "references": ["https://example.org"],
+                "examples": {"affected": [{"packages": {"trl": "0.1"}}], "clear": [{}]},
+            }
+        ],
+    }
+    holds_contract(lambda: validate_file(write(workdir / "r.yaml", yaml.safe_dump(rule))))
+    baseline = {"schema": "compat.report/1", "findings": findings}
+    holds_contract(
+        lambda: load_baseline(write(workdir / "b.json", json.dumps(baseline, default=str)))
+    )
+    toml_until = until.isoformat() if isinstance(until, dt.date) else json.dumps(until, default=str)
+    write(workdir / ".compat.toml", f'[[ignore]]\nid = "x"\nreason = "r"\nuntil = {toml_until}\n')
+    holds_contract(lambda: load_waivers(workdir))
+    deps = json.dumps(packages, default=str)
+    holds_contract(
+        lambda: read_pyproject(
+            write(workdir / "pyproject.toml", f'[project]\nname = "x"\ndependencies = {deps}\n')
+        )
+    )
+
+
+@given(
+    pattern=soup(["(", ")", "a", "+", "*", "?", "{2,3}", "|", "\\d", "[a-z]", "$", "^", "[["], 20)
+)
+def test_symptom_patterns(workdir: Path, pattern: str) -> None:
+    """Whatever pattern a rule file carries, loading it returns or is an input error (regex
+    warnings never reach stderr, deep groups never crash); a pattern that can backtrack
+    catastrophically is then reported by the lint explain runs before matching."""
+    import yaml
+
+    from compat.knowledge import compile_rule, validate_file
+    from compat.lint import symptom_problems
+    from compat.signatures import backtracking_problem
+
+    rule = {
+        "schema": "compat.matrix/1",
+        "rules": [
+            {
+                "id": "x-y",
+                "title": "t",
+                "severity": "error",
+                "evidence": "verified",
+                "when": {"packages": {"trl": ">=1"}},
+                "symptoms": [{"match": pattern}],
+                "fix": {"summary": "s", "constraints": ["trl>=9"]},
+                "references": ["https://example.org"],
+                "examples": {"affected": [{"packages": {"trl": "1"}}], "clear": [{}]},
+            }
+        ],
+    }
+    path = write(workdir / "r.yaml", yaml.safe_dump(rule))
+    try:
+        plain = validate_file(path)
+    except CompatError:
+        return
+    if backtracking_problem(pattern):
+        assert symptom_problems(compile_rule(plain[0]))
