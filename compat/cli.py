@@ -263,9 +263,9 @@ def _root(
 def _error(message: str, hint: str | None = None) -> None:
     from compat.errors import one_line
 
-    sys.stderr.write(f"compat: error: {one_line(message)}\n")
-    if hint:
-        sys.stderr.write(f"hint: {one_line(hint)}\n")
+    # One line, always: CI logs and wrappers read the first stderr line as the whole story.
+    suffix = f" (hint: {one_line(hint)})" if hint else ""
+    sys.stderr.write(f"compat: error: {one_line(message)}{suffix}\n")
 
 
 def _guarded(body: Callable[[], int], debug: bool) -> NoReturn:

@@ -49,7 +49,7 @@ class Outcome:
 
     @property
     def error_lines(self) -> list[str]:
-        return [line for line in self.stderr.splitlines() if not line.startswith("hint: ")]
+        return self.stderr.splitlines()  # hints ride on the error line: one line, always
 
 
 def run_hostile(
