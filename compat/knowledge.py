@@ -125,6 +125,8 @@ class _Validator:
         if doc is None:
             return []
         doc = self.mapping(doc, "a rule file")
+        if doc.get("schema") == "compat.capabilities/1":
+            return []  # capabilities, not rules: compat.capabilities reads them (for pin and lint)
         self.unknown_keys(doc, {"schema", "rules"}, "the file")
         if doc.get("schema") != MATRIX_SCHEMA:
             raise self.fail(doc, f"schema must be {MATRIX_SCHEMA!r}", "schema")

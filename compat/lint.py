@@ -10,6 +10,12 @@ from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 from packaging.version import InvalidVersion, Version
 
+from compat.capabilities import (
+    SHIPPED,
+    example_problems,
+    is_capability_file,
+    read_capability_file,
+)
 from compat.conditions import All, AnchorCondition, AnyOf, Condition, UsageCondition
 from compat.engine import check_example, evaluate_rule, facts_from_example
 from compat.errors import CompatError
@@ -60,7 +66,13 @@ def lint_base(base: Path, paths: Sequence[Path] = ()) -> LintResult:
     problems: list[str] = []
     seen: dict[str, Origin] = {}
     rules = examples = 0
-    for path in files:
+    # The shipped capabilities are linted with the rules (they are not rule files: not counted).
+    for path in (SHIPPED, *files):
+        if path != SHIPPED and path.resolve() == SHIPPED.resolve():
+            continue
+        if is_capability_file(path):
+            examples += _lint_capabilities(path, problems)
+            continue
         try:
             plain_rules = validate_file(path)
         except CompatError as error:
@@ -88,6 +100,18 @@ def lint_base(base: Path, paths: Sequence[Path] = ()) -> LintResult:
                 problems.append(f"{error} (in rule {plain['id']})")
             rules += 1
     return LintResult(tuple(problems), rules, len(files), examples)
+
+
+def _lint_capabilities(path: Path, problems: list[str]) -> int:
+    """Schema and examples of a `compat.capabilities/1` file; returns how many examples ran."""
+    try:
+        capabilities = read_capability_file(path)
+    except CompatError as error:
+        problems.append(str(error))
+        return 0
+    for capability in capabilities:
+        problems.extend(example_problems(capability))
+    return sum(len(c.examples) for c in capabilities)
 
 
 def symptom_problems(rule: Rule) -> list[str]:

@@ -132,7 +132,14 @@ class IndexServer:
         ranges: bool = True,
         metadata_key: str = "core-metadata",
         etag: bool = True,
+        roots: Mapping[str, Mapping[str, Sequence[Dist]]] | None = None,
     ) -> None:
+        # More indexes on the same server, at /<root>/<project>/ (PyTorch's /whl/cu126 style);
+        # `index.base` + "/cu126" is then an index URL that serves only those projects.
+        self.roots = {
+            root: {canonicalize_name(name): list(dists) for name, dists in projects.items()}
+            for root, projects in (roots or {}).items()
+        }
         self.etag = etag  # send ETags (else only Last-Modified)
         self.cache_control = cache_control  # e.g. "max-age=0" to make clients revalidate
         self.ranges = ranges  # answer Range requests with 206 (else the whole file, 200)
@@ -148,6 +155,11 @@ class IndexServer:
         # A client that gave up (timeout tests) makes the handler's write fail: not news.
         self._server.handle_error = lambda request, client_address: None  # type: ignore[method-assign]
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+
+    @property
+    def base(self) -> str:
+        host, port = self._server.server_address[:2]
+        return f"http://{host!s}:{port}"
 
     @property
     def url(self) -> str:
@@ -180,14 +192,17 @@ class IndexServer:
         return email.utils.formatdate(self._modified[digest], usegmt=True)
 
     def _dist_for(self, filename: str) -> Dist | None:
-        for dists in self.projects.values():
+        every = [self.projects, *self.roots.values()]
+        for dists in (d for projects in every for d in projects.values()):
             for dist in dists:
                 if dist.filename == filename:
                     return dist
         return None
 
-    def _page(self, project: NormalizedName, accept: str) -> tuple[bytes, str]:
-        dists = self.projects[project]
+    def _page(
+        self, project: NormalizedName, accept: str, root: str | None = None
+    ) -> tuple[bytes, str]:
+        dists = (self.roots[root] if root else self.projects)[project]
         want_json = self.formats == "json" or (self.formats == "both" and "v1+json" in accept)
         if want_json:
             files = []
@@ -271,6 +286,13 @@ class IndexServer:
                 parts = [p for p in path.split("/") if p]
                 if len(parts) == 2 and parts[0] == "simple":
                     self._project(canonicalize_name(parts[1]), accept)
+                elif len(parts) == 2 and parts[0] in server.roots:
+                    project = canonicalize_name(parts[1])
+                    if project in server.roots[parts[0]]:
+                        body, content_type = server._page(project, accept, parts[0])
+                        self._send(200, body, content_type)
+                    else:
+                        self._send(404, b"no such project")
                 elif len(parts) == 2 and parts[0] == "files":
                     self._download(parts[1])
                 else:

@@ -23,6 +23,16 @@ ZERO3 = {
 DEEPSPEEDS = ["0.13.5", "0.14.0", "0.14.1", "0.14.2", "0.14.3", "0.14.4", "0.15.0"]
 
 
+@pytest.fixture(autouse=True)
+def fresh_resolver_caches(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """uv and pip cache index pages by URL; each test's index server is a new 127.0.0.1 port
+    that an earlier test may have used with other releases, so every test gets empty caches."""
+    monkeypatch.setenv("UV_CACHE_DIR", str(tmp_path_factory.mktemp("uv-cache")))
+    monkeypatch.setenv("PIP_NO_CACHE_DIR", "1")
+
+
 def pip_resolve(
     index_url: str, constraints: Path, requirements: list[str], tmp: Path
 ) -> dict[str, str]:
@@ -73,11 +83,12 @@ def test_pin_escapes_the_deepspeed_bug_and_pip_accepts_it(tmp_path: Path) -> Non
             if not line.startswith("#")
         ]
         assert (
-            "deepspeed==0.14.3 # via deepspeed-zero3-offload-clip-device-mismatch, was 0.14.2"
+            "deepspeed==0.14.3 # upgrade from 0.14.2 via deepspeed-zero3-offload-clip-device-mismatch"
             in lines
         )
         assert any(
-            line.startswith("torch==2.3.0 ") and "installed, guarded by" in line for line in lines
+            line.startswith("torch==2.3.0 ") and "# kept (installed), guarded by" in line
+            for line in lines
         )
         assert "# knowledge base: " in result.stdout and "sha256:" in result.stdout
         constraints = tmp_path / "constraints.txt"
@@ -100,7 +111,10 @@ def test_a_fix_for_one_rule_does_not_walk_into_another(tmp_path: Path) -> None:
         "openrlhf": [Dist("openrlhf", "0.3.6.post1", requires=["deepspeed==0.14.4"])],
     }
     with IndexServer(projects) as index:
-        result = pin(site, index, "--deepspeed-config", str(config), "--format", "json")
+        # The index has no openrlhf 0.2.9 for the resolver to prove with: the search alone.
+        result = pin(
+            site, index, "--deepspeed-config", str(config), "--format", "json", "--no-verify"
+        )
     assert result.exit_code == 0, result.stderr
     pins = {p["name"]: p for p in result.json()["pins"]}
     assert pins["deepspeed"]["version"] == "0.14.0"
@@ -135,11 +149,20 @@ def test_chosen_versions_respect_dependency_metadata(tmp_path: Path) -> None:
                           "--format", "json"])  # fmt: skip
         assert result.exit_code == 0, result.stderr
         assert {p["name"]: p["version"] for p in result.json()["pins"]}["vllm"] == "0.7.3"
-        # torch 2.4.0 is installed and not ours to move: no fixed vLLM release agrees with it.
+        # vLLM 0.7.3 requires torch==2.5.1: torch moves along with it (a joint move).
         result = run_cli(["pin", "--path", str(bad), "--hardware", str(hardware), "--index-url", index.url, *usage,
                           "--format", "json"])  # fmt: skip
-    pins = {p["name"]: p["version"] for p in result.json()["pins"]}
-    assert pins["vllm"] not in ("0.7.3", "0.8.0")  # both contradict the installed torch
+        assert result.exit_code == 0, result.stderr
+        pins = {p["name"]: p for p in result.json()["pins"]}
+        assert pins["vllm"]["version"] == "0.7.3" and pins["trl"]["version"] == "0.14.0"
+        assert pins["torch"]["version"] == "2.5.1" and pins["torch"]["action"] == "upgrade"
+        assert pins["torch"]["companion"] == "vllm 0.7.3 requires torch==2.5.1"
+        # With torch kept (the user's word), no fixed vLLM release agrees with it.
+        result = run_cli(["pin", "--path", str(bad), "--hardware", str(hardware), "--index-url", index.url, *usage,
+                          "--keep", "torch", "--format", "json"])  # fmt: skip
+    pins = {p["name"]: p for p in result.json()["pins"]}
+    assert pins["torch"]["version"] == "2.4.0" and pins["torch"]["action"] == "kept"
+    assert pins["vllm"]["version"] not in ("0.7.3", "0.8.0")  # both contradict the kept torch
     assert result.exit_code == 1
     assert result.json()["unresolved"][0]["rule"] == "trl-grpo-inprocess-vllm-device-mismatch"
 
@@ -180,15 +203,18 @@ def test_installed_safe_versions_are_kept_and_freeze_pins_everything(tmp_path: P
         tmp_path / "site", {"deepspeed": "0.14.4", "requests": "2.32.3", "torch": "2.3.0+cu121"}
     )
     with IndexServer({"deepspeed": [Dist("deepspeed", "0.14.4")]}) as index:
-        plain = pin(site, index)
-        frozen = pin(site, index, "--freeze")
+        # requests and torch are not on this index: the search alone, without the proof.
+        plain = pin(site, index, "--no-verify")
+        frozen = pin(site, index, "--freeze", "--no-verify")
     assert plain.exit_code == 0
     body = [line for line in plain.stdout.splitlines() if not line.startswith("#")]
     assert [line.split("#")[0].rstrip() for line in body] == [
         "deepspeed==0.14.4",
         "torch==2.3.0",
     ]  # not requests
-    assert body[0].split("#")[1].startswith(" installed, guarded by ")  # the safe version is kept
+    assert (
+        body[0].split("#")[1].startswith(" kept (installed), guarded by ")
+    )  # the safe version is kept
     assert "installed build 2.3.0+cu121" in body[1]  # the CUDA build is named, not pinned
     frozen_body = [
         line.split("#")[0].rstrip()
