@@ -24,6 +24,10 @@ def isolated_cache(
     """Every test gets its own compat cache; no test reads the developer's ~/.cache."""
     cache = tmp_path_factory.mktemp("cache")
     monkeypatch.setenv("COMPAT_CACHE_DIR", str(cache))
+    # pip and uv cache index pages by URL, and a test's index server is a fresh 127.0.0.1 port
+    # that an earlier test may have used with other releases: no test shares their caches.
+    monkeypatch.setenv("UV_CACHE_DIR", str(cache / "uv"))
+    monkeypatch.setenv("PIP_NO_CACHE_DIR", "1")
     monkeypatch.delenv("NO_COLOR", raising=False)
     monkeypatch.delenv("GITHUB_STEP_SUMMARY", raising=False)
     # The machine's CUDA toolkit (nvcc) is a fact compat reads; tests must not depend on it.
