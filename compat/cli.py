@@ -6,7 +6,6 @@ one "internal error" line and exit 70 (the traceback only with `--debug`), so a 
 reads a crash as a verdict.
 """
 
-from __future__ import annotations
 
 import os
 import sys
@@ -224,7 +223,7 @@ def fact_options(
     accelerate_config: Path | None,
     settings: list[str] | None,
     matrices: list[Path] | None,
-) -> FactOptions:
+) -> "FactOptions":
     """The facts options every command shares, as the layer below wants them."""
     from compat.facts import FactOptions
 
