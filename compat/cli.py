@@ -6,7 +6,6 @@ one "internal error" line and exit 70 (the traceback only with `--debug`), so a 
 reads a crash as a verdict.
 """
 
-
 import os
 import sys
 from collections.abc import Callable

@@ -54,7 +54,11 @@ def evaluate_rule(rule: Rule, facts: Facts) -> Finding | None:
 def evaluate(kb: KnowledgeBase, facts: Facts, rules: Iterable[Rule] | None = None) -> list[Finding]:
     """Every finding for `facts`, most serious first (status, then severity, then rule id)."""
     if rules is None:
-        rules = kb.candidates(facts.packages.keys() if facts.packages_known else None)
+        rules = kb.candidates_for(
+            {name: fact.versions for name, fact in facts.packages.items()}
+            if facts.packages_known
+            else None
+        )
     findings = [f for f in (evaluate_rule(rule, facts) for rule in rules) if f is not None]
     findings.sort(key=finding_order)
     return findings

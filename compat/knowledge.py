@@ -22,7 +22,7 @@ import tempfile
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from packaging.specifiers import InvalidSpecifier
 
@@ -39,15 +39,19 @@ from compat.conditions import (
     UsageCondition,
     parse_numeric,
     specifier_set,
+    version_in,
 )
 from compat.errors import KnowledgeBaseError, UncheckedError
 from compat.model import Evidence, Example, Fix, Origin, Rule, Severity, Symptom
 from compat.names import canonicalize_name
+
+if TYPE_CHECKING:
+    from packaging.version import Version
 from compat.usage import VOCABULARY
 
 MATRIX_DIR = Path(__file__).parent / "matrix"
 MATRIX_SCHEMA = "compat.matrix/1"
-CACHE_FORMAT = 3
+CACHE_FORMAT = 4
 
 RULE_KEYS = {
     "id", "title", "severity", "evidence", "description", "when", "symptoms", "fix", "references",
@@ -488,6 +492,9 @@ class KnowledgeBase:
     features: frozenset[str] = frozenset()  # condition_keys() over every rule
     source: str = "shipped"  # "shipped" with compat, or "bundle" (compat matrix update)
     version: str = __version__  # compat's version for the shipped rules, else the bundle's
+    # Per rule, its top-level package conditions as (name, specifier): all must hold for the
+    # rule to hold, so a rule whose gate no version of the package meets is skipped undecoded.
+    gates: tuple[tuple[tuple[str, str], ...], ...] = ()
     _compiled: dict[int, Rule] = field(default_factory=dict, repr=False)
     _plain: dict[int, dict[str, Any]] = field(default_factory=dict, repr=False)
 
@@ -524,6 +531,22 @@ class KnowledgeBase:
         present = None if installed is None else set(installed)
         for position, (_, required) in enumerate(self.index):
             if present is not None and any(name not in present for name in required):
+                continue
+            yield self.rule_at(position)
+
+    def candidates_for(self, versions: Mapping[str, tuple[Version, ...]] | None) -> Iterator[Rule]:
+        """`candidates`, also skipping rules whose top-level package gate none of the known
+        versions meets (those evaluate FALSE anyway: decoding and compiling them is waste)."""
+        if versions is None or not self.gates:
+            yield from self.candidates(None if versions is None else versions.keys())
+            return
+        for position, (_, required) in enumerate(self.index):
+            if any(name not in versions for name in required):
+                continue
+            if any(
+                spec and not any(version_in(v, spec) for v in versions[name])
+                for name, spec in self.gates[position]
+            ):
                 continue
             yield self.rule_at(position)
 
@@ -594,7 +617,7 @@ def load_knowledge_base(extra: Sequence[Path] = (), *, use_cache: bool = True) -
     cache_path = directory / f"kb-{CACHE_FORMAT}-{__version__}-{digest[7:39]}.bin"
     cached = _read_cache(cache_path, key, digest) if key is not None else None
     if cached is not None:
-        index, blobs, features = cached
+        index, blobs, features, gates = cached
         return KnowledgeBase(
             digest,
             tuple(str(p) for p in files),
@@ -603,6 +626,7 @@ def load_knowledge_base(extra: Sequence[Path] = (), *, use_cache: bool = True) -
             frozenset(features),
             source,
             kb_version,
+            gates,
         )
     plain: list[dict[str, Any]] = []
     seen: dict[str, Origin] = {}
@@ -620,10 +644,16 @@ def load_knowledge_base(extra: Sequence[Path] = (), *, use_cache: bool = True) -
     index = tuple((rule["id"], tuple(rule["when"].get("packages", {}))) for rule in plain)
     blobs = tuple(marshal.dumps(rule) for rule in plain)
     feature_set = frozenset().union(*(condition_keys(rule["when"]) for rule in plain))
+    gates = tuple(
+        tuple(
+            (name, str(spec["version"])) for name, spec in rule["when"].get("packages", {}).items()
+        )
+        for rule in plain
+    )
     if key is not None:
-        _write_cache(cache_path, key, (digest, index, blobs, tuple(sorted(feature_set))))
+        _write_cache(cache_path, key, (digest, index, blobs, tuple(sorted(feature_set)), gates))
     kb = KnowledgeBase(
-        digest, tuple(str(p) for p in files), index, blobs, feature_set, source, kb_version
+        digest, tuple(str(p) for p in files), index, blobs, feature_set, source, kb_version, gates
     )
     kb._plain.update(enumerate(plain))
     return kb
@@ -712,10 +742,9 @@ def _cache_key(directory: Path) -> bytes | None:
     return None
 
 
-def _read_cache(
-    path: Path, key: bytes, digest: str
-) -> tuple[tuple[tuple[str, tuple[str, ...]], ...], tuple[bytes, ...], tuple[str, ...]] | None:
-    """The cached (index, blobs, features) for `digest`, or None: any doubt means a rebuild."""
+def _read_cache(path: Path, key: bytes, digest: str) -> tuple[Any, Any, Any, Any] | None:
+    """The cached (index, blobs, features, gates) for `digest`, or None: any doubt means a
+    rebuild."""
     import hmac
     import stat
 
@@ -743,18 +772,19 @@ def _read_cache(
         content = marshal.loads(payload)
     except (EOFError, ValueError, TypeError):
         return None
-    if not (isinstance(content, tuple) and len(content) == 4 and content[0] == digest):
+    if not (isinstance(content, tuple) and len(content) == 5 and content[0] == digest):
         return None
-    _, index, blobs, features = content
+    _, index, blobs, features, gates = content
     if not (
         isinstance(index, tuple)
         and isinstance(blobs, tuple)
         and isinstance(features, tuple)
-        and len(index) == len(blobs)
+        and isinstance(gates, tuple)
+        and len(index) == len(blobs) == len(gates)
         and len(blobs) > 0
     ):
         return None
-    return index, blobs, features
+    return index, blobs, features, gates
 
 
 def _write_cache(path: Path, key: bytes, content: tuple[Any, ...]) -> None:
