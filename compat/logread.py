@@ -11,6 +11,7 @@ starts a new one.
 from __future__ import annotations
 
 import io
+import os
 import re
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -73,10 +74,13 @@ def open_log(path: Path) -> Iterator[IO[bytes]]:
     """The log as a binary stream: '-' is stdin; gzip, xz and zstd are recognised by content.
     Closes what it opened (never stdin)."""
     stdin = str(path) == "-"
-    try:
-        raw: Any = sys.stdin.buffer if stdin else path.open("rb")
-    except OSError as error:
-        raise InputError(f"cannot read log: {error.strerror}", origin=Origin(str(path))) from None
+    if stdin:
+        raw: Any = sys.stdin.buffer
+    else:
+        # A regular file only: a FIFO would block until some writer appeared (use '-' to pipe).
+        from compat.readers import open_regular_fd
+
+        raw = os.fdopen(open_regular_fd(path, "cannot read log"), "rb")
     try:
         buffered: Any = raw if isinstance(raw, io.BufferedReader) else io.BufferedReader(raw)
         try:

@@ -50,15 +50,10 @@ def origin_of(path: Path | str, line: int | None = None) -> Origin:
     return Origin(str(path), line)
 
 
-def read_bytes(path: Path, kind: str, *, what: str = "", stdin_ok: bool = False) -> bytes:
-    """The file's bytes: regular files only (or `-` with stdin_ok), at most SIZE_LIMITS[kind]."""
-    limit = SIZE_LIMITS[kind]
+def open_regular_fd(path: Path | str, what: str = "") -> int:
+    """A blocking descriptor on `path`, which must be a regular file: a FIFO is opened without
+    waiting for a writer and then refused, like a directory, socket or device."""
     prefix = f"{what}: " if what else ""
-    if stdin_ok and str(path) == "-":
-        data = sys.stdin.buffer.read(limit + 1)
-        if len(data) > limit:
-            raise InputError(f"{prefix}stdin exceeds the {_size(limit)} limit", origin=Origin("-"))
-        return data
     if str(path) == "":
         raise InputError(f"{prefix}empty file name", origin=Origin("''"))
     try:
@@ -73,20 +68,38 @@ def read_bytes(path: Path, kind: str, *, what: str = "", stdin_ok: bool = False)
     except ValueError:  # a NUL byte in a name read from a file (`-r \x00`)
         raise InputError(f"{prefix}file name holds a NUL byte", origin=origin_of(path)) from None
     try:
-        info = os.fstat(fd)
-        if stat.S_ISDIR(info.st_mode):
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
             raise InputError(f"{prefix}is a directory, not a file", origin=origin_of(path))
-        if not stat.S_ISREG(info.st_mode):
+        if not stat.S_ISREG(mode):
             raise InputError(
                 f"{prefix}not a regular file (a FIFO, socket or device is not read)",
                 origin=origin_of(path),
             )
+        os.set_blocking(fd, True)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def read_bytes(path: Path, kind: str, *, what: str = "", stdin_ok: bool = False) -> bytes:
+    """The file's bytes: regular files only (or `-` with stdin_ok), at most SIZE_LIMITS[kind]."""
+    limit = SIZE_LIMITS[kind]
+    prefix = f"{what}: " if what else ""
+    if stdin_ok and str(path) == "-":
+        data = sys.stdin.buffer.read(limit + 1)
+        if len(data) > limit:
+            raise InputError(f"{prefix}stdin exceeds the {_size(limit)} limit", origin=Origin("-"))
+        return data
+    fd = open_regular_fd(path, what)
+    try:
+        info = os.fstat(fd)
         if info.st_size > limit:
             raise InputError(
                 f"{prefix}file is {_size(info.st_size)}, over the {_size(limit)} limit",
                 origin=origin_of(path),
             )
-        os.set_blocking(fd, True)
         chunks = []
         left = limit + 1
         while left > 0:
