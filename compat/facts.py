@@ -129,8 +129,7 @@ def read_usage(options: FactOptions, notes: list[str] | None = None) -> dict[str
         and options.accelerate_config is None
         and (launch is None or (launch.uses_accelerate and launch.accelerate_config is None))
     ):
-        from compat.launch import accelerate_default_config
-        from compat.probes.configs import read_accelerate_config
+        from compat.probes.configs import accelerate_default_config, read_accelerate_config
 
         default = accelerate_default_config()
         if default is not None:

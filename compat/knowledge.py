@@ -567,10 +567,19 @@ def condition_keys(when: Mapping[str, Any]) -> set[str]:
     return keys
 
 
+def _identity(path: Path) -> tuple[int, int] | Path:
+    try:
+        info = path.stat()
+    except OSError:
+        return path  # vanished or unreadable: reading it will say so
+    return (info.st_dev, info.st_ino)
+
+
 def rule_files(extra: Sequence[Path] = (), base: Path = MATRIX_DIR) -> list[Path]:
     """The base matrices (shipped, or an installed bundle's), then each `--matrix FILE|DIR`."""
     files = sorted(base.glob("*.yaml"))
-    shipped = {path.resolve() for path in files}
+    # Identity by (device, inode): one stat per file, where resolve() walks every component.
+    shipped = {_identity(path) for path in files}
     for item in extra:
         if item.is_dir():
             found = sorted([*item.glob("*.yaml"), *item.glob("*.yml")])
@@ -578,9 +587,9 @@ def rule_files(extra: Sequence[Path] = (), base: Path = MATRIX_DIR) -> list[Path
                 raise KnowledgeBaseError(
                     "no *.yaml rule files in directory", origin=Origin(str(item))
                 )
-            files.extend(path for path in found if path.resolve() not in shipped)
+            files.extend(path for path in found if _identity(path) not in shipped)
         elif item.is_file():
-            if item.resolve() not in shipped:  # naming a shipped file lints it once, not twice
+            if _identity(item) not in shipped:  # naming a shipped file lints it once, not twice
                 files.append(item)
         elif item.exists():
             raise KnowledgeBaseError(

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -363,23 +363,6 @@ def _existing(base: Path, text: str, option: str) -> Path:
 
 # ---------------------------------------------------------------------------------------------
 # accelerate's default config
-
-
-def accelerate_default_config(environ: Mapping[str, str] | None = None) -> Path | None:
-    """The file `accelerate launch` reads when given no --config_file, if it exists.
-
-    As accelerate/commands/config/config_args.py resolves it: $HF_HOME/accelerate, else
-    $XDG_CACHE_HOME/huggingface/accelerate, else ~/.cache/huggingface/accelerate; the YAML file,
-    or the legacy JSON one when only that exists.
-    """
-    env = os.environ if environ is None else environ
-    cache = env.get("XDG_CACHE_HOME") or os.path.join("~", ".cache")
-    home = env.get("HF_HOME") or os.path.join(cache, "huggingface")
-    directory = Path(os.path.expanduser(home)) / "accelerate"
-    yaml_file, json_file = directory / "default_config.yaml", directory / "default_config.json"
-    if yaml_file.is_file():
-        return yaml_file
-    return json_file if json_file.is_file() else None
 
 
 def describe(launch: Launch) -> str:
