@@ -1118,4 +1118,30 @@ def progress_reporter() -> Callable[[str], None] | None:
 
 
 def main() -> None:
+    _register_only_the_invoked_command(sys.argv[1:])
     app(prog_name="compat")
+
+
+# The words that need every command registered: help, version and completion.
+_NEEDS_ALL = {"--help", "-h", "--version", "--install-completion", "--show-completion"}
+
+
+def _register_only_the_invoked_command(argv: list[str]) -> None:
+    """Build only the command being run: typer turns every registered command's signature
+    into click parameters at start-up (about 10 ms for all of them), and `compat doctor` runs
+    before every training job. Help, version and shell completion still see every command."""
+    if not argv or argv[0].startswith("-") or _NEEDS_ALL.intersection(argv):
+        return
+    if any(name.startswith("_COMPAT") and name.endswith("_COMPLETE") for name in os.environ):
+        return
+    wanted = argv[0]
+    commands = [c for c in app.registered_commands if _command_name(c) == wanted]
+    if not commands:  # a group (`matrix`) or a typo: click's own handling, with every command
+        return
+    app.registered_commands = commands
+    app.registered_groups = []
+
+
+def _command_name(info: Any) -> str:
+    name = info.name or info.callback.__name__
+    return str(name).replace("_", "-")
