@@ -80,7 +80,7 @@ def run_subprocess(
 
 
 @pytest.fixture
-def resolver_env(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
+def resolver_env(monkeypatch: pytest.MonkeyPatch) -> None:
     """pip and uv see only the indexes a test names: no machine config, find-links or caches
     shared with the developer (pip's PIP_CONFIG_FILE=os.devnull loads no config file at all)."""
     monkeypatch.setenv("PIP_CONFIG_FILE", os.devnull)
@@ -95,6 +95,4 @@ def resolver_env(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempP
     ):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("UV_NO_CONFIG", "1")
-    monkeypatch.setenv("UV_CACHE_DIR", str(tmp_path_factory.mktemp("uv-cache")))
-    monkeypatch.setenv("UV_PYTHON_DOWNLOADS", "never")
-    monkeypatch.setenv("PIP_NO_CACHE_DIR", "1")
+    monkeypatch.setenv("UV_PYTHON_DOWNLOADS", "never")  # caches: isolated_cache, for every test

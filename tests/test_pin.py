@@ -23,16 +23,6 @@ ZERO3 = {
 DEEPSPEEDS = ["0.13.5", "0.14.0", "0.14.1", "0.14.2", "0.14.3", "0.14.4", "0.15.0"]
 
 
-@pytest.fixture(autouse=True)
-def fresh_resolver_caches(
-    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """uv and pip cache index pages by URL; each test's index server is a new 127.0.0.1 port
-    that an earlier test may have used with other releases, so every test gets empty caches."""
-    monkeypatch.setenv("UV_CACHE_DIR", str(tmp_path_factory.mktemp("uv-cache")))
-    monkeypatch.setenv("PIP_NO_CACHE_DIR", "1")
-
-
 def pip_resolve(
     index_url: str, constraints: Path, requirements: list[str], tmp: Path
 ) -> dict[str, str]:

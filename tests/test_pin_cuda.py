@@ -17,9 +17,7 @@ from compat.resolver import find_uv
 from tests.conftest import run_cli
 from tests.dists import make_dist, make_env
 from tests.indexserver import Dist, IndexServer
-from tests.test_pin import fresh_resolver_caches, pip_resolve
-
-__all__ = ["fresh_resolver_caches"]  # the autouse fixture, active here too
+from tests.test_pin import pip_resolve
 
 CU12_RUNTIME = ['nvidia-cuda-runtime-cu12==12.8.90; platform_system == "Linux"']
 CU13_TOOLKIT = ['cuda-toolkit[cublas,cudart]==13.0.2; platform_system == "Linux"']

@@ -12,9 +12,7 @@ from typing import Any
 from tests.conftest import run_cli
 from tests.dists import make_dist, make_env
 from tests.indexserver import Dist, IndexServer
-from tests.test_pin import fresh_resolver_caches, pip_resolve
-
-__all__ = ["fresh_resolver_caches"]  # the autouse fixture, active here too
+from tests.test_pin import pip_resolve
 
 GRPO_VLLM = ["--set", "trainer=grpo", "--set", "use_vllm=true"]
 INPROCESS = "trl-grpo-inprocess-vllm-device-mismatch"

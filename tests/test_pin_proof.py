@@ -12,9 +12,7 @@ import pytest
 from tests.conftest import run_cli
 from tests.dists import make_dist, make_env
 from tests.indexserver import Dist, IndexServer
-from tests.test_pin import fresh_resolver_caches, pip_resolve
-
-__all__ = ["fresh_resolver_caches"]  # the autouse fixture, active here too
+from tests.test_pin import pip_resolve
 from tests.test_pin_cuda import uv_resolve
 
 ZERO3 = {
