@@ -15,7 +15,7 @@ import bisect
 import heapq
 import itertools
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
@@ -609,7 +609,16 @@ class _DependencyChecker:
     ) -> str | None:
         """Why `name==version` cannot join the assignment (and the rest of the environment), or None."""
         effective = {**self.installed, **assignment}
-        # The chosen version's requirements against every other pinned or installed package.
+        for other, requirement in self._unmet(name, version, effective):
+            return f"{name} {version} requires {requirement}, but {other} is {effective[other]}"
+        for other, other_version, requirement in self._refusing(name, version, effective):
+            return f"{other} {other_version} requires {requirement}"
+        return None
+
+    def _unmet(
+        self, name: NormalizedName, version: Version, effective: Mapping[NormalizedName, Version]
+    ) -> Iterator[tuple[NormalizedName, Requirement]]:
+        """The requirements of `name==version` that another present package does not meet."""
         for text in self.source.requires(name, version) or ():
             requirement = self.requirement(text)
             if requirement is None:
@@ -620,8 +629,13 @@ class _DependencyChecker:
                 and other in effective
                 and not requirement.specifier.contains(effective[other], prereleases=True)
             ):
-                return f"{name} {version} requires {requirement}, but {other} is {effective[other]}"
-        # Every other package's requirements against the chosen version (vLLM pins torch exactly).
+                yield other, requirement
+
+    def _refusing(
+        self, name: NormalizedName, version: Version, effective: Mapping[NormalizedName, Version]
+    ) -> Iterator[tuple[NormalizedName, Version, Requirement]]:
+        """Every other present package whose requirements refuse `name==version` (vLLM pins
+        torch exactly), with the requirement that refuses it."""
         for other, other_version in effective.items():
             if other == name:
                 continue
@@ -630,8 +644,7 @@ class _DependencyChecker:
                 if requirement is None or canonicalize_name(requirement.name) != name:
                     continue
                 if not requirement.specifier.contains(version, prereleases=True):
-                    return f"{other} {other_version} requires {requirement}"
-        return None
+                    yield other, other_version, requirement
 
     def joint(
         self,
@@ -650,25 +663,10 @@ class _DependencyChecker:
             return {}
         effective = {**self.installed, **assignment}
         needs: dict[NormalizedName, list[Callable[[Version], bool]]] = {}
-        for text in self.source.requires(name, version) or ():
-            requirement = self.requirement(text)
-            if requirement is None:
-                continue
-            other = canonicalize_name(requirement.name)
-            if other == name or other not in effective:
-                continue
-            spec = requirement.specifier
-            if not spec.contains(effective[other], prereleases=True):
-                needs.setdefault(other, []).append(_within(spec))
-        for other, other_version in effective.items():
-            if other == name:
-                continue
-            for text in self._requires_of(other, other_version):
-                requirement = self.requirement(text)
-                if requirement is None or canonicalize_name(requirement.name) != name:
-                    continue
-                if not requirement.specifier.contains(version, prereleases=True):
-                    needs.setdefault(other, []).append(self._acceptor(other, name, version))
+        for other, requirement in self._unmet(name, version, effective):
+            needs.setdefault(other, []).append(_within(requirement.specifier))
+        for other, _, _ in self._refusing(name, version, effective):
+            needs.setdefault(other, []).append(self._acceptor(other, name, version))
         if not needs:
             return conflict
         chosen: dict[NormalizedName, Version] = {}
