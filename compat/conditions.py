@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from packaging.specifiers import SpecifierSet
 from packaging.version import InvalidVersion, Version
 
-from compat.model import Facts, Gpu, MatchedPackage, Unknown, UsageValue
+from compat.model import Facts, Fix, Gpu, MatchedPackage, Unknown, UsageValue
 from compat.usage import settled_away, trigger_in_use
 
 if TYPE_CHECKING:
@@ -40,6 +40,7 @@ class Verdict(NamedTuple):
     waiting: bool = False  # a trigger usage (8-bit loading, FSDP2, ...) is unknown
     told: bool = False  # a usage condition held: the user's config describes this scenario
     partial: bool = False  # a specific condition partly held: a range allows some bad versions
+    fix: Fix | None = None  # what escapes this very case, where a table knows (derived facts)
 
 
 FALSE = Verdict(Tri.FALSE)
@@ -151,6 +152,7 @@ def combine_all(verdicts: Iterable[Verdict]) -> Verdict:
     packages: list[MatchedPackage] = []
     value = Tri.TRUE
     anchored = waiting = told = partial = False
+    fix: Fix | None = None
     for verdict in verdicts:
         if verdict.value is Tri.FALSE:
             return FALSE
@@ -163,8 +165,9 @@ def combine_all(verdicts: Iterable[Verdict]) -> Verdict:
         waiting = waiting or verdict.waiting
         told = told or verdict.told
         partial = partial or verdict.partial
+        fix = fix or verdict.fix
     return Verdict(
-        value, tuple(held), tuple(unknown), tuple(packages), anchored, waiting, told, partial
+        value, tuple(held), tuple(unknown), tuple(packages), anchored, waiting, told, partial, fix
     )
 
 

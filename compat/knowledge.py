@@ -41,6 +41,7 @@ from compat.conditions import (
     specifier_set,
     version_in,
 )
+from compat.derived import DerivedCondition
 from compat.errors import KnowledgeBaseError, UncheckedError
 from compat.model import Evidence, Example, Fix, Origin, Rule, Severity, Symptom
 from compat.names import canonicalize_name
@@ -55,7 +56,7 @@ CACHE_FORMAT = 4
 
 RULE_KEYS = {
     "id", "title", "severity", "evidence", "description", "when", "symptoms", "fix", "references",
-    "examples",
+    "examples", "supersedes",
 }  # fmt: skip
 REQUIRED_RULE_KEYS = (
     "id",
@@ -67,7 +68,7 @@ REQUIRED_RULE_KEYS = (
     "references",
     "examples",
 )
-WHEN_KEYS = {"packages", "python", "platform", "hardware", "build", "usage", "any"}
+WHEN_KEYS = {"packages", "python", "platform", "hardware", "build", "derived", "usage", "any"}
 HARDWARE_KEYS = {
     "gpu_count", "compute_capability", "gpu_name", "driver", "cuda_driver", "mig", "memory_mib",
     "nvml_error",
@@ -174,6 +175,12 @@ class _Validator:
             "fix": self.fix(node["fix"], node),
             "references": [str(r) for r in references],
             "examples": self.examples(node["examples"], node),
+            "supersedes": [
+                self.text(old, "supersedes", node, "supersedes")
+                for old in self.sequence(
+                    node.get("supersedes", []), "supersedes", node, "supersedes"
+                )
+            ],
             "file": self.path,
             "line": node.line,
         }
@@ -195,6 +202,8 @@ class _Validator:
             build = self.mapping(node["build"], "build", node, "build")
             self.unknown_keys(build, BUILD_KEYS, "build")
             out["build"] = {k: self.specifier(v, build, k) for k, v in build.items()}
+        if "derived" in node:
+            out["derived"] = self.derived(node["derived"], node)
         if "usage" in node:
             out["usage"] = self.usage(node["usage"], node)
         if "any" in node:
@@ -209,6 +218,18 @@ class _Validator:
                 "(usage facts alone would flag every environment)",
                 key,
             )
+        return out
+
+    def derived(self, node: Any, parent: Any) -> dict[str, str]:
+        from compat.derived import VOCABULARY as DERIVED
+
+        node = self.mapping(node, "derived", parent, "derived")
+        self.unknown_keys(node, set(DERIVED), "derived")
+        out = {}
+        for key, value in node.items():
+            if value not in DERIVED[key]:
+                raise self.fail(node, f"derived.{key} must be one of {list(DERIVED[key])}", key)
+            out[key] = str(value)
         return out
 
     def specifier(self, value: Any, parent: Any, key: str) -> str:
@@ -394,7 +415,9 @@ def _valid_name(name: Any) -> bool:
 
 
 def _has_anchor(when: Mapping[str, Any]) -> bool:
-    if any(key in when for key in ("packages", "python", "platform", "hardware", "build")):
+    if any(
+        key in when for key in ("packages", "python", "platform", "hardware", "build", "derived")
+    ):
         return True
     return "any" in when and all(_has_anchor(branch) for branch in when["any"])
 
@@ -443,6 +466,8 @@ def compile_when(when: Mapping[str, Any]) -> Condition:
         parts.append(HardwareCondition(key, expected))
     for key, spec in when.get("build", {}).items():
         parts.append(BuildCondition(key, spec))
+    for key, expected in when.get("derived", {}).items():
+        parts.append(DerivedCondition(key, expected))
     for key, expected in when.get("usage", {}).items():
         spec = VOCABULARY[key]
         parts.append(UsageCondition(key, expected, spec.settled_by, spec.trigger))
@@ -469,6 +494,7 @@ def compile_rule(plain: Mapping[str, Any]) -> Rule:
             Example(e["expect"], e["data"], Origin(path, e["line"])) for e in plain["examples"]
         ),
         origin=Origin(path, plain["line"]),
+        supersedes=tuple(plain.get("supersedes", ())),
     )
 
 
@@ -521,8 +547,12 @@ class KnowledgeBase:
         return [self.rule_at(i) for i in range(len(self.index))]
 
     def get(self, rule_id: str) -> Rule | None:
+        """The rule with this id, or the rule that superseded a retired id."""
         for position, (candidate, _) in enumerate(self.index):
             if candidate == rule_id:
+                return self.rule_at(position)
+        for position, plain in enumerate(self.plain):
+            if rule_id in plain.get("supersedes", ()):
                 return self.rule_at(position)
         return None
 
@@ -559,7 +589,7 @@ def condition_keys(when: Mapping[str, Any]) -> set[str]:
     """`section.key` for every hardware, build and usage condition, `any` branches included."""
     keys = {
         f"{section}.{key}"
-        for section in ("hardware", "build", "usage")
+        for section in ("hardware", "build", "derived", "usage")
         for key in when.get(section, {})
     }
     for branch in when.get("any", []):

@@ -226,6 +226,7 @@ class Rule:
     examples: tuple[Example, ...] = ()
     origin: Origin | None = None  # file:line of the rule's `- id:` entry
     kind: str = "rule"  # "rule" (knowledge base) or "pip-check" (declared requirements)
+    supersedes: tuple[str, ...] = ()  # ids of retired rules this one answers for (waivers, show)
 
 
 @dataclass(frozen=True)
@@ -235,6 +236,12 @@ class Finding:
     packages: tuple[MatchedPackage, ...] = ()
     unknown: tuple[Unknown, ...] = ()
     matched: tuple[str, ...] = ()  # the conditions that held, in words ("deepspeed 0.14.2 in ...")
+    fix: Fix | None = None  # this case's own fix, where a table names it (else the rule's)
+
+    @property
+    def remedy(self) -> Fix:
+        """The fix to show and pin toward: the finding's own, else its rule's."""
+        return self.fix or self.rule.fix
 
 
 if TYPE_CHECKING:  # annotations only: importing packaging here would cost every start-up

@@ -26,9 +26,11 @@ from packaging.utils import NormalizedName, canonicalize_name
 from packaging.version import Version
 
 from compat.conditions import All, AnyOf, BuildCondition, Condition, PackageVersion, Tri
+from compat.derived import ABOUT_BUILD as DERIVED_ABOUT_BUILD
+from compat.derived import DerivedCondition
 from compat.engine import evaluate, evaluate_rule, finding_order
 from compat.knowledge import KnowledgeBase
-from compat.model import Facts, Finding, PackageFact, Rule, Severity, Status
+from compat.model import Facts, Finding, Fix, PackageFact, Rule, Severity, Status
 
 MAX_EXPANSIONS = 400  # assignments evaluated before settling for the least-bad one
 MOVES_PER_RULE = 6  # escaping moves kept per finding, best first
@@ -137,8 +139,12 @@ BUILD_PACKAGES = {"torch_cuda": "torch", "cuda_runtime": "torch"}
 
 
 def _rule_packages(when: Mapping[str, Any]) -> set[str]:
+    from compat.derived import PACKAGES as DERIVED_PACKAGES
+
     names: set[str] = set(when.get("packages", {}))
     names |= {BUILD_PACKAGES[key] for key in when.get("build", {}) if key in BUILD_PACKAGES}
+    for key in when.get("derived", {}):
+        names |= set(DERIVED_PACKAGES[key])
     for branch in when.get("any", []):
         names |= _rule_packages(branch)
     return names
@@ -155,6 +161,8 @@ def _mentions_toolkit(condition: Condition) -> bool:
 def _mentions_build(condition: Condition) -> bool:
     if isinstance(condition, BuildCondition):
         return condition.key in BUILD_PACKAGES
+    if isinstance(condition, DerivedCondition):
+        return condition.key in DERIVED_ABOUT_BUILD
     if isinstance(condition, All | AnyOf):
         return any(_mentions_build(part) for part in condition.parts)
     return False
@@ -167,6 +175,8 @@ def _condition_packages(condition: Condition) -> set[NormalizedName]:
     if isinstance(condition, BuildCondition):
         owner = BUILD_PACKAGES.get(condition.key)
         return {NormalizedName(owner)} if owner else set()
+    if isinstance(condition, DerivedCondition):
+        return set(condition.package_names())
     if isinstance(condition, All | AnyOf):
         return set().union(*(_condition_packages(part) for part in condition.parts))
     return set()
@@ -347,7 +357,7 @@ def plan_pins(
                     continue
                 assignment.update(joint)
                 moved = {**node.moved, name: (*node.moved.get(name, ()), target.rule.id)}
-                fix = _fix_specifiers(target.rule)
+                fix = _fix_specifiers(target.remedy)
                 on_fix = name in fix and fix[name].contains(version, prereleases=True)
                 off_fix = node.off_fix if on_fix or not fix else node.off_fix | {name}
                 companions = {**node.companions}
@@ -418,7 +428,7 @@ def _moves(
     Only moves that really escape the rule are kept (checked against the rule alone, which is
     cheap), so the search branches on a handful of useful moves instead of every release."""
     moves: list[tuple[tuple[int, int, int, int], NormalizedName, Version]] = []
-    fix_specs = _fix_specifiers(finding.rule)
+    fix_specs = _fix_specifiers(finding.remedy)
     names = dict.fromkeys(
         [*(m.name for m in finding.packages), *sorted(_condition_packages(finding.rule.when))]
     )
@@ -469,15 +479,16 @@ def _moves(
 _FIX_SPECIFIERS: dict[tuple[str, ...], dict[NormalizedName, SpecifierSet]] = {}
 
 
-def _fix_specifiers(rule: Rule) -> dict[NormalizedName, SpecifierSet]:
-    """The rule's fix constraints by package (parsed once per distinct constraint list)."""
-    cached = _FIX_SPECIFIERS.get(rule.fix.constraints)
+def _fix_specifiers(fix: Fix) -> dict[NormalizedName, SpecifierSet]:
+    """A fix's constraints by package (parsed once per distinct constraint list): the finding's
+    own fix where a table named one (torch==1.12.1+cu116), else its rule's."""
+    cached = _FIX_SPECIFIERS.get(fix.constraints)
     if cached is None:
         cached = {}
-        for text in rule.fix.constraints:
+        for text in fix.constraints:
             requirement = Requirement(text)
             cached[canonicalize_name(requirement.name)] = requirement.specifier
-        _FIX_SPECIFIERS[rule.fix.constraints] = cached
+        _FIX_SPECIFIERS[fix.constraints] = cached
     return cached
 
 

@@ -17,8 +17,8 @@ fetch date). Two kinds of source:
   manywheel/build_cuda.sh, manywheel/build.sh before 1.11; pytorch/pytorch's vX.Y.0 tags carry
   .ci/manywheel/build_cuda.sh from 2.6 on).
 * `recorded`: the lists transcribed from PyTorch's published support matrix (RELEASE.md, "PyTorch
-  CUDA Support Matrix", and the RFC/PR that changed it), with each reference named; these rows
-  say `evidence: reported` until a `--refresh --pytorch-git DIR` reads the tag.
+  CUDA Support Matrix", and the RFC/PR that changed it), with each reference named and an
+  `evidence` saying how close to the tag it is, until a `--refresh --pytorch-git DIR` reads it.
 
 Without --refresh the script is offline and deterministic; tests/test_arch_table.py fails when
 the committed JSON differs from what it writes.
@@ -191,7 +191,7 @@ def generate() -> str:
             where += f" ({source['commit'][:12]})"
         releases[version] = {
             "builds": table,
-            "evidence": "verified" if source["kind"] == "script" else "reported",
+            "evidence": "build-script" if source["kind"] == "script" else source["evidence"],
             "source": where,
         }
     output = {

@@ -1,0 +1,211 @@
+"""Derived facts: conditions computed from a generated table and the facts, for table-driven rules.
+
+A fact that varies per release or per build lives in generated data (compat/data/*.json), not in
+one hand-written rule per release. A rule states the *question* once, in its `when:` block:
+
+    when:
+      packages: {torch: ">=0"}
+      derived: {torch_kernels: missing}
+
+and the condition here answers it for the environment at hand by reading the table: which GPU
+has no code in the installed build, and which build would have it. Because the answer is a
+condition like any other, the engine's three values, `possible` questions, lint's examples and
+pin's search (which tries versions until the condition is false) all work unchanged. Where the
+table names the escape, the verdict carries a fix for this very case (a `Finding.fix`).
+
+Tables are loaded only when a derived condition is evaluated, never at import.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from compat.conditions import FALSE, HARDWARE_HINT, AnchorCondition, Tri, Verdict
+from compat.model import Facts, Fix, Gpu, MatchedPackage, Unknown
+
+if TYPE_CHECKING:
+    from packaging.utils import NormalizedName
+    from packaging.version import Version
+
+    from compat.archtable import ArchList
+
+# derived key -> the values a rule may ask for
+VOCABULARY: dict[str, tuple[str, ...]] = {
+    "torch_kernels": ("missing",),
+}
+# derived key -> the packages whose versions (and builds) decide it: pin moves these to escape
+PACKAGES: dict[str, tuple[str, ...]] = {
+    "torch_kernels": ("torch",),
+}
+# derived keys about a package's CUDA build: another build of the same release may escape them
+ABOUT_BUILD = frozenset({"torch_kernels"})
+
+
+def table_rows(key: str) -> int:
+    """How many table rows a derived fact decides (loads the table: not for doctor's path)."""
+    if key == "torch_kernels":
+        from compat import archtable
+
+        return archtable.row_count()
+    raise AssertionError(f"unvalidated derived key {key}")  # pragma: no cover
+
+
+def counts_as(when: Mapping[str, Any]) -> int:
+    """How many rules a rule's `when` stands for: a rule reading a table counts once per table
+    row it decides (the hand-written rules it replaces were one per release or build), any
+    other rule once."""
+    keys = set(when.get("derived", {}))
+    for branch in when.get("any", []):
+        keys |= set(branch.get("derived", {}))
+    return max([1, *(table_rows(key) for key in sorted(keys))])
+
+
+@dataclass(frozen=True)
+class DerivedCondition(AnchorCondition):
+    """`derived: {torch_kernels: missing}`: a fact computed from a table and the facts."""
+
+    key: str
+    expected: str
+
+    def package_names(self) -> tuple[NormalizedName, ...]:
+        from packaging.utils import canonicalize_name
+
+        return tuple(canonicalize_name(n) for n in PACKAGES[self.key])
+
+    def check(self, facts: Facts) -> Verdict:
+        if self.key == "torch_kernels":
+            return torch_kernels_missing(facts)
+        raise AssertionError(f"unvalidated derived key {self.key}")  # pragma: no cover
+
+
+def torch_kernels_missing(facts: Facts) -> Verdict:
+    """TRUE when some visible GPU finds neither SASS for its compute capability nor PTX its
+    driver can compile in the installed torch build (compat/data/torch-arch.json)."""
+    from packaging.utils import canonicalize_name
+
+    torch = facts.packages.get(canonicalize_name("torch"))
+    if torch is None:
+        if facts.packages_known:
+            return FALSE
+        return Verdict(Tri.UNKNOWN, unknown=(Unknown("packages.torch", "an environment"),))
+    hardware = facts.hardware
+    if hardware is None:
+        return Verdict(
+            Tri.UNKNOWN, unknown=(Unknown("hardware.compute_capability", HARDWARE_HINT),)
+        )
+    if not hardware.gpus:
+        return FALSE
+    cuda = _torch_cuda(facts, torch.versions)
+    if cuda is None:
+        if "torch_cuda" in facts.unknown_builds:
+            needs = facts.unknown_builds["torch_cuda"]
+            return Verdict(Tri.UNKNOWN, unknown=(Unknown("build.torch_cuda", needs),))
+        return FALSE  # a CPU or ROCm build, or no build fact: no CUDA kernels to miss
+
+    from compat import archtable
+
+    missing_for: list[tuple[Version, ArchList, list[Gpu]]] = []
+    clear = unknown = 0
+    for version in torch.versions:
+        release = archtable.release_of(version)
+        arches = archtable.arch_list(release, cuda) if release is not None else None
+        if release is None or arches is None:
+            unknown += 1  # a source/pre-release build, or a build the table does not list
+            continue
+        missing = []
+        open_ = False
+        for gpu in hardware.gpus:
+            if gpu.compute_capability is None:
+                open_ = True
+                continue
+            runs = archtable.runs(
+                arches, gpu.compute_capability, cuda, hardware.cuda_driver_version
+            )
+            if runs is None:
+                open_ = True
+            elif not runs:
+                missing.append(gpu)
+        if missing:
+            missing_for.append((release, arches, missing))
+        elif open_:
+            unknown += 1
+        else:
+            clear += 1
+    if not missing_for:
+        if unknown:
+            return Verdict(
+                Tri.UNKNOWN,
+                unknown=(Unknown("hardware.compute_capability", HARDWARE_HINT),),
+            )
+        return FALSE
+    release, arches, gpus = missing_for[0]
+    where = f" ({torch.origin})" if torch.origin else ""
+    label = f"torch {torch.versions[0]}" if torch.exact else (torch.requirement or "torch")
+    names = "; ".join(
+        f"GPU {g.index} {g.name} (sm_{str(g.compute_capability).replace('.', '')})" for g in gpus
+    )
+    text = (
+        f"{names}: {label}{where}, the CUDA {cuda} build, carries {arches.describe()} "
+        f"and nothing that runs there"
+    )
+    matched = MatchedPackage(
+        torch.name, str(torch.versions[0]) if torch.exact else "*", torch.origin
+    )
+    if clear or unknown:
+        hint = "a pin of torch (or a lock file) naming one release and build"
+        return Verdict(Tri.UNKNOWN, (text,), (Unknown("packages.torch", hint),), (matched,))
+    capabilities = sorted({g.compute_capability for g in gpus if g.compute_capability})
+    fix = _kernel_fix(release, cuda, capabilities, facts)
+    return Verdict(Tri.TRUE, (text,), (), (matched,), fix=fix)
+
+
+def _torch_cuda(facts: Facts, versions: Sequence[Version]) -> Version | None:
+    """torch's CUDA build; for an unlabelled torch beside a CUDA runtime wheel (a lock file
+    listing nvidia-cuda-runtime-cu12==12.4.127), the runtime's CUDA, as the CUDA rules read it."""
+    cuda = facts.builds.get("torch_cuda")
+    runtime = facts.builds.get("cuda_runtime")
+    if cuda is None and runtime is not None and not any(v.local for v in versions):
+        from packaging.version import Version
+
+        major, minor = (*runtime.release, 0)[:2]
+        cuda = Version(f"{major}.{minor}")
+    return cuda
+
+
+def _kernel_fix(
+    release: Version, cuda: Version, capabilities: Sequence[Version], facts: Facts
+) -> Fix:
+    """The nearest torch build that runs on every visible GPU, as a constraint."""
+    from compat import archtable
+    from compat.torchbuilds import cuda_tag, index_url
+
+    hardware = facts.hardware
+    every = sorted(
+        {g.compute_capability for g in (hardware.gpus if hardware else ()) if g.compute_capability}
+    )
+    sms = ", ".join(f"sm_{str(c).replace('.', '')}" for c in capabilities)
+    builds = archtable.fixing_builds(
+        release, every, hardware.cuda_driver_version if hardware else None
+    )
+    if not builds:
+        return Fix(
+            f"no torch build PyTorch publishes carries kernels for {sms}: build torch from source "
+            f"with TORCH_CUDA_ARCH_LIST naming it, or use a supported GPU"
+        )
+    best = builds[-1]  # the newest CUDA of the nearest release
+    pin = f"torch=={best.release}+{cuda_tag(best.cuda)}"
+    alternatives = " or ".join(f"+{cuda_tag(b.cuda)}" for b in builds)
+    if best.release == release:
+        summary = (
+            f"install another CUDA build of torch {release} ({alternatives} instead of the CUDA "
+            f"{cuda} build), which carries kernels for {sms}"
+        )
+    else:
+        summary = (
+            f"no build of torch {release} carries kernels for {sms}; torch {best.release} "
+            f"({alternatives}) is the nearest release that does"
+        )
+    change = f'pip install "{pin}" --extra-index-url {index_url(best.cuda)}'
+    return Fix(summary, (pin,), change)
