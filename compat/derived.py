@@ -34,10 +34,12 @@ if TYPE_CHECKING:
 # derived key -> the values a rule may ask for
 VOCABULARY: dict[str, tuple[str, ...]] = {
     "torch_kernels": ("missing",),
+    "bitsandbytes_cuda_library": ("missing",),
 }
 # derived key -> the packages whose versions (and builds) decide it: pin moves these to escape
 PACKAGES: dict[str, tuple[str, ...]] = {
     "torch_kernels": ("torch",),
+    "bitsandbytes_cuda_library": ("bitsandbytes", "torch"),
 }
 # derived keys about a package's CUDA build: another build of the same release may escape them
 ABOUT_BUILD = frozenset({"torch_kernels"})
@@ -49,6 +51,10 @@ def table_rows(key: str) -> int:
         from compat import archtable
 
         return archtable.row_count()
+    if key == "bitsandbytes_cuda_library":
+        from compat import nativelibs
+
+        return len(nativelibs.releases())
     raise AssertionError(f"unvalidated derived key {key}")  # pragma: no cover
 
 
@@ -77,6 +83,8 @@ class DerivedCondition(AnchorCondition):
     def check(self, facts: Facts) -> Verdict:
         if self.key == "torch_kernels":
             return torch_kernels_missing(facts)
+        if self.key == "bitsandbytes_cuda_library":
+            return bitsandbytes_library_missing(facts)
         raise AssertionError(f"unvalidated derived key {self.key}")  # pragma: no cover
 
 
@@ -209,3 +217,68 @@ def _kernel_fix(
         )
     change = f'pip install "{pin}" --extra-index-url {index_url(best.cuda)}'
     return Fix(summary, (pin,), change)
+
+
+def bitsandbytes_library_missing(facts: Facts) -> Verdict:
+    """TRUE when the installed bitsandbytes release ships no CUDA library it would load for
+    torch's CUDA build (compat/data/native-libs.json, read from the released wheels)."""
+    from packaging.utils import canonicalize_name
+
+    package = facts.packages.get(canonicalize_name("bitsandbytes"))
+    torch = facts.packages.get(canonicalize_name("torch"))
+    if package is None or torch is None:
+        return FALSE  # the package conditions of the rule say why
+    cuda = _torch_cuda(facts, torch.versions)
+    if cuda is None:
+        if "torch_cuda" in facts.unknown_builds:
+            needs = facts.unknown_builds["torch_cuda"]
+            return Verdict(Tri.UNKNOWN, unknown=(Unknown("build.torch_cuda", needs),))
+        return FALSE  # a CPU torch: bitsandbytes loads its CPU library on purpose
+
+    from compat import nativelibs
+
+    verdicts = [nativelibs.loads(_release(v), cuda) for v in package.versions]
+    missing = [v for v, loads in zip(package.versions, verdicts, strict=True) if loads is False]
+    if not missing:
+        return FALSE  # every candidate loads one, or the table does not know the release
+    version = missing[0]
+    shipped = nativelibs.shipped(_release(version)) or ()
+    tag = f"cuda{cuda.major}{cuda.minor}"
+    where = f" ({package.origin})" if package.origin else ""
+    label = f"bitsandbytes {version}" if package.exact else (package.requirement or "bitsandbytes")
+    text = (
+        f"{label}{where} ships libbitsandbytes_cuda for CUDA "
+        f"{', '.join(str(c) for c in shipped)}: none it loads for torch's CUDA {cuda} build "
+        f"(libbitsandbytes_{tag})"
+    )
+    matched = MatchedPackage(package.name, str(version) if package.exact else "*", package.origin)
+    if len(missing) < len(package.versions):
+        hint = "a pin of bitsandbytes (or a lock file)"
+        return Verdict(Tri.UNKNOWN, (text,), (Unknown("packages.bitsandbytes", hint),), (matched,))
+    return Verdict(Tri.TRUE, (text,), (), (matched,), fix=_library_fix(_release(version), cuda))
+
+
+def _release(version: Version) -> Version:
+    from packaging.version import Version
+
+    return Version(version.public)
+
+
+def _library_fix(version: Version, cuda: Version) -> Fix:
+    from compat import nativelibs
+
+    found = nativelibs.first_loading(cuda, version)
+    if found is None:
+        return Fix(
+            f"no bitsandbytes release ships a library for CUDA {cuda}: install a torch build "
+            "for a CUDA version bitsandbytes ships, or build bitsandbytes from source"
+        )
+    target, all_later = found
+    pin = f"bitsandbytes>={target}" if all_later and target > version else f"bitsandbytes=={target}"
+    first = "the first release" if target > version else "the newest earlier release"
+    return Fix(
+        f"install bitsandbytes {target}, {first} with a library it loads for torch's CUDA "
+        f"{cuda} build",
+        (pin,),
+        "or set BNB_CUDA_VERSION to a library the installed release ships (same CUDA major)",
+    )
