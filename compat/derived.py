@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from compat.conditions import FALSE, HARDWARE_HINT, AnchorCondition, Tri, Verdict
 from compat.model import Facts, Fix, Gpu, MatchedPackage, Unknown
+from compat.numpyabi import PACKAGES as NUMPY_ABI_PACKAGES
 
 if TYPE_CHECKING:
     from packaging.utils import NormalizedName
@@ -35,11 +36,13 @@ if TYPE_CHECKING:
 VOCABULARY: dict[str, tuple[str, ...]] = {
     "torch_kernels": ("missing",),
     "bitsandbytes_cuda_library": ("missing",),
+    "numpy_abi": ("numpy1-build",),
 }
 # derived key -> the packages whose versions (and builds) decide it: pin moves these to escape
 PACKAGES: dict[str, tuple[str, ...]] = {
     "torch_kernels": ("torch",),
     "bitsandbytes_cuda_library": ("bitsandbytes", "torch"),
+    "numpy_abi": ("numpy", *NUMPY_ABI_PACKAGES),
 }
 # derived keys about a package's CUDA build: another build of the same release may escape them
 ABOUT_BUILD = frozenset({"torch_kernels"})
@@ -55,6 +58,8 @@ def table_rows(key: str) -> int:
         from compat import nativelibs
 
         return len(nativelibs.releases())
+    if key == "numpy_abi":
+        return len(NUMPY_ABI_PACKAGES)
     raise AssertionError(f"unvalidated derived key {key}")  # pragma: no cover
 
 
@@ -76,15 +81,20 @@ class DerivedCondition(AnchorCondition):
     expected: str
 
     def package_names(self) -> tuple[NormalizedName, ...]:
+        """Packages that must all be present (the rule index skips the rule otherwise): for
+        numpy_abi only numpy, since any one of the table's packages may be the old build."""
         from packaging.utils import canonicalize_name
 
-        return tuple(canonicalize_name(n) for n in PACKAGES[self.key])
+        names = ("numpy",) if self.key == "numpy_abi" else PACKAGES[self.key]
+        return tuple(canonicalize_name(n) for n in names)
 
     def check(self, facts: Facts) -> Verdict:
         if self.key == "torch_kernels":
             return torch_kernels_missing(facts)
         if self.key == "bitsandbytes_cuda_library":
             return bitsandbytes_library_missing(facts)
+        if self.key == "numpy_abi":
+            return numpy1_build_beside_numpy2(facts)
         raise AssertionError(f"unvalidated derived key {self.key}")  # pragma: no cover
 
 
@@ -282,3 +292,56 @@ def _library_fix(version: Version, cuda: Version) -> Fix:
         (pin,),
         "or set BNB_CUDA_VERSION to a library the installed release ships (same CUDA major)",
     )
+
+
+def numpy1_build_beside_numpy2(facts: Facts) -> Verdict:
+    """TRUE when NumPy 2 is installed (every candidate >= 2) beside a release of a compiled
+    package older than its first NumPy-2 build (compat/data/numpy-abi.json)."""
+    from packaging.utils import canonicalize_name
+    from packaging.version import Version
+
+    from compat.numpyabi import table
+
+    numpy = facts.packages.get(canonicalize_name("numpy"))
+    if numpy is None:
+        return FALSE
+    two = [v for v in numpy.versions if v.major >= 2]
+    if not two:
+        return FALSE
+    old: list[tuple[str, Version, Version]] = []
+    ranged = False
+    for name, entry in table().items():
+        fact = facts.packages.get(canonicalize_name(name))
+        if fact is None:
+            continue
+        first = Version(entry["first"])
+        below = [v for v in fact.versions if Version(v.public) < first]
+        if below and len(below) == len(fact.versions):
+            old.append((fact.label, fact.versions[0], first))
+        elif below:
+            ranged = True
+    if not old:
+        if ranged:
+            hint = "a pin of the compiled package (or a lock file)"
+            return Verdict(Tri.UNKNOWN, unknown=(Unknown("packages.numpy-abi", hint),))
+        return FALSE
+    numpy_text = f"numpy {numpy.versions[0]}" if numpy.exact else (numpy.requirement or "numpy")
+    names = ", ".join(
+        f"{label} {version} (first NumPy-2 build: {first})" for label, version, first in old
+    )
+    text = f"{names}: compiled against NumPy 1, beside {numpy_text}"
+    matched = tuple(
+        MatchedPackage(canonicalize_name(label), str(version), None) for label, version, _ in old
+    )
+    if len(two) < len(numpy.versions):
+        hint = "a pin of numpy (or a lock file): numpy<2, or the newer builds named"
+        return Verdict(Tri.UNKNOWN, (text,), (Unknown("packages.numpy", hint),), matched)
+    constraints = tuple(f"{canonicalize_name(label)}>={first}" for label, _, first in old)
+    fix = Fix(
+        "install the first releases built against NumPy 2 ("
+        + ", ".join(constraints)
+        + "), or keep numpy<2",
+        constraints,
+        'or pin "numpy<2"',
+    )
+    return Verdict(Tri.TRUE, (text,), (), matched, fix=fix)
