@@ -207,19 +207,20 @@ def generate() -> str:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--refresh", action="store_true", help="re-read the build scripts")
-    parser.add_argument("--builder-git", help="git directory of pytorch/builder (--refresh)")
-    parser.add_argument("--pytorch-git", help="git directory of pytorch/pytorch (--refresh)")
-    parser.add_argument("--check", action="store_true", help="exit 1 when the output is stale")
-    args = parser.parse_args()
-    if args.refresh:
-        refresh(args.builder_git, args.pytorch_git)
-    text = generate()
-    if args.check:
-        return 0 if OUTPUT.exists() and OUTPUT.read_text() == text else 1
-    OUTPUT.write_text(text)
-    return 0
+    sys.path.insert(0, str(Path(__file__).parent))
+    from tablegen import run
+
+    def arguments(parser: argparse.ArgumentParser) -> None:
+        parser.add_argument("--builder-git", help="git directory of pytorch/builder (--refresh)")
+        parser.add_argument("--pytorch-git", help="git directory of pytorch/pytorch (--refresh)")
+
+    return run(
+        __doc__,
+        OUTPUT,
+        generate,
+        lambda args: refresh(args.builder_git, args.pytorch_git),
+        arguments,
+    )
 
 
 if __name__ == "__main__":

@@ -20,7 +20,6 @@ range requests (a few KB of a 100 MB wheel); without it the script is offline an
 
 from __future__ import annotations
 
-import argparse
 import datetime
 import io
 import json
@@ -137,18 +136,10 @@ def generate() -> str:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--refresh", action="store_true", help="re-read PyPI (network)")
-    parser.add_argument("--check", action="store_true", help="exit 1 when the output is stale")
-    args = parser.parse_args()
-    if args.refresh:
-        sys.path.insert(0, str(Path(__file__).parent))
-        refresh()
-    text = generate()
-    if args.check:
-        return 0 if OUTPUT.exists() and OUTPUT.read_text() == text else 1
-    OUTPUT.write_text(text)
-    return 0
+    sys.path.insert(0, str(Path(__file__).parent))
+    from tablegen import run
+
+    return run(__doc__, OUTPUT, generate, lambda _: refresh())
 
 
 if __name__ == "__main__":
