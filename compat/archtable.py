@@ -71,9 +71,15 @@ def arch_list(release: Version, cuda: Version) -> ArchList | None:
     return ArchList(tuple(build["sass"]), tuple(build["ptx"]))
 
 
-def evidence(release: Version) -> str | None:
+def evidence(release: Version, cuda: Version) -> str | None:
+    """How a row was read: `wheel` (the nvcc flags inside the PyPI wheel), `build-script` (the
+    build script at the release branch), `support-matrix`, `build-script-snapshot`, `secondary`."""
     entry = _table().get(str(release))
-    return None if entry is None else str(entry["evidence"])
+    if entry is None:
+        return None
+    major, minor = (*cuda.release, 0)[:2]
+    found = entry["evidence"].get(f"{major}.{minor}")
+    return None if found is None else str(found)
 
 
 def _capability(arch: str) -> tuple[int, int]:

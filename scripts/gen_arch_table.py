@@ -8,9 +8,11 @@ PTX architectures (JIT-compiled by the driver for that capability and every newe
 PyTorch's own build configuration put into the wheel: TORCH_CUDA_ARCH_LIST as the binary build
 script sets it for that CUDA version on Linux x86_64.
 
-The recorded input is scripts/inputs/torch-arch-lists.json: per release series, the arch list per
-CUDA version and the source it was read from (repository, path, ref, commit, sha256 of the file,
-fetch date). Two kinds of source:
+Three recorded inputs. scripts/inputs/torch-wheel-arch.json: the nvcc architecture flags compiled
+into the CUDA library of each release's PyPI default Linux x86_64 wheel (read through range
+requests; primary for that build). scripts/inputs/torch-arch-lists.json: per release series, the
+arch list per CUDA version for the other indexes' builds and the source it was read from
+(repository, path, ref, commit, sha256 of the file, fetch date), of two kinds:
 
 * `script`: the build script itself, evaluated here for each CUDA version (`--refresh` re-reads
   it from a local git mirror: pytorch/builder's release/X.Y branches carry
@@ -39,6 +41,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 INPUT = ROOT / "scripts" / "inputs" / "torch-arch-lists.json"
+WHEELS = ROOT / "scripts" / "inputs" / "torch-wheel-arch.json"
+PYPI_BUILDS = ROOT / "scripts" / "inputs" / "torch-pypi-builds.json"
 BUILDS = ROOT / "compat" / "data" / "torch-builds.json"
 OUTPUT = ROOT / "compat" / "data" / "torch-arch.json"
 X86 = "linux/x86_64"
@@ -144,6 +148,102 @@ def _git_show(git_dir: str, ref: str, path: str) -> tuple[str, str, str]:
     return data.decode(), commit, hashlib.sha256(data).hexdigest()
 
 
+# nvcc's architecture flags as CMake compiled them into torch's CUDA library (the string
+# torch.cuda.get_arch_list() is built from): `-gencode;arch=compute_80,code=sm_80;...`, where
+# `code=compute_XY` is PTX.
+_GENCODE = re.compile(
+    rb"-gencode;arch=compute_\d+a?,code=(?:sm|compute)_\d+a?(?:;-gencode;arch=compute_\d+a?,code=(?:sm|compute)_\d+a?)+"
+)
+# 1.13 split the library: the flags live in libtorch_cuda_cpp.so there.
+_CUDA_LIBRARIES = (
+    "torch/lib/libtorch_cuda.so",
+    "torch/lib/libtorch_cuda_cpp.so",
+    "torch/lib/libtorch_cuda_cu.so",
+)
+
+
+def flags_to_list(flags: str) -> str:
+    """`-gencode;arch=compute_80,code=sm_80;-gencode;arch=compute_90,code=compute_90` ->
+    `8.0;9.0+PTX` (TORCH_CUDA_ARCH_LIST spelling)."""
+    sass: list[str] = []
+    ptx: set[str] = set()
+    for kind, number in re.findall(r"code=(sm|compute)_(\d+a?)", flags):
+        arch = f"{number[:-2] if number.endswith('a') else number[:-1]}.{number.rstrip('a')[-1]}"
+        arch += "a" if number.endswith("a") else ""
+        if kind == "compute":
+            ptx.add(arch)
+        if arch not in sass:
+            sass.append(arch)
+    return ";".join(f"{a}+PTX" if a in ptx else a for a in sass)
+
+
+def read_wheel_flags(client: Any, url: str) -> tuple[str, str]:
+    """(member, nvcc flags) from the CUDA library inside a torch wheel, read through range
+    requests: the flags sit in the library's first ~100 MB, so the stream stops there."""
+    import io
+    import zipfile
+
+    from gen_torch_builds import _RangeFile
+
+    with zipfile.ZipFile(io.BufferedReader(_RangeFile(client, url), 8 << 20)) as wheel:
+        names = set(wheel.namelist())
+        present = [n for n in _CUDA_LIBRARIES if n in names]
+        if not present:
+            raise ScriptError(f"{url}: no CUDA library")
+        for member in present:
+            tail = b""
+            with wheel.open(member) as library:
+                while chunk := library.read(4 << 20):
+                    match = _GENCODE.search(tail + chunk)
+                    if match:
+                        return member, match.group(0).decode()
+                    tail = chunk[-4096:]
+    raise ScriptError(f"{url}: no nvcc architecture flags in {', '.join(present)}")
+
+
+def refresh_wheels() -> None:
+    """Read the nvcc flags of every PyPI default Linux x86_64 CUDA wheel (the wheel
+    torch-pypi-builds.json records) into scripts/inputs/torch-wheel-arch.json."""
+    from urllib.parse import urljoin
+
+    import httpx
+
+    builds = json.loads(PYPI_BUILDS.read_text())["releases"]
+    previous = json.loads(WHEELS.read_text())["releases"] if WHEELS.exists() else {}
+    releases: dict[str, Any] = {}
+    project_url = "https://pypi.org/pypi/torch/json"
+    with httpx.Client(timeout=120) as client:
+        project = client.get(project_url).json()["releases"]
+        for version, platforms in sorted(builds.items(), key=lambda item: _release_key(item[0])):
+            build = platforms.get(X86)
+            if not build or not build["cuda"]:
+                continue
+            known = previous.get(version)
+            if known and known["sha256"] == build["sha256"]:
+                releases[version] = known  # wheels are immutable: never read one twice
+                continue
+            (file,) = [f for f in project[version] if f["filename"] == build["wheel"]]
+            print(f"reading {build['wheel']}", file=sys.stderr)
+            member, flags = read_wheel_flags(client, urljoin(project_url, file["url"]))
+            releases[version] = {
+                "wheel": build["wheel"],
+                "sha256": build["sha256"],
+                "cuda": build["cuda"],
+                "member": member,
+                "nvcc_flags": flags,
+                "arch_list": flags_to_list(flags),
+            }
+    document = {
+        "note": "nvcc architecture flags compiled into the CUDA library of each torch release's "
+        "PyPI default Linux x86_64 wheel, read through HTTP range requests (primary: the wheel "
+        "pip installs). They decide the table's row for that release and CUDA version.",
+        "source": f"{project_url} + the CUDA library inside each wheel",
+        "fetched": datetime.date.today().isoformat(),
+        "releases": releases,
+    }
+    WHEELS.write_text(json.dumps(document, indent=1, sort_keys=True) + "\n")
+
+
 def refresh(builder_git: str | None, pytorch_git: str | None) -> None:
     """Re-read every `script` row from its repository at its ref (and, with --pytorch-git, turn
     `recorded` rows of 2.6+ into script rows read at their vX.Y.0 tag)."""
@@ -166,11 +266,13 @@ def refresh(builder_git: str | None, pytorch_git: str | None) -> None:
         row["cuda"] = {cuda: evaluate(text, cuda) for cuda in row["cuda"]}
         source.update(commit=commit, sha256=sha, fetched=today)
     INPUT.write_text(json.dumps(document, indent=1, sort_keys=True) + "\n")
+    refresh_wheels()
 
 
 def generate() -> str:
     document = json.loads(INPUT.read_text())
     builds = json.loads(BUILDS.read_text())["releases"]
+    wheels = json.loads(WHEELS.read_text())["releases"]
     releases: dict[str, Any] = {}
     for version in sorted(builds, key=_release_key):
         series = ".".join(version.split(".")[:2])
@@ -180,19 +282,28 @@ def generate() -> str:
         cudas = set(builds[version]["variants"] or ())
         if builds[version]["default"].get(X86):
             cudas.add(builds[version]["default"][X86])
-        table = {
-            cuda: parse_list(row["cuda"][cuda])
-            for cuda in sorted(cudas, key=_release_key)
-            if row["cuda"].get(cuda)
-        }
+        lists = {cuda: row["cuda"][cuda] for cuda in cudas if row["cuda"].get(cuda)}
+        wheel = wheels.get(version)
+        if wheel is not None:
+            # The wheel pip installs is the primary source for its own build: it wins over the
+            # script or the support matrix (2.12-2.14's PyPI CUDA 13.0 wheel has no PTX,
+            # whatever RELEASE.md lists for the 13.0 builds).
+            lists[wheel["cuda"]] = wheel["arch_list"]
+        table = {cuda: parse_list(lists[cuda]) for cuda in sorted(lists, key=_release_key)}
         source = row["source"]
         where = f"{source['repo']} {source['path']} @ {source['ref']}"
         if source.get("commit"):
             where += f" ({source['commit'][:12]})"
+        evidence = dict.fromkeys(
+            table, "build-script" if source["kind"] == "script" else source["evidence"]
+        )
+        if wheel is not None:
+            evidence[wheel["cuda"]] = "wheel"
         releases[version] = {
             "builds": table,
-            "evidence": "build-script" if source["kind"] == "script" else source["evidence"],
+            "evidence": evidence,
             "source": where,
+            **({"wheel": wheel["wheel"]} if wheel else {}),
         }
     output = {
         "schema": "compat.torch-arch/1",
@@ -200,6 +311,7 @@ def generate() -> str:
         "inputs": {
             "arch_lists": "scripts/inputs/torch-arch-lists.json",
             "builds": "compat/data/torch-builds.json",
+            "wheels": "scripts/inputs/torch-wheel-arch.json",
         },
         "releases": releases,
     }

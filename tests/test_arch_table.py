@@ -80,6 +80,29 @@ def test_every_recorded_row_names_where_it_was_read() -> None:
         assert all(row["cuda"].values()), series
 
 
+def test_every_pypi_default_build_was_read_from_its_wheel() -> None:
+    # The nvcc flags inside each PyPI wheel decide that build's row; they agree with the build
+    # scripts on every SASS list (1.8-2.15) and show no PTX in 2.12-2.15's CUDA 13 wheels.
+    wheels = json.loads((ROOT / "scripts" / "inputs" / "torch-wheel-arch.json").read_text())
+    builds = json.loads((ROOT / "compat" / "data" / "torch-builds.json").read_text())["releases"]
+    for version, entry in builds.items():
+        cuda = entry["default"].get("linux/x86_64")
+        if cuda is None:
+            continue
+        wheel = wheels["releases"][version]
+        assert wheel["cuda"] == cuda and len(wheel["sha256"]) == 64, version
+        assert wheel["nvcc_flags"].startswith("-gencode;arch=compute_"), version
+        assert gen_arch_table.flags_to_list(wheel["nvcc_flags"]) == wheel["arch_list"]
+        assert archtable.evidence(Version(version), Version(cuda)) == "wheel", version
+    assert archtable.evidence(Version("1.12.1"), Version("11.3")) == "build-script"
+    assert (
+        gen_arch_table.flags_to_list(
+            "-gencode;arch=compute_80,code=sm_80;-gencode;arch=compute_90,code=compute_90"
+        )
+        == "8.0;9.0+PTX"
+    )
+
+
 # Build-script shapes PyTorch has used (written for this test, not copied from upstream).
 BUILDER_STYLE = """
 TORCH_CUDA_ARCH_LIST="3.7;5.0;6.0;7.0"
