@@ -238,6 +238,8 @@ def bitsandbytes_library_missing(facts: Facts) -> Verdict:
     torch = facts.packages.get(canonicalize_name("torch"))
     if package is None or torch is None:
         return FALSE  # the package conditions of the rule say why
+    if facts.hardware is not None and not facts.hardware.gpus:
+        return FALSE  # no GPU: bitsandbytes loads its CPU library on purpose
     cuda = _torch_cuda(facts, torch.versions)
     if cuda is None:
         if "torch_cuda" in facts.unknown_builds:
