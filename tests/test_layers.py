@@ -30,6 +30,7 @@ FLOORS: tuple[tuple[str, ...], ...] = (
         "compat.report",
         "compat.engine",
         "compat.envopts",
+        "compat.specifiers",
     ),
     ("compat.files",),
     ("compat.probes",),
@@ -88,7 +89,11 @@ def unit_of(module: str) -> tuple[int, str] | None:
     """(floor, unit): the package it lives in, or itself for a bottom module."""
     for floor, units in enumerate(FLOORS):
         for unit in units:
-            if module == unit if unit in BOTTOM else module.startswith(unit + ".") or module == unit:
+            if (
+                module == unit
+                if unit in BOTTOM
+                else module.startswith(unit + ".") or module == unit
+            ):
                 return floor, unit
     return None
 

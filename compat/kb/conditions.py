@@ -11,13 +11,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
 from typing import TYPE_CHECKING
 
-from packaging.specifiers import SpecifierSet
 from packaging.version import InvalidVersion, Version
 
 from compat.model import Condition, Facts, Gpu, MatchedPackage, Tri, Unknown, UsageValue, Verdict
+from compat.specifiers import specifier_set
 from compat.usage import settled_away, trigger_in_use
 
 if TYPE_CHECKING:
@@ -27,12 +26,6 @@ if TYPE_CHECKING:
 FALSE = Verdict(Tri.FALSE)
 
 HARDWARE_HINT = "--hardware FILE (a saved profile), or run where the GPUs are without --no-probe"
-
-
-@cache
-def specifier_set(text: str) -> SpecifierSet:
-    """Parse once: rule files repeat the same few specifiers, and parsing dominates start-up."""
-    return SpecifierSet(text)
 
 
 def version_in(version: Version, spec: str) -> bool:

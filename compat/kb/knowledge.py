@@ -38,11 +38,11 @@ from compat.kb.conditions import (
     PythonVersion,
     UsageCondition,
     parse_numeric,
-    specifier_set,
     version_in,
 )
 from compat.model import Condition, Evidence, Example, Fix, Origin, Rule, Severity, Symptom
 from compat.names import canonicalize_name
+from compat.specifiers import specifier_set
 
 if TYPE_CHECKING:
     from packaging.version import Version

@@ -18,9 +18,10 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from compat.names import canonicalize_name
+from compat.specifiers import parse_specifiers
 
 if TYPE_CHECKING:
-    from packaging.specifiers import Specifier
+    pass
 
 _TOKEN = re.compile(
     r"""\s*(?:(?P<paren>[()])|(?P<string>'[^']*'|"[^"]*")|"""
@@ -153,7 +154,8 @@ def _compare(left: Token, op: str, right: Token, env: Mapping[str, str] | None) 
     if name == "extra":  # packaging compares extra names normalized
         lhs, rhs = canonicalize_name(lhs), canonicalize_name(rhs)
     if name in _VERSION_VARIABLES:
-        specifier = _specifier(op + rhs)
+        # One clause, as packaging's Specifier(op + rhs): a comma makes it no specifier at all.
+        specifier = parse_specifiers(op + rhs) if "," not in rhs else None
         if specifier is not None:
             return bool(specifier.contains(lhs, prereleases=True))
     if op not in _STRING_OPS:
@@ -165,13 +167,3 @@ def _value(token: Token, env: Mapping[str, str]) -> str:
     if token[0] == "string":
         return token[1][1:-1]
     return env[_ALIASES.get(token[1], token[1])]
-
-
-@cache
-def _specifier(text: str) -> Specifier | None:
-    from packaging.specifiers import InvalidSpecifier, Specifier
-
-    try:
-        return Specifier(text)
-    except InvalidSpecifier:
-        return None

@@ -40,10 +40,10 @@ from compat.model import (
     Status,
 )
 from compat.names import canonicalize_name
+from compat.specifiers import parse_specifiers
 
 if TYPE_CHECKING:
     from packaging.markers import Marker
-    from packaging.specifiers import SpecifierSet
     from packaging.utils import NormalizedName
 
 PIP_CHECK_REFERENCE = "https://pip.pypa.io/en/stable/cli/pip_check/"
@@ -115,7 +115,7 @@ def parse_requirement(line: str) -> Requirement:
     if spec.startswith("("):
         spec = spec[1:-1].strip()
     if spec:
-        parsed_spec = _specifier(re.sub(r"\s+", "", spec))
+        parsed_spec = parse_specifiers(re.sub(r"\s+", "", spec))
         if parsed_spec is None:
             return _parse_with_packaging(line)
         spec = str(parsed_spec)  # sorted, as pip prints it
@@ -153,16 +153,6 @@ def _parse_with_packaging(line: str) -> Requirement:
     text = str(parsed).split(";", 1)[0].strip()
     extras = frozenset(canonicalize_name(e) for e in parsed.extras)
     return _requirement(text, parsed.name, extras, str(parsed.specifier), marker)
-
-
-@cache
-def _specifier(text: str) -> SpecifierSet | None:
-    from packaging.specifiers import InvalidSpecifier, SpecifierSet
-
-    try:
-        return SpecifierSet(text)
-    except InvalidSpecifier:
-        return None
 
 
 @cache
@@ -268,7 +258,7 @@ def check_environment(env: Environment) -> CheckResult:
             if installed is None:
                 conflicts.append(Conflict(MISSING, dependent, requirement, None, via))
                 continue
-            spec = _specifier(requirement.specifier) if requirement.specifier else None
+            spec = parse_specifiers(requirement.specifier) if requirement.specifier else None
             if spec is not None and not spec.contains(installed.version, prereleases=True):
                 conflicts.append(Conflict(CONFLICT, dependent, requirement, installed, via))
             for wanted_extra in requirement.extras:

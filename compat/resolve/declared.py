@@ -97,7 +97,7 @@ def open_range(known: Iterable[Version]) -> list[Version]:
 def commit_versions(kb: KnowledgeBase, name: NormalizedName, commit: str) -> list[Version]:
     """Versions the knowledge base ties to this commit (a rule keyed on a commit window names the
     release its commits belong to)."""
-    from compat.kb.conditions import specifier_set
+    from compat.specifiers import specifier_set
 
     found: set[Version] = set()
 

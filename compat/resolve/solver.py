@@ -772,7 +772,7 @@ def offline_versions(
     kb: KnowledgeBase, name: NormalizedName, installed: Version | None
 ) -> list[Version]:
     """Versions the knowledge base names for `name` (specifier bounds, fix constraints, examples)."""
-    from compat.kb.conditions import specifier_set
+    from compat.specifiers import specifier_set
 
     found: set[Version] = set()
     if installed is not None:
