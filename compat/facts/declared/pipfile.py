@@ -3,6 +3,7 @@ and `Pipfile.lock` (JSON: `default`/`develop` maps of exact `==` versions, `_met
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -10,6 +11,7 @@ from packaging.utils import canonicalize_name
 
 from compat.errors import InputError
 from compat.facts.declared.entries import Declared, IndexLine, locked, parse_requirement
+from compat.facts.declared.tables import Note, TableSyntax, table_requirement
 from compat.files.jsonio import parse_json
 from compat.model import Origin
 
@@ -48,6 +50,25 @@ def _python(requires: Any) -> str | None:
     return None
 
 
+def _version(name: str, entry: Mapping[str, Any], origin: Origin, note: Note) -> str:
+    version = str(entry.get("version", "*")).strip()
+    return "" if version == "*" else version  # Pipenv writes PEP 440 already
+
+
+def _markers(entry: Mapping[str, Any]) -> str:
+    return f" ; {entry['markers']}" if entry.get("markers") else ""
+
+
+PIPENV = TableSyntax(
+    refs=("ref",),
+    url=False,
+    local=("file", "path"),
+    local_note=lambda name, entry: f"{name} is a local path or file: not checked",
+    version=_version,
+    markers=_markers,
+)
+
+
 def read_pipfile(path: Path) -> PipenvResult:
     from compat.facts.declared.tomlfiles import load_toml
 
@@ -65,26 +86,17 @@ def read_pipfile(path: Path) -> PipenvResult:
         start = (_line(lines, f"[{section}]") or 1) - 1
         for name, value in table.items():
             origin = Origin(str(path), _line(lines, f"{name} ", start) or _line(lines, name, start))
-            spec: Any = value if isinstance(value, str) else (value or {})
-            if isinstance(spec, str):
-                spec = {"version": spec}
-            if not isinstance(spec, dict):
-                raise InputError(f"{name}: expected a version string or a table", origin=origin)
-            extras = spec.get("extras") or []
-            head = f"{name}[{','.join(extras)}]" if extras else name
-            if "git" in spec:
-                ref = spec.get("ref")
-                requirement = f"{head} @ git+{spec['git']}" + (f"@{ref}" if ref else "")
-            elif "file" in spec or "path" in spec:
-                result.notes.append(f"{origin}: {name} is a local path or file: not checked")
+            requirement = table_requirement(
+                name,
+                value if isinstance(value, str) else (value or {}),
+                origin,
+                PIPENV,
+                result.notes.append,
+            )
+            if requirement is None:
                 continue
-            else:
-                version = str(spec.get("version", "*")).strip()
-                requirement = head + ("" if version == "*" else version)
-            if spec.get("markers"):
-                requirement += f" ; {spec['markers']}"
             result.requirements.append(parse_requirement(requirement, origin, "requirement", group))
-            index = spec.get("index")
+            index = value.get("index") if isinstance(value, dict) else None
             if isinstance(index, str) and index in sources:
                 result.indexes.append(
                     IndexLine(sources[index], origin, packages=(canonicalize_name(name),))

@@ -9,7 +9,7 @@ Poetry's caret and tilde (https://python-poetry.org/docs/dependency-specificatio
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +17,7 @@ from packaging.specifiers import SpecifierSet
 
 from compat.errors import InputError
 from compat.facts.declared.entries import Declared, parse_requirement
+from compat.facts.declared.tables import Note, TableSyntax, table_requirement
 from compat.model import Origin
 
 _PART = re.compile(r"^(\^|~=|~|==|!=|>=|<=|>|<|=)?\s*(\S+)$")
@@ -69,47 +70,45 @@ def pep440(constraint: str) -> str | None:
     return ",".join(out)
 
 
-def _requirement(
-    name: str, value: Any, origin: Origin, group: str, note: Callable[[str], None]
-) -> list[Declared]:
-    if isinstance(value, list):  # multiple constraints, each with its own markers
-        return [d for item in value for d in _requirement(name, item, origin, group, note)]
-    if isinstance(value, str):
-        value = {"version": value}
-    if not isinstance(value, dict):
-        raise InputError(f"{name}: expected a version string or a table", origin=origin)
-    extras = value.get("extras") or []
-    head = f"{name}[{','.join(extras)}]" if extras else name
-    if "git" in value:
-        ref = value.get("rev") or value.get("tag") or value.get("branch") or ""
-        text = f"{head} @ git+{value['git']}" + (f"@{ref}" if ref else "")
-    elif "url" in value:
-        text = f"{head} @ {value['url']}"
-    elif "path" in value:
-        note(f"{origin}: {name} is a local path ({value['path']}): not checked")
-        return []
-    else:
-        try:
-            spec = pep440(str(value.get("version", "*")))
-        except ValueError:
-            raise InputError(
-                f"{name}: cannot read the Poetry constraint {value.get('version')!r}", origin=origin
-            ) from None
-        if spec is None:
-            note(f"{origin}: {name} {value.get('version')}: `||` alternatives are not checked")
-            return []
-        text = f"{head}{spec}"
-    markers = [str(value["markers"])] if value.get("markers") else []
-    if value.get("python"):
-        python = pep440(str(value["python"]))
+def _version(name: str, entry: Mapping[str, Any], origin: Origin, note: Note) -> str | None:
+    try:
+        spec = pep440(str(entry.get("version", "*")))
+    except ValueError:
+        raise InputError(
+            f"{name}: cannot read the Poetry constraint {entry.get('version')!r}", origin=origin
+        ) from None
+    if spec is None:
+        note(f"{origin}: {name} {entry.get('version')}: `||` alternatives are not checked")
+    return spec
+
+
+def _markers(entry: Mapping[str, Any]) -> str:
+    markers = [str(entry["markers"])] if entry.get("markers") else []
+    if entry.get("python"):
+        python = pep440(str(entry["python"]))
         if python:
             markers += [
                 f"python_full_version {spec.operator} '{spec.version}'"
                 for spec in SpecifierSet(python)
             ]
-    if markers:
-        text += " ; " + " and ".join(f"({m})" for m in markers)
-    return [parse_requirement(text, origin, "requirement", group)]
+    return " ; " + " and ".join(f"({m})" for m in markers) if markers else ""
+
+
+POETRY = TableSyntax(
+    refs=("rev", "tag", "branch"),
+    url=True,
+    local=("path",),
+    local_note=lambda name, entry: f"{name} is a local path ({entry['path']}): not checked",
+    version=_version,
+    markers=_markers,
+)
+
+
+def _requirement(name: str, value: Any, origin: Origin, group: str, note: Note) -> list[Declared]:
+    if isinstance(value, list):  # multiple constraints, each with its own markers
+        return [d for item in value for d in _requirement(name, item, origin, group, note)]
+    text = table_requirement(name, value, origin, POETRY, note)
+    return [] if text is None else [parse_requirement(text, origin, "requirement", group)]
 
 
 def read_poetry(
