@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from packaging.version import Version
 
-from compat import archtable
+from compat.kb import archtable
 from tests.conftest import run_cli, run_subprocess
 from tests.dists import make_dist, make_env
 from tests.indexserver import Dist, IndexServer

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from packaging.version import Version
 
-from compat import nativelibs
+from compat.kb import nativelibs
 from tests.conftest import run_cli
 from tests.dists import make_dist
 from tests.indexserver import Dist, IndexServer
