@@ -65,6 +65,14 @@ def test_check_pinned_files(tmp_path: Path, lines: str, affected: bool) -> None:
         assert found[RULE]["fix"]["constraints"][0].split(">=")[0] in lines
 
 
+def test_check_offline_names_the_rule_the_unpinned_numpy_allows(tmp_path: Path) -> None:
+    requirements = tmp_path / "requirements.txt"
+    requirements.write_text("scikit-learn==1.2.2\nnumpy\n")
+    result = run_cli(["check", str(requirements), "--offline", "--format", "json"])
+    assert RULE not in findings(result)  # offline the release pip picks is not known
+    assert any(RULE in note and "numpy" in note for note in result.json()["notes"])
+
+
 @pytest.mark.usefixtures("resolver_env")
 def test_check_unpinned_numpy_is_judged_at_what_pip_resolves(tmp_path: Path) -> None:
     # scikit-learn 1.2.2 declares numpy>=1.17.3 and nothing caps it: pip installs NumPy 2.

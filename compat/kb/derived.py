@@ -297,8 +297,9 @@ def _library_fix(version: Version, cuda: Version) -> Fix:
 
 
 def numpy1_build_beside_numpy2(facts: Facts) -> Verdict:
-    """TRUE when NumPy 2 is installed (every candidate >= 2) beside a release of a compiled
-    package older than its first NumPy-2 build (compat/data/numpy-abi.json)."""
+    """TRUE when a release of a compiled package older than its first NumPy-2 build
+    (compat/data/numpy-abi.json) is present and numpy may be 2.x; the rule's `numpy: ">=2"`
+    condition decides whether it is."""
     from packaging.utils import canonicalize_name
     from packaging.version import Version
 
@@ -335,9 +336,8 @@ def numpy1_build_beside_numpy2(facts: Facts) -> Verdict:
     matched = tuple(
         MatchedPackage(canonicalize_name(label), str(version), None) for label, version, _ in old
     )
-    if len(two) < len(numpy.versions):
-        hint = "a pin of numpy (or a lock file): numpy<2, or the newer builds named"
-        return Verdict(Tri.UNKNOWN, (text,), (Unknown("packages.numpy", hint),), matched)
+    # A numpy range that also allows 1.x is the rule's `numpy: ">=2"` condition's to judge (a
+    # range note offline, the resolver's pick online): the old build itself is certain here.
     constraints = tuple(f"{canonicalize_name(label)}>={first}" for label, _, first in old)
     fix = Fix(
         "install the first releases built against NumPy 2 ("
