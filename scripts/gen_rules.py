@@ -41,6 +41,9 @@ from packaging.requirements import Requirement
 from packaging.specifiers import Specifier, SpecifierSet
 from packaging.version import Version
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from gen_helpers import below_scope, declared_by_python, floor_fix, scoped  # noqa: E402
+
 ROOT = Path(__file__).resolve().parent.parent
 INPUTS = ROOT / "scripts" / "inputs"
 MATRIX = ROOT / "compat" / "matrix"
@@ -288,14 +291,18 @@ class Family:
             bounds = span(versions, self.open_end and index == len(groups) - 1)
             first = str(versions[0])
             table.append(f"{_series(versions, bounds)}: {self.dep} {_show(spec)}")
+            python = getattr(spec, "python", None)  # PythonScoped: holds on these Pythons only
             for outside in complement(spec, self.keep):
-                branches.append(self._branch(bounds, outside))
+                branches.append(scoped(self._branch(bounds, outside), python))
                 bad = violating(outside, pool)
                 if bad is not None:
-                    affected.append(self._example(first, bad, with_usage=True))
+                    example = self._example(first, bad, with_usage=True)
+                    affected.append(scoped(example, python, example=True))
+                    if python is not None:
+                        clear.append(below_scope(example, python, PYTHONS))
             good = satisfying(spec, pool)
             if good is not None:
-                clear.append(self._example(first, good, with_usage=True))
+                clear.append(scoped(self._example(first, good, with_usage=True), python, example=True))
         if not branches:
             raise SystemExit(f"{SCRIPT}: {self.rule_id}: the inputs give no requirement")
         examples: dict[str, Any] = {"affected": affected}
@@ -905,6 +912,15 @@ def re_escape(value: str) -> str:
 
 def transformers_families() -> list[Family]:
     torch_values = source_values("transformers", "torch_floor", "torch")
+    peft_values = source_values("transformers", "peft_floor", "peft")
+    # A floor no PEFT release meets yet (5.24.0: 0.22.0) is fixed by staying below that release.
+    peft_fix = floor_fix(
+        peft_values,
+        "transformers",
+        "peft",
+        candidates("peft"),
+        "upgrade PEFT to the release's floor (0.20.0 for transformers 5.18-5.23)",
+    )
     refs = ["https://github.com/huggingface/transformers/pull/35479"]
     return [
         Family(
@@ -992,10 +1008,12 @@ before any model is loaded. TRL trainers go through the same check.""",
 transformers/integrations/peft.py checks MIN_PEFT_VERSION before load_adapter, add_adapter or
 from_pretrained on an adapter repository (4.x asked only for 0.5.0). PEFT declares no upper
 bound on transformers, so an upgraded transformers beside an older PEFT fails only when an
-adapter is loaded. Some patch releases on older branches (5.10.4, 5.12.1) raised the floor too.""",
+adapter is loaded. Some patch releases on older branches (5.10.4, 5.12.1) raised the floor too.
+5.24.0 asks for PEFT 0.22.0, above every PEFT release when it shipped (0.21.2): while no release
+meets a floor, every adapter call fails and the fix is to stay below that transformers.""",
             package="transformers",
             dep="peft",
-            values=source_values("transformers", "peft_floor", "peft"),
+            values=peft_values,
             window=("5.0", "99"),
             open_end=True,
             usage={"peft": True},
@@ -1004,9 +1022,11 @@ adapter is loaded. Some patch releases on older branches (5.10.4, 5.12.1) raised
                 "https://github.com/huggingface/transformers/blob/v5.6.0/src/transformers/integrations/peft.py",
                 "https://github.com/huggingface/transformers/blob/v5.13.0/src/transformers/integrations/peft.py",
                 "https://github.com/huggingface/transformers/blob/v5.18.0/src/transformers/integrations/peft.py",
+                "https://github.com/huggingface/transformers/blob/v5.24.0/src/transformers/integrations/peft.py",
+                "https://pypi.org/simple/peft/",
             ],
-            fix_summary="upgrade PEFT to the release's floor (0.20.0 for transformers 5.18 and later)",
-            constraints=["peft>=0.20.0"],
+            fix_summary=peft_fix[0],
+            constraints=peft_fix[1],
             symptoms=[
                 r"The version of PEFT you are using is not compatible, please use a version >= \d+\.\d+\.\d+"
             ],
@@ -1336,10 +1356,11 @@ def vllm_pin_families() -> list[Family]:
             severity="warning",
             evidence="verified",
             description="""
-vLLM pins flashinfer-python exactly (from 0.10) and calls its attention and sampling kernels
-through APIs that change between flashinfer releases; a flashinfer moved by another install
-(sglang, a newer vLLM wheel left behind) breaks the FlashInfer backend and FlashInfer sampling
-at engine start.""",
+vLLM pins flashinfer-python exactly in its base requirements from 0.11.1 (0.10.1-0.11.0 pinned
+it only in their `flashinfer` extra, which this rule does not read) and calls its attention and
+sampling kernels through APIs that change between flashinfer releases; a flashinfer moved by
+another install (sglang, a newer vLLM wheel left behind) breaks the FlashInfer backend and
+FlashInfer sampling at engine start.""",
             package="vllm",
             dep="flashinfer-python",
             values=declared_values("vllm", "flashinfer-python"),
@@ -1356,9 +1377,12 @@ at engine start.""",
             severity="error",
             evidence="verified",
             description="""
-vLLM 0.4-0.9 pin xformers exactly on Linux x86-64: its XFormers attention backend calls that
-build, and each xformers build is itself pinned to one torch (xformers-torch-pin-mismatch). An
-xformers changed by another install leaves the backend with operators of another release.""",
+vLLM 0.4.0-0.11.2 pin xformers exactly (on Linux x86-64 from 0.5.5; 0.12 dropped xformers):
+its XFormers attention backend calls that build, and each xformers build is itself pinned to one
+torch (xformers-torch-pin-mismatch). An xformers changed by another install leaves the backend
+with operators of another release. A vLLM or xformers built from source (a `+g<sha>` or
+`.d<date>` label, a git install) is built against what is installed, not this pin, so neither
+is judged here.""",
             package="vllm",
             dep="xformers",
             values=declared_values("vllm", "xformers"),
@@ -1372,18 +1396,22 @@ xformers changed by another install leaves the backend with operators of another
             severity="warning",
             evidence="verified",
             description="""
-vLLM pins numba exactly (0.61.2 for 0.11-0.19) for its n-gram speculative-decoding proposer. A
-numba moved by another install may refuse the NumPy vLLM resolved (see the numba-*-numpy-* rules)
-or lack what the proposer compiles; the feature then fails at engine start.""",
+vLLM pins numba exactly for its n-gram speculative-decoding proposer: 0.60.0 in 0.7.3-0.8.2;
+0.61.x in 0.8.3-0.19 (0.8.3-0.11.0 only on Python above 3.9, where 3.9 keeps 0.60.0); 0.65.0
+from 0.20. A numba moved by another install may refuse the NumPy vLLM resolved (see the
+numba-*-numpy-* rules) or lack what the proposer compiles; the feature then fails at engine
+start.""",
             package="vllm",
             dep="numba",
-            values=declared_values("vllm", "numba"),
+            values=declared_by_python(lambda: releases("vllm"), "numba", LINUX, PYTHONS),
             references=[
                 "https://pypi.org/project/vllm/",
                 "https://github.com/vllm-project/vllm/pull/16376",
             ],
             fix_summary="install the numba this vLLM pins",
             change='pip install "vllm==<your version>" --force-reinstall',
+            # vLLM's own Python 3.9 pin: the audit's false alarm
+            near_misses=[{"packages": {"vllm": "0.9.2", "numba": "0.60.0"}, "python": "3.9"}],
         ),
     ]
 

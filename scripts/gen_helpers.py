@@ -1,0 +1,135 @@
+"""Helpers scripts/gen_rules.py calls where a family needs more than "one requirement per release".
+
+* `PythonScoped` / `declared_by_python`: a requirement that holds only on some Pythons (vLLM
+  0.8.3-0.11.0 pin numba 0.60.0 on Python 3.9 and 0.61.x above it). The family's branch then
+  carries a `python:` condition, so the 3.9 pin is not read as a violation of the 3.10+ one.
+* `floor_fix`: the fix of a floor family whose newest floor no recorded release of the dependency
+  meets (transformers 5.24.0 asks for PEFT 0.22.0 while PEFT's newest release is 0.21.2). Telling
+  the user to install a release that does not exist is no fix: keep the package below the
+  release that raised the floor instead, and say so.
+
+Everything here reads the recorded inputs only (offline, deterministic), like gen_rules itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from packaging.markers import Marker
+from packaging.requirements import Requirement
+from packaging.specifiers import SpecifierSet
+from packaging.version import Version
+
+
+class PythonScoped(SpecifierSet):
+    """A declared specifier that holds only where the target Python is in `python`."""
+
+    def __init__(self, spec: str, python: str) -> None:
+        super().__init__(spec)
+        self.python = python
+
+    def __eq__(self, other: object) -> bool:
+        # Releases group together only when they say the same thing on the same Pythons.
+        return super().__eq__(other) and getattr(other, "python", None) == self.python
+
+    def __hash__(self) -> int:
+        return hash((str(self), self.python))
+
+
+def _spec_on(entry: dict[str, Any], dep: str, env: dict[str, str]) -> str | None:
+    found: SpecifierSet | None = None
+    for line in entry.get("requires_dist", []):
+        requirement = Requirement(line)
+        if requirement.name.lower() != dep:
+            continue
+        marker: Marker | None = requirement.marker
+        if marker is not None and not marker.evaluate({**env, "extra": ""}):
+            continue
+        found = requirement.specifier if found is None else found & requirement.specifier
+    return None if found is None else str(found)
+
+
+def python_span(pythons: Sequence[str], every: Sequence[str]) -> str:
+    """`["3.10", ..., "3.15"]` out of `["3.8", ..., "3.15"]` -> `>=3.10`; a set that is not
+    everything from some Python upward cannot be written as one specifier, so it stops here."""
+    ordered = sorted(every, key=Version)
+    low = min(pythons, key=Version)
+    if sorted(pythons, key=Version) != ordered[ordered.index(low) :]:
+        raise SystemExit(f"gen_helpers: Pythons {pythons} are not a range from {low} upward")
+    return f">={low}"
+
+
+def declared_by_python(
+    releases: Callable[[], list[dict[str, Any]]],
+    dep: str,
+    env: dict[str, str],
+    pythons: Sequence[str],
+) -> Callable[[], list[tuple[Version, Any]]]:
+    """Release -> the specifier it declares on `dep` for `env`'s Python, scoped to the Pythons
+    where that specifier applies when the release declares different things on different ones."""
+
+    def read() -> list[tuple[Version, Any]]:
+        out: list[tuple[Version, Any]] = []
+        for entry in releases():
+            by_python = {
+                py: _spec_on(entry, dep, {**env, "python_version": py, "python_full_version": f"{py}.0"})
+                for py in pythons
+            }
+            main = by_python[env["python_version"]]
+            if main is None:
+                out.append((Version(entry["version"]), None))
+            elif len(set(by_python.values())) == 1:
+                out.append((Version(entry["version"]), SpecifierSet(main)))
+            else:
+                where = [py for py, spec in by_python.items() if spec == main]
+                out.append((Version(entry["version"]), PythonScoped(main, python_span(where, pythons))))
+        return out
+
+    return read
+
+
+def floor_fix(
+    values: Callable[[], list[tuple[Version, Any]]],
+    package: str,
+    dep: str,
+    dep_releases: Sequence[Version],
+    summary: str,
+) -> tuple[str, list[str]]:
+    """The summary and constraints of a floor family's fix: the newest floor when some recorded
+    release of `dep` meets it; otherwise the newest floor that is met, with `package` kept below
+    the first release whose floor nothing meets."""
+    floors = [(version, spec) for version, spec in values() if spec is not None]
+    met = [
+        (version, spec)
+        for version, spec in floors
+        if any(spec.contains(v, prereleases=False) for v in dep_releases)
+    ]
+    newest = floors[-1][1]
+    if met and met[-1][1] == newest:
+        return summary, [f"{dep}{newest}"]
+    first_unmet = next(v for v, spec in floors if spec == newest)
+    newest_dep = max(dep_releases)
+    summary = (
+        f"no {dep} release meets {package} {first_unmet}'s floor ({dep}{newest}; the newest recorded "
+        f"is {newest_dep}): keep {package} below {first_unmet} with {dep}{met[-1][1]} until "
+        f"{dep} publishes such a release"
+    )
+    return summary, [f"{dep}{met[-1][1]}", f"{package}<{first_unmet}"]
+
+
+
+def scoped(block: dict[str, Any], python: str | None, *, example: bool = False) -> dict[str, Any]:
+    """A branch (`python: ">=3.10"`) or an example (`python: "3.10"`, the lowest such Python) of a
+    Python-scoped requirement; anything else unchanged."""
+    if python is None:
+        return block
+    return {**block, "python": python.removeprefix(">=") if example else python}
+
+
+def below_scope(example: dict[str, Any], python: str, pythons: Sequence[str]) -> dict[str, Any]:
+    """The same example on the newest Python outside the scope: the near miss (vLLM 0.8.3's 3.9
+    pin is numba 0.60.0, so 0.60.0 there is right)."""
+    low = Version(python.removeprefix(">="))
+    below = max((p for p in pythons if Version(p) < low), key=Version)
+    return {**example, "python": below}
