@@ -73,7 +73,9 @@ def declared_by_python(
         out: list[tuple[Version, Any]] = []
         for entry in releases():
             by_python = {
-                py: _spec_on(entry, dep, {**env, "python_version": py, "python_full_version": f"{py}.0"})
+                py: _spec_on(
+                    entry, dep, {**env, "python_version": py, "python_full_version": f"{py}.0"}
+                )
                 for py in pythons
             }
             main = by_python[env["python_version"]]
@@ -83,7 +85,9 @@ def declared_by_python(
                 out.append((Version(entry["version"]), SpecifierSet(main)))
             else:
                 where = [py for py, spec in by_python.items() if spec == main]
-                out.append((Version(entry["version"]), PythonScoped(main, python_span(where, pythons))))
+                out.append(
+                    (Version(entry["version"]), PythonScoped(main, python_span(where, pythons)))
+                )
         return out
 
     return read
@@ -116,7 +120,6 @@ def floor_fix(
         f"{dep} publishes such a release"
     )
     return summary, [f"{dep}{met[-1][1]}", f"{package}<{first_unmet}"]
-
 
 
 def scoped(block: dict[str, Any], python: str | None, *, example: bool = False) -> dict[str, Any]:

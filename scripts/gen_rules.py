@@ -42,7 +42,7 @@ from packaging.specifiers import Specifier, SpecifierSet
 from packaging.version import Version
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from gen_helpers import below_scope, declared_by_python, floor_fix, scoped  # noqa: E402
+from gen_helpers import below_scope, declared_by_python, floor_fix, scoped
 
 ROOT = Path(__file__).resolve().parent.parent
 INPUTS = ROOT / "scripts" / "inputs"
@@ -302,7 +302,9 @@ class Family:
                         clear.append(below_scope(example, python, PYTHONS))
             good = satisfying(spec, pool)
             if good is not None:
-                clear.append(scoped(self._example(first, good, with_usage=True), python, example=True))
+                clear.append(
+                    scoped(self._example(first, good, with_usage=True), python, example=True)
+                )
         if not branches:
             raise SystemExit(f"{SCRIPT}: {self.rule_id}: the inputs give no requirement")
         examples: dict[str, Any] = {"affected": affected}
