@@ -445,7 +445,7 @@ def compile_when(when: Mapping[str, Any]) -> Condition:
         parts.append(BuildCondition(key, spec))
     for key, expected in when.get("usage", {}).items():
         spec = VOCABULARY[key]
-        parts.append(UsageCondition(key, expected, spec.settled_by, spec.trigger))
+        parts.append(UsageCondition(key, expected, spec.settled_by, spec.is_trigger(expected)))
     if "any" in when:
         parts.append(AnyOf(tuple(compile_when(branch) for branch in when["any"])))
     return parts[0] if len(parts) == 1 else All(tuple(parts))
