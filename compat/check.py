@@ -33,6 +33,7 @@ from compat.model import Facts, Finding, Origin, PackageFact
 from compat.pin import offline_versions
 from compat.pincmd import IndexOptions
 from compat.report import Report, environment_summary
+from compat.sourcebuild import source_build_notes
 from compat.sources.setuppy import REPORT_HINT
 
 PLATFORMS: Mapping[str, dict[str, str]] = {
@@ -277,6 +278,7 @@ def run_check(
     findings = [attach_build_packages(f, packages, why) for f in evaluate(kb, facts)]
     findings, unsettled = split_unsettled(findings, packages)
     notes += unsettled
+    notes += source_build_notes(kb, facts)  # why a prebuilt-wheel rule said nothing
     if resolved is not None:
         notes += range_notes(kb, facts, findings, declared_facts(declared, kb, []))
     report = Report(

@@ -17,6 +17,7 @@ from compat.knowledge import load_knowledge_base
 from compat.nodefacts import host_identity, stack_summary
 from compat.pipcheck import check_environment, conflict_findings
 from compat.report import Report, environment_summary
+from compat.sourcebuild import source_build_notes
 
 
 def run_doctor(env_options: EnvOptions, fact_options: FactOptions) -> Report:
@@ -38,6 +39,7 @@ def run_doctor(env_options: EnvOptions, fact_options: FactOptions) -> Report:
     with_nvcc = local and kb.mentions("build", "nvcc")
     facts = environment_facts(env, hardware, usage, with_nvcc=with_nvcc)
     findings = evaluate(kb, facts)
+    notes += source_build_notes(kb, facts)  # why a prebuilt-wheel rule said nothing
     declared = check_environment(env)
     findings.extend(conflict_findings(declared.conflicts))
     findings.sort(key=finding_order)

@@ -136,3 +136,25 @@ def below_scope(example: dict[str, Any], python: str, pythons: Sequence[str]) ->
     low = Version(python.removeprefix(">="))
     below = max((p for p in pythons if Version(p) < low), key=Version)
     return {**example, "python": below}
+
+
+# A git build's version label in examples (setuptools-scm style: +g<sha>).
+SOURCE_LABEL = "g04e1642e3"
+
+
+def with_prebuilt(when: dict[str, Any], prebuilt: Sequence[str]) -> dict[str, Any]:
+    """`when` with `prebuilt: [...]`: the packages this family judges as prebuilt wheels."""
+    return {**when, "prebuilt": list(prebuilt)} if prebuilt else when
+
+
+def source_built(affected: dict[str, Any], prebuilt: Sequence[str]) -> list[dict[str, Any]]:
+    """The near miss of a prebuilt-wheel family: its first affected example with each prebuilt
+    package built from a git checkout instead (the same release number, a `+g<sha>` label)."""
+    out = []
+    for name in prebuilt:
+        version = affected["packages"].get(name)
+        if version is not None:
+            joint = "." if "+" in str(version) else "+"  # after a label such as +cu124
+            packages = {**affected["packages"], name: f"{version}{joint}{SOURCE_LABEL}"}
+            out.append({**affected, "packages": packages})
+    return out

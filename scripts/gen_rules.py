@@ -42,7 +42,14 @@ from packaging.specifiers import Specifier, SpecifierSet
 from packaging.version import Version
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from gen_helpers import below_scope, declared_by_python, floor_fix, scoped
+from gen_helpers import (
+    below_scope,
+    declared_by_python,
+    floor_fix,
+    scoped,
+    source_built,
+    with_prebuilt,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 INPUTS = ROOT / "scripts" / "inputs"
@@ -255,6 +262,8 @@ class Family:
     near_misses: list[dict[str, Any]] = field(default_factory=list)  # more clear examples
     # usage that makes an unknown trigger key a fair question (distributed=fsdp for fsdp_version)
     possible_usage: dict[str, Any] = field(default_factory=dict)
+    # packages judged as prebuilt wheels: a source build of one leaves the rule (sourcebuild.py)
+    prebuilt: list[str] = field(default_factory=list)
 
     def groups(self) -> list[Group]:
         values = self.values()
@@ -320,6 +329,7 @@ class Family:
         if self.dep != "python":
             clear.append({"packages": {self.package: str(groups[-1][0][0])}})
         clear.extend(self.near_misses)
+        clear.extend(source_built(affected[0], self.prebuilt))
         examples["clear"] = clear
         rule: dict[str, Any] = {
             "id": self.rule_id,
@@ -330,7 +340,7 @@ class Family:
             + "\n\nWhat the recorded releases say:\n"
             + "\n".join(f"- {row}" for row in table)
             + "\n",
-            "when": _when(branches, self.usage),
+            "when": with_prebuilt(_when(branches, self.usage), self.prebuilt),
         }
         if self.symptoms:
             floors = sorted(
@@ -673,6 +683,7 @@ is fine, but its version cannot be told apart here.""",
             fix_summary="install the torch this vLLM release pins (listed in the description), or give vLLM its own environment",
             change='reinstall in one command so pip resolves the pair, e.g. pip install "vllm==0.11.0" "torch==2.8.0" "torchvision==0.23.0"',
             symptoms=[r"vllm/_C\.abi3\.so: undefined symbol"],
+            prebuilt=["vllm"],
         ),
         Family(
             rule_id="vllm-python-outside-requires-python",
@@ -690,6 +701,7 @@ extension that does not import.""",
             fix_summary="use a Python inside the release's window (listed in the description), or a vLLM release that supports your Python",
             change="create the environment with a supported interpreter, e.g. uv venv --python 3.12",
             symptoms=[PIP_NO_MATCH + " vllm", "Package 'vllm' requires a different Python"],
+            prebuilt=["vllm"],
         ),
         Family(
             rule_id="vllm-transformers-outside-declared-range",
@@ -749,6 +761,7 @@ operators pointing at the old ABI. torchvision 0.29.1 relaxed the pin to a floor
                 "operator torchvision::nms does not exist",
                 r"Couldn't load custom C\+\+ ops",
             ],
+            prebuilt=["torchvision"],
         ),
         Family(
             rule_id="torchaudio-torch-pair-mismatch",
@@ -773,6 +786,7 @@ it is out of this rule.""",
             fix_summary="install torchaudio with the same version number as torch, in one command from the same index (or torchaudio 2.11+ with torch 2.11+)",
             change='pip install "torch==2.X.Y" "torchaudio==2.X.Y" --index-url <the same index for both>',
             symptoms=[r"libtorchaudio\.so: undefined symbol"],
+            prebuilt=["torchaudio"],
         ),
         Family(
             rule_id="xformers-torch-pin-mismatch",
@@ -795,6 +809,7 @@ which breaks the other half of the stack. 0.0.35 relaxed the pin to a floor.""",
             fix_summary="install the xformers release whose pin equals your torch (listed in the description), from the same CUDA index",
             change='pip install "torch==X" "xformers==Y" --index-url <the same index for both>',
             symptoms=[r"xFormers can't load C\+\+/CUDA extensions", "xFormers was built for"],
+            prebuilt=["xformers"],
         ),
         Family(
             rule_id="bitsandbytes-below-declared-torch-floor",
@@ -1095,6 +1110,7 @@ compares release series; patch releases of Triton within a series are not flagge
             ],
             fix_summary="install the Triton series this torch pins (reinstall torch, or pip install the triton it declares)",
             change='pip install "torch==X" --force-reinstall --no-deps, then pip install the triton it declares (pip check lists it)',
+            prebuilt=["torch"],
         ),
         Family(
             rule_id="torch-cudnn-major-mismatch",
@@ -1126,6 +1142,7 @@ major is compared.""",
                 "cuDNN version incompatibility: PyTorch was compiled against",
                 r"libcudnn[\w.]*\.so\.\d+: cannot open shared object file",
             ],
+            prebuilt=["torch"],
         ),
         Family(
             rule_id="torch-nccl-older-than-pinned",
@@ -1152,6 +1169,7 @@ not flagged.""",
             fix_summary="install at least the NCCL release this torch pins",
             change='pip install "nvidia-nccl-cu12>=<the version torch declares>"',
             symptoms=[r"libtorch[\w.]*\.so: undefined symbol: nccl\w+"],
+            prebuilt=["torch"],
         ),
         Family(
             rule_id="torch-nccl-cu13-older-than-pinned",
@@ -1175,6 +1193,7 @@ NCCL is not flagged.""",
             fix_summary="install at least the NCCL release this torch pins",
             change='pip install "nvidia-nccl-cu13>=<the version torch declares>"',
             symptoms=[r"libtorch[\w.]*\.so: undefined symbol: nccl\w+"],
+            prebuilt=["torch"],
         ),
     ]
 
@@ -1372,6 +1391,7 @@ FlashInfer sampling at engine start.""",
             ],
             fix_summary="install the flashinfer-python this vLLM pins",
             change='pip install "vllm==<your version>" --force-reinstall (pip check names the flashinfer it wants)',
+            prebuilt=["vllm", "flashinfer-python"],
         ),
         Family(
             rule_id="vllm-xformers-differs-from-pin",
@@ -1391,6 +1411,16 @@ is judged here.""",
             references=["https://pypi.org/project/vllm/"],
             fix_summary="install the xformers this vLLM pins (reinstalling vLLM restores it)",
             change='pip install "vllm==<your version>" --force-reinstall',
+            # unsloth's Blackwell stack: both built from source against the installed torch
+            near_misses=[
+                {
+                    "packages": {
+                        "vllm": "0.9.2.dev280+g04e1642e3",
+                        "xformers": "0.0.32+ff490c3.d20250626",
+                    }
+                }
+            ],
+            prebuilt=["vllm", "xformers"],
         ),
         Family(
             rule_id="vllm-numba-differs-from-pin",
@@ -1414,6 +1444,7 @@ start.""",
             change='pip install "vllm==<your version>" --force-reinstall',
             # vLLM's own Python 3.9 pin: the audit's false alarm
             near_misses=[{"packages": {"vllm": "0.9.2", "numba": "0.60.0"}, "python": "3.9"}],
+            prebuilt=["vllm"],
         ),
     ]
 
