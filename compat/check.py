@@ -28,6 +28,7 @@ from compat.declaredfacts import LOCK_KINDS
 from compat.engine import evaluate
 from compat.errors import InputError, UncheckedError, UsageError
 from compat.facts import FactOptions, read_hardware, read_usage, usage_summary
+from compat.freshness import freshness
 from compat.knowledge import KnowledgeBase, load_knowledge_base
 from compat.model import Facts, Finding, Origin, PackageFact
 from compat.pin import offline_versions
@@ -279,6 +280,7 @@ def run_check(
     findings, unsettled = split_unsettled(findings, packages)
     notes += unsettled
     notes += source_build_notes(kb, facts)  # why a prebuilt-wheel rule said nothing
+    fresh = freshness(kb.source, facts.packages, notes)  # how old the knowledge is
     if resolved is not None:
         notes += range_notes(kb, facts, findings, declared_facts(declared, kb, []))
     report = Report(
@@ -295,6 +297,8 @@ def run_check(
         notes=tuple(notes),
         usage=usage_summary(usage),
         files=tuple(declared_set.files),
+        unjudged_ranges=len(unsettled),
+        **fresh,
     )
     return report, findings
 

@@ -13,6 +13,7 @@ from compat.facts import (
     read_usage,
     usage_summary,
 )
+from compat.freshness import freshness
 from compat.knowledge import load_knowledge_base
 from compat.nodefacts import host_identity, stack_summary
 from compat.pipcheck import check_environment, conflict_findings
@@ -40,6 +41,7 @@ def run_doctor(env_options: EnvOptions, fact_options: FactOptions) -> Report:
     facts = environment_facts(env, hardware, usage, with_nvcc=with_nvcc)
     findings = evaluate(kb, facts)
     notes += source_build_notes(kb, facts)  # why a prebuilt-wheel rule said nothing
+    fresh = freshness(kb.source, facts.packages, notes)  # how old the knowledge is
     declared = check_environment(env)
     findings.extend(conflict_findings(declared.conflicts))
     findings.sort(key=finding_order)
@@ -89,4 +91,5 @@ def run_doctor(env_options: EnvOptions, fact_options: FactOptions) -> Report:
         usage=usage_summary(usage),
         host=host_identity(),
         stack=stack_summary(env, facts.builds),
+        **fresh,
     )

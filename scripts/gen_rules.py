@@ -43,9 +43,11 @@ from packaging.version import Version
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from gen_helpers import (
+    KB_INPUTS,
     below_scope,
     declared_by_python,
     floor_fix,
+    kb_inputs,
     scoped,
     source_built,
     with_prebuilt,
@@ -1949,6 +1951,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             continue
         args.out.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
+    # The inputs' dates and newest releases, for the reports' freshness lines (gen_helpers).
+    summary, target = kb_inputs(INPUTS), ROOT / KB_INPUTS
+    if args.check and (not target.exists() or target.read_text(encoding="utf-8") != summary):
+        stale.append(KB_INPUTS)
+    elif not args.check and args.out == MATRIX:
+        target.write_text(summary, encoding="utf-8")
     if stale:
         print(f"{SCRIPT}: out of date: {', '.join(stale)} (run python {SCRIPT})", file=sys.stderr)
         return 1
