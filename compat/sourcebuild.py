@@ -51,12 +51,14 @@ def label_evidence(version: Version) -> str | None:
 
 def source_evidence(fact: PackageFact) -> str | None:
     """How we know `fact` (one installed or pinned version) was built from source, if it was."""
-    if not fact.exact or fact.source == "":
-        return None  # a range of releases is releases; "" = read as the release it names
+    if fact.source == "":
+        return None  # read as the release its version names
     if fact.source:
         return fact.source
+    if not fact.exact:
+        return None  # a range of releases is releases
     if fact.commit:
-        return f"installed from git at {fact.commit[:10]}"
+        return f"built from git at {fact.commit[:10]}"
     return label_evidence(fact.versions[0])
 
 
@@ -93,11 +95,16 @@ def source_build_notes(kb: KnowledgeBase, facts: Facts) -> list[str]:
             for name in names:
                 skipped.setdefault(name, []).append(rule.id)
     return [
-        f"{facts.packages[name].label} {facts.packages[name].versions[0]} is a source build "
-        f"({built[name]}): rules about prebuilt wheels' pins and ABI do not apply to it "
-        f"({', '.join(rules)})"
+        f"{_shown(facts.packages[name])} is a source build ({built[name]}): rules about prebuilt "
+        f"wheels' pins and ABI do not apply to it ({', '.join(rules)})"
         for name, rules in sorted(skipped.items())
     ]
+
+
+def _shown(fact: PackageFact) -> str:
+    if fact.exact:
+        return f"{fact.label} {fact.versions[0]}"
+    return f"`{fact.requirement}`" if fact.requirement else fact.label
 
 
 def _prebuilt_names(condition: Condition) -> Iterable[NormalizedName]:

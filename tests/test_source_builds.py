@@ -72,3 +72,19 @@ def test_a_cuda_label_is_a_prebuilt_wheel(tmp_path: Path) -> None:
     rules, notes = doctor(site)
     assert TORCH_PIN in rules
     assert not [n for n in notes if "source build" in n]
+
+
+def test_a_git_requirement_is_a_source_build_in_check(tmp_path: Path) -> None:
+    requirements = tmp_path / "requirements.txt"
+    sha = "04e1642e3a1b2c3d4e5f60718293a4b5c6d7e8f9"
+    requirements.write_text(
+        f"vllm @ git+https://github.com/vllm-project/vllm@{sha}\nxformers==0.0.32.post1\ntorch==2.7.1\n",
+        encoding="utf-8",
+    )
+    result = run_cli(["check", "--offline", "--format", "json", str(requirements)])
+    assert result.exit_code in (0, 1), result.stderr
+    report = result.json()
+    assert XFORMERS_PIN not in {f["rule"] for f in report["findings"]}
+    assert not [n for n in report["notes"] if XFORMERS_PIN in n and "range note" in n]
+    [note] = [n for n in report["notes"] if "is a source build (a git requirement" in n]
+    assert note.startswith(f"`vllm @ git+https://github.com/vllm-project/vllm@{sha}`")
