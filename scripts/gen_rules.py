@@ -422,7 +422,10 @@ def _series(versions: list[Version], bounds: str) -> str:
 
 
 def _show(spec: SpecifierSet) -> str:
-    return ",".join(str(clause) for clause in clauses(spec))
+    python = getattr(spec, "python", None)  # PythonScoped
+    return ",".join(str(clause) for clause in clauses(spec)) + (
+        f" on Python {python}" if python else ""
+    )
 
 
 def declared_values(
