@@ -33,7 +33,7 @@ def grpo_index(*, with_fix: bool = True) -> dict[str, list[Dist]]:
     """Releases with the Requires-Dist that matter here: vLLM pins torch exactly and vLLM 0.7.2+
     needs transformers>=4.48.2 (issue #9; the vLLM torch pins per release: research VL-01).
     With `with_fix`, no trl 0.16 (the rule's own fix): the escape on A100s is vLLM 0.7.2
-    (FlashAttention backend; trl 0.15.2 pins it), on V100s 0.7.3 (vLLM #13027)."""
+    (FlashAttention backend; trl 0.15.2 pins it), on V100s 0.8.0 (vLLM #13468, with torch 2.6)."""
     vllm = [
         Dist("vllm", "0.6.6.post1", requires=["torch==2.5.1", "transformers>=4.45.2"]),
         Dist("vllm", "0.7.0", requires=["torch==2.5.1", "transformers>=4.45.2"]),
@@ -104,15 +104,16 @@ def test_grpo_vllm_takes_the_device_fix_with_its_transformers_move(tmp_path: Pat
     assert INPROCESS not in doctor_findings(after, "--hardware", str(hardware), *GRPO_VLLM)
 
 
-def test_grpo_vllm_on_v100s_takes_the_executor_fix(tmp_path: Path) -> None:
-    # Pre-Ampere: vLLM 0.7.2's XFormers backend still builds its attention bias on cuda:0, so the
-    # escape is 0.7.3, whose executor sets the current device to the requested GPU.
+def test_grpo_vllm_on_v100s_takes_the_attention_bias_fix(tmp_path: Path) -> None:
+    # Pre-Ampere: vLLM's XFormers backend builds its attention bias on the default device up to
+    # 0.7.3, so the escape is 0.8.0 (#13468), which pins torch 2.6.0: torch moves with it.
     site = grpo_env(tmp_path / "site")
     hardware = two_gpus(tmp_path, "Tesla V100-SXM2-32GB", "7.0")
     with IndexServer(grpo_index()) as index:
         pins = pins_of(run_cli(["pin", "--path", str(site), "--hardware", str(hardware),
                                 "--index-url", index.url, *GRPO_VLLM, "--format", "json"]))  # fmt: skip
-    assert pins["vllm"]["version"] == "0.7.3" and pins["trl"]["version"] == "0.14.0"
+    assert pins["vllm"]["version"] == "0.8.0" and pins["trl"]["version"] == "0.14.0"
+    assert pins["torch"]["version"] == "2.6.0"
 
 
 def test_grpo_never_escapes_below_the_first_release_with_grpo(tmp_path: Path) -> None:
