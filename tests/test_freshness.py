@@ -79,6 +79,9 @@ def test_offline_ranges_are_counted_on_the_verdict_line(tmp_path: Path) -> None:
     assert document["summary"]["unjudged_ranges"] == len(ranges)
     markdown = run_cli([*hook, "--format", "markdown", str(project)]).stdout
     assert f"{len(ranges)} ranged requirements allow known-bad releases" in markdown
+    github = run_cli([*hook, "--format", "github", str(project)]).stdout
+    [notice] = [line for line in github.splitlines() if line.startswith("::notice")]
+    assert f"{len(ranges)} ranged requirements allow known-bad releases" in notice
 
 
 def test_a_pinned_file_has_no_range_clause(tmp_path: Path) -> None:
