@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from packaging.version import Version
 
 from compat.engine import evaluate_rule, facts_from_example
 from compat.knowledge import compile_rule, validate_file
@@ -139,3 +140,26 @@ def test_vllm_numba_pin_follows_the_python_it_was_declared_for(tmp_path: Path) -
         found[python] = {f["rule"] for f in report["findings"]}
     assert "vllm-numba-differs-from-pin" not in found["3.9"]
     assert "vllm-numba-differs-from-pin" in found["3.10"]
+
+
+def test_a_floor_no_release_meets_is_fixed_by_staying_below_it(tmp_path: Path) -> None:
+    # transformers 5.24.0 asks for PEFT 0.22.0 (MIN_PEFT_VERSION in its wheel); PEFT's newest
+    # recorded release is 0.21.2, so the fix keeps transformers below 5.24.0 instead.
+    newest_peft = max(
+        Version(v) for v in json.loads((INPUTS / "peft.json").read_text())["versions"]
+    )
+    assert newest_peft < Version("0.22.0")
+    site = make_env(tmp_path / "site", {"transformers": "5.24.0", "peft": str(newest_peft)})
+    result = run_cli(
+        ["doctor", "--path", str(site), "--no-probe", "--set", "peft=true", "--format", "json"]
+    )
+    assert result.exit_code == 1, result.stderr
+    [found] = [f for f in result.json()["findings"] if f["rule"] == "transformers-5-peft-floor"]
+    assert found["status"] == "affected"
+    assert "transformers<5.24.0" in found["fix"]["constraints"]
+    assert "peft>=0.22.0" not in found["fix"]["constraints"]
+    older = make_env(tmp_path / "older", {"transformers": "5.23.0", "peft": str(newest_peft)})
+    result = run_cli(
+        ["doctor", "--path", str(older), "--no-probe", "--set", "peft=true", "--format", "json"]
+    )
+    assert "transformers-5-peft-floor" not in {f["rule"] for f in result.json()["findings"]}
