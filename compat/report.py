@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import enum
 import platform
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from compat import __version__
-from compat.freshness import Newer, fetched_label, ranges_verdict
 from compat.model import Finding, Hardware, Severity, Status
 
 
@@ -17,6 +16,33 @@ class FailOn(str, enum.Enum):
     AFFECTED = "affected"
     POSSIBLE = "possible"
     NEVER = "never"
+
+
+class Newer(NamedTuple):
+    """An installed or pinned release newer than any the knowledge base's inputs saw."""
+
+    name: str  # as the environment or file spells it
+    version: str
+    newest_seen: str
+
+
+def fetched_label(fetched: Mapping[str, str] | None) -> str:
+    """`PyPI data of 2026-11-24` (or `of 2026-11-24 to 2026-11-25`); empty when unknown."""
+    if not fetched:
+        return ""
+    oldest, newest = fetched.get("oldest"), fetched.get("newest")
+    return f"PyPI data of {oldest}" + (f" to {newest}" if newest and newest != oldest else "")
+
+
+def ranges_verdict(count: int) -> str:
+    """The verdict's clause for ranged requirements offline judgement left open."""
+    if not count:
+        return ""
+    what = "ranged requirement allows" if count == 1 else "ranged requirements allow"
+    return (
+        f"{count} {what} known-bad releases (range notes above): pin "
+        f"{'it' if count == 1 else 'them'}, or run online to judge what the resolver picks"
+    )
 
 
 @dataclass(frozen=True)
@@ -30,12 +56,12 @@ class Report:
     notes: tuple[str, ...] = ()  # what could not be checked, and other things to say once
     usage: dict[str, Any] = field(default_factory=dict)
     files: tuple[str, ...] = ()  # the checked files (check): where file-less findings point
-    # doctor only: the node it ran on and the stack facts a fleet compares (compat/nodefacts.py)
+    # doctor only: the node it ran on and the stack facts a fleet compares (compat/facts/nodes.py)
     host: dict[str, Any] | None = None
     stack: dict[str, Any] | None = None
     kb_source: str = "shipped"  # "shipped" with compat, or "bundle" (compat matrix update)
     kb_version: str = __version__  # compat's version for shipped rules, else the bundle's
-    # How old the knowledge is (compat/freshness.py): the inputs' fetch dates (shipped only),
+    # How old the knowledge is (compat/kb/freshness.py): the inputs' fetch dates (shipped only),
     # releases newer than any it has seen, and ranged requirements offline left unjudged.
     kb_inputs: dict[str, str] | None = None
     newer_than_kb: tuple[Newer, ...] = ()

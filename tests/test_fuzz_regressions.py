@@ -522,8 +522,8 @@ def test_slow_loris_index(tmp_path: Path, slow_loris: str) -> None:
 @pytest.mark.parametrize("max_age", [1e300, "1e300", None, float("nan")])
 def test_http_cache_max_age_is_clamped(tmp_path: Path, max_age: object) -> None:
     """A cache entry that says it stays fresh forever (or is malformed) is asked for again."""
-    from compat.index import IndexClient
-    from compat.indexconfig import IndexConfig
+    from compat.resolve.index import IndexClient
+    from compat.resolve.indexconfig import IndexConfig
     from tests.indexserver import Dist, IndexServer
 
     with IndexServer({"trl": [Dist("trl", "0.17.0")]}) as index:
@@ -583,7 +583,7 @@ def test_planted_bundle_pointer_owned_by_another_user_is_ignored(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A `kb-bundles/current.json` others can write (a shared cache) never replaces the rules."""
-    from compat.bundlestate import active_bundle, bundles_dir
+    from compat.kb.bundlestate import active_bundle, bundles_dir
 
     env = {"COMPAT_CACHE_DIR": str(tmp_path / "cache")}
     root = bundles_dir(env)
