@@ -67,7 +67,9 @@ REQUIRED_RULE_KEYS = (
     "references",
     "examples",
 )
-WHEN_KEYS = {"packages", "python", "platform", "hardware", "build", "derived", "usage", "any"}
+WHEN_KEYS = {
+    "packages", "python", "platform", "hardware", "build", "derived", "usage", "prebuilt", "any",
+}  # fmt: skip
 HARDWARE_KEYS = {
     "gpu_count", "compute_capability", "gpu_name", "driver", "cuda_driver", "mig", "memory_mib",
     "nvml_error",
@@ -205,6 +207,11 @@ class _Validator:
             out["derived"] = self.derived(node["derived"], node)
         if "usage" in node:
             out["usage"] = self.usage(node["usage"], node)
+        if "prebuilt" in node:  # packages judged as prebuilt wheels (compat/kb/sourcebuild.py)
+            names = self.sequence(node["prebuilt"], "prebuilt", node, "prebuilt")
+            if not names or not all(isinstance(n, str) and _valid_name(n) for n in names):
+                raise self.fail(node, "prebuilt must list package names", "prebuilt")
+            out["prebuilt"] = [canonicalize_name(n) for n in names]
         if "any" in node:
             branches = self.sequence(node["any"], "any", node, "any")
             if len(branches) < 2:
@@ -469,7 +476,11 @@ def compile_when(when: Mapping[str, Any]) -> Condition:
         parts.append(DerivedCondition(key, expected))
     for key, expected in when.get("usage", {}).items():
         spec = VOCABULARY[key]
-        parts.append(UsageCondition(key, expected, spec.settled_by, spec.trigger))
+        parts.append(UsageCondition(key, expected, spec.settled_by, spec.is_trigger(expected)))
+    if "prebuilt" in when:
+        from compat.kb.sourcebuild import Prebuilt
+
+        parts.append(Prebuilt(tuple(when["prebuilt"])))
     if "any" in when:
         parts.append(AnyOf(tuple(compile_when(branch) for branch in when["any"])))
     return parts[0] if len(parts) == 1 else All(tuple(parts))
