@@ -312,7 +312,7 @@ def numpy1_build_beside_numpy2(facts: Facts) -> Verdict:
     if not two:
         return FALSE
     old: list[tuple[str, Version, Version]] = []
-    ranged = False
+    ranged: list[str] = []
     for name, entry in table().items():
         fact = facts.packages.get(canonicalize_name(name))
         if fact is None:
@@ -322,11 +322,11 @@ def numpy1_build_beside_numpy2(facts: Facts) -> Verdict:
         if below and len(below) == len(fact.versions):
             old.append((fact.label, fact.versions[0], first))
         elif below:
-            ranged = True
+            ranged.append(str(fact.name))
     if not old:
         if ranged:
-            hint = "a pin of the compiled package (or a lock file)"
-            return Verdict(Tri.UNKNOWN, unknown=(Unknown("packages.numpy-abi", hint),))
+            hint = f"a pin of {ranged[0]} (or a lock file)"
+            return Verdict(Tri.UNKNOWN, unknown=(Unknown(f"packages.{ranged[0]}", hint),))
         return FALSE
     numpy_text = f"numpy {numpy.versions[0]}" if numpy.exact else (numpy.requirement or "numpy")
     names = ", ".join(
