@@ -23,10 +23,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.bench_doctor import STACK, TOTAL_DISTRIBUTIONS
+from benchmarks.bench_doctor import STACK, add_distributions
 from benchmarks.common import ROOT, WORK
 from benchmarks.gen_kb import generate
-from tests.dists import make_dist
 
 
 def build(venv: Path, tree: Path) -> Path:
@@ -39,20 +38,7 @@ def build(venv: Path, tree: Path) -> Path:
         subprocess.run(
             [pip, "install", "--quiet", "--no-deps", "--force-reinstall", str(tree)], check=True
         )
-    site = next(venv.glob("lib/python*/site-packages"))
-    marker = site / ".compat-bench"
-    if not marker.exists():
-        existing = len(list(site.glob("*.dist-info")))
-        for name, version in STACK.items():
-            make_dist(site, name, version, requires=["numpy", "packaging>=20"])
-        for index in range(max(TOTAL_DISTRIBUTIONS - existing - len(STACK), 0)):
-            make_dist(
-                site,
-                f"bench-package-{index:03d}",
-                f"1.{index % 7}.{index % 13}",
-                requires=["numpy"],
-            )
-        marker.write_text("ok")
+    add_distributions(next(venv.glob("lib/python*/site-packages")))
     return venv
 
 
