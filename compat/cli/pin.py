@@ -17,6 +17,7 @@ from compat.cli.options import (
     OutputOpt,
     QuietOpt,
     TextOrJson,
+    TextOrJsonOpt,
 )
 
 if TYPE_CHECKING:
@@ -113,9 +114,7 @@ def pin(
             "--avoid", help="Also steer clear of 'possible' findings (default) or only 'affected'."
         ),
     ] = Avoid.possible,
-    format_: Annotated[
-        TextOrJson, typer.Option("--format", "-f", help="Output format.")
-    ] = TextOrJson.text,
+    format_: TextOrJsonOpt = TextOrJson.text,
     output: OutputOpt = None,
     quiet: QuietOpt = False,
     debug: DebugOpt = False,
