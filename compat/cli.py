@@ -961,15 +961,26 @@ def pin(
         PinFormat, typer.Option("--format", "-f", help="Output format.")
     ] = PinFormat.text,
     output: OutputOpt = None,
+    build_constraints_output: Annotated[
+        Path | None,
+        typer.Option(
+            "--build-constraints-output",
+            help="Also write the torch that source builds (flash-attn, DeepSpeed ops, apex) "
+            "compile against, for pip --build-constraint / uv --build-constraints.",
+        ),
+    ] = None,
     quiet: QuietOpt = False,
     debug: DebugOpt = False,
 ) -> None:
     def body() -> int:
+        from dataclasses import replace
+
         from compat.facts import EnvOptions
         from compat.output import emit
         from compat.pincmd import (
             IndexOptions,
             pin_exit_code,
+            render_build_constraints_file,
             render_constraints,
             render_json,
             run_pin,
@@ -993,6 +1004,9 @@ def pin(
             resolver=resolver,
             progress=None if quiet else progress_reporter(),
         )
+        if build_constraints_output is not None:
+            result = replace(result, build_constraints=str(build_constraints_output))
+            emit(render_build_constraints_file(result), build_constraints_output)
         text = render_json(result) if format_ is PinFormat.json else render_constraints(result)
         emit(text, output)
         if result.proof is not None and result.proof.status == "failed":
