@@ -5,15 +5,17 @@ the packages their requirements drag along) such that
 
 * hard: every requirement edge holds (Requires-Dist of each chosen release and of every installed
   package that stays), no rule becomes `affected` that was not affected before (never worse than
-  the input), no package goes below what the stated usage needs (capability floors), and a
-  user's exact pin (`==` in -r files, --keep) moves only as one of an affected rule's own
-  packages;
-* least, in this order (each level outweighs everything below it):
+  the input), no package goes below what the stated usage needs (capability floors), a user's
+  exact pin (`==` in -r files, --keep) moves only for an affected rule whose packages in the
+  problem are the user's pins alone, and another CUDA build of torch is chosen only when an
+  affected finding is about the build;
+* least, in this order (each level outweighs everything below it together):
   1. affected findings left;  2. user pins moved;  3. affected rules escaped off their own fix;
-  (another CUDA build of torch only when an affected finding is about the build)  5. possible findings left (one counts as escaped only when nothing
-  outside its own packages and their requirement companions moves);  6. possible rules escaped
-  off their own fix;  7. packages moved;  8. downgrades;  9. release distance (then build, then
-  package-name order, so that the optimum is unique).
+  5. possible findings left: one counts as escaped only through its own fix (where the fix names
+  a package in the problem) and only when nothing moves but its own packages and what their
+  chosen releases' requirements drag along;  7. packages moved;  8. downgrades;  9. release
+  distance, then the CUDA build's label order, then package-name order (ties are rare; the
+  solver itself is deterministic for the same clauses, which are built in sorted order).
 
 Candidates are enumerated, not searched: the releases of a package that every rule and
 requirement range treats alike form one class, and the nearest CANDIDATES_PER_CLASS of each class
@@ -560,7 +562,7 @@ class _Encoding:
                     self.add([-escaped, self.x(other, s.start[other]), self._required(other)])
                 self.soft.append((5, 1, [escaped]))
                 for clause in self._fix(rule):
-                    self.soft.append((6, 1, [-escaped, *clause]))
+                    self.add([-escaped, *clause])  # a possible rule counts only by its own fix
             elif possible:
                 self.soft.append((5, 1, [-matched]))
 
