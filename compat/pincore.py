@@ -23,8 +23,10 @@ def explain(solver: _Solver, finding: Finding) -> str:
 
     from compat.pinsolve import _Encoding
 
-    encoding = _Encoding(solver)
-    encoding.build()
+    encoding = solver.last
+    if encoding is None:
+        encoding = _Encoding(solver)
+        encoding.build()
     rule = finding.rule
     names = sorted({m.name for m in finding.packages} | _rule_names(solver, rule.id))
     if not any(name in encoding.domains for name in names):

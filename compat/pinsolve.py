@@ -38,7 +38,7 @@ from packaging.specifiers import SpecifierSet
 from packaging.utils import NormalizedName, canonicalize_name
 from packaging.version import Version
 
-from compat.conditions import specifier_set
+from compat.conditions import version_in
 from compat.engine import evaluate, evaluate_rule
 from compat.knowledge import KnowledgeBase
 from compat.model import Facts, Finding, Rule, Severity, Status
@@ -149,7 +149,15 @@ class _Solver:
             )
             for i, rule in _relevant(kb, present)
         ]
-        self.memo: dict[tuple[str, tuple[Version, ...]], Finding | None] = {}
+        self.memo: dict[tuple[str, tuple[Version | None, ...]], Finding | None] = {}
+        self.last: _Encoding | None = None  # the last round's instance, for explanations
+        self.combos: dict[Any, list[tuple[tuple[Version, ...], Finding]]] = {}
+        self.contained: dict[tuple[str, Version], bool] = {}
+        self.rule_package_specs: dict[str, dict[NormalizedName, tuple[str, ...]]] = {}
+        self.domains: dict[Any, list[Version]] = {}
+        self.gates: dict[int, dict[str, str]] = {
+            position: dict(kb.gates[position]) for position, _, _ in self.rules if kb.gates
+        }
         self.facts = self._start_build(facts)
         self.known = _Knowledge()
         self.parsed: dict[str, Requirement | None] = {}
@@ -206,11 +214,70 @@ class _Solver:
         names: tuple[NormalizedName, ...],
         assignment: Mapping[NormalizedName, Version],
     ) -> Finding | None:
-        key = (rule.id, tuple(assignment.get(n, Version("0")) for n in names))
+        key = (rule.id, tuple(assignment.get(n) for n in names))
         if key not in self.memo:
             trial = _with_versions(self.facts, {n: assignment[n] for n in names if n in assignment})
             self.memo[key] = evaluate_rule(rule, trial)
         return self.memo[key]
+
+    def _combinations(
+        self,
+        rule: Rule,
+        names: tuple[NormalizedName, ...],
+        moving: list[NormalizedName],
+        domains: list[list[Version]],
+    ) -> list[tuple[tuple[Version, ...], Finding]]:
+        """The combinations of the moving packages' candidates under which the rule holds (the
+        same for every round whose candidates are the same)."""
+        key = (rule.id, tuple(tuple(d) for d in domains))
+        found = self.combos.get(key)
+        if found is None:
+            found = []
+            # Versions on the same side of every specifier the rule states about their package
+            # get the same verdict (torch: also the same build): evaluate one per class.
+            specs = self._specs_of(rule, names)
+            verdicts: dict[tuple[Any, ...], Finding | None] = {}
+            for combo in itertools.product(*domains):
+                signature = tuple(
+                    (v,) if n == "torch" else tuple(self._contains(s, v) for s in specs.get(n, ()))
+                    for n, v in zip(moving, combo, strict=True)
+                )
+                if signature not in verdicts:
+                    assignment = {**self.start, **dict(zip(moving, combo, strict=True))}
+                    verdicts[signature] = self._finding(rule, names, assignment)
+                finding = verdicts[signature]
+                if finding is not None and finding.rule.severity is not Severity.INFO:
+                    found.append((combo, finding))
+            self.combos[key] = found
+        return found
+
+    def _contains(self, spec: str, version: Version) -> bool:
+        key = (spec, version)
+        found = self.contained.get(key)
+        if found is None:
+            found = self.contained[key] = version_in(version, spec)
+        return found
+
+    def _specs_of(
+        self, rule: Rule, names: tuple[NormalizedName, ...]
+    ) -> dict[NormalizedName, tuple[str, ...]]:
+        """Every specifier the rule's conditions state, per package (any-branches included)."""
+        found = self.rule_package_specs.get(rule.id)
+        if found is None:
+            collected: dict[NormalizedName, set[str]] = {}
+            position = next(p for p, r, _ in self.rules if r.id == rule.id)
+
+            def walk(when: Mapping[str, Any]) -> None:
+                for name, condition in when.get("packages", {}).items():
+                    spec = condition["version"] if isinstance(condition, dict) else condition
+                    collected.setdefault(NormalizedName(name), set()).add(str(spec))
+                for branch in when.get("any", []):
+                    walk(branch)
+
+            walk(self.kb.plain_at(position)["when"])
+            found = {n: tuple(sorted(s)) for n, s in collected.items()}
+            self.rule_package_specs[rule.id] = found
+        return found
 
     def _findings(self, assignment: Mapping[NormalizedName, Version]) -> list[Finding]:
         out = []
@@ -297,12 +364,15 @@ class _Solver:
         specs = sorted(self.rule_specs.get(name, set()) | self.known.split.get(name, set()))
         if floor is not None:
             specs.append(f">={floor[0]}")  # the releases below the floor are a class of their own
-        sets = [specifier_set(s) for s in specs]
+        key = (name, tuple(specs), tuple(sorted(v for n, v in self.known.forbidden if n == name)))
+        cached = self.domains.get(key)
+        if cached is not None:
+            return cached
         classes: dict[tuple[Any, ...], list[Version]] = {}
         for version in self.source.versions(name):
             if version == start or (name, version) in self.known.forbidden:
                 continue
-            signature: tuple[Any, ...] = tuple(s.contains(version, prereleases=True) for s in sets)
+            signature: tuple[Any, ...] = tuple(self._contains(s, version) for s in specs)
             if name == "torch":
                 signature += (str(version.local or ""),)
             classes.setdefault(signature, []).append(version)
@@ -316,7 +386,8 @@ class _Solver:
                 f"{name}: {len(chosen)} candidate releases, the nearest {MAX_DOMAIN - 1} considered"
             )
             chosen = chosen[: MAX_DOMAIN - 1]
-        return [start, *sorted(chosen)]
+        self.domains[key] = [start, *sorted(chosen)]
+        return self.domains[key]
 
     def _preference(self, name: NormalizedName, version: Version) -> tuple[int, int, int, str]:
         start = self.start[name]
@@ -334,7 +405,7 @@ class _Solver:
     def run(self) -> PinPlan:
         chosen: dict[NormalizedName, Version] | None = None
         for _ in range(MAX_ROUNDS):
-            encoding = _Encoding(self)
+            encoding = self.last = _Encoding(self)
             chosen = encoding.solve()
             if chosen is None:
                 break
@@ -351,8 +422,10 @@ class _Solver:
     def _learn(self, chosen: Mapping[NormalizedName, Version]) -> bool:
         """Read the requirements of the chosen releases and of every package that stays; True
         when that changed the problem (a new edge, a package brought in, a release ruled out)."""
-        before = (len(self.known.requires), len(self.known.joined), len(self.known.forbidden),
-                  sum(len(s) for s in self.known.split.values()))  # fmt: skip
+        variables = set(chosen)
+        before = (len(self.known.joined), len(self.known.forbidden),
+                  sum(len(s) for n, s in self.known.split.items() if n in variables))  # fmt: skip
+        broken = False
         effective = self._effective(chosen)
         variables = set(chosen)
         for name in sorted(effective):
@@ -364,25 +437,26 @@ class _Solver:
                     continue
                 # Broken edge. A package outside the problem joins it when the index has a
                 # release that meets the requirement; otherwise the chosen release is ruled out.
+                broken = broken or name in variables
                 if req.name not in variables:
                     if self._can_join(req.name, req.spec):
                         self._join(req.name)
                     elif name in variables and version != self.start[name]:
                         self.known.forbidden.add((name, version))
-                if name not in variables and req.name in variables and self._can_join(name, None):
-                    self._join(name)  # an installed package whose window refuses the move
-        after = (len(self.known.requires), len(self.known.joined), len(self.known.forbidden),
-                 sum(len(s) for s in self.known.split.values()))  # fmt: skip
-        return after != before
+        after = (len(self.known.joined), len(self.known.forbidden),
+                 sum(len(s) for n, s in self.known.split.items() if n in variables))  # fmt: skip
+        # Requirements the choice meets only restrict releases it did not choose: it stays
+        # optimal. Solve again only for a broken edge, a new package or new candidates.
+        return broken or after != before
 
-    def _can_join(self, name: NormalizedName, spec: SpecifierSet | None) -> bool:
+    def _can_join(self, name: NormalizedName, spec: SpecifierSet) -> bool:
         if name in self.known.joined or name in self.guarded:
             return False
         if len(self.known.joined) >= MAX_JOINED:
             self._limit(f"at most {MAX_JOINED} packages brought in by requirements")
             return False
         versions = self.source.versions(name)
-        return any(spec is None or spec.contains(v, prereleases=True) for v in versions)
+        return any(spec.contains(v, prereleases=True) for v in versions)
 
     def _join(self, name: NormalizedName) -> None:
         self.known.joined.append(name)
@@ -518,13 +592,20 @@ class _Encoding:
     def _rules(self) -> None:
         s = self.s
         possible = Status.POSSIBLE in s.avoid
-        for _, rule, names in s.rules:
+        for position, rule, names in s.rules:
             moving = [n for n in names if n in self.domains]
             if not moving:
                 continue
             if rule.id in s.toolkit and rule.id in s.start_affected | s.start_possible:
                 continue  # about the machine's CUDA toolkit: no package move is its fix
-            domains = [self.domains[n] for n in moving]
+            # A rule's top-level package conditions gate it: outside them it cannot hold.
+            gate = s.gates.get(position, {})
+            domains = [
+                [v for v in self.domains[n] if n not in gate or s._contains(gate[n], v)]
+                for n in moving
+            ]
+            if not all(domains):
+                continue
             size = 1
             for d in domains:
                 size *= len(d)
@@ -533,11 +614,7 @@ class _Encoding:
                 continue
             matched = self.lit(("matched", rule.id))
             affected = self.lit(("affected", rule.id))
-            for combo in itertools.product(*domains):
-                assignment = {**s.start, **dict(zip(moving, combo, strict=True))}
-                finding = s._finding(rule, names, assignment)
-                if finding is None or finding.rule.severity is Severity.INFO:
-                    continue
+            for combo, finding in s._combinations(rule, names, moving, domains):
                 negated = [-self.x(n, v) for n, v in zip(moving, combo, strict=True)]
                 if finding.status is Status.AFFECTED:
                     if rule.id in s.start_affected:
@@ -629,7 +706,7 @@ class _Encoding:
                 self.soft.append((9, weight, [-literal]))
 
     def solve(self) -> dict[NormalizedName, Version] | None:
-        from pysat.examples.rc2 import RC2
+        from pysat.examples.rc2 import RC2Stratified
         from pysat.formula import WCNF
 
         self.build()
@@ -639,7 +716,7 @@ class _Encoding:
         for level, weight, clause in _weighted(self.soft):
             del level
             formula.append(clause, weight=weight)
-        with RC2(formula) as rc2:
+        with RC2Stratified(formula, blo="full", adapt=True, exhaust=True, minz=True) as rc2:
             model = rc2.compute()
         if model is None:
             return None
@@ -698,24 +775,17 @@ class _Report:
             not u.why.startswith("escaping it contradicts") for u in unresolved
         ):
             self.notes += [f"solver: limit reached: {text}" for text in s.known.limits]
-        findings = evaluate(s.kb, _with_versions(s.facts, self.chosen))
+        findings = evaluate(s.kb, _with_versions(s.facts, self.chosen, s._torch_requires))
         escaped = {f.rule.id for f in s.start_findings} - {f.rule.id for f in remaining}
         pins = []
         for name in sorted(self.chosen):
             version = self.chosen[name]
             if name not in s.guarded and version == s.start[name]:
                 continue  # brought in, then left where it was
-            if version == s.start[name] and name in s.builds:
-                version = (
-                    s.builds[name]
-                    if s.builds[name].public == version.public and not version.local
-                    else version
-                )
+            moved = version != s.start[name]
+            if not moved and name in s.builds:
+                version = s.builds[name]  # as installed, local label included
             fact = s.facts.packages.get(name)
-            moved = (
-                version != s.builds.get(name)
-                and Version(version.public) != Version(s.start[name].public)
-            ) or (version.local != s.start[name].local and _cuda_label(name, version))
             companion = self._required_by(name) if moved else ""
             moved_by = () if companion or not moved else self._escapes(name, effective, escaped)
             if moved and not companion and not moved_by:
