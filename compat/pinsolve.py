@@ -27,6 +27,7 @@ and is said in the output when reached; nothing depends on the clock or the mach
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -141,18 +142,27 @@ class _Solver:
         }
         self.guarded = guarded_names(kb, self.start)
         present = facts.packages.keys() if facts.packages_known else None
+        self.masks: dict[tuple[str, NormalizedName], int] = {}
+        self.positions: dict[NormalizedName, dict[Version, int]] = {}
+        # A rule whose top-level package gate no release (on the index, or installed) meets can
+        # never hold: it is neither decoded nor weighed (2,000 rules: most of them).
         self.rules: list[tuple[int, Rule, tuple[NormalizedName, ...]]] = [
             (
                 i,
-                rule,
+                kb.rule_at(i),
                 tuple(sorted(NormalizedName(n) for n in _rule_packages(kb.plain_at(i)["when"]))),
             )
-            for i, rule in _relevant(kb, present)
+            for i in _relevant(kb, present)
+            if not kb.gates
+            or all(
+                spec == "" or self._mask(spec, NormalizedName(name)) != 0
+                for name, spec in kb.gates[i]
+                if name in self.start
+            )
         ]
         self.memo: dict[tuple[str, tuple[Version | None, ...]], Finding | None] = {}
         self.last: _Encoding | None = None  # the last round's instance, for explanations
         self.combos: dict[Any, list[tuple[tuple[Version, ...], Finding]]] = {}
-        self.contained: dict[tuple[str, Version], bool] = {}
         self.rule_package_specs: dict[str, dict[NormalizedName, tuple[str, ...]]] = {}
         self.domains: dict[Any, list[Version]] = {}
         self.gates: dict[int, dict[str, str]] = {
@@ -239,7 +249,9 @@ class _Solver:
             verdicts: dict[tuple[Any, ...], Finding | None] = {}
             for combo in itertools.product(*domains):
                 signature = tuple(
-                    (v,) if n == "torch" else tuple(self._contains(s, v) for s in specs.get(n, ()))
+                    (v,)
+                    if n == "torch"
+                    else tuple(self._contains(s, v, n) for s in specs.get(n, ()))
                     for n, v in zip(moving, combo, strict=True)
                 )
                 if signature not in verdicts:
@@ -251,11 +263,38 @@ class _Solver:
             self.combos[key] = found
         return found
 
-    def _contains(self, spec: str, version: Version) -> bool:
-        key = (spec, version)
-        found = self.contained.get(key)
+    def _contains(self, spec: str, version: Version, name: NormalizedName) -> bool:
+        """Whether `version` of `name` is inside `spec`: one bit of a mask computed once per
+        (specifier, package) over the package's releases (rules repeat the same few ranges)."""
+        position = self._positions(name).get(version)
+        if position is None:
+            return version_in(version, spec)
+        return bool(self._mask(spec, name) >> position & 1)
+
+    def _mask(self, spec: str, name: NormalizedName) -> int:
+        """Bit i: the i-th of the package's releases (index order, then the installed one) is
+        inside `spec`."""
+        key = (spec, name)
+        mask = self.masks.get(key)
+        if mask is None:
+            mask = 0
+            for i, candidate in enumerate(self._ordered(name)):
+                if version_in(candidate, spec):
+                    mask |= 1 << i
+            self.masks[key] = mask
+        return mask
+
+    def _ordered(self, name: NormalizedName) -> list[Version]:
+        return (
+            [*self.source.versions(name), self.start[name]]
+            if name in self.start
+            else list(self.source.versions(name))
+        )
+
+    def _positions(self, name: NormalizedName) -> dict[Version, int]:
+        found = self.positions.get(name)
         if found is None:
-            found = self.contained[key] = version_in(version, spec)
+            found = self.positions[name] = {v: i for i, v in enumerate(self._ordered(name))}
         return found
 
     def _specs_of(
@@ -303,10 +342,8 @@ class _Solver:
             plain = self.kb.plain_at(position)
             walk(plain["when"])
             for text in plain["fix"]["constraints"]:
-                requirement = Requirement(text)
-                out.setdefault(canonicalize_name(requirement.name), set()).add(
-                    str(requirement.specifier)
-                )
+                name, spec = _fix_constraint(text)
+                out.setdefault(name, set()).add(spec)
         return out
 
     def requirement(self, text: str) -> Requirement | None:
@@ -369,10 +406,11 @@ class _Solver:
         if cached is not None:
             return cached
         classes: dict[tuple[Any, ...], list[Version]] = {}
-        for version in self.source.versions(name):
+        masks = [self._mask(s, name) for s in specs]
+        for i, version in enumerate(self.source.versions(name)):
             if version == start or (name, version) in self.known.forbidden:
                 continue
-            signature: tuple[Any, ...] = tuple(self._contains(s, version) for s in specs)
+            signature: tuple[Any, ...] = tuple(mask >> i & 1 for mask in masks)
             if name == "torch":
                 signature += (str(version.local or ""),)
             classes.setdefault(signature, []).append(version)
@@ -481,10 +519,17 @@ class _Solver:
         return affected <= self.start_affected
 
 
-def _relevant(kb: KnowledgeBase, present: Iterable[str] | None) -> list[tuple[int, Rule]]:
+@functools.lru_cache(maxsize=4096)
+def _fix_constraint(text: str) -> tuple[NormalizedName, str]:
+    """('trl', '>=0.16.0') for 'trl>=0.16.0' (rule files repeat the same few constraints)."""
+    requirement = Requirement(text)
+    return canonicalize_name(requirement.name), str(requirement.specifier)
+
+
+def _relevant(kb: KnowledgeBase, present: Iterable[str] | None) -> list[int]:
     names = None if present is None else set(present)
     return [
-        (i, kb.rule_at(i))
+        i
         for i, (_, required) in enumerate(kb.index)
         if names is None or all(n in names for n in required)
     ]
@@ -601,7 +646,7 @@ class _Encoding:
             # A rule's top-level package conditions gate it: outside them it cannot hold.
             gate = s.gates.get(position, {})
             domains = [
-                [v for v in self.domains[n] if n not in gate or s._contains(gate[n], v)]
+                [v for v in self.domains[n] if n not in gate or s._contains(gate[n], v, n)]
                 for n in moving
             ]
             if not all(domains):
@@ -876,6 +921,23 @@ class _Report:
             return "it is about the CUDA toolkit on this machine, not a package: " + (
                 rule.fix.change or rule.fix.summary
             )
+        if finding.status is Status.POSSIBLE:
+            kept = sorted(n for n in self._names(finding) if n in s.intent.kept)
+            if kept:
+                shown = ", ".join(f"{n}=={s.builds.get(n, s.start[n])}" for n in kept)
+                return (
+                    f"escaping it would move your pin {shown}; settle the unknown facts to decide"
+                )
+            return (
+                "no escape through its own fix that moves only its own packages; settle the "
+                "unknown facts (doctor's questions) to decide"
+            )
         from compat.pincore import explain
 
         return explain(s, finding)
+
+    def _names(self, finding: Finding) -> set[NormalizedName]:
+        for _, rule, names in self.s.rules:
+            if rule.id == finding.rule.id:
+                return set(names)
+        return set()
