@@ -817,7 +817,8 @@ class _Report:
         unresolved = tuple(Unresolved(f.rule, f.status, self._why(f)) for f in remaining)
         # A limit matters only where no stated constraint of the user's explains what stays.
         if s.known.limits and any(
-            not u.why.startswith("escaping it contradicts") for u in unresolved
+            not u.why.startswith(("escaping it contradicts", "escaping it would move your pin"))
+            for u in unresolved
         ):
             self.notes += [f"solver: limit reached: {text}" for text in s.known.limits]
         findings = evaluate(s.kb, _with_versions(s.facts, self.chosen, s._torch_requires))
