@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from compat.formats import readable_symptom
+from compat.formats.symptoms import readable_symptom
 from compat.formats.text import hardware_line
 from compat.model import Status
 from compat.report import COMPAT_VERSION, Report
@@ -31,9 +31,15 @@ def render(report: Report, colour: bool = False) -> str:
             "give `--hardware FILE`.",
             "",
         ]
+    caveats = "".join(f"; {clause}" for clause in report.verdict_clauses())
     if not report.judged:
-        out.append("No known-bad combination found.")
+        out.append(
+            "No known-bad combination found"
+            + (f" in what was judged{caveats}." if caveats else ".")
+        )
     else:
+        if caveats:
+            out += [f"Not judged: {caveats[2:]}.", ""]
         out += ["| Status | Severity | Rule | Packages | Fix |", "|---|---|---|---|---|"]
         for f in report.judged:
             packages = ", ".join(f"{p.name} {p.version}" for p in f.packages) or "—"

@@ -1,0 +1,289 @@
+"""Choosing versions that avoid every known-bad combination, jointly: the data pin works with.
+
+The pins, the plan and the user's intent live here, with the helpers that put versions into
+facts; the problem itself is stated and solved exactly in `compat.resolve.maxsat` (weighted MaxSAT,
+`plan_pins`),
+and `compat.resolve.unsatcore` says why a finding could not be escaped.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Protocol
+
+from packaging.requirements import Requirement
+from packaging.utils import NormalizedName, canonicalize_name
+from packaging.version import Version
+
+from compat.kb.conditions import All, AnyOf, BuildCondition, PackageVersion
+from compat.kb.knowledge import KnowledgeBase
+from compat.model import Condition, Facts, Finding, PackageFact, Rule, Status
+
+
+class CandidateSource(Protocol):
+    """Where candidate versions and their dependency metadata come from (index, cache, offline)."""
+
+    def versions(self, name: NormalizedName) -> list[Version]:
+        """Installable versions, oldest first: no yanked ones, none excluded by Requires-Python."""
+        ...
+
+    def requires(self, name: NormalizedName, version: Version) -> tuple[str, ...] | None:
+        """Requires-Dist of that release, or None when it cannot be known (offline, no metadata)."""
+        ...
+
+
+@dataclass(frozen=True)
+class Pin:
+    name: NormalizedName
+    version: Version
+    installed: Version | None  # where the search started: installed, the user's pin, or resolved
+    reasons: tuple[str, ...]  # rule ids that guard or moved this package
+    moved_by: tuple[str, ...] = ()  # rule ids this pin escapes (non-empty: a chosen version)
+    display_name: str = ""
+    start: str = "installed"  # "installed", "pinned" (the user's ==), "resolved", "assumed"
+    companion: str = (
+        ""  # why it moves with another pin ("vllm 0.7.2 requires transformers>=4.48.2")
+    )
+    floor: str = ""  # "trl>=0.14.0 (GRPOTrainer)" when a capability bounded the search
+    # A hardware rule speaks of it and the hardware is known: an unpinned requirement is pinned
+    # (a build the driver runs), never left to the resolver, even when the proof is skipped.
+    hardware_guarded: bool = False
+
+    @property
+    def changed(self) -> bool:
+        if self.installed is None or self.version.public != self.installed.public:
+            return True
+        # Another CUDA build of the same torch release is another wheel.
+        return bool(self.version.local) and self.version.local != self.installed.local
+
+    @property
+    def build_change(self) -> bool:
+        return (
+            self.installed is not None
+            and self.version.public == self.installed.public
+            and self.changed
+        )
+
+    @property
+    def action(self) -> str:
+        """What the line does, in one word: upgrade, downgrade, kept or resolved."""
+        if self.installed is not None and self.build_change:
+            from compat.kb.torchbuilds import build_cuda
+
+            new, old = build_cuda(self.version), build_cuda(self.installed)
+            return "downgrade" if new is None or (old is not None and new < old) else "upgrade"
+        if self.installed is not None and self.changed:
+            return "upgrade" if self.version > self.installed else "downgrade"
+        if self.installed is None or self.start == "resolved":
+            return "resolved"
+        return "kept"
+
+    @property
+    def moves_user_pin(self) -> bool:
+        return self.start == "pinned" and self.changed
+
+
+@dataclass(frozen=True)
+class Unresolved:
+    rule: Rule
+    status: Status
+    why: str
+
+
+@dataclass(frozen=True)
+class PinPlan:
+    pins: tuple[Pin, ...]
+    unresolved: tuple[Unresolved, ...]
+    remaining: tuple[Finding, ...] = ()  # findings of the chosen set, for the report
+    notes: tuple[str, ...] = field(default=())
+
+
+@dataclass(frozen=True)
+class Intent:
+    """What the user said: exact pins to keep, and the lowest release each stated usage needs."""
+
+    kept: frozenset[NormalizedName] = frozenset()  # `==` in -r files, --keep
+    floors: Mapping[NormalizedName, tuple[Version, str]] = field(default_factory=dict)
+    start: Mapping[NormalizedName, str] = field(default_factory=dict)  # name -> Pin.start
+
+
+def guarded_names(kb: KnowledgeBase, installed: Iterable[str]) -> dict[NormalizedName, list[str]]:
+    """Installed packages that some rule speaks of, with the ids of those rules."""
+    present = set(installed)
+    guarded: dict[NormalizedName, list[str]] = {}
+    for plain in kb.plain:
+        for name in _rule_packages(plain["when"]):
+            if name in present:
+                guarded.setdefault(NormalizedName(name), []).append(plain["id"])
+    return guarded
+
+
+# A rule about torch's CUDA build is a rule about torch: moving torch (or its build) escapes it.
+BUILD_PACKAGES = {"torch_cuda": "torch", "cuda_runtime": "torch"}
+
+
+def _rule_packages(when: Mapping[str, Any]) -> set[str]:
+    names: set[str] = set(when.get("packages", {}))
+    names |= {BUILD_PACKAGES[key] for key in when.get("build", {}) if key in BUILD_PACKAGES}
+    for branch in when.get("any", []):
+        names |= _rule_packages(branch)
+    return names
+
+
+def _mentions_toolkit(condition: Condition) -> bool:
+    if isinstance(condition, BuildCondition):
+        return condition.key == "nvcc"
+    if isinstance(condition, All | AnyOf):
+        return any(_mentions_toolkit(part) for part in condition.parts)
+    return False
+
+
+def _mentions_build(condition: Condition) -> bool:
+    if isinstance(condition, BuildCondition):
+        return condition.key in BUILD_PACKAGES
+    if isinstance(condition, All | AnyOf):
+        return any(_mentions_build(part) for part in condition.parts)
+    return False
+
+
+def _condition_packages(condition: Condition) -> set[NormalizedName]:
+    """The packages a compiled condition speaks of, torch for its CUDA build conditions."""
+    if isinstance(condition, PackageVersion):
+        return {condition.name}
+    if isinstance(condition, BuildCondition):
+        owner = BUILD_PACKAGES.get(condition.key)
+        return {NormalizedName(owner)} if owner else set()
+    if isinstance(condition, All | AnyOf):
+        return set().union(*(_condition_packages(part) for part in condition.parts))
+    return set()
+
+
+def _with_versions(
+    facts: Facts,
+    assignment: Mapping[NormalizedName, Version],
+    torch_requires: Callable[[Version], Sequence[str] | None] | None = None,
+) -> Facts:
+    """The facts with these versions. `torch_requires` reads a torch release's Requires-Dist,
+    whose CUDA runtime requirement names its build where the build table does not know it."""
+    packages = dict(facts.packages)
+    changed = False
+    for name, version in assignment.items():
+        old = packages.get(name)
+        if old is not None and old.versions == (version,):
+            continue
+        changed = True
+        packages[name] = (
+            old._replace(versions=(version,), commit=None)
+            if old is not None
+            else PackageFact(name, (version,))
+        )
+    if not changed:
+        return facts
+    builds = facts.builds
+    torch = assignment.get(NormalizedName("torch"))
+    old_torch = facts.packages.get(NormalizedName("torch"))
+    if torch is not None and (old_torch is None or old_torch.versions != (torch,)):
+        # Another torch is another build: its label, or the PyPI default for the target.
+        from compat.kb.torchbuilds import build_cuda, known_release
+
+        release = Version(".".join(str(part) for part in (*torch.release, 0, 0)[:3]))
+        labelled = Version(f"{release}+{torch.local}") if torch.local else release
+        if torch.local or known_release(release):
+            builds = {
+                k: v for k, v in facts.builds.items() if k not in ("torch_cuda", "cuda_runtime")
+            }
+            cuda = build_cuda(labelled, target_platform(facts.markers))
+            if cuda is not None:
+                builds["torch_cuda"] = cuda
+        elif torch_requires is not None and target_platform(facts.markers).startswith("linux"):
+            from compat.probes.cuda import torch_cuda_build
+
+            cuda = torch_cuda_build(release, tuple(torch_requires(torch) or ()))
+            if cuda is not None:
+                builds = {
+                    k: v for k, v in facts.builds.items() if k not in ("torch_cuda", "cuda_runtime")
+                }
+                builds["torch_cuda"] = cuda
+        # A release the build table does not know keeps the old build fact: never an escape
+        # through not knowing.
+    return replace(facts, packages=packages, builds=builds)
+
+
+TORCH_FAMILY = ("torch", "torchvision", "torchaudio")
+
+
+def _cuda_label(name: str, version: Version) -> bool:
+    """A torch-family version whose local label names a CUDA build (2.8.0+cu126)."""
+    return name in TORCH_FAMILY and bool(version.local) and str(version.local).startswith("cu")
+
+
+def target_platform(markers: Mapping[str, str] | None) -> str:
+    """torchbuilds' platform key for a marker environment (Linux x86_64 when unknown)."""
+    if not markers:
+        return "linux/x86_64"
+    system = markers.get("sys_platform", "linux")
+    machine = markers.get("platform_machine", "x86_64")
+    if system.startswith("linux"):
+        return "linux/aarch64" if machine.lower() in ("aarch64", "arm64") else "linux/x86_64"
+    return {"win32": "win32/AMD64", "darwin": "darwin/arm64"}.get(system, "linux/x86_64")
+
+
+_PUBLIC: dict[int, tuple[Sequence[Version], list[Version], dict[Version, int]]] = {}
+
+
+def _distance(ordered: Sequence[Version], a: Version, b: Version) -> int:
+    """How many releases apart two versions are (`ordered` is sorted). CUDA builds of one
+    release (2.8.0+cu126, +cu128) count as that release: they are no step away from it."""
+    cached = _PUBLIC.get(id(ordered))
+    if cached is None or cached[0] is not ordered:
+        public = sorted({Version(v.public) if v.local else v for v in ordered})
+        cached = _PUBLIC[id(ordered)] = (ordered, public, {v: i for i, v in enumerate(public)})
+    _, public, position = cached
+    if a.local:
+        a = Version(a.public)
+    if b.local:
+        b = Version(b.public)
+    i = position.get(a)
+    j = position.get(b)
+    if i is None:
+        i = bisect.bisect_left(public, a)
+    if j is None:
+        j = bisect.bisect_left(public, b)
+    return abs(i - j)
+
+
+def offline_versions(
+    kb: KnowledgeBase, name: NormalizedName, installed: Version | None
+) -> list[Version]:
+    """Versions the knowledge base names for `name` (specifier bounds, fix constraints, examples)."""
+    from compat.specifiers import specifier_set
+
+    found: set[Version] = set()
+    if installed is not None:
+        found.add(Version(installed.public))
+
+    def from_spec(text: str) -> None:
+        for spec in specifier_set(text):
+            version = spec.version.rstrip(".*")
+            try:
+                found.add(Version(version))
+            except ValueError:
+                continue
+
+    def walk(when: Mapping[str, object]) -> None:
+        packages = when.get("packages", {})
+        assert isinstance(packages, dict)
+        if name in packages:
+            from_spec(packages[name]["version"])
+        for branch in when.get("any", []):  # type: ignore[attr-defined]
+            walk(branch)
+
+    for plain in kb.plain:
+        walk(plain["when"])
+        for text in plain["fix"]["constraints"]:
+            requirement = Requirement(text)
+            if canonicalize_name(requirement.name) == name:
+                from_spec(str(requirement.specifier))
+    return sorted(v for v in found if not v.is_devrelease)
