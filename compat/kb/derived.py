@@ -63,6 +63,25 @@ def table_rows(key: str) -> int:
     raise AssertionError(f"unvalidated derived key {key}")  # pragma: no cover
 
 
+def release_specs(key: str) -> dict[str, set[str]]:
+    """Specifiers that separate the releases a derived fact's table tells apart, per package:
+    pin's solver treats releases on the same side of every rule's specifiers as alike, and a
+    table distinguishes releases no `packages:` condition names (loads the table)."""
+    if key == "torch_kernels":
+        from compat.kb import archtable
+
+        return {"torch": {f"=={release}" for release in archtable.releases()}}
+    if key == "bitsandbytes_cuda_library":
+        from compat.kb import nativelibs
+
+        return {"bitsandbytes": {f"=={release}" for release in nativelibs.releases()}}
+    if key == "numpy_abi":
+        from compat.kb.numpyabi import table
+
+        return {name: {f"<{entry['first']}"} for name, entry in table().items()}
+    raise AssertionError(f"unvalidated derived key {key}")  # pragma: no cover
+
+
 def counts_as(when: Mapping[str, Any]) -> int:
     """How many rules a rule's `when` stands for: a rule reading a table counts once per table
     row it decides (the hand-written rules it replaces were one per release or build), any
