@@ -73,9 +73,10 @@ def doctor(site: Path, *args: str) -> list[str]:
 def test_yaml_depth_and_alias_bombs(tmp_path: Path, site: Path, option: str, content: str) -> None:
     hostile = tmp_path / "hostile.yaml"
     hostile.write_text(content, encoding="utf-8")
-    outcome = run_hostile(doctor(site, option, str(hostile)))
-    assert_input_error(outcome, "hostile.yaml")
-    assert "nested deeper" in outcome.stderr or "aliases expand" in outcome.stderr
+    # The contract only: exit 2, one line naming the file, no traceback. Which check refuses the
+    # document (compat's own bound, or libyaml's nesting limit in PyYAML >= 6.0.3) and its wording
+    # are not: they change with the dependency.
+    assert_input_error(run_hostile(doctor(site, option, str(hostile))), "hostile.yaml")
 
 
 def test_recursive_alias_in_a_rule_file(tmp_path: Path, site: Path) -> None:
