@@ -259,11 +259,10 @@ def _root(
 
 
 def _error(message: str, hint: str | None = None) -> None:
-    from compat.errors import one_line
+    from compat.errors import error_line
 
     # One line, always: CI logs and wrappers read the first stderr line as the whole story.
-    suffix = f" (hint: {one_line(hint)})" if hint else ""
-    sys.stderr.write(f"compat: error: {one_line(message)}{suffix}\n")
+    sys.stderr.write(error_line(message, hint))
 
 
 def _guarded(body: Callable[[], int], debug: bool) -> NoReturn:
@@ -303,7 +302,9 @@ def colour_enabled(no_color: bool, output: Path | None) -> bool:
 
 def _verbose(enabled: bool, message: str) -> None:
     if enabled:
-        sys.stderr.write(f"compat: {message}\n")
+        from compat.errors import short_line
+
+        sys.stderr.write(f"compat: {short_line(message)}\n")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -511,10 +512,10 @@ def matrix_lint(
         from compat.lint import lint
 
         result = lint(tuple(paths or ()))
-        from compat.errors import one_line
+        from compat.errors import short_line
 
         for problem in result.problems:
-            sys.stderr.write(f"{one_line(problem)}\n")
+            sys.stderr.write(f"{short_line(problem)}\n")
         if result.problems:
             sys.stderr.write(
                 f"compat: {len(result.problems)} problem(s) in {result.files} file(s)\n"
@@ -590,10 +591,13 @@ def matrix_update(
             error.message = f"matrix update: {error.message}; {in_force} stays in force"
             error.origin = None
             raise
+        from compat.output import emit
+
         verb = "updated to" if result.changed else "already current:"
-        sys.stdout.write(
+        emit(
             f"knowledge base {verb} bundle {result.version} ({result.rules} rules, "
-            f"sha256:{result.sha256[:16]}…) from {result.source}\n"
+            f"sha256:{result.sha256[:16]}…) from {result.source}\n",
+            None,
         )
         return EXIT_OK
 
@@ -995,14 +999,17 @@ def pin(
         )
         text = render_json(result) if format_ is PinFormat.json else render_constraints(result)
         emit(text, output)
+        from compat.errors import short_line
+
         if result.proof is not None and result.proof.status == "failed":
             sys.stderr.write(
-                f"compat: warning: the resolver refused the constraints: {result.proof.detail}\n"
+                "compat: warning: "
+                + short_line(f"the resolver refused the constraints: {result.proof.detail}")
+                + "\n"
             )
         for item in result.plan.unresolved:
-            sys.stderr.write(
-                f"compat: warning: could not escape {item.rule.id} ({item.status.value}): {item.why}\n"
-            )
+            why = f"could not escape {item.rule.id} ({item.status.value}): {item.why}"
+            sys.stderr.write(f"compat: warning: {short_line(why)}\n")
         return pin_exit_code(result)
 
     _guarded(body, debug)

@@ -30,7 +30,7 @@ class CompatError(Exception):
 
     def __str__(self) -> str:
         text = f"{self.origin}: {self.message}" if self.origin else self.message
-        return one_line(text)
+        return shorten(one_line(text))
 
 
 # C0 and C1 controls, DEL, the Unicode line/paragraph separators (anything a terminal could act
@@ -45,6 +45,32 @@ def one_line(text: str) -> str:
     if not _CONTROL.search(text):
         return text
     return _CONTROL.sub(_escape, text)
+
+
+# An error line echoes what it refuses (a requirement, a marker, a pattern): cut to this many
+# characters it stays one short line a person and a CI log can read, whatever the input's size.
+MAX_ECHO = 300
+
+
+def shorten(text: str, limit: int = MAX_ECHO) -> str:
+    """`text` cut in the middle to at most `limit` characters: the start (which file, line and
+    what) and the end (why) are kept, the echoed input between them elided with `…`."""
+    if len(text) <= limit:
+        return text
+    head = limit * 2 // 3
+    tail = limit - head - 1
+    return f"{text[:head]}…{text[-tail:]}"
+
+
+def short_line(text: str, limit: int = MAX_ECHO) -> str:
+    """Text from input made one short line for stderr: escaped, then cut."""
+    return shorten(one_line(text), limit)
+
+
+def error_line(message: str, hint: str | None = None) -> str:
+    """The one `compat: error: ...` line: escaped, echoed input cut, the hint riding on it."""
+    suffix = f" (hint: {short_line(hint, MAX_ECHO // 2)})" if hint else ""
+    return f"compat: error: {short_line(message)}{suffix}\n"
 
 
 def _escape(match: re.Match[str]) -> str:

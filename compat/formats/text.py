@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from compat.formats import readable_symptom
 from compat.model import Finding, Hardware, Severity, Status
+from compat.output import paint
 from compat.report import COMPAT_VERSION, Report
 
 _COLOURS = {"red": "31", "yellow": "33", "blue": "34", "green": "32", "dim": "2", "bold": "1"}
@@ -16,7 +17,9 @@ class _Painter:
         self.enabled = enabled
 
     def __call__(self, text: str, colour: str) -> str:
-        return f"\x1b[{_COLOURS[colour]}m{text}\x1b[0m" if self.enabled else text
+        # A mark, not the escape sequence: output escapes every ESC in the text it writes, the
+        # ones a package name or a `--set` value could carry too, then turns marks into colour.
+        return paint(text, _COLOURS[colour]) if self.enabled else text
 
 
 def hardware_line(hardware: Hardware | None, note: str) -> str:
