@@ -38,9 +38,7 @@ from compat.conditions import (
     Tri,
     UsageCondition,
 )
-from compat.errors import InputError
 from compat.facts import EnvOptions, FactOptions, read_environment, read_usage
-from compat.lint import symptom_problems
 from compat.logfacts import PROBES, FactCollector, LogEvidence, LogFact, evidence, fact_document
 from compat.logread import (
     Hit,
@@ -126,9 +124,8 @@ class _Matcher:
     """Symptom signatures behind their anchors, and the traceback frames seen around matches."""
 
     def __init__(self, rules: list[Rule], sample: bytes) -> None:
-        for rule in rules:  # a user's --matrix file is not linted: never hang on its regexes
-            for problem in symptom_problems(rule):
-                raise InputError(problem + " (see `compat matrix lint`)")
+        # Symptoms that could backtrack catastrophically or match an empty line never get here:
+        # rule files are refused at load (compat.knowledge, compat.signatures).
         entries: list[tuple[Rule, Symptom, Signature]] = [
             (rule, symptom, compile_signature(symptom.match))
             for rule in rules

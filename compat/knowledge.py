@@ -51,7 +51,7 @@ from compat.usage import VOCABULARY
 
 MATRIX_DIR = Path(__file__).parent / "matrix"
 MATRIX_SCHEMA = "compat.matrix/1"
-CACHE_FORMAT = 4
+CACHE_FORMAT = 5  # 5: patterns that can backtrack or match empty are refused at load
 
 RULE_KEYS = {
     "id", "title", "severity", "evidence", "description", "when", "symptoms", "fix", "references",
@@ -321,8 +321,25 @@ class _Validator:
             raise self.fail(parent, f"invalid regular expression for {key}: {error}", key) from None
         except RecursionError:
             raise self.fail(parent, f"regular expression for {key} nests too deeply", key) from None
-        # Patterns that can backtrack catastrophically are refused by `matrix lint` and by
-        # `explain` before it runs them (compat.signatures.backtracking_problem).
+        # Every pattern a file can carry runs through Python's backtracking `re` on text compat
+        # does not choose (log lines, GPU names from a profile): one that can backtrack
+        # catastrophically would hang doctor or explain, so it is refused here, at load, for
+        # shipped rules, bundles and --matrix files alike.
+        from compat.signatures import backtracking_problem, matches_empty
+
+        what = "symptom" if key == "match" else key
+        problem = backtracking_problem(text)
+        if problem:
+            raise self.fail(
+                parent,
+                f"{what} {text!r} can backtrack catastrophically: {problem}; rewrite it "
+                "without nested or overlapping repeats",
+                key,
+            )
+        if key == "match" and matches_empty(text):
+            raise self.fail(
+                parent, f"symptom {text!r} can match an empty line: it would match every line", key
+            )
         return text
 
     def symptoms(self, node: Any, parent: Any) -> list[dict[str, Any]]:

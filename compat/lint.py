@@ -94,7 +94,6 @@ def lint_base(base: Path, paths: Sequence[Path] = ()) -> LintResult:
                     if problem:
                         problems.append(problem)
                 problems.extend(fix_problems(rule))
-                problems.extend(symptom_problems(rule))
                 problems.extend(worth_problems(rule))
             except CompatError as error:
                 problems.append(f"{error} (in rule {plain['id']})")
@@ -112,22 +111,6 @@ def _lint_capabilities(path: Path, problems: list[str]) -> int:
     for capability in capabilities:
         problems.extend(example_problems(capability))
     return sum(len(c.examples) for c in capabilities)
-
-
-def symptom_problems(rule: Rule) -> list[str]:
-    """Symptom regexes run over logs of any size and any content: one that can backtrack
-    catastrophically (`(a+)+`, `(\\w+\\s?)*$`) would hang `compat explain` on a hostile line."""
-    from compat.signatures import backtracking_problem
-
-    problems = []
-    for symptom in rule.symptoms:
-        problem = backtracking_problem(symptom.match)
-        if problem:
-            problems.append(
-                f"{rule.origin}: rule {rule.id}: symptom {symptom.match!r} can backtrack "
-                f"catastrophically: {problem}; rewrite it without nested or overlapping repeats"
-            )
-    return problems
 
 
 def fix_problems(rule: Rule) -> list[str]:
