@@ -34,6 +34,7 @@ from compat.pin import offline_versions
 from compat.pincmd import IndexOptions
 from compat.report import Report, environment_summary
 from compat.sources.setuppy import REPORT_HINT
+from compat.versions import parse_specifier
 
 PLATFORMS: Mapping[str, dict[str, str]] = {
     "linux": {"sys_platform": "linux", "platform_system": "Linux", "os_name": "posix"},
@@ -89,7 +90,7 @@ def target_python(
     spec = SpecifierSet()
     for text, origin in requires:
         try:
-            spec &= SpecifierSet(text)
+            spec &= parse_specifier(text)
         except InvalidSpecifier:
             raise InputError(f"invalid requires-python {text!r}", origin=origin) from None
     here = Version(_platform.python_version())

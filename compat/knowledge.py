@@ -48,6 +48,7 @@ from compat.names import canonicalize_name
 if TYPE_CHECKING:
     from packaging.version import Version
 from compat.usage import VOCABULARY
+from compat.versions import too_long_number
 
 MATRIX_DIR = Path(__file__).parent / "matrix"
 MATRIX_SCHEMA = "compat.matrix/1"
@@ -218,6 +219,9 @@ class _Validator:
         if text and text[0].isdigit():
             text = "==" + text
         try:
+            problem = too_long_number(text)  # packaging parses it, but could never compare it
+            if problem:
+                raise InvalidSpecifier(problem)
             specifier_set(text)
         except InvalidSpecifier as error:
             raise self.fail(parent, f"invalid specifier for {key}: {error}", key) from None
@@ -226,16 +230,17 @@ class _Validator:
     def marker(self, value: Any, parent: Any, key: str) -> str:
         from packaging.markers import (
             InvalidMarker,
-            Marker,
             UndefinedComparison,
             UndefinedEnvironmentName,
         )
         from packaging.version import InvalidVersion
 
+        from compat.versions import parse_marker
+
         try:
             # Evaluated once here so that a comparison packaging cannot make
             # (`os_name ~= "posix"`) is a rule-file error, not a crash during a check.
-            Marker(self.text(value, key, parent, key)).evaluate()
+            parse_marker(self.text(value, key, parent, key)).evaluate()
         except (
             InvalidMarker,
             UndefinedComparison,
@@ -357,14 +362,16 @@ class _Validator:
         return out
 
     def fix(self, node: Any, parent: Any) -> dict[str, Any]:
-        from packaging.requirements import InvalidRequirement, Requirement
+        from packaging.requirements import InvalidRequirement
+
+        from compat.versions import parse_requirement
 
         node = self.mapping(node, "fix", parent, "fix")
         self.unknown_keys(node, {"summary", "constraints", "change"}, "fix")
         constraints = self.sequence(node.get("constraints", []), "constraints", node, "constraints")
         for text in constraints:
             try:
-                requirement = Requirement(str(text))
+                requirement = parse_requirement(str(text))
             except InvalidRequirement as error:
                 raise self.fail(
                     node, f"invalid constraint {text!r}: {error}", "constraints"

@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
-from packaging.version import InvalidVersion, Version
+from packaging.version import InvalidVersion
 
 from compat.capabilities import (
     SHIPPED,
@@ -21,6 +21,7 @@ from compat.engine import check_example, evaluate_rule, facts_from_example
 from compat.errors import CompatError
 from compat.knowledge import MATRIX_DIR, compile_rule, rule_files, validate_file
 from compat.model import Origin, Rule
+from compat.versions import parse_version
 
 
 class LintResult(NamedTuple):
@@ -128,7 +129,7 @@ def fix_problems(rule: Rule) -> list[str]:
         for name, spec in packages.items():
             version_text = spec["version"] if isinstance(spec, dict) else spec
             try:
-                version = Version(str(version_text))
+                version = parse_version(str(version_text))
             except InvalidVersion:
                 continue
             for constraint in constraints:

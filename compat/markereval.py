@@ -18,6 +18,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from compat.names import canonicalize_name
+from compat.versions import too_long_number
 
 if TYPE_CHECKING:
     from packaging.specifiers import Specifier
@@ -153,6 +154,8 @@ def _compare(left: Token, op: str, right: Token, env: Mapping[str, str] | None) 
     if name == "extra":  # packaging compares extra names normalized
         lhs, rhs = canonicalize_name(lhs), canonicalize_name(rhs)
     if name in _VERSION_VARIABLES:
+        if too_long_number(lhs) or too_long_number(rhs):  # packaging could never compare them
+            raise Unsupported(f"{name}: a number too long to compare")
         specifier = _specifier(op + rhs)
         if specifier is not None:
             return bool(specifier.contains(lhs, prereleases=True))

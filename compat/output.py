@@ -94,8 +94,10 @@ def _umask() -> int:
 
 # Every control character other than newline and tab (ESC included, whatever follows it): what a
 # METADATA Name, a `--set` value, a config or a rule file could smuggle into a terminal (colours,
-# cursor moves, title changes, OSC 8 links). Escaped where output leaves compat, in every format.
-_UNSAFE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029]")
+# cursor moves, title changes, OSC 8 links). Escaped where output leaves compat, in every format,
+# with lone surrogates (an undecodable byte of a path given on the command line): the output is
+# written with that one entry escaped rather than refused as a whole.
+_UNSAFE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
 
 # compat's own colours travel through the formatters as marks no input can forge (a per-process
 # random token), and become SGR sequences only here, after everything else has been escaped.

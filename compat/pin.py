@@ -29,6 +29,7 @@ from compat.conditions import All, AnyOf, BuildCondition, Condition, PackageVers
 from compat.engine import evaluate, evaluate_rule, finding_order
 from compat.knowledge import KnowledgeBase
 from compat.model import Facts, Finding, PackageFact, Rule, Severity, Status
+from compat.versions import parse_requirement
 
 MAX_EXPANSIONS = 400  # assignments evaluated before settling for the least-bad one
 MOVES_PER_RULE = 6  # escaping moves kept per finding, best first
@@ -585,7 +586,7 @@ class _DependencyChecker:
     def _binding(self, text: str) -> Requirement | None:
         """The requirement, or None when it does not bind here (extras, other platforms, garbage)."""
         try:
-            requirement = Requirement(text)
+            requirement = parse_requirement(text)
             if requirement.marker is None:
                 return requirement
             if self.marker_env is None:

@@ -31,6 +31,7 @@ from compat.index import allows_python
 from compat.knowledge import KnowledgeBase, load_knowledge_base
 from compat.model import Environment, Hardware, Package, Status
 from compat.pin import Pin, PinPlan, offline_versions, plan_pins
+from compat.versions import parse_requirement
 
 
 @dataclass(frozen=True)
@@ -272,6 +273,12 @@ def run_pin(
                 plan_for, env, start, declarations, kb, hardware, usage, avoid, index_options,
                 resolver, with_nvcc, source.on_index,
             )  # fmt: skip
+    # Distributions that could not be read (an undecodable directory name, an invalid version)
+    # are left out of the pins and said in the output, as doctor reports them: never the reason
+    # to refuse writing the whole file.
+    problems = tuple(f"environment: {p.message}" for p in env.problems if p.kind != "duplicate")
+    if problems:
+        plan = replace(plan, notes=(*plan.notes, *problems))
     return PinResult(
         plan,
         env,
@@ -415,7 +422,7 @@ def proof_requirements(
 ) -> list[str]:
     """What the resolver installs: the user's requirement lines (a pin the plan moves relaxed to
     the name, as the line tells the user to do), or the environment's top-level distributions."""
-    from packaging.requirements import InvalidRequirement, Requirement
+    from packaging.requirements import InvalidRequirement
     from packaging.specifiers import SpecifierSet
 
     moved = {pin.name for pin in plan.pins if pin.moves_user_pin}
@@ -426,7 +433,7 @@ def proof_requirements(
                 continue  # a direct reference: the resolver would fetch it; its pin stands in
             if name in moved:
                 try:
-                    requirement = Requirement(text)
+                    requirement = parse_requirement(text)
                 except InvalidRequirement:
                     continue
                 requirement.specifier = SpecifierSet()
@@ -442,13 +449,13 @@ def proof_requirements(
 
 def top_level(env: Environment) -> list[str]:
     """The installed distributions no other installed one requires, that an index can serve."""
-    from packaging.requirements import InvalidRequirement, Requirement
+    from packaging.requirements import InvalidRequirement
 
     required: set[str] = set()
     for package in env.packages.values():
         for text in package.requires:
             try:
-                requirement = Requirement(text)
+                requirement = parse_requirement(text)
             except InvalidRequirement:
                 continue
             if requirement.marker is None or "extra" not in str(requirement.marker):

@@ -31,6 +31,7 @@ from packaging.utils import NormalizedName, canonicalize_name
 from packaging.version import InvalidVersion, Version
 
 from compat.errors import IndexAccessError, UncheckedError, UsageError
+from compat.versions import parse_version
 
 if TYPE_CHECKING:
     from compat.pincmd import IndexOptions
@@ -296,7 +297,7 @@ def _resolve_pip(
     try:
         document: Any = json.loads(report.read_text("utf-8"))
         packages = {
-            canonicalize_name(item["metadata"]["name"]): Version(item["metadata"]["version"])
+            canonicalize_name(item["metadata"]["name"]): parse_version(item["metadata"]["version"])
             for item in document["install"]
         }
     except (ValueError, KeyError, TypeError) as error:
@@ -341,7 +342,7 @@ def _resolve_uv(
         if match is None:
             continue  # blank lines, comments and option lines (--index-url ...)
         try:
-            packages[canonicalize_name(match.group(1))] = Version(match.group(2))
+            packages[canonicalize_name(match.group(1))] = parse_version(match.group(2))
         except InvalidVersion:
             continue
     return Resolution(packages, version, tuple(command))

@@ -17,39 +17,10 @@ from pathlib import Path
 import pytest
 
 from tests.dists import make_dist
-from tests.fuzzing import LIMIT_S, assert_input_error, run_hostile
+from tests.fuzzing import LIMIT_S, assert_input_error, rule_file, run_hostile
 
 BACKTRACKING = "(a+)+$"
-RULE = """schema: compat.matrix/1
-rules:
-  - id: hostile-rule
-    title: a rule from a pull request
-    severity: error
-    evidence: verified
-    when: {{packages: {{trl: ">=0.1"}}{extra_when}}}
-    {extra}
-    fix: {{summary: upgrade, constraints: ["trl>=9"]}}
-    references: ["https://example.org/x"]
-    examples:
-      affected: [{{packages: {{trl: "{affected}"}}{affected_extra}}}]
-      clear: [{{packages: {{trl: "9.0"}}}}]
-"""
 ESC_SET = "trainer=\x1b[31mred"
-
-
-def rule_file(
-    path: Path,
-    *,
-    extra: str = "",
-    extra_when: str = "",
-    affected: str = "0.1",
-    affected_extra: str = "",
-) -> Path:
-    text = RULE.format(
-        extra=extra, extra_when=extra_when, affected=affected, affected_extra=affected_extra
-    )
-    path.write_text(text, encoding="utf-8")
-    return path
 
 
 @pytest.fixture
@@ -231,3 +202,250 @@ def test_long_flag_values_give_a_short_line(site: Path, args: list[str]) -> None
         assert len(outcome.stderr) < 500
     else:  # a value doctor accepts is not an error
         assert outcome.returncode in (0, 1), outcome.stderr
+
+
+# ---------------------------------------------------------------------------------------------
+# exit 70 where the contract says 2: every version parse of input is bounded
+
+BIG = "1" * 5000
+
+
+def test_5000_digit_version_in_a_dist_info(tmp_path: Path, site: Path) -> None:
+    """An installed distribution with a huge version is reported like any invalid version (the
+    documented `invalid-version` problem); the other distributions are still checked."""
+    make_dist(site, "peft", BIG, dir_name="peft-1.0.dist-info")
+    for args in (
+        ["doctor", "--path", str(site), "--no-probe", "-f", "json"],
+        ["pin", "--path", str(site), "--no-probe", "--offline", "-f", "json"],
+    ):
+        outcome = run_hostile(args)
+        assert outcome.returncode in (0, 1), outcome.stderr
+        assert len(outcome.stderr.splitlines()) <= 1, outcome.stderr
+        document = json.loads(outcome.stdout)
+        if args[0] == "doctor":
+            (problem,) = document["environment"]["problems"]
+            assert problem["kind"] == "invalid-version" and "peft" in problem["message"]
+            assert len(problem["message"]) < 500
+        else:
+            assert any("peft" in note for note in document["notes"])
+
+
+def test_5000_digit_version_in_requires_dist(site: Path) -> None:
+    """A Requires-Dist compat could parse but never compare: the distribution's requirements
+    are skipped and reported (as pip check skips them), one problem per distribution."""
+    make_dist(site, "accelerate", "1.0.0", requires=[f"trl=={BIG}"])
+    make_dist(site, "peft", "1.0.0", requires=["torch>=2; python_version > '3." + "1" * 200 + "'"])
+    outcome = run_hostile(["doctor", "--path", str(site), "--no-probe", "-f", "json"])
+    assert outcome.returncode in (0, 1), outcome.stderr
+    problems = json.loads(outcome.stdout)["environment"]["problems"]
+    assert sorted(p["kind"] for p in problems) == ["invalid-requirement"] * 2
+    assert all(len(p["message"]) < 500 for p in problems)
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "fragment"),
+    [
+        ("requirements.txt", f"trl=={BIG}\n", "requirements.txt:1"),
+        ("requirements.txt", f"trl>=0.1,!={BIG}.*\n", "requirements.txt:1"),
+        ("requirements.txt", f"trl==0.17.0; python_version < '{BIG}'\n", "requirements.txt:1"),
+        ("requirements.txt", f"trl @ https://example.org/trl-{BIG}-py3-none-any.whl\n", "requirements.txt:1"),
+        ("pyproject.toml", f'[project]\nname = "x"\nversion = "1"\nrequires-python = ">={BIG}"\ndependencies = ["trl==0.17.0"]\n', "pyproject.toml"),
+        ("pylock.toml", f'lock-version = "1.0"\ncreated-by = "x"\n[[packages]]\nname = "trl"\nversion = "{BIG}"\n', "pylock.toml"),
+    ],
+    ids=["pinned", "excluded", "marker", "wheel-url", "requires-python", "pylock"],
+)  # fmt: skip
+def test_5000_digit_version_in_a_requirement(
+    tmp_path: Path, name: str, content: str, fragment: str
+) -> None:
+    path = tmp_path / name
+    path.write_text(content, encoding="utf-8")
+    for args in (["check", str(path), "--offline"], ["pin", "-r", str(path), "--offline"]):
+        if name != "requirements.txt" and args[0] == "pin":
+            continue
+        outcome = run_hostile(args)
+        if outcome.returncode == 2:
+            assert_input_error(outcome, fragment)
+            assert len(outcome.stderr) < 500
+        else:  # a version compat cannot read in a URL it does not need: not an error
+            assert outcome.returncode in (0, 1), outcome.stderr
+
+
+@pytest.mark.parametrize(
+    "where",
+    ["specifier", "example", "since", "marker", "constraint"],
+)
+def test_5000_digit_version_in_a_rule_file(tmp_path: Path, site: Path, where: str) -> None:
+    if where == "specifier":
+        rules = rule_file(tmp_path / "rules.yaml", extra_when=f", python: '<{BIG}'")
+    elif where == "example":
+        rules = rule_file(tmp_path / "rules.yaml", affected=BIG)
+    elif where == "marker":
+        rules = rule_file(
+            tmp_path / "rules.yaml", extra_when=f", platform: 'python_version < \"{BIG}\"'"
+        )
+    elif where == "constraint":
+        rules = tmp_path / "rules.yaml"
+        rule_file(rules)
+        rules.write_text(rules.read_text().replace('"trl>=9"', f'"trl>=9,!={BIG}"'))
+    else:
+        rules = tmp_path / "caps.yaml"
+        rules.write_text(
+            "schema: compat.capabilities/1\ncapabilities:\n  - id: x-grpo\n    feature: GRPO\n"
+            f"    package: trl\n    since: '{BIG}'\n    evidence: verified\n"
+            "    description: d\n    when: {usage: {trainer: grpo}}\n"
+            "    references: ['https://example.org/x']\n"
+            "    examples: {needs: [{usage: {trainer: grpo}}], not_needed: [{}]}\n",
+            encoding="utf-8",
+        )
+    command = ["pin", "--offline"] if where == "since" else ["doctor"]  # pin reads capabilities
+    doctor = run_hostile([*command, "--path", str(site), "--no-probe", "--matrix", str(rules)])
+    lint = run_hostile(["matrix", "lint", str(rules)])
+    assert lint.returncode == 2 and "Traceback" not in lint.stderr, lint.stderr
+    assert any(line.startswith(f"{rules}:") for line in lint.stderr.splitlines()), lint.stderr
+    if where == "example":  # examples run only in lint: doctor has nothing to refuse
+        assert doctor.returncode in (0, 1), doctor.stderr
+    else:
+        assert_input_error(doctor, rules.name)
+
+
+def test_lint_on_an_example_with_an_invalid_version(tmp_path: Path) -> None:
+    rules = rule_file(tmp_path / "rules.yaml", affected="not-a-version")
+    outcome = run_hostile(["matrix", "lint", str(rules)])
+    assert outcome.returncode == 2
+    assert "Traceback" not in outcome.stderr and "internal error" not in outcome.stderr
+    assert any(
+        line.startswith(f"{rules}:12: ") and "not-a-version" in line
+        for line in outcome.stderr.splitlines()
+    ), outcome.stderr
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        "{'packages': {'trl': '1.0'}, 'build': {'torch_cuda': 'twelve'}}",
+        "{'packages': {'trl': '1.0'}, 'python': 'three'}",
+        "{'packages': {'trl': '1.0'}, 'hardware': {'gpu': 'H100', 'driver': 'new'}}",
+        "{'packages': {'trl': '1.0'}, 'hardware': {'gpu': 'H100', 'gpu_count': 'many'}}",
+    ],
+    ids=["build", "python", "driver", "gpu-count"],
+)
+def test_lint_on_an_example_with_a_wrong_value(tmp_path: Path, value: str) -> None:
+    rules = tmp_path / "rules.yaml"
+    rule_file(rules)
+    rules.write_text(
+        rules.read_text().replace('affected: [{packages: {trl: "0.1"}}]', f"affected: [{value}]")
+    )
+    outcome = run_hostile(["matrix", "lint", str(rules)])
+    assert outcome.returncode == 2, outcome.stderr
+    assert "Traceback" not in outcome.stderr and "internal error" not in outcome.stderr
+    assert any(line.startswith(f"{rules}:") for line in outcome.stderr.splitlines())
+
+
+# ---------------------------------------------------------------------------------------------
+# --python pointing at something that answers, but not what compat asked
+
+FAKE_PYTHON = """#!/bin/sh
+cat > /dev/null
+echo '{answer}'
+"""
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        '{"executable": "/x", "paths": []}',
+        '{"executable": "/x", "paths": [], "markers": []}',
+        '{"executable": "/x", "paths": "/", "markers": {"python_full_version": "3.11.7"}}',
+        '{"executable": "/x", "paths": [1], "markers": {"python_full_version": "3.11.7"}}',
+        '{"executable": "/x", "paths": [], "markers": {}}',
+        '{"executable": "/x", "paths": [], "markers": {"python_full_version": 3}}',
+        '{"executable": "/x", "paths": [], "markers": {"python_full_version": "three"}}',
+        f'{{"executable": "/x", "paths": [], "markers": {{"python_full_version": "{BIG}"}}}}',
+        f'{{"executable": "/x", "paths": [], "markers": {{"python_full_version": "3.11.7", "platform_release": "{BIG}"}}}}',
+        f'{{"executable": "/x", "paths": [], "n": {BIG}}}',
+        "[" * 100_000,
+        "[]",
+        '{"executable": 5, "paths": [], "markers": {"python_full_version": "3.11.7"}}',
+    ],
+    ids=["no-markers", "markers-list", "paths-string", "paths-ints", "no-python-version",
+         "version-int", "version-word", "version-5000-digits", "marker-5000-digits",
+         "json-int-5000-digits", "json-depth", "json-list", "executable-int"],
+)  # fmt: skip
+def test_python_whose_answer_lacks_a_field(tmp_path: Path, answer: str) -> None:
+    python = tmp_path / "python"
+    python.write_text(FAKE_PYTHON.format(answer=answer), encoding="utf-8")
+    python.chmod(0o755)
+    for command in ("doctor", "pin"):
+        args = [command, "--python", str(python), "--no-probe"]
+        outcome = run_hostile([*args, "--offline"] if command == "pin" else args)
+        if answer.startswith('{"executable": 5'):  # every field it needs is there
+            assert outcome.returncode == 3, outcome.stderr  # an empty environment
+            continue
+        assert_input_error(outcome, str(python))
+
+
+# ---------------------------------------------------------------------------------------------
+# an undecodable byte in a name: write what can be written, report the bad entry
+
+
+def _undecodable_dist(site: Path, name: bytes, dir_name: bytes) -> None:
+    raw = os.fsencode(site) + b"/" + dir_name
+    os.mkdir(raw)
+    with open(raw + b"/METADATA", "wb") as handle:
+        handle.write(b"Metadata-Version: 2.1\nName: " + name + b"\nVersion: 0.17.0\n")
+
+
+@pytest.mark.parametrize(
+    ("name", "dir_name"),
+    [(b"tr\xffl", b"tr\xffl-0.17.0.dist-info"), (b"trl", b"trl-0.17.0\xff.dist-info")],
+    ids=["name-and-directory", "directory"],
+)
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_undecodable_dist_info_name_with_pin_o(
+    tmp_path: Path, name: bytes, dir_name: bytes, fmt: str
+) -> None:
+    site = tmp_path / "site"
+    make_dist(site, "deepspeed", "0.14.2")
+    _undecodable_dist(site, name, dir_name)
+    output = tmp_path / "constraints.txt"
+    output.write_text("previous\n", encoding="utf-8")
+    args = ["pin", "--path", str(site), "--no-probe", "--offline", "--freeze", "-f", fmt]
+    outcome = run_hostile([*args, "-o", str(output)])
+    assert outcome.returncode in (0, 1), outcome.stderr
+    text = output.read_text(encoding="utf-8")  # written, and valid UTF-8
+    notes = json.loads(text)["notes"] if fmt == "json" else text.splitlines()
+    assert any("\\xff" in note and "not valid UTF-8" in note for note in notes), notes
+    if fmt == "text":  # what pip reads: the readable distributions only, every line valid
+        assert "deepspeed==0.14.3" in text
+        assert all(line.startswith("#") or line.isascii() for line in text.splitlines())
+
+
+def test_undecodable_dist_info_name_with_doctor_o(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    make_dist(site, "deepspeed", "0.14.2")
+    _undecodable_dist(site, b"tr\xffl", b"tr\xffl-0.17.0.dist-info")
+    output = tmp_path / "report.json"
+    outcome = run_hostile(
+        ["doctor", "--path", str(site), "--no-probe", "-f", "json", "-o", str(output)]
+    )
+    assert outcome.returncode in (0, 1), outcome.stderr
+    (problem,) = json.loads(output.read_text(encoding="utf-8"))["environment"]["problems"]
+    assert (
+        problem["kind"] == "broken-metadata" and "tr\\xffl-0.17.0.dist-info" in problem["message"]
+    )
+
+
+def test_undecodable_byte_in_the_path_given(tmp_path: Path) -> None:
+    """A --path whose own name is not UTF-8: every distribution in it is read, and the output
+    carries the name escaped."""
+    site = Path(os.fsdecode(os.fsencode(tmp_path) + b"/si\xffte"))
+    make_dist(site, "deepspeed", "0.14.2")
+    output = tmp_path / "report.json"
+    outcome = run_hostile(
+        ["doctor", "--path", str(site), "--no-probe", "-f", "json", "-o", str(output)]
+    )
+    assert outcome.returncode in (0, 1), outcome.stderr
+    document = json.loads(output.read_text(encoding="utf-8"))
+    assert document["environment"]["packages"] == 1
+    text = run_hostile(["doctor", "--path", str(site), "--no-probe"])
+    assert text.returncode in (0, 1) and "si\\udcffte" in text.stdout
