@@ -1118,7 +1118,9 @@ def progress_reporter() -> Callable[[str], None] | None:
         return None
 
     def report(message: str) -> None:
-        sys.stderr.write(f"\r\x1b[K{message}")
+        from compat.errors import short_line
+
+        sys.stderr.write(f"\r\x1b[K{short_line(message)}")
         sys.stderr.flush()
 
     return report

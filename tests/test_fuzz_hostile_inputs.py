@@ -449,3 +449,19 @@ def test_undecodable_byte_in_the_path_given(tmp_path: Path) -> None:
     assert document["environment"]["packages"] == 1
     text = run_hostile(["doctor", "--path", str(site), "--no-probe"])
     assert text.returncode in (0, 1) and "si\\udcffte" in text.stdout
+
+
+@pytest.mark.parametrize(
+    "nodes",
+    ["gpu[0-99999]x[0-99999]", "gpu[0-" + BIG + "]", "n[0-9][0-9][0-9][0-9][0-9][0-9]"],
+    ids=["ranges-multiply", "5000-digit-bound", "six-brackets"],
+)
+def test_hostlist_that_expands_past_any_cluster(tmp_path: Path, nodes: str) -> None:
+    """`--nodes` is Slurm hostlist syntax: a number too long for int(), or brackets whose
+    ranges multiply to billions of names, is one line, promptly, not exit 70 or a hang."""
+    reports = tmp_path / "reports"
+    reports.mkdir()
+    (reports / "a.json").write_text("{}", encoding="utf-8")
+    outcome = run_hostile(["fleet", "--reports", str(reports), "--nodes", nodes])
+    assert_input_error(outcome, "--nodes")
+    assert len(outcome.stderr) < 500
