@@ -465,3 +465,19 @@ def test_hostlist_that_expands_past_any_cluster(tmp_path: Path, nodes: str) -> N
     outcome = run_hostile(["fleet", "--reports", str(reports), "--nodes", nodes])
     assert_input_error(outcome, "--nodes")
     assert len(outcome.stderr) < 500
+
+
+def test_escape_and_huge_driver_version_from_the_driver(tmp_path: Path, site: Path) -> None:
+    """What NVML reports is input too (faked at the binding boundary): a GPU name carrying
+    escape sequences is printed escaped, a 5,000-digit driver version is kept as text."""
+    fake = Path(__file__).parent / "fake_nvml"
+    machine = json.loads((fake / "machines" / "h100.json").read_text(encoding="utf-8"))
+    machine["devices"][0]["name"]["value"] = "NVIDIA \x1b[31mH100\x1b]0;pwned\x07"
+    machine["driver"]["value"] = BIG
+    (tmp_path / "evil.json").write_text(json.dumps(machine), encoding="utf-8")
+    env = {"PYTHONPATH": str(fake), "COMPAT_FAKE_NVML": str(tmp_path / "evil")}
+    for args in (["probe"], ["probe", "-f", "json"], ["doctor", "--path", str(site)]):
+        outcome = run_hostile(args, env=env)
+        assert outcome.returncode in (0, 1), outcome.stderr
+        assert "\x1b" not in outcome.stdout + outcome.stderr and "\x07" not in outcome.stdout
+        assert "Traceback" not in outcome.stderr and "H100" in outcome.stdout
