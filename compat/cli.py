@@ -972,6 +972,7 @@ def pin(
         from compat.facts import EnvOptions
         from compat.output import emit
         from compat.pincmd import (
+            ENV_NOTE,
             IndexOptions,
             pin_exit_code,
             render_constraints,
@@ -1010,6 +1011,9 @@ def pin(
         for item in result.plan.unresolved:
             why = f"could not escape {item.rule.id} ({item.status.value}): {item.why}"
             sys.stderr.write(f"compat: warning: {short_line(why)}\n")
+        for note in result.plan.notes:  # distributions that could not be read: said, not fatal
+            if note.startswith(ENV_NOTE):
+                sys.stderr.write(f"compat: warning: {short_line(note)}\n")
         return pin_exit_code(result)
 
     _guarded(body, debug)

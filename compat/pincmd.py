@@ -44,6 +44,9 @@ class IndexOptions:
     pytorch_index: str = "https://download.pytorch.org/whl"
 
 
+ENV_NOTE = "environment: "  # a note about a distribution that could not be read
+
+
 @dataclass(frozen=True)
 class PinResult:
     plan: PinPlan
@@ -276,7 +279,7 @@ def run_pin(
     # Distributions that could not be read (an undecodable directory name, an invalid version)
     # are left out of the pins and said in the output, as doctor reports them: never the reason
     # to refuse writing the whole file.
-    problems = tuple(f"environment: {p.message}" for p in env.problems if p.kind != "duplicate")
+    problems = tuple(f"{ENV_NOTE}{p.message}" for p in env.problems if p.kind != "duplicate")
     if problems:
         plan = replace(plan, notes=(*plan.notes, *problems))
     return PinResult(

@@ -183,7 +183,7 @@ def test_marker_of_2000_parentheses_is_a_short_line(tmp_path: Path) -> None:
     requirements.write_text(f"trl==0.1; {marker}\n", encoding="utf-8")
     outcome = run_hostile(["check", str(requirements), "--offline"])
     assert_input_error(outcome, "requirements.txt:1")
-    assert len(outcome.stderr) < 500
+    assert len(outcome.stderr.rstrip("\n")) <= 500  # one short line
 
 
 @pytest.mark.parametrize(
@@ -199,7 +199,7 @@ def test_long_flag_values_give_a_short_line(site: Path, args: list[str]) -> None
     outcome = run_hostile(["doctor", "--path", str(site), "--no-probe", *args])
     if outcome.returncode == 2:
         assert_input_error(outcome)
-        assert len(outcome.stderr) < 500
+        assert len(outcome.stderr.rstrip("\n")) <= 500  # one short line
     else:  # a value doctor accepts is not an error
         assert outcome.returncode in (0, 1), outcome.stderr
 
@@ -265,7 +265,7 @@ def test_5000_digit_version_in_a_requirement(
         outcome = run_hostile(args)
         if outcome.returncode == 2:
             assert_input_error(outcome, fragment)
-            assert len(outcome.stderr) < 500
+            assert len(outcome.stderr.rstrip("\n")) <= 500  # one short line
         else:  # a version compat cannot read in a URL it does not need: not an error
             assert outcome.returncode in (0, 1), outcome.stderr
 
@@ -413,6 +413,7 @@ def test_undecodable_dist_info_name_with_pin_o(
     outcome = run_hostile([*args, "-o", str(output)])
     assert outcome.returncode in (0, 1), outcome.stderr
     text = output.read_text(encoding="utf-8")  # written, and valid UTF-8
+    assert "not valid UTF-8" in outcome.stderr and "Traceback" not in outcome.stderr
     notes = json.loads(text)["notes"] if fmt == "json" else text.splitlines()
     assert any("\\xff" in note and "not valid UTF-8" in note for note in notes), notes
     if fmt == "text":  # what pip reads: the readable distributions only, every line valid
@@ -464,7 +465,7 @@ def test_hostlist_that_expands_past_any_cluster(tmp_path: Path, nodes: str) -> N
     (reports / "a.json").write_text("{}", encoding="utf-8")
     outcome = run_hostile(["fleet", "--reports", str(reports), "--nodes", nodes])
     assert_input_error(outcome, "--nodes")
-    assert len(outcome.stderr) < 500
+    assert len(outcome.stderr.rstrip("\n")) <= 500  # one short line
 
 
 def test_escape_and_huge_driver_version_from_the_driver(tmp_path: Path, site: Path) -> None:
