@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from compat.formats import readable_symptom
+from compat.formats.paint import paint
+from compat.formats.symptoms import readable_symptom
 from compat.model import Finding, Hardware, Severity, Status
-from compat.output import paint
 from compat.report import COMPAT_VERSION, Report
 
 _COLOURS = {"red": "31", "yellow": "33", "blue": "34", "green": "32", "dim": "2", "bold": "1"}
