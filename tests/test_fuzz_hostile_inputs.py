@@ -11,13 +11,12 @@ import os
 import pty
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 from tests.dists import make_dist
-from tests.fuzzing import LIMIT_S, assert_input_error, rule_file, run_hostile
+from tests.fuzzing import WALL_BACKSTOP_S, assert_input_error, rule_file, run_hostile
 
 BACKTRACKING = "(a+)+$"
 ESC_SET = "trainer=\x1b[31mred"
@@ -144,7 +143,6 @@ def test_escape_in_a_set_value_on_a_colour_terminal(site: Path) -> None:
     env = {**os.environ, "TERM": "xterm"}
     env.pop("NO_COLOR", None)
     env.pop("CI", None)
-    started = time.monotonic()
     proc = subprocess.Popen(
         [sys.executable, "-m", "compat", "doctor", "--path", str(site), "--no-probe", *usage],
         stdout=secondary,
@@ -161,12 +159,11 @@ def test_escape_in_a_set_value_on_a_colour_terminal(site: Path) -> None:
         if not chunk:
             break
         chunks.append(chunk)
-    proc.wait(timeout=LIMIT_S)
+    proc.wait(timeout=WALL_BACKSTOP_S)
     os.close(primary)
     assert proc.stderr is not None
     with proc.stderr:
         assert b"\x1b" not in proc.stderr.read()
-    assert time.monotonic() - started < LIMIT_S
     out = b"".join(chunks).decode()
     assert proc.returncode in (0, 1)
     assert "\x1b[" in out  # compat's own colours: this is a terminal
