@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from packaging.version import InvalidVersion, Version
 
-from compat.errors import UsageError, shorten
+from compat.errors import InputError, UsageError, shorten
 from compat.model import Environment, EnvironmentProblem, Origin, Package
 from compat.names import canonicalize_name
 from compat.versions import parse_version, too_long_number
@@ -210,6 +210,16 @@ def _metadata_dirs(directory: str) -> Iterable[tuple[str, str]]:
             yield (path, "PKG-INFO") if os.path.isdir(path) else (path, "")
 
 
+def _header_line(raw: bytes, header: bytes) -> int | None:
+    """The 1-based line of the first `Header:` line in a METADATA head, for an error to name."""
+    for number, line in enumerate(raw.split(b"\n"), start=1):
+        if line.lower().startswith(header + b":"):
+            return number
+        if not line.strip():
+            return None  # the headers end at the first blank line
+    return None
+
+
 def read_distribution(
     meta_dir: str, metadata_file: str
 ) -> tuple[Package | None, EnvironmentProblem | None]:
@@ -248,10 +258,18 @@ def read_distribution(
             f"{os.path.basename(meta_dir)}: METADATA Name is not valid UTF-8; not read",
             origin,
         )
+    huge = too_long_number(version_text)
+    if huge:
+        # Not a broken install but a hostile file: no build tool writes such a version, and no
+        # comparison with it can be made. The contract for hostile input: one line, exit 2.
+        raise InputError(
+            f"Version: {shorten(repr(version_text), 80)}: {huge}",
+            origin=Origin(_shown(path), _header_line(raw, b"version")),
+        )
     try:
         version = parse_version(version_text)
     except InvalidVersion:
-        why = too_long_number(version_text) or "not PEP 440"
+        why = "not PEP 440"
         return None, EnvironmentProblem(
             "invalid-version",
             f"{name} has an invalid version {shorten(repr(version_text), 80)} ({why}); "
