@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from packaging.specifiers import SpecifierSet
 from packaging.version import InvalidVersion, Version
 
-from compat.model import Facts, Gpu, MatchedPackage, Unknown, UsageValue
+from compat.model import Facts, Gpu, MatchedPackage, PackageFact, Unknown, UsageValue
 from compat.usage import settled_away, trigger_in_use
 
 if TYPE_CHECKING:
@@ -195,6 +195,8 @@ class PackageVersion(AnchorCondition):
                 Tri.UNKNOWN,
                 unknown=(Unknown(f"packages.{self.name}", "an environment or requirement file"),),
             )
+        if not fact.versions:
+            return self._present(fact)
         matching = [v for v in fact.versions if not self.spec or version_in(v, self.spec)]
         if not matching:
             return FALSE
@@ -254,6 +256,18 @@ class PackageVersion(AnchorCondition):
             (Unknown(f"packages.{self.name}", hint),),
             (matched,),
         )
+
+    def _present(self, fact: PackageFact) -> Verdict:
+        """A package known to be installed whose version is not known (a log message that only
+        it prints): presence is settled, any narrower range is not."""
+        where = f" ({fact.origin})" if fact.origin else ""
+        if any_version(self.spec) and not self.commits:
+            text = f"{fact.label} is present{where}, its version not shown"
+            return Verdict(
+                Tri.TRUE, (text,), (), (MatchedPackage(self.name, "present", fact.origin),)
+            )
+        needs = f"its version (the log shows {fact.label} ran, not which version)"
+        return Verdict(Tri.UNKNOWN, unknown=(Unknown(f"packages.{self.name}", needs),))
 
 
 def _range_of(requirement: str | None, shown: str) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import NamedTuple
@@ -117,7 +118,8 @@ def _lint_capabilities(path: Path, problems: list[str]) -> int:
 def symptom_problems(rule: Rule) -> list[str]:
     """Symptom regexes run over logs of any size and any content: one that can backtrack
     catastrophically (`(a+)+`, `(\\w+\\s?)*$`) would hang `compat explain` on a hostile line."""
-    from compat.signatures import backtracking_problem
+    from compat.knowledge import BUILD_KEYS
+    from compat.signatures import backtracking_problem, group_problem
 
     problems = []
     for symptom in rule.symptoms:
@@ -127,6 +129,13 @@ def symptom_problems(rule: Rule) -> list[str]:
                 f"{rule.origin}: rule {rule.id}: symptom {symptom.match!r} can backtrack "
                 f"catastrophically: {problem}; rewrite it without nested or overlapping repeats"
             )
+            continue
+        for group in re.compile(symptom.match).groupindex:
+            problem = group_problem(group, BUILD_KEYS)
+            if problem:
+                problems.append(
+                    f"{rule.origin}: rule {rule.id}: symptom {symptom.match!r}: {problem}"
+                )
     return problems
 
 
