@@ -66,7 +66,7 @@ _LEAD = re.compile(
     r"(?:[-*+\u2022]\s{1,4})?"
 )
 _NAMED = re.compile(
-    r"^`?(?P<name>[A-Za-z][A-Za-z0-9_. -]{0,39}?)`?\s{0,8}(?::|==|\s)\s{0,8}v?"
+    r"^`?(?P<name>[A-Za-z][A-Za-z0-9_. -]{0,39}?)`?\s{0,8}(?::|==|\s)\s{0,40}v?"
     r"(?P<version>[0-9][0-9A-Za-z.+!_-]{0,80})(?:\s{1,8}\((?!you have)[^()]{0,80}\))?\s{0,8}$"
 )
 _PIP_NAME = re.compile(r"^\s*Name:\s*([A-Za-z0-9][A-Za-z0-9._-]{0,100})\s*$")

@@ -256,3 +256,20 @@ rules:
     match = document["matches"][0]  # type: ignore[index]
     assert (match["rule"], match["verdict"]) == ("my-loader-crash", "confirmed")
     assert read(document)[("package", "torch")] == ("2.4.1", 1)
+
+
+def test_real_issue_version_lines() -> None:
+    code, document = explain(LOGS / "flash-attention-931-setdevice.log")
+    facts = read(document)
+    assert facts == {("package", "torch"): ("2.3.0", 3), ("package", "flash-attn"): ("2.5.7", 4)}
+    match = document["matches"][0]  # type: ignore[index]
+    assert (match["rule"], match["line"], code) == ("flash-attn-built-for-another-torch", 9, 0)
+    assert document["note"] == "2 fact(s) read from the log"
+    _, document = explain(LOGS / "flash-attention-620-versions.log")
+    assert read(document) == {
+        ("python", "python"): ("3.8", 3),
+        ("package", "transformers"): ("4.34.0", 4),
+        ("package", "flash-attn"): ("2.3.2", 5),
+        ("package", "torch"): ("2.1.0a0+fe05266", 6),
+        ("package", "accelerate"): ("0.23.0", 7),
+    }
