@@ -150,10 +150,12 @@ class VersionReader:
             Probe(b".whl", VersionKey("wheel"), startup=True),
             Probe(b"__version__", VersionKey("printed"), 2, startup=True),
             Probe(b"version.cuda", VersionKey("printed"), 2, startup=True),
-            Probe(b"Requirement already satisfied: ", VersionKey("satisfied")),
-            Probe(_INSTALLED.encode(), VersionKey("installed")),
-            Probe(b"xFormers was built for", VersionKey("xformers"), 3),
-            Probe(b"==((====))==", VersionKey("unsloth"), 3),
+            # Printed when a run starts (installs, imports, model load): no pass through GBs of
+            # training steps, however long the anchor.
+            Probe(b"Requirement already satisfied: ", VersionKey("satisfied"), startup=True),
+            Probe(_INSTALLED.encode(), VersionKey("installed"), startup=True),
+            Probe(b"xFormers was built for", VersionKey("xformers"), 3, startup=True),
+            Probe(b"==((====))==", VersionKey("unsloth"), 3, startup=True),
         ]
 
     def handle(self, hit: Hit) -> None:

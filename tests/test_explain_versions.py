@@ -273,3 +273,14 @@ def test_real_issue_version_lines() -> None:
         ("package", "torch"): ("2.1.0a0+fe05266", 6),
         ("package", "accelerate"): ("0.23.0", 7),
     }
+
+
+def test_name_version_lines_are_read_where_a_run_starts(tmp_path: Path) -> None:
+    steps = b"step 1 loss 0.5\n" * (9 * 2**20 // 16)  # past the head window (4 MiB and a block)
+    log = tmp_path / "long.log"
+    log.write_bytes(steps + b"torch: 2.3.0\n")
+    assert ("package", "torch") not in read(explain(log)[1])  # a stated limit, not a guess
+    marker = b"[2024-06-03 10:00:00,000] [INFO] Setting ds_accelerator to cuda (auto detect)\n"
+    log.write_bytes(steps + marker + b"torch: 2.3.0\n")
+    lines = steps.count(b"\n") + 2
+    assert read(explain(log)[1])[("package", "torch")] == ("2.3.0", lines)

@@ -77,7 +77,9 @@ def wheel_variants(hardware: Hardware, environ: Mapping[str, str] | None = None)
     capabilities = [g.compute_capability for g in hardware.gpus if g.compute_capability]
     if capabilities and nvidia:
         top = max(capabilities)
-        if top >= Version("5.0"):
+        if top.minor > 9 or top.major > 99:  # not a compute capability: never a long list
+            notes.append(f"compute capability {top} is not one the provider names")
+        elif top >= Version("5.0"):
             nvidia["sm_arch"] = [
                 *(f"{top.major}{m}_real" for m in range(top.minor, -1, -1)),
                 f"{top.major}0_virtual",
