@@ -129,6 +129,8 @@ def _anchors(kb_names: Iterable[str]) -> list[bytes]:
     }
     tails = {s[1:] if len(s) >= 5 else s for s in spellings}
     tails |= {s.lower() for s in tails if len(s) < 5}  # `trl` and `TRL`
+    # `lash-attn`, `lash_attn`, `lash Attention`: their first word finds them all
+    tails = {w if len(w := re.split(r"[-_ ]", t)[0]) >= 4 else t for t in tails}
     kept = sorted(t for t in tails if not any(o != t and o in t for o in tails))
     return [t.encode() for t in kept]
 
