@@ -1,4 +1,4 @@
-"""`compat explain` reads the versions a log states in its own words (compat.logversions): free
+"""`compat explain` reads the versions a log states in its own words (compat.facts.logversions): free
 `NAME: VERSION` lines, `pip show` blocks, pip's output, `__version__` prints, xFormers' and
 Unsloth's banners, and the facts a rule's own signature carries. The composed logs under
 tests/data/logs are modelled on the cases of issue #20 (see PROVENANCE.md)."""
