@@ -15,7 +15,17 @@ from typing import TYPE_CHECKING
 
 from packaging.version import InvalidVersion, Version
 
-from compat.model import Condition, Facts, Gpu, MatchedPackage, Tri, Unknown, UsageValue, Verdict
+from compat.model import (
+    Condition,
+    Facts,
+    Gpu,
+    MatchedPackage,
+    PackageFact,
+    Tri,
+    Unknown,
+    UsageValue,
+    Verdict,
+)
 from compat.specifiers import specifier_set
 from compat.usage import settled_away, trigger_in_use
 from compat.versions import parse_requirement, parse_version
@@ -160,6 +170,8 @@ class PackageVersion(AnchorCondition):
                 Tri.UNKNOWN,
                 unknown=(Unknown(f"packages.{self.name}", "an environment or requirement file"),),
             )
+        if not fact.versions:
+            return self._present(fact)
         matching = [v for v in fact.versions if not self.spec or version_in(v, self.spec)]
         if not matching:
             return FALSE
@@ -219,6 +231,18 @@ class PackageVersion(AnchorCondition):
             (Unknown(f"packages.{self.name}", hint),),
             (matched,),
         )
+
+    def _present(self, fact: PackageFact) -> Verdict:
+        """A package known to be installed whose version is not known (a log message that only
+        it prints): presence is settled, any narrower range is not."""
+        where = f" ({fact.origin})" if fact.origin else ""
+        if any_version(self.spec) and not self.commits:
+            text = f"{fact.label} is present{where}, its version not shown"
+            return Verdict(
+                Tri.TRUE, (text,), (), (MatchedPackage(self.name, "present", fact.origin),)
+            )
+        needs = f"its version (the log shows {fact.label} ran, not which version)"
+        return Verdict(Tri.UNKNOWN, unknown=(Unknown(f"packages.{self.name}", needs),))
 
 
 def _range_of(requirement: str | None, shown: str) -> str:

@@ -345,6 +345,15 @@ class _Validator:
             raise self.fail(
                 parent, f"symptom {text!r} can match an empty line: it would match every line", key
             )
+        if key == "match":
+            # A signature's named groups become log facts (compat.facts.logversions): each name
+            # must say which fact it is.
+            from compat.kb.signatures import group_problem
+
+            for group in re.compile(text).groupindex:
+                problem = group_problem(group, BUILD_KEYS)
+                if problem:
+                    raise self.fail(parent, f"symptom {text!r}: {problem}", key)
         return text
 
     def symptoms(self, node: Any, parent: Any) -> list[dict[str, Any]]:

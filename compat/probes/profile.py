@@ -94,7 +94,10 @@ def hardware_from_document(document: Any, where: str) -> Hardware:
     )
 
 
-_CORE_KEYS = {"schema", "driver_version", "cuda_driver_version", "gpus", "problems"}
+_CORE_KEYS = {
+    "schema", "driver_version", "cuda_driver_version", "gpus", "problems",
+    "wheel_variants",  # derived from the rest by `compat probe`: recomputed, never carried
+}  # fmt: skip
 
 
 def profile_document(hardware: Hardware) -> dict[str, Any]:
