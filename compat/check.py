@@ -202,10 +202,11 @@ def run_check(
     *,
     probe: bool = False,
     resolver: str = "auto",
+    resolver_timeout: float | None = None,
 ) -> tuple[Report, list[Finding]]:
     """The report, and the findings that waivers did not silence."""
-    from compat.declaredfacts import applicable, conflicts, declared_facts, torch_cuda
-    from compat.probes.cuda import builds_from_versions
+    from compat.declaredfacts import applicable, conflicts
+    from compat.installs import installs, merge_findings, merge_notes
     from compat.sources.detect import read_declared
 
     if not paths:
@@ -234,51 +235,16 @@ def run_check(
     platform_name = f"{markers['sys_platform']}/{markers['platform_machine']}"
     hardware, hardware_note = check_hardware(fact_options, declared_set.hardware, probe)
     notes += declared_set.notes
-    declared = applicable(declared_set.requirements, markers)
-    notes += conflicts(declared)
-    resolved, resolved_by = None, ""
-    if not index_options.offline and _needs_resolve(declared):
-        resolved, resolved_by = resolve_declared(
-            declared, declared_set, options, index_options, notes, resolver
-        )
-    packages = declared_facts(declared, kb, notes, resolved, resolved_by)
-    if not any(i.kind in LOCK_KINDS for i in declared) and resolved is None:
-        notes.append(
-            "packages not named in these files are treated as absent; check a lock file or "
-            "`pip install --dry-run --report` output for the whole resolved set"
-        )
-    exact_versions = {name: fact.versions[0] for name, fact in packages.items() if fact.exact}
-    builds = {
-        k: Version(str(v))
-        for k, v in builds_from_versions(
-            {str(name): version for name, version in exact_versions.items()}
-        ).items()
-    }
-    cuda, why = torch_cuda(
-        packages.get(canonicalize_name("torch")), declared_set.indexes, platform_name, markers
-    )
-    unknown_builds = {}
-    if cuda is not None:
-        builds["torch_cuda"] = cuda
-        notes.append(f"torch's CUDA build {cuda}: from {why}")
-    elif why == "unsettled":
-        unknown_builds["torch_cuda"] = (
-            "which torch release (and CUDA build) a resolve installs: pin torch, or run online"
-        )
-    facts = Facts(
-        packages=packages,
-        python_version=python_version,
-        markers=markers,
-        hardware=hardware,
-        builds=builds,
-        usage=usage,
-        unknown_builds=unknown_builds,
-    )
-    findings = [attach_build_packages(f, packages, why) for f in evaluate(kb, facts)]
-    findings, unsettled = split_unsettled(findings, packages)
-    notes += unsettled
-    if resolved is not None:
-        notes += range_notes(kb, facts, findings, declared_facts(declared, kb, []))
+    declared_all = applicable(declared_set.requirements, markers)
+    notes += conflicts(declared_all)
+    judge = _Judge(
+        kb, declared_set, options, index_options, resolver, resolver_timeout, usage, hardware,
+        markers, python_version, platform_name,
+    )  # fmt: skip
+    per_install = [(i.label, judge(i.requirements)) for i in installs(declared_all)]
+    findings = merge_findings([(label, judged[0]) for label, judged in per_install])
+    notes = [*notes, *merge_notes([(label, judged[1]) for label, judged in per_install])]
+    packages = {name: fact for _, judged in per_install for name, fact in judged[2].items()}
     report = Report(
         findings=tuple(findings),
         kb_rules=len(kb),
@@ -295,6 +261,89 @@ def run_check(
         files=tuple(declared_set.files),
     )
     return report, findings
+
+
+@dataclass
+class _Judge:
+    """Judges one install (a list of declared requirements) for the target: its findings, its
+    notes and its package facts."""
+
+    kb: KnowledgeBase
+    declared_set: Any
+    target: TargetOptions
+    index_options: IndexOptions
+    resolver: str
+    resolver_timeout: float | None
+    usage: Mapping[str, Any]
+    hardware: Any
+    markers: Mapping[str, str]
+    python_version: Version
+    platform_name: str  # "linux/x86_64"
+
+    def __call__(
+        self, declared: Sequence[Any]
+    ) -> tuple[list[Finding], list[str], dict[NormalizedName, PackageFact]]:
+        from compat.declaredclash import clash_findings
+        from compat.declaredfacts import declared_facts, torch_cuda
+        from compat.probes.cuda import builds_from_versions
+
+        kb, declared_set, markers = self.kb, self.declared_set, self.markers
+        notes: list[str] = []
+        clashes = clash_findings(declared)
+        resolved, resolved_by = None, ""
+        online = not self.index_options.offline and _needs_resolve(declared)
+        if online and clashes:
+            notes.append(
+                "the resolver was not run: these requirements cannot install together (the "
+                "pip-check:conflict findings); ranges were judged over every version they allow"
+            )
+        elif online:
+            resolved, resolved_by = resolve_declared(
+                declared, declared_set, self.target, self.index_options, notes, self.resolver,
+                self.resolver_timeout,
+            )  # fmt: skip
+        packages = declared_facts(declared, kb, notes, resolved, resolved_by)
+        if not any(i.kind in LOCK_KINDS for i in declared) and resolved is None:
+            notes.append(
+                "packages not named in these files are treated as absent; check a lock file or "
+                "`pip install --dry-run --report` output for the whole resolved set"
+            )
+        exact_versions = {name: fact.versions[0] for name, fact in packages.items() if fact.exact}
+        builds = {
+            k: Version(str(v))
+            for k, v in builds_from_versions(
+                {str(name): version for name, version in exact_versions.items()}
+            ).items()
+        }
+        cuda, why = torch_cuda(
+            packages.get(canonicalize_name("torch")),
+            declared_set.indexes,
+            self.platform_name,
+            markers,
+        )
+        unknown_builds = {}
+        if cuda is not None:
+            builds["torch_cuda"] = cuda
+            notes.append(f"torch's CUDA build {cuda}: from {why}")
+        elif why == "unsettled":
+            unknown_builds["torch_cuda"] = (
+                "which torch release (and CUDA build) a resolve installs: pin torch, or run online"
+            )
+        facts = Facts(
+            packages=packages,
+            python_version=self.python_version,
+            markers=markers,
+            hardware=self.hardware,
+            builds=builds,
+            usage=dict(self.usage),
+            unknown_builds=unknown_builds,
+        )
+        findings = [attach_build_packages(f, packages, why) for f in evaluate(kb, facts)]
+        findings, unsettled = split_unsettled(findings, packages)
+        notes += unsettled
+        if resolved is not None:
+            notes += range_notes(kb, facts, findings, declared_facts(declared, kb, []))
+        return [*clashes, *findings], notes, packages
 
 
 _BUILD_PACKAGES = {
@@ -420,9 +469,10 @@ def resolve_declared(
     index_options: IndexOptions,
     notes: list[str],
     tool: str = "auto",
+    resolver_timeout: float | None = None,
 ) -> tuple[dict[NormalizedName, Version] | None, str]:
     """What the real resolver installs for the declared set on the target, or None (with a note)."""
-    from compat.resolver import ResolutionFailed, Target, resolve
+    from compat.resolver import ResolutionFailed, ResolverTimedOut, Target, resolve
 
     lines = [
         item.raw.split(";")[0].strip() if item.marker is not None else item.raw
@@ -439,6 +489,7 @@ def resolve_declared(
         for line in declared_set.indexes
         if not line.packages
     ]
+    limit = resolver_timeout or max(index_options.timeout * 8, 120.0)
     try:
         resolution = resolve(
             [*options, *lines],
@@ -446,12 +497,19 @@ def resolve_declared(
             target=Target(target.python_version, target.platform),
             index=index_options,
             tool=tool,
-            timeout=max(index_options.timeout * 8, 120.0),
+            timeout=limit,
         )
     except ResolutionFailed as error:
         notes.append(
             f"{error.tool} cannot install these requirements together for the target: "
             f"{error.message} — ranges were judged over every version they allow"
+        )
+        return None, ""
+    except ResolverTimedOut as error:
+        # A time limit, not a count of work (neither pip nor uv offers one): said, never silent.
+        notes.append(
+            f"{error.tool} did not finish resolving within its limit of {limit:g} s "
+            "(--resolver-timeout): ranges were judged offline, over every version they allow"
         )
         return None, ""
     notes.append(

@@ -771,6 +771,15 @@ def check(
             help="Which real resolver judges ranges: auto (uv when installed, else pip), pip, uv.",
         ),
     ] = "auto",
+    resolver_timeout: Annotated[
+        float | None,
+        typer.Option(
+            "--resolver-timeout",
+            help="Seconds the resolver may take before ranges are judged offline instead "
+            "(default: 8x --timeout, at least 120).",
+            min=1.0,
+        ),
+    ] = None,
     timeout: TimeoutOpt = 15.0,
     format_: Annotated[
         CheckFormat, typer.Option("--format", "-f", help="Output format.")
@@ -817,6 +826,7 @@ def check(
             ),
             probe=probe,
             resolver=resolver,
+            resolver_timeout=resolver_timeout,
         )
         kept, waiver_notes = apply_waivers(findings, waivers, dt.date.today())
         report = dataclasses.replace(

@@ -37,9 +37,9 @@ def applicable(declared: Sequence[Declared], markers: Mapping[str, str]) -> list
 
 
 def conflicts(declared: Sequence[Declared]) -> list[str]:
-    """Notes for a package named twice in one list of one file: the same line again (a
-    duplicate), or two that cannot both hold (different pins, a pin outside the other line's
-    range, a direct reference beside a version). Different extras of one package are fine."""
+    """Notes for a package named twice in one list of one file with the same line (a duplicate:
+    harmless, but one of the two is stale). Lines that cannot both hold are findings, with the
+    lines of included files too: compat.declaredclash."""
     seen: dict[tuple[str, str, NormalizedName, str], Declared] = {}
     notes = []
     for item in declared:
@@ -49,29 +49,16 @@ def conflicts(declared: Sequence[Declared]) -> list[str]:
         first = seen.setdefault(key, item)
         if first is item or first.origin == item.origin:
             continue  # the same line reached twice (a setup.py table entry used in two lists)
-        if first.specifier == item.specifier and first.url == item.url:
-            if first.extras != item.extras:
-                continue
-            what = "duplicate"
-        elif _clash(first, item):
-            what = "conflicting"
-        else:
-            continue
-        notes.append(
-            f"{item.origin}: {what} requirement for {item.display_name}: `{item.raw}`, "
-            f"and `{first.raw}` at line {first.origin.line}"
-            + (" (pip cannot install both)" if what == "conflicting" else "")
-        )
+        if (
+            first.specifier == item.specifier
+            and first.url == item.url
+            and first.extras == item.extras
+        ):
+            notes.append(
+                f"{item.origin}: duplicate requirement for {item.display_name}: `{item.raw}`, "
+                f"and `{first.raw}` at line {first.origin.line}"
+            )
     return notes
-
-
-def _clash(first: Declared, second: Declared) -> bool:
-    if first.url or second.url:
-        return first.url != second.url
-    for one, other in ((first, second), (second, first)):
-        if one.pinned is not None and not other.specifier.contains(one.pinned, prereleases=True):
-            return True
-    return False
 
 
 def wheel_version(url: str, name: NormalizedName) -> Version | None:
