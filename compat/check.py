@@ -205,9 +205,10 @@ def run_check(
     resolver_timeout: float | None = None,
 ) -> tuple[Report, list[Finding]]:
     """The report, and the findings that waivers did not silence."""
-    from compat.declaredfacts import applicable, conflicts
+    from compat.declaredfacts import applicable, conflicts, unsettled_note
     from compat.installs import installs, merge_findings, merge_notes
     from compat.sources.detect import read_declared
+    from compat.transitive import unread_note
 
     if not paths:
         raise UsageError("give at least one requirement or lock file to check")
@@ -243,7 +244,9 @@ def run_check(
     )  # fmt: skip
     per_install = [(i.label, judge(i.requirements)) for i in installs(declared_all)]
     findings = merge_findings([(label, judged[0]) for label, judged in per_install])
-    notes = [*notes, *merge_notes([(label, judged[1]) for label, judged in per_install])]
+    notes += [unsettled_note(judge.unsettled)] if judge.unsettled else []
+    notes += [unread_note(judge.unread)] if judge.unread else []
+    notes += merge_notes([(label, judged[1]) for label, judged in per_install])
     packages = {name: fact for _, judged in per_install for name, fact in judged[2].items()}
     report = Report(
         findings=tuple(findings),
@@ -279,6 +282,10 @@ class _Judge:
     markers: Mapping[str, str]
     python_version: Version
     platform_name: str  # "linux/x86_64"
+    # Over every install judged, one note each: ranges offline could not settle, and declared
+    # packages whose requirements metadata could not be read.
+    unsettled: list[str] = dataclasses.field(default_factory=list)
+    unread: list[str] = dataclasses.field(default_factory=list)
 
     def __call__(
         self, declared: Sequence[Any]
@@ -302,11 +309,23 @@ class _Judge:
                 declared, declared_set, self.target, self.index_options, notes, self.resolver,
                 self.resolver_timeout,
             )  # fmt: skip
-        packages = declared_facts(declared, kb, notes, resolved, resolved_by)
+        packages = declared_facts(
+            declared, kb, notes, resolved, resolved_by, unsettled_out=self.unsettled
+        )
         if not any(i.kind in LOCK_KINDS for i in declared) and resolved is None:
+            from compat.transitive import infer
+
+            # The index itself only where the resolver was asked and gave no answer; else the
+            # cache, so that a pinned file reads the same metadata online and offline.
+            pulled, pulled_notes = infer(
+                declared, packages, kb, markers, self.index_options, online, self.unread
+            )
+            packages = {**packages, **pulled}
+            notes += pulled_notes
             notes.append(
-                "packages not named in these files are treated as absent; check a lock file or "
-                "`pip install --dry-run --report` output for the whole resolved set"
+                "packages not named in these files are treated as absent unless a note above "
+                "infers them; check a lock file or `pip install --dry-run --report` output for "
+                "the whole resolved set"
             )
         exact_versions = {name: fact.versions[0] for name, fact in packages.items() if fact.exact}
         builds = {

@@ -114,8 +114,11 @@ def declared_facts(
     notes: list[str],
     resolved: Mapping[NormalizedName, Version] | None = None,
     resolved_by: str = "",
+    unsettled_out: list[str] | None = None,
 ) -> dict[NormalizedName, PackageFact]:
-    """One fact per package. `resolved`: what the real resolver picked for the whole set."""
+    """One fact per package. `resolved`: what the real resolver picked for the whole set.
+    `unsettled_out`: where the names of ranges offline could not settle go (for one note over
+    several installs, see unsettled_note); without it, the note goes to `notes`."""
     from compat.pin import offline_versions
 
     by_name: dict[NormalizedName, list[Declared]] = {}
@@ -168,12 +171,18 @@ def declared_facts(
                 facts[name] = PackageFact(
                     name, (version,), requirement=f"resolved by {resolved_by}"
                 )
-    if unsettled:
-        notes.append(
-            f"offline: which release a resolve installs for {_names(unsettled)} was not settled; "
-            "rules that only some allowed releases hit are range notes below, not findings"
-        )
+    if unsettled_out is not None:
+        unsettled_out += [name for name in unsettled if name not in unsettled_out]
+    elif unsettled:
+        notes.append(unsettled_note(unsettled))
     return facts
+
+
+def unsettled_note(names: list[str]) -> str:
+    return (
+        f"offline: which release a resolve installs for {_names(names)} was not settled; "
+        "rules that only some allowed releases hit are range notes below, not findings"
+    )
 
 
 def range_text(fact: PackageFact) -> str:
