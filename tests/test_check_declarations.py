@@ -89,6 +89,27 @@ def test_conflicting_pins_across_an_include_are_one_finding_naming_both_lines(
     assert "requirements_torch.txt,line=2," in annotation
 
 
+def test_roll_real_include_chain_conflict() -> None:
+    """ROLL's real files (tests/data/real/roll/PROVENANCE.md): the file pins transformers 4.48.3
+    at line 12 and includes requirements_common.txt, which pins 4.51.2 at line 5."""
+    roll = Path(__file__).parent / "data" / "real" / "roll"
+    main = roll / "requirements_torch251_sglang.txt"
+    code, report = check("--offline", str(main))
+    assert code == 1
+    clashes = [f for f in report["findings"] if f["kind"] == "pip-check"]
+    assert [f["rule"] for f in clashes] == ["pip-check:conflict:transformers"]
+    assert [p["source"] for p in clashes[0]["packages"]] == [
+        f"{main}:12",
+        f"{roll / 'requirements_common.txt'}:5",
+    ]
+    sarif = json.loads(run_cli(["check", "--offline", str(main), "--format", "sarif"]).stdout)
+    jsonschema.validate(sarif, SARIF_SCHEMA)
+    (result,) = [
+        r for r in sarif["runs"][0]["results"] if r["ruleId"] == "pip-check:conflict:transformers"
+    ]
+    assert result["locations"][0]["physicalLocation"]["region"] == {"startLine": 12}
+
+
 @pytest.mark.usefixtures("resolver_env")
 def test_pip_refuses_what_the_conflict_finding_names(tmp_path: Path) -> None:
     main, _ = roll_like(tmp_path)
