@@ -206,7 +206,7 @@ def run_check(
 ) -> tuple[Report, list[Finding]]:
     """The report, and the findings that waivers did not silence."""
     from compat.declaredfacts import applicable, conflicts, unsettled_note
-    from compat.installs import installs, merge_findings, merge_notes
+    from compat.installs import installs, label_by_origin, merge_findings, merge_notes
     from compat.sources.detect import read_declared
     from compat.transitive import unread_note
 
@@ -242,7 +242,16 @@ def run_check(
         kb, declared_set, options, index_options, resolver, resolver_timeout, usage, hardware,
         markers, python_version, platform_name,
     )  # fmt: skip
-    per_install = [(i.label, judge(i.requirements)) for i in installs(declared_all)]
+    plan = installs(declared_all)
+    union = (
+        judge.judge(declared_all, union=True)
+        if len(plan) > 1 and not index_options.offline
+        else None
+    )
+    if union is not None:  # the extras install together: one resolve judges them all
+        per_install = [("", (label_by_origin(union[0], declared_all), *union[1:]))]
+    else:  # offline, or the resolver refused the union: one install at a time
+        per_install = [(i.label, judge(i.requirements)) for i in plan]
     findings = merge_findings([(label, judged[0]) for label, judged in per_install])
     notes += [unsettled_note(judge.unsettled)] if judge.unsettled else []
     notes += [unread_note(judge.unread)] if judge.unread else []
@@ -286,10 +295,21 @@ class _Judge:
     # packages whose requirements metadata could not be read.
     unsettled: list[str] = dataclasses.field(default_factory=list)
     unread: list[str] = dataclasses.field(default_factory=list)
+    gave_up: str = ""  # the resolver's time-out note, once it ran out of time
 
     def __call__(
         self, declared: Sequence[Any]
     ) -> tuple[list[Finding], list[str], dict[NormalizedName, PackageFact]]:
+        """One install's findings, notes and facts."""
+        judged = self.judge(declared)
+        assert judged is not None  # only a union is refused
+        return judged
+
+    def judge(
+        self, declared: Sequence[Any], *, union: bool = False
+    ) -> tuple[list[Finding], list[str], dict[NormalizedName, PackageFact]] | None:
+        """`union`: every extra at once, or None when the resolver says they cannot install
+        together."""
         from compat.declaredclash import clash_findings
         from compat.declaredfacts import declared_facts, torch_cuda
         from compat.probes.cuda import builds_from_versions
@@ -304,11 +324,28 @@ class _Judge:
                 "the resolver was not run: these requirements cannot install together (the "
                 "pip-check:conflict findings); ranges were judged over every version they allow"
             )
+        elif online and self.gave_up:
+            notes.append(self.gave_up)  # out of time once: not again for each extra
         elif online:
-            resolved, resolved_by = resolve_declared(
-                declared, declared_set, self.target, self.index_options, notes, self.resolver,
-                self.resolver_timeout,
-            )  # fmt: skip
+            from compat.resolver import ResolutionFailed, ResolverTimedOut
+
+            try:
+                resolved, resolved_by = resolve_declared(
+                    declared, declared_set, self.target, self.index_options, notes,
+                    self.resolver, self.resolver_timeout, refusal_raises=union,
+                )  # fmt: skip
+            except ResolutionFailed:
+                return None  # the union only: judged one install at a time instead
+            except ResolverTimedOut as error:
+                # A time limit, not a count of work (neither pip nor uv offers one): said.
+                self.gave_up = (
+                    f"{error.tool} did not finish resolving within its limit of {error.limit:g} s "
+                    "(--resolver-timeout): ranges were judged offline, over every version "
+                    "they allow"
+                )
+                notes.append(self.gave_up)
+        if union and resolved is None:
+            return None  # only a resolve can say which extras' pins win together
         packages = declared_facts(
             declared, kb, notes, resolved, resolved_by, unsettled_out=self.unsettled
         )
@@ -489,9 +526,13 @@ def resolve_declared(
     notes: list[str],
     tool: str = "auto",
     resolver_timeout: float | None = None,
+    *,
+    refusal_raises: bool = False,
 ) -> tuple[dict[NormalizedName, Version] | None, str]:
-    """What the real resolver installs for the declared set on the target, or None (with a note)."""
-    from compat.resolver import ResolutionFailed, ResolverTimedOut, Target, resolve
+    """What the real resolver installs for the declared set on the target, or None with a note
+    when it refuses the set (`refusal_raises`: ResolutionFailed instead). Raises ResolverTimedOut
+    when it runs out of time (the caller says so and judges offline)."""
+    from compat.resolver import ResolutionFailed, Target, resolve
 
     lines = [
         item.raw.split(";")[0].strip() if item.marker is not None else item.raw
@@ -519,16 +560,11 @@ def resolve_declared(
             timeout=limit,
         )
     except ResolutionFailed as error:
+        if refusal_raises:
+            raise
         notes.append(
             f"{error.tool} cannot install these requirements together for the target: "
             f"{error.message} — ranges were judged over every version they allow"
-        )
-        return None, ""
-    except ResolverTimedOut as error:
-        # A time limit, not a count of work (neither pip nor uv offers one): said, never silent.
-        notes.append(
-            f"{error.tool} did not finish resolving within its limit of {limit:g} s "
-            "(--resolver-timeout): ranges were judged offline, over every version they allow"
         )
         return None, ""
     notes.append(

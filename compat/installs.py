@@ -63,13 +63,28 @@ def merge_findings(per_install: Sequence[tuple[str, Sequence[Finding]]]) -> list
                 order.append(key)
                 found[key] = (finding, [])
             labels = found[key][1]
-            if BASE not in labels and label not in labels:
+            if label and BASE not in labels and label not in labels:
                 labels.append(label)
     merged = []
     for key in order:
-        finding, labels = found[key]
-        merged.append(dataclasses.replace(finding, install=_label(labels)))
+        finding, labels = found[key]  # no labels: one install, labelled already or not at all
+        merged.append(dataclasses.replace(finding, install=_label(labels)) if labels else finding)
     return merged
+
+
+def label_by_origin(findings: Sequence[Finding], declared: Sequence[Declared]) -> list[Finding]:
+    """Install labels for findings judged on the union (the extras resolved together): the
+    extras whose lines a finding names, else `base`. No extras: no labels."""
+    extras = {(item.origin, item.name): extra_of(item) for item in declared}
+    if not any(extras.values()):
+        return list(findings)
+    labelled = []
+    for finding in findings:
+        named = [extras.get((p.origin, p.name)) for p in finding.packages]
+        own = list(dict.fromkeys(e for e in named if e is not None))
+        labels = [f"extra {e}" for e in own] or [BASE]
+        labelled.append(dataclasses.replace(finding, install=_label(labels)))
+    return labelled
 
 
 def merge_notes(per_install: Sequence[tuple[str, Sequence[str]]]) -> list[str]:

@@ -211,6 +211,30 @@ def test_extras_are_resolved_one_at_a_time_online(tmp_path: Path, r535: str, too
     assert found["status"] == "affected" and found["install"] == "extra sglang"
 
 
+@pytest.mark.usefixtures("resolver_env")
+def test_extras_that_install_together_are_resolved_once(tmp_path: Path) -> None:
+    setup = write(
+        tmp_path / "setup.py",
+        'from setuptools import setup\n\nsetup(\n    name="mini",\n'
+        '    install_requires=["transformers"],\n'
+        '    extras_require={"ds": ["deepspeed==0.14.2"], "lora": ["peft"]},\n)\n',
+    )
+    index = {
+        "transformers": [Dist("transformers", "4.44.0")],
+        "peft": [Dist("peft", "0.13.2")],
+        "deepspeed": [Dist("deepspeed", "0.14.2")],
+    }
+    with IndexServer(index) as server:
+        _, report = check(
+            str(setup), *DEEPSPEED_USAGE, "--index-url", server.url, "--resolver", "pip"
+        )
+        asked = [r.path for r in server.requests if r.path.rstrip("/").endswith("/deepspeed")]
+    (found,) = [f for f in report["findings"] if f["rule"].startswith("deepspeed-zero3")]
+    assert found["install"] == "extra ds"
+    assert found["packages"][0]["source"] == f"{setup}:6"
+    assert len(asked) == 1  # one resolve of the union, not one per install
+
+
 # --- torch that arrives through another requirement ------------------------------------------
 
 SWIFT_INDEX = {
