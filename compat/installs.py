@@ -16,7 +16,7 @@ import dataclasses
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from compat.model import Finding
+from compat.model import Finding, Origin
 from compat.sources.declared import Declared
 
 EXTRA_GROUPS = ("project.optional-dependencies.", "extras.")  # pyproject, setup.py
@@ -75,7 +75,9 @@ def merge_findings(per_install: Sequence[tuple[str, Sequence[Finding]]]) -> list
 def label_by_origin(findings: Sequence[Finding], declared: Sequence[Declared]) -> list[Finding]:
     """Install labels for findings judged on the union (the extras resolved together): the
     extras whose lines a finding names, else `base`. No extras: no labels."""
-    extras = {(item.origin, item.name): extra_of(item) for item in declared}
+    extras: dict[tuple[Origin | None, str], str | None] = {
+        (item.origin, item.name): extra_of(item) for item in declared
+    }
     if not any(extras.values()):
         return list(findings)
     labelled = []
