@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import platform as _platform
-from collections.abc import Mapping, Sequence
+from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -349,6 +349,7 @@ class _Judge:
         packages = declared_facts(
             declared, kb, notes, resolved, resolved_by, unsettled_out=self.unsettled
         )
+        pulled: dict[NormalizedName, PackageFact] = {}
         if not any(i.kind in LOCK_KINDS for i in declared) and resolved is None:
             from compat.transitive import infer
 
@@ -395,7 +396,7 @@ class _Judge:
             unknown_builds=unknown_builds,
         )
         findings = [attach_build_packages(f, packages, why) for f in evaluate(kb, facts)]
-        findings, unsettled = split_unsettled(findings, packages)
+        findings, unsettled = split_unsettled(findings, packages, pulled)
         notes += unsettled
         if resolved is not None:
             notes += range_notes(kb, facts, findings, declared_facts(declared, kb, []))
@@ -439,11 +440,15 @@ def attach_build_packages(
 
 
 def split_unsettled(
-    findings: Sequence[Finding], packages: Mapping[NormalizedName, PackageFact]
+    findings: Sequence[Finding],
+    packages: Mapping[NormalizedName, PackageFact],
+    inferred: Container[NormalizedName] = (),
 ) -> tuple[list[Finding], list[str]]:
     """Offline, a range that admits some bad releases is a range note, not a finding: which
     release a resolve installs is the one verdict offline cannot make. (Every allowed release
-    bad: the finding stays — it is `affected`. A moving git ref stays `possible`.)"""
+    bad: the finding stays — it is `affected`. A moving git ref stays `possible`.) No range note
+    for a package `inferred` from another's requirements: its own note says it is judged over
+    every release, and a line the user did not write has no range to pin."""
     kept: list[Finding] = []
     rules: dict[NormalizedName, list[str]] = {}
     for finding in findings:
@@ -464,6 +469,8 @@ def split_unsettled(
     notes = []
     for name, ids in rules.items():
         fact = packages[name]
+        if name in inferred:
+            continue
         notes.append(
             f"{fact.origin}: `{fact.requirement}` allows {fact.label} releases that "
             f"{', '.join(ids)} {'is' if len(ids) == 1 else 'are'} about (range note, not a "

@@ -8,7 +8,10 @@ time), compat walks the requirements metadata it can read without a resolve:
    the declaration allows (the metadata of exactly that release);
 2. compat's index cache (or, when the index is reachable, the index itself): the metadata of the
    pinned release, or of the newest cached release a range allows — the one a resolve would
-   most likely pick, stated as such.
+   most likely pick, stated as such;
+3. requirements recorded with their sources in compat/data/recorded-requires.json, which every
+   release of a package since a given one declares (every accelerate release requires torch),
+   where the declaration allows such a release.
 
 Every package a rule speaks of that turns up (torch above all) becomes a ranged fact: the
 intersection of what its dependents require, judged like an unpinned line over every release
@@ -20,10 +23,13 @@ files (a count of work: the same input gives the same output) and says when it s
 
 from __future__ import annotations
 
+import json
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from functools import cache
+from importlib import resources
+from typing import TYPE_CHECKING, Any
 
 from packaging.markers import InvalidMarker
 from packaging.requirements import InvalidRequirement, Requirement
@@ -100,7 +106,8 @@ def walk(
             if wanted(child):
                 need = needs.setdefault(child, _Need(origin=origin))
                 need.spec &= requirement.specifier
-                label = f"{name} {version} (`{str(requirement).split(';')[0].strip()}`, {source})"
+                who = name if source.startswith(RECORDED) else f"{name} {version}"
+                label = f"{who} (`{str(requirement).split(';')[0].strip()}`, {source})"
                 if label not in need.via:
                     need.via.append(label)
             queue.append(
@@ -178,9 +185,8 @@ class MetadataReader:
         here = self.installed.get(name)
         if here is not None and spec.contains(here[0], prereleases=True):
             return here[0], here[1], f"{INSTALLED} of {name} {here[0]}"
-        if self.client is None:
-            return None
-        return self._from_index(name, spec)
+        found = self._from_index(name, spec) if self.client is not None else None
+        return found or recorded(name, spec)
 
     def _from_index(
         self, name: NormalizedName, spec: SpecifierSet
@@ -290,3 +296,33 @@ def unread_note(names: Sequence[str]) -> str:
         f"{'it' if len(names) == 1 else 'them'} (torch, for one) are unjudged; run online to "
         "have the resolver judge them"
     )
+
+
+RECORDED = "recorded metadata"
+
+
+def recorded(
+    name: NormalizedName, spec: SpecifierSet
+) -> tuple[Version, tuple[str, ...], str] | None:
+    """What compat/data/recorded-requires.json says every release since `since` requires, when
+    the declaration allows such a release."""
+    entry = _recorded().get(name)
+    if entry is None:
+        return None
+    since = Version(str(entry["since"]))
+    top = Version(f"{since.major + 1000}")  # stands for every later release
+    if not (spec.contains(top) or any(v >= since for v in _bounds_in(spec) if spec.contains(v))):
+        return None  # the declaration allows only releases before the recorded ones
+    lines = tuple(str(line) for line in entry["requires"])
+    return since, lines, f"{RECORDED}: every {name} release since {since}"
+
+
+def _bounds_in(spec: SpecifierSet) -> list[Version]:
+    return [b for b in (_bound(s.version) for s in spec) if b is not None]
+
+
+@cache
+def _recorded() -> Mapping[str, Any]:
+    text = resources.files("compat").joinpath("data/recorded-requires.json").read_text("utf-8")
+    packages: Mapping[str, Any] = json.loads(text)["packages"]
+    return packages

@@ -287,11 +287,40 @@ def test_a_resolver_out_of_time_falls_back_to_the_offline_judgement(
 
 
 def test_nothing_readable_is_one_note_not_a_silent_skip(tmp_path: Path, r535: str) -> None:
-    requirements = swift_like(tmp_path)
+    requirements = write(tmp_path / "requirements.txt", "ms-swift==3.0.0\nmodelscope\n")
     _, report = check(str(requirements), "--hardware", r535, "--offline")
     assert CUDA13_RULE not in by_rule(report)
     (note,) = [n for n in report["notes"] if "could not be read" in n]
-    assert "ms-swift" in note and "torch" in note and "unjudged" in note
+    assert "ms-swift, modelscope" in note and "torch" in note and "unjudged" in note
+
+
+def test_recorded_metadata_when_nothing_else_can_be_read(tmp_path: Path, r535: str) -> None:
+    """compat/data/recorded-requires.json: every trl release since 0.2.0 requires accelerate,
+    every accelerate release requires torch (sourced at release tags)."""
+    requirements = write(tmp_path / "requirements.txt", "trl==0.15.2\ntransformers==4.49.0\n")
+    _, report = check(str(requirements), "--hardware", r535, "--offline")
+    found = by_rule(report)[CUDA13_RULE]
+    assert found["status"] == "possible"
+    assert found["packages"] == [{"name": "torch", "version": "*", "source": f"{requirements}:1"}]
+    (pulled,) = [n for n in report["notes"] if "pulls in torch" in n]
+    assert "recorded metadata: every accelerate release since 0.1.0" in pulled
+    # A pin older than what the record covers is not judged by it.
+    old = write(tmp_path / "old.txt", "trl==0.1.1\n")
+    _, report = check(str(old), "--hardware", r535, "--offline")
+    assert CUDA13_RULE not in by_rule(report)
+
+
+def test_ms_swift_real_requirements_get_the_torch_question_on_r535(r535: str) -> None:
+    """ms-swift's real requirements (tests/data/real/ms-swift/PROVENANCE.md) name no torch:
+    accelerate (requirements/framework.txt:1) and peft pull it in. Offline, with nothing in the
+    cache, the recorded requirements still put the CUDA-build question an unpinned torch gets."""
+    root = Path(__file__).parent / "data" / "real" / "ms-swift"
+    _, report = check(str(root / "requirements.txt"), "--hardware", r535, "--offline")
+    found = by_rule(report)[CUDA13_RULE]
+    assert found["status"] == "possible"
+    framework = root / "requirements" / "framework.txt"
+    assert found["packages"] == [{"name": "torch", "version": "*", "source": f"{framework}:1"}]
+    assert any("pulls in torch" in n and "accelerate" in n for n in report["notes"])
 
 
 def test_installed_metadata_tells_what_a_pinned_package_pulls_in(tmp_path: Path, r535: str) -> None:
@@ -308,7 +337,8 @@ def test_installed_metadata_tells_what_a_pinned_package_pulls_in(tmp_path: Path,
     assert_torch_question(report, requirements)
     (pulled,) = [n for n in report["notes"] if "pulls in torch" in n]
     assert "installed metadata of accelerate 1.2.0" in pulled
-    # Another release installed than the one pinned: its metadata says nothing about the pin.
+    # Another release installed than the one pinned: its metadata says nothing about the pin
+    # (`torch>=1.10.0` would be the wrong range); the recorded requirement is read instead.
     other = tmp_path / "other"
     make_dist(other, "accelerate", "0.34.0", requires=["torch>=1.10.0"])
     env = {"PYTHONPATH": os.pathsep.join([str(other), *sys.path])}
@@ -316,4 +346,7 @@ def test_installed_metadata_tells_what_a_pinned_package_pulls_in(tmp_path: Path,
         ["check", "--offline", str(requirements), "--hardware", r535, "--format", "json"],
         env=env,
     )
-    assert CUDA13_RULE not in by_rule(json.loads(result.stdout))
+    report = json.loads(result.stdout)
+    (pulled,) = [n for n in report["notes"] if "pulls in torch" in n]
+    assert "installed metadata" not in pulled and "recorded metadata" in pulled
+    assert by_rule(report)[CUDA13_RULE]["packages"][0]["version"] == "*"
