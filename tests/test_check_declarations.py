@@ -19,6 +19,8 @@ from typing import Any
 
 import jsonschema
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.conftest import run_cli, run_subprocess
 from tests.dists import make_dist
@@ -351,3 +353,49 @@ def test_installed_metadata_tells_what_a_pinned_package_pulls_in(tmp_path: Path,
     (pulled,) = [n for n in report["notes"] if "pulls in torch" in n]
     assert "installed metadata" not in pulled and "recorded metadata" in pulled
     assert by_rule(report)[CUDA13_RULE]["packages"][0]["version"] == "*"
+
+
+# --- an empty intersection is proved, never guessed -------------------------------------------
+
+_GRID = [
+    f"{a}.{b}{suffix}"
+    for a in range(3)
+    for b in range(3)
+    for suffix in ("", ".0", ".1", "rc1", ".dev0", ".post1", ".0.1")
+]
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(["==", ">=", "<=", ">", "<", "~=", "!="]), st.sampled_from(_GRID)
+        ),
+        min_size=2,
+        max_size=3,
+    )
+)
+@settings(max_examples=400, deadline=None)
+def test_an_empty_intersection_admits_no_version(parts: list[tuple[str, str]]) -> None:
+    from packaging.specifiers import SpecifierSet
+    from packaging.version import Version
+
+    from compat.declaredclash import empty_intersection
+
+    spec = SpecifierSet(
+        ",".join(f"{op}{v}" for op, v in parts if not (op == "~=" and "." not in v))
+    )
+    if empty_intersection(spec):
+        assert not any(spec.contains(Version(v), prereleases=True) for v in _GRID), spec
+
+
+@pytest.mark.parametrize(
+    ("text", "empty"),
+    [(">=4.50,<4.45", True), (">=2.0,<2.0", True), ("==1.*,>=2", True), ("==1.0,>1.0", True),
+     (">=1.0,<=1.0", False), ("~=2.2.1,>=2.2.9", False), (">=0.14,<0.16,!=0.15.1", False)],
+)  # fmt: skip
+def test_empty_intersection_examples(text: str, empty: bool) -> None:
+    from packaging.specifiers import SpecifierSet
+
+    from compat.declaredclash import empty_intersection
+
+    assert empty_intersection(SpecifierSet(text)) is empty
