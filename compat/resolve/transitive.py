@@ -17,8 +17,10 @@ Every package a rule speaks of that turns up (torch above all) becomes a ranged 
 intersection of what its dependents require, judged like an unpinned line over every release
 it allows (a range note, or a finding where every allowed release is hit), at the line of the
 declared package that pulls it in, with a note saying what was inferred and from where. What
-cannot be read is one note, never a silent skip. The walk reads at most MAX_READS metadata
-files (a count of work: the same input gives the same output) and says when it stops there.
+cannot be read is one note, never a silent skip. The walk reads every declared package and,
+below them, only packages a rule speaks of (the carriers of torch: accelerate, peft, trl, ...),
+at most MAX_READS metadata files (a count of work: the same input gives the same output); it
+says when it stops there.
 """
 
 from __future__ import annotations
@@ -110,9 +112,11 @@ def walk(
                 label = f"{who} (`{str(requirement).split(';')[0].strip()}`, {source})"
                 if label not in need.via:
                     need.via.append(label)
-            queue.append(
-                (child, requirement.specifier, tuple(sorted(requirement.extras)), origin, False)
-            )
+                # Only through packages rules speak of (transformers, accelerate, trl, ...): they
+                # are what carries torch into a training stack, and the walk stays small.
+                queue.append(
+                    (child, requirement.specifier, tuple(sorted(requirement.extras)), origin, False)
+                )
     return needs, unread, False
 
 
