@@ -47,7 +47,7 @@ if TYPE_CHECKING:
     from compat.kb.knowledge import KnowledgeBase
     from compat.resolve.indexconfig import IndexOptions
 
-MAX_READS = 400
+MAX_READS = 2000
 INSTALLED = "installed metadata"
 CACHE = "compat's index cache"
 INDEX = "the package index"
@@ -229,15 +229,11 @@ def infer(
     module's docstring). The index is asked only with `use_index`; else its cache alone. The
     declared packages whose metadata could not be read go to `unread_out` (see unread_note)."""
     from compat.facts.installed import read_running
-    from compat.resolve.index import IndexClient
-    from compat.resolve.indexconfig import resolve_index_config
+    from compat.files.cachedir import user_cache_dir
     from compat.resolve.solver import offline_versions
 
     roots = _roots(declared, packages)
     installed = {n: (p.version, p.requires) for n, p in read_running().packages.items()}
-    config = resolve_index_config(
-        index_url=index_options.index_url, extra_index_urls=tuple(index_options.extra_index_urls)
-    )
     known: dict[NormalizedName, list[Version]] = {}
 
     def versions(name: NormalizedName) -> list[Version]:
@@ -245,15 +241,28 @@ def infer(
             known[name] = offline_versions(kb, name, None)
         return known[name]
 
-    with IndexClient(
-        config, offline=index_options.offline or not use_index, timeout=index_options.timeout
-    ) as client:
+    offline = index_options.offline or not use_index
+    if offline and not (user_cache_dir() / "http").is_dir():
+        client = None  # nothing was ever cached: no page to look up
+    else:
+        from compat.resolve.index import IndexClient
+        from compat.resolve.indexconfig import resolve_index_config
+
+        config = resolve_index_config(
+            index_url=index_options.index_url,
+            extra_index_urls=tuple(index_options.extra_index_urls),
+        )
+        client = IndexClient(config, offline=offline, timeout=index_options.timeout)
+    try:
         needs, unread, stopped = walk(
             roots,
             lambda name: name not in packages and bool(versions(name)),
             markers,
             MetadataReader(installed, client),
         )
+    finally:
+        if client is not None:
+            client.close()
     found, notes = facts(needs, versions)
     unread_out += [name for name in unread if name not in unread_out]
     if stopped:
