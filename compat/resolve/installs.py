@@ -2,12 +2,14 @@
 
 verl's setup.py offers `vllm`, `sglang`, ... extras that a user installs one at a time
 (`pip install verl[vllm]`); they pin different torch releases and cannot all install together.
-Judging their union would fail to resolve (and, offline, pick one pin among several at random of
-file order), so the union is never an install: the base (main dependencies, dependency groups,
-Poetry groups — what installs together) is one install, and base + one extra is another, as uv
-judges projects that declare conflicting extras. Findings are reported once, with the install
-they belong to: a finding of the base holds in every extra and is labelled `base`; one that only
-some extras have names them.
+Their union fails to resolve (and, offline, would be judged at whichever pin comes first), so
+unless the resolver installs the union, it is not judged as one: the base (main dependencies,
+dependency groups, Poetry groups — what installs together) is one install, and base + one extra
+is another, as uv judges projects that declare conflicting extras. Findings are reported once,
+with the install they belong to: a finding of the base holds in every extra and is labelled
+`base`; one that only some extras have names them. Where the resolver installs the union, that
+one resolve judges them all and a finding is labelled by the extras whose lines it names
+(label_by_origin).
 """
 
 from __future__ import annotations
