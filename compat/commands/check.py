@@ -27,7 +27,9 @@ from compat.engine import evaluate
 from compat.errors import InputError, UncheckedError, UsageError
 from compat.facts.declared.setuppy import REPORT_HINT
 from compat.facts.gather import FactOptions, read_hardware, read_usage, usage_summary
+from compat.kb.freshness import freshness
 from compat.kb.knowledge import KnowledgeBase, load_knowledge_base
+from compat.kb.sourcebuild import source_build_notes
 from compat.model import Facts, Finding, Origin, PackageFact
 from compat.report import Report, environment_summary
 from compat.resolve.declared import LOCK_KINDS
@@ -135,6 +137,7 @@ def run_check(
     notes += [unread_note(judge.unread)] if judge.unread else []
     notes += merge_notes([(label, judged[1]) for label, judged in per_install])
     packages = {name: fact for _, judged in per_install for name, fact in judged[2].items()}
+    fresh = freshness(kb.source, packages, notes)  # how old the knowledge is
     report = Report(
         findings=tuple(findings),
         kb_rules=len(kb),
@@ -149,6 +152,8 @@ def run_check(
         notes=tuple(notes),
         usage=usage_summary(usage),
         files=tuple(declared_set.files),
+        unjudged_ranges=len(judge.range_notes),
+        **fresh,
     )
     return report, findings
 
@@ -174,6 +179,7 @@ class _Judge:
     unsettled: list[str] = dataclasses.field(default_factory=list)
     unread: list[str] = dataclasses.field(default_factory=list)
     gave_up: str = ""  # the resolver's time-out note, once it ran out of time
+    range_notes: dict[str, None] = dataclasses.field(default_factory=dict)  # over every install
 
     def __call__(
         self, declared: Sequence[Any]
@@ -276,6 +282,8 @@ class _Judge:
         findings = [attach_build_packages(f, packages, why) for f in evaluate(kb, facts)]
         findings, unsettled = split_unsettled(findings, packages, pulled)
         notes += unsettled
+        self.range_notes.update(dict.fromkeys(unsettled))  # the verdict line counts them once
+        notes += source_build_notes(kb, facts)  # why a prebuilt-wheel rule said nothing
         if resolved is not None:
             notes += range_notes(kb, facts, findings, declared_facts(declared, kb, []))
         return [*clashes, *findings], notes, packages

@@ -166,6 +166,7 @@ def package_facts(env: Environment) -> dict[str, PackageFact]:
             display_name=package.display_name,
             origin=package.origin,
             commit=package.commit,
+            source=package.source,
         )
         for name, package in env.packages.items()
     }

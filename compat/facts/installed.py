@@ -219,8 +219,10 @@ def read_distribution(
             version=version,
             display_name=name,
             origin=origin,
-            commit=_vcs_commit(meta_dir) if metadata_file == "METADATA" else None,
             requires=tuple(headers.get("requires-dist", ())),
+            # PEP 610: a git checkout's commit, and whether it was built from a checkout or a
+            # directory (a source build: rules about prebuilt wheels' pins skip it)
+            **(_direct_url(meta_dir) if metadata_file == "METADATA" else {}),
         ),
         None,
     )
@@ -258,12 +260,25 @@ def parse_headers(text: str) -> dict[str, list[str]]:
     return fields
 
 
-def _vcs_commit(meta_dir: str) -> str | None:
-    """The commit of a `pip install git+...` install, from PEP 610 direct_url.json."""
+def _direct_url(meta_dir: str) -> dict[str, str]:
+    """What PEP 610 direct_url.json says about how a distribution was installed: the commit of a
+    `pip install git+...` install, and `source` for a build from a checkout or a directory."""
     try:
         data = json.loads(_read_head(os.path.join(meta_dir, "direct_url.json")))
     except (OSError, ValueError, RecursionError):
-        return None
-    vcs = data.get("vcs_info") if isinstance(data, dict) else None
-    commit = vcs.get("commit_id") if isinstance(vcs, dict) else None
-    return commit.lower() if isinstance(commit, str) else None
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    out: dict[str, str] = {}
+    vcs = data.get("vcs_info")
+    if isinstance(vcs, dict):
+        commit = vcs.get("commit_id")
+        if isinstance(commit, str):
+            out["commit"] = commit.lower()
+        out["source"] = f"installed from {vcs.get('vcs', 'a VCS')} (direct_url.json)"
+    elif isinstance(data.get("dir_info"), dict):
+        editable = data["dir_info"].get("editable") is True
+        out["source"] = (
+            f"installed from a local {'editable ' if editable else ''}directory (direct_url.json)"
+        )
+    return out

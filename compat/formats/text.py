@@ -143,14 +143,23 @@ def render(report: Report, colour: bool = False) -> str:
     count_possible = report.count(Status.POSSIBLE)
     out.append("")
     waiting = f", {len(gpu_questions)} waiting for a hardware profile" if gpu_questions else ""
-    if not report.judged:
+    caveats = "".join(f"; {clause}" for clause in report.verdict_clauses())
+    if not report.judged and not caveats:
         out.append(
             paint(
                 "No known-bad combination found" + (waiting and f" ({waiting[2:]})") + ".", "green"
             )
         )
+    elif not report.judged:
+        # Not clean by omission: say what was not judged on the verdict line itself.
+        out.append(
+            paint(
+                "No known-bad combination found in what was judged" + waiting + caveats + ".",
+                "yellow",
+            )
+        )
     else:
-        out.append(f"{len(affected)} affected, {count_possible} possible{waiting}")
+        out.append(f"{len(affected)} affected, {count_possible} possible{waiting}{caveats}")
     return "\n".join(out) + "\n"
 
 

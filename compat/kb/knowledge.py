@@ -66,7 +66,7 @@ REQUIRED_RULE_KEYS = (
     "references",
     "examples",
 )
-WHEN_KEYS = {"packages", "python", "platform", "hardware", "build", "usage", "any"}
+WHEN_KEYS = {"packages", "python", "platform", "hardware", "build", "usage", "prebuilt", "any"}
 HARDWARE_KEYS = {
     "gpu_count", "compute_capability", "gpu_name", "driver", "cuda_driver", "mig", "memory_mib",
     "nvml_error",
@@ -196,6 +196,11 @@ class _Validator:
             out["build"] = {k: self.specifier(v, build, k) for k, v in build.items()}
         if "usage" in node:
             out["usage"] = self.usage(node["usage"], node)
+        if "prebuilt" in node:  # packages judged as prebuilt wheels (compat/kb/sourcebuild.py)
+            names = self.sequence(node["prebuilt"], "prebuilt", node, "prebuilt")
+            if not names or not all(isinstance(n, str) and _valid_name(n) for n in names):
+                raise self.fail(node, "prebuilt must list package names", "prebuilt")
+            out["prebuilt"] = [canonicalize_name(n) for n in names]
         if "any" in node:
             branches = self.sequence(node["any"], "any", node, "any")
             if len(branches) < 2:
@@ -444,7 +449,11 @@ def compile_when(when: Mapping[str, Any]) -> Condition:
         parts.append(BuildCondition(key, spec))
     for key, expected in when.get("usage", {}).items():
         spec = VOCABULARY[key]
-        parts.append(UsageCondition(key, expected, spec.settled_by, spec.trigger))
+        parts.append(UsageCondition(key, expected, spec.settled_by, spec.is_trigger(expected)))
+    if "prebuilt" in when:
+        from compat.kb.sourcebuild import Prebuilt
+
+        parts.append(Prebuilt(tuple(when["prebuilt"])))
     if "any" in when:
         parts.append(AnyOf(tuple(compile_when(branch) for branch in when["any"])))
     return parts[0] if len(parts) == 1 else All(tuple(parts))

@@ -213,6 +213,9 @@ def _names(names: list[str]) -> str:
     return ", ".join(names[:6]) + (f" and {len(names) - 6} more" if len(names) > 6 else "")
 
 
+GIT_SOURCE = "a git requirement: built from source"  # compat/kb/sourcebuild.py
+
+
 def _direct_reference(item: Declared, kb: KnowledgeBase, notes: list[str]) -> PackageFact | None:
     from compat.resolve.solver import offline_versions
 
@@ -233,7 +236,7 @@ def _direct_reference(item: Declared, kb: KnowledgeBase, notes: list[str]) -> Pa
         versions = tied or open_range(offline_versions(kb, item.name, None))
         return PackageFact(
             item.name, tuple(versions), item.display_name, item.origin, commit=commit,
-            requirement=item.raw,
+            requirement=item.raw, source=GIT_SOURCE,
         )  # fmt: skip
     notes.append(
         f"{item.origin}: {item.display_name} follows a moving git ref: its version is unknown, "
@@ -244,7 +247,7 @@ def _direct_reference(item: Declared, kb: KnowledgeBase, notes: list[str]) -> Pa
         return None
     return PackageFact(
         item.name, tuple(versions), item.display_name, item.origin, requirement=item.raw,
-        candidates_from="moving git ref",
+        candidates_from="moving git ref", source=GIT_SOURCE,
     )  # fmt: skip
 
 
