@@ -45,6 +45,7 @@ from compat.model import Origin, PackageFact
 if TYPE_CHECKING:
     from compat.facts.declared.entries import Declared
     from compat.kb.knowledge import KnowledgeBase
+    from compat.resolve.index import IndexClient
     from compat.resolve.indexconfig import IndexOptions
 
 MAX_READS = 2000
@@ -178,7 +179,9 @@ class MetadataReader:
     client (offline: its cache only)."""
 
     def __init__(
-        self, installed: Mapping[NormalizedName, tuple[Version, tuple[str, ...]]], client: object
+        self,
+        installed: Mapping[NormalizedName, tuple[Version, tuple[str, ...]]],
+        client: IndexClient | None,
     ) -> None:
         self.installed = installed
         self.client = client
@@ -195,10 +198,8 @@ class MetadataReader:
     def _from_index(
         self, name: NormalizedName, spec: SpecifierSet
     ) -> tuple[Version, tuple[str, ...], str] | None:
-        from compat.resolve.index import IndexClient
-
         client = self.client
-        assert isinstance(client, IndexClient)
+        assert client is not None
         source = CACHE if client.offline else INDEX
         try:
             candidates = [
