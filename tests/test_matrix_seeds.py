@@ -26,11 +26,12 @@ DS = "deepspeed-zero3-offload-clip-device-mismatch"
 MASK = "openrlhf-process-sequences-mask-on-cpu"
 PRE03 = "openrlhf-pre-0.3-newer-deepspeed-reported"
 INPROC = "trl-grpo-inprocess-vllm-device-mismatch"
+PRE_AMPERE = "trl-grpo-inprocess-vllm-xformers-bias-pre-ampere"
 HANG = "trl-0152-vllm-073-gather-hang"
 FSDP_REF = "trl-grpo-fsdp-ref-model-on-cpu"
 FSDP2_SYNC = "trl-grpo-fsdp2-vllm-weights-not-synced"
 ROTARY = "trl-grpo-no-vllm-rotary-size-mismatch"
-FOUNDING = (DS, MASK, PRE03, INPROC, HANG, FSDP_REF, FSDP2_SYNC, ROTARY)
+FOUNDING = (DS, MASK, PRE03, INPROC, PRE_AMPERE, HANG, FSDP_REF, FSDP2_SYNC, ROTARY)
 
 Expected = Mapping[str, str]  # rule id -> "affected" | "possible"; every other founding rule clear
 
@@ -233,7 +234,7 @@ def _grpo_vllm_expectation(trl: str, vllm: str, gpu_count: int | None) -> Expect
     if trl in IN_PROCESS_TRL and vllm in BAD_VLLM and gpu_count != 1:
         expected[INPROC] = "affected" if gpu_count is not None else "possible"
     if trl in IN_PROCESS_TRL and vllm in PRE_AMPERE_BAD_VLLM and gpu_count is None:
-        expected[INPROC] = "possible"
+        expected[PRE_AMPERE] = "possible"
     if trl == "0.15.2" and vllm == "0.7.3":
         expected[HANG] = "affected"
     return expected
@@ -242,23 +243,27 @@ def _grpo_vllm_expectation(trl: str, vllm: str, gpu_count: int | None) -> Expect
 @pytest.mark.parametrize(
     ("gpu", "cc", "vllm", "expected"),
     [
-        ("Tesla V100-SXM2-32GB", "7.0", "0.7.2", "affected"),  # XFormers backend: open-r1#278
-        ("Tesla T4", "7.5", "0.7.2", "affected"),
-        ("Tesla V100-SXM2-32GB", "7.0", "0.7.3", "affected"),  # xformers.py: no device= until 0.8.0
-        ("Tesla V100-SXM2-32GB", "7.0", "0.8.0", None),  # #13468: the bias on the query's device
-        ("NVIDIA A100-SXM4-80GB", "8.0", "0.7.2", None),  # X-R1: trl 0.15.2 + vllm 0.7.2
-        ("NVIDIA GeForce RTX 3090", "8.6", "0.7.2", None),  # X-R1's 4x3090 recipe
-        ("NVIDIA H100 80GB HBM3", "9.0", "0.7.2", None),  # open-r1 49d9b74 on 8xH100
-        ("NVIDIA A100-SXM4-80GB", "8.0", "0.7.1", "affected"),
+        ("Tesla V100-SXM2-32GB", "7.0", "0.7.2", {PRE_AMPERE: "affected"}),  # XFormers: open-r1#278
+        ("Tesla T4", "7.5", "0.7.2", {PRE_AMPERE: "affected"}),
+        ("Tesla V100-SXM2-32GB", "7.0", "0.7.3", {PRE_AMPERE: "affected"}),  # no device= until 0.8.0
+        ("Tesla V100-SXM2-32GB", "7.0", "0.8.0", {}),  # #13468: the bias on the query's device
+        ("Tesla V100-SXM2-32GB", "7.0", "0.7.1", {INPROC: "affected"}),  # one finding, not two
+        ("NVIDIA A100-SXM4-80GB", "8.0", "0.7.2", {}),  # X-R1: trl 0.15.2 + vllm 0.7.2
+        ("NVIDIA GeForce RTX 3090", "8.6", "0.7.2", {}),  # X-R1's 4x3090 recipe
+        ("NVIDIA H100 80GB HBM3", "9.0", "0.7.2", {}),  # open-r1 49d9b74 on 8xH100
+        ("NVIDIA A100-SXM4-80GB", "8.0", "0.7.1", {INPROC: "affected"}),
     ],
 )  # fmt: skip
-def test_trl_015_inprocess_vllm_by_gpu(gpu: str, cc: str, vllm: str, expected: str | None) -> None:
+def test_trl_015_inprocess_vllm_by_gpu(
+    gpu: str, cc: str, vllm: str, expected: dict[str, str]
+) -> None:
     env = {
         "packages": {"trl": "0.15.2", "vllm": vllm},
         "usage": {"trainer": "grpo", "use_vllm": True},
         "hardware": {"gpu": gpu, "gpu_count": 4, "compute_capability": cc},
     }
-    assert statuses(env).get(INPROC) == expected
+    found = statuses(env)
+    assert {rule: found[rule] for rule in (INPROC, PRE_AMPERE) if rule in found} == expected
 
 
 @pytest.mark.parametrize(("trl", "vllm", "gpu_count"), list(product(TRLS, VLLMS, [1, 2, 8, None])))

@@ -8,7 +8,7 @@ import typer
 
 from compat import __version__
 from compat.cli.base import app, command
-from compat.cli.options import DebugOpt, MatrixOpt, TextOrJson
+from compat.cli.options import DebugOpt, MatrixOpt, TextOrJson, TextOrJsonOpt
 from compat.errors import EXIT_OK, CompatError, UsageError
 
 matrix_app = typer.Typer(
@@ -128,9 +128,7 @@ def matrix_update(
 def matrix_list(
     *,
     matrix: MatrixOpt = None,
-    format_: Annotated[
-        TextOrJson, typer.Option("--format", "-f", help="Output format.")
-    ] = TextOrJson.text,
+    format_: TextOrJsonOpt = TextOrJson.text,
     debug: DebugOpt = False,
 ) -> int:
     from compat.kb.knowledge import load_knowledge_base
@@ -173,9 +171,7 @@ def matrix_show(
     *,
     rule_id: Annotated[str, typer.Argument(help="The rule id.")],
     matrix: MatrixOpt = None,
-    format_: Annotated[
-        TextOrJson, typer.Option("--format", "-f", help="Output format.")
-    ] = TextOrJson.text,
+    format_: TextOrJsonOpt = TextOrJson.text,
     debug: DebugOpt = False,
 ) -> int:
     from compat.formats.ruleview import render_rule

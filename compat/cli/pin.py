@@ -17,6 +17,7 @@ from compat.cli.options import (
     OutputOpt,
     QuietOpt,
     TextOrJson,
+    TextOrJsonOpt,
 )
 
 if TYPE_CHECKING:
@@ -113,15 +114,27 @@ def pin(
             "--avoid", help="Also steer clear of 'possible' findings (default) or only 'affected'."
         ),
     ] = Avoid.possible,
-    format_: Annotated[
-        TextOrJson, typer.Option("--format", "-f", help="Output format.")
-    ] = TextOrJson.text,
+    format_: TextOrJsonOpt = TextOrJson.text,
     output: OutputOpt = None,
+    build_constraints_output: Annotated[
+        Path | None,
+        typer.Option(
+            "--build-constraints-output",
+            help="Also write the torch that source builds (flash-attn, DeepSpeed ops, apex) "
+            "compile against, for pip --build-constraint / uv --build-constraints.",
+        ),
+    ] = None,
     quiet: QuietOpt = False,
     debug: DebugOpt = False,
 ) -> int:
     from compat.cli.output import emit
-    from compat.commands.pin import pin_exit_code, render_constraints, render_json, run_pin
+    from compat.commands.pin import (
+        pin_exit_code,
+        render_build_constraints_file,
+        render_constraints,
+        render_json,
+        run_pin,
+    )
 
     result = run_pin(
         env,
@@ -135,6 +148,9 @@ def pin(
         resolver=resolver,
         progress=None if quiet else progress_reporter(),
     )
+    if build_constraints_output is not None:
+        result = replace(result, build_constraints=str(build_constraints_output))
+        emit(render_build_constraints_file(result), build_constraints_output)
     text = render_json(result) if format_ is TextOrJson.json else render_constraints(result)
     emit(text, output)
     if result.proof is not None and result.proof.status == "failed":
