@@ -271,6 +271,7 @@ class Finding:
     packages: tuple[MatchedPackage, ...] = ()
     unknown: tuple[Unknown, ...] = ()
     matched: tuple[str, ...] = ()  # the conditions that held, in words ("deepspeed 0.14.2 in ...")
+    install: str = ""  # check: the install it belongs to ("base", "extra vllm"); "" = the only one
 
 
 if TYPE_CHECKING:  # annotations only: importing packaging here would cost every start-up

@@ -55,4 +55,5 @@ def message(finding: Finding) -> str:
         f" Constraints: {'; '.join(rule.fix.constraints)}." if rule.fix.constraints else ""
     )
     where = f" [{packages}]" if packages else ""
+    where += f" (install: {finding.install})" if finding.install else ""
     return f"{rule.title}{where} ({finding.status.value}). Fix: {rule.fix.summary}.{constraints}{unknown}"

@@ -46,6 +46,8 @@ def _finding(finding: Finding, paint: _Painter, *, settle: bool = True) -> list[
         f"  {paint(rule.id, _SEVERITY_COLOUR[rule.severity])}  [{status}, {rule.evidence.value}]"
     ]
     lines.append(f"    {rule.title}")
+    if finding.install:
+        lines.append(f"    {'install:':9} {finding.install}")
     for position, held in enumerate(finding.matched):
         lines.append(f"    {'matched:' if position == 0 else '':9} {held}")
     if settle:

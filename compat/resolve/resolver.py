@@ -76,6 +76,18 @@ class ResolutionFailed(Exception):
         self.tool = tool
 
 
+class ResolverTimedOut(UncheckedError):
+    """The resolver did not finish within the time limit (exit 3 unless the caller falls back)."""
+
+    def __init__(self, tool: str, limit: float) -> None:
+        super().__init__(
+            f"{tool} did not finish resolving within {limit:g} s",
+            hint="raise --timeout, or use --offline (the resolver proof is skipped)",
+        )
+        self.tool = tool
+        self.limit = limit
+
+
 def resolve(
     requirements: Sequence[str],
     constraints: Sequence[str] = (),
@@ -220,10 +232,7 @@ def _run(
             check=False,
         )
     except subprocess.TimeoutExpired:
-        raise UncheckedError(
-            f"{tool} did not finish resolving within {timeout:g} s",
-            hint="raise --timeout, or use --offline (the resolver proof is skipped)",
-        ) from None
+        raise ResolverTimedOut(tool, timeout) from None
     except OSError as error:
         raise UsageError(f"cannot run {tool}: {error.strerror or error}") from None
 
