@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -98,7 +99,8 @@ def signatures() -> str:
 
     kb = load_knowledge_base(())
     patterns = sorted({s.match for rule in kb.rules() for s in rule.symptoms})
-    return "|".join(f"(?:{p})" for p in patterns)
+    # Named groups (facts in a signature) repeat across rules: one alternation needs them unnamed.
+    return "|".join(f"(?:{re.sub(r'[(][?]P<[A-Za-z_][A-Za-z0-9_]*>', '(?:', p)})" for p in patterns)
 
 
 def measured(command: list[str]) -> tuple[float, float, bytes]:

@@ -273,6 +273,7 @@ class Finding:
     packages: tuple[MatchedPackage, ...] = ()
     unknown: tuple[Unknown, ...] = ()
     matched: tuple[str, ...] = ()  # the conditions that held, in words ("deepspeed 0.14.2 in ...")
+    install: str = ""  # check: the install it belongs to ("base", "extra vllm"); "" = the only one
     fix: Fix | None = None  # this case's own fix, where a table names it (else the rule's)
 
     @property

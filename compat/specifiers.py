@@ -9,10 +9,16 @@ from functools import cache
 # an import inside the cached functions would run on every miss.
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
 
+from compat.versions import too_long_number
+
 
 @cache
 def specifier_set(text: str) -> SpecifierSet:
-    """`text` as a SpecifierSet; packaging's InvalidSpecifier (and its message) when it is not."""
+    """`text` as a SpecifierSet; packaging's InvalidSpecifier (and its message) when it is not,
+    or when a number in it is too long for packaging ever to compare (compat.versions)."""
+    problem = too_long_number(text)
+    if problem:
+        raise InvalidSpecifier(problem)
     return SpecifierSet(text)
 
 

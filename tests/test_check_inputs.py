@@ -326,13 +326,22 @@ def test_duplicate_and_conflicting_lines_are_flagged(tmp_path: Path) -> None:
         "transformers[torch]>=4.40\ntransformers[sentencepiece]>=4.40\ntransformers<5\n"
         "trl==0.16.0\ntrl @ git+https://github.com/huggingface/trl.git@019fc6dbaa03b888f9d5c\n",
     )
-    notes = check_json(str(requirements))["notes"]
+    report = check_json(str(requirements))
+    notes = report["notes"]
     assert not any("for transformers" in n for n in notes)  # other extras, compatible ranges
-    assert any(n.startswith(f"{requirements}:9: conflicting requirement for trl") for n in notes)
-    assert any(
-        n.startswith(f"{requirements}:3: conflicting requirement for torch") and "line 1" in n
-        for n in notes
-    )
+    clashes = {f["rule"]: f for f in report["findings"] if f["kind"] == "pip-check"}
+    assert set(clashes) == {"pip-check:conflict:trl", "pip-check:conflict:torch"}
+    # Both lines, the later one first (it is where the SARIF/GitHub annotation points).
+    assert [p["source"] for p in clashes["pip-check:conflict:torch"]["packages"]] == [
+        f"{requirements}:3",
+        f"{requirements}:1",
+    ]
+    assert [p["version"] for p in clashes["pip-check:conflict:torch"]["packages"]] == [
+        "2.4.0",
+        "2.3.0",
+    ]
+    assert clashes["pip-check:conflict:trl"]["packages"][0]["source"] == f"{requirements}:9"
+    assert all(f["status"] == "affected" for f in clashes.values())
     assert any(
         n.startswith(f"{requirements}:4: duplicate requirement for accelerate") for n in notes
     )

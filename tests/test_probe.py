@@ -246,3 +246,88 @@ def test_probe_cli_with_the_stand_in_and_doctor_sees_the_mismatch(tmp_path: Path
     assert {f["rule"]: f["status"] for f in mismatch.json()["findings"]}[
         "nvml-driver-library-mismatch"
     ] == "affected"
+
+
+def _probe_json(machine: str, extra: dict[str, str] | None = None) -> dict[str, object]:
+    env = {"PYTHONPATH": f"{FAKE_DIR}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
+    env = {**env, "COMPAT_FAKE_NVML": machine, **(extra or {})}
+    for name in (
+        "NV_VARIANT_PROVIDER_FORCE_CUDA_DRIVER_VERSION",
+        "NV_VARIANT_PROVIDER_FORCE_SM_ARCH",
+        "UV_CUDA_DRIVER_VERSION",
+    ):
+        env.setdefault(name, "")
+    result = run_subprocess(["probe", "--format", "json"], env=env)
+    assert result.exit_code == 0, result.stderr
+    document = result.json()
+    assert document["schema"] == "compat.hardware/1"
+    variants = document["wheel_variants"]
+    assert isinstance(variants, dict)
+    return variants
+
+
+def test_probe_states_the_nvidia_variant_properties_and_their_overrides() -> None:
+    variants = _probe_json("h100")  # driver 580.159.04, CUDA 13.0, one sm_90
+    nvidia = variants["namespaces"]["nvidia"]  # type: ignore[index]
+    # As wheelnext/nvidia-variant-provider orders them: most preferred first.
+    lower = nvidia["cuda_version_lower_bound"]
+    assert lower[:3] == ["13.0", "13", "12.20"] and lower[-2:] == ["11.0", "11"]
+    upper = nvidia["cuda_version_upper_bound"]
+    assert upper[0] == "15.20" and upper[-1] == "13.1" and "13.0" not in upper and "13" not in upper
+    assert nvidia["sm_arch"] == ["90_real", "90_virtual"]
+    assert variants["reproduce"] == {
+        "NV_VARIANT_PROVIDER_FORCE_CUDA_DRIVER_VERSION": "13.0",
+        "NV_VARIANT_PROVIDER_FORCE_SM_ARCH": "9.0",
+        "UV_CUDA_DRIVER_VERSION": "580.159.04",
+    }
+    assert variants["notes"] == []
+
+
+def test_pascal_on_r580_gets_a_cuda13_build_from_uvs_auto_backend() -> None:
+    variants = _probe_json("gtx1080ti-r580")
+    nvidia = variants["namespaces"]["nvidia"]  # type: ignore[index]
+    assert nvidia["sm_arch"] == ["61_real", "60_real", "60_virtual"]
+    (note,) = variants["notes"]  # type: ignore[misc]
+    assert "--torch-backend=auto" in note and "sm_61" in note and "cu126" in note
+    assert "cuda13-build-drops-pre-turing" in note
+    env = {"PYTHONPATH": f"{FAKE_DIR}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
+    text = run_subprocess(["probe"], env={**env, "COMPAT_FAKE_NVML": "gtx1080ti-r580"}).stdout
+    assert "wheel variants: nvidia :: cuda_version_lower_bound :: 13.0" in text
+    assert "nvidia :: sm_arch :: 61_real" in text
+    assert (
+        "reproduce elsewhere: NV_VARIANT_PROVIDER_FORCE_CUDA_DRIVER_VERSION=13.0 "
+        "NV_VARIANT_PROVIDER_FORCE_SM_ARCH=6.1" in text
+    )
+    assert "note: uv --torch-backend=auto reads the driver only" in text
+
+
+def test_mixed_host_advertises_only_its_highest_sm() -> None:
+    variants = _probe_json("mixed-h100-t4")  # R570, CUDA 12.8: uv's cu129 keeps sm_75
+    assert variants["namespaces"]["nvidia"]["sm_arch"] == ["90_real", "90_virtual"]  # type: ignore[index]
+    (note,) = variants["notes"]  # type: ignore[misc]
+    assert "only the highest SM (sm_90)" in note and "GPU 1 (sm_75)" in note
+
+
+def test_no_driver_no_variant_properties_and_an_override_in_force_is_said() -> None:
+    variants = _probe_json(
+        "library-not-found", {"NV_VARIANT_PROVIDER_FORCE_CUDA_DRIVER_VERSION": "12.8"}
+    )
+    assert variants["namespaces"] == {} and variants["reproduce"] == {}
+    notes = variants["notes"]
+    assert isinstance(notes, list)
+    assert any("supports no nvidia variant" in n for n in notes)
+    assert any(
+        n.startswith("NV_VARIANT_PROVIDER_FORCE_CUDA_DRIVER_VERSION=12.8 is set") for n in notes
+    )
+
+
+def test_a_saved_profile_does_not_carry_the_derived_variants(tmp_path: Path) -> None:
+    env = {"PYTHONPATH": f"{FAKE_DIR}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
+    result = run_subprocess(
+        ["probe", "--format", "json"], env={**env, "COMPAT_FAKE_NVML": "gtx1080ti-r580"}
+    )
+    path = tmp_path / "box.json"
+    path.write_text(result.stdout)
+    loaded = load_profile(path)
+    assert "wheel_variants" not in loaded.extra
+    assert loaded.gpus[0].compute_capability == Version("6.1")

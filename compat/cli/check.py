@@ -76,7 +76,18 @@ CHECK_FACTS = FACTS.but(
         ),
     ]
 ).plus(after="no_probe", name="probe", annotation=ProbeOpt, default=False)
-CHECK_INDEX = INDEX.plus(after="offline", name="resolver", annotation=ResolverOpt, default="auto")
+ResolverTimeoutOpt = Annotated[
+    float | None,
+    typer.Option(
+        "--resolver-timeout",
+        help="Seconds the resolver may take before ranges are judged offline instead "
+        "(default: 8x --timeout, at least 120).",
+        min=1.0,
+    ),
+]
+CHECK_INDEX = INDEX.plus(
+    after="offline", name="resolver", annotation=ResolverOpt, default="auto"
+).plus(after="resolver", name="resolver_timeout", annotation=ResolverTimeoutOpt, default=None)
 
 
 @command(app, help=CHECK_HELP)
@@ -103,6 +114,7 @@ def check(
     ] = None,
     index: Annotated["IndexOptions", CHECK_INDEX],
     resolver: ResolverOpt = "auto",
+    resolver_timeout: ResolverTimeoutOpt = None,
     format_: Annotated[
         CheckFormat, typer.Option("--format", "-f", help="Output format.")
     ] = CheckFormat.text,
@@ -147,6 +159,7 @@ def check(
         index,
         probe=probe,
         resolver=resolver,
+        resolver_timeout=resolver_timeout,
     )
     kept, waiver_notes = apply_waivers(findings, waivers, dt.date.today())
     report = dataclasses.replace(report, findings=tuple(kept), notes=(*report.notes, *waiver_notes))

@@ -26,8 +26,9 @@ if TYPE_CHECKING:
     help="""Find the known cause of an error in a training log, and the fix.
 
 The log is streamed (any size; '-' for stdin; gzip, xz and zstd recognised), and the versions
-and configuration it prints (pip list/freeze, conda list, ds_report, trl env, collect_env,
-nvidia-smi, DeepSpeed's config dump, launcher flags) are the facts each rule is judged on:
+and configuration it prints (pip list/freeze/show, conda list, ds_report, trl env, collect_env,
+nvidia-smi, `torch: 2.3.0` lines, version prints, banners, DeepSpeed's config dump, launcher
+flags, and the facts an error message states) are the facts each rule is judged on:
 CONFIRMED, OUTSIDE-RANGE (same message, versions or config outside the rule) or SYMPTOM-ONLY.
 --python/--path, config files, --set and --hardware take precedence over the log.
 

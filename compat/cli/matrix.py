@@ -36,10 +36,10 @@ def matrix_lint(
     from compat.kb.bundle import lint
 
     result = lint(tuple(paths or ()))
-    from compat.errors import one_line
+    from compat.errors import short_line
 
     for problem in result.problems:
-        sys.stderr.write(f"{one_line(problem)}\n")
+        sys.stderr.write(f"{short_line(problem)}\n")
     if result.problems:
         sys.stderr.write(f"compat: {len(result.problems)} problem(s) in {result.files} file(s)\n")
         return 2
@@ -112,10 +112,13 @@ def matrix_update(
         error.message = f"matrix update: {error.message}; {in_force} stays in force"
         error.origin = None
         raise
+    from compat.cli.output import emit
+
     verb = "updated to" if result.changed else "already current:"
-    sys.stdout.write(
+    emit(
         f"knowledge base {verb} bundle {result.version} ({result.rules} rules, "
-        f"sha256:{result.sha256[:16]}…) from {result.source}\n"
+        f"sha256:{result.sha256[:16]}…) from {result.source}\n",
+        None,
     )
     return EXIT_OK
 

@@ -129,12 +129,14 @@ def pin(
 ) -> int:
     from compat.cli.output import emit
     from compat.commands.pin import (
+        ENV_NOTE,
         pin_exit_code,
         render_build_constraints_file,
         render_constraints,
         render_json,
         run_pin,
     )
+    from compat.errors import short_line
 
     result = run_pin(
         env,
@@ -154,11 +156,12 @@ def pin(
     text = render_json(result) if format_ is TextOrJson.json else render_constraints(result)
     emit(text, output)
     if result.proof is not None and result.proof.status == "failed":
-        sys.stderr.write(
-            f"compat: warning: the resolver refused the constraints: {result.proof.detail}\n"
-        )
+        refused = f"the resolver refused the constraints: {result.proof.detail}"
+        sys.stderr.write(f"compat: warning: {short_line(refused)}\n")
     for item in result.plan.unresolved:
-        sys.stderr.write(
-            f"compat: warning: could not escape {item.rule.id} ({item.status.value}): {item.why}\n"
-        )
+        why = f"could not escape {item.rule.id} ({item.status.value}): {item.why}"
+        sys.stderr.write(f"compat: warning: {short_line(why)}\n")
+    for note in result.plan.notes:  # distributions that could not be read: said, not fatal
+        if note.startswith(ENV_NOTE):
+            sys.stderr.write(f"compat: warning: {short_line(note)}\n")
     return pin_exit_code(result)

@@ -21,15 +21,20 @@ def probe(
     output: OutputOpt = None,
     debug: DebugOpt = False,
 ) -> int:
+    import os
+
     from compat.cli.output import emit
     from compat.probes.gpu import probe_hardware
     from compat.probes.profile import profile_document, render_profile_text
+    from compat.probes.variants import render_variants_text, wheel_variants
 
     hardware = probe_hardware()
+    variants = wheel_variants(hardware, os.environ)
     if format_ is TextOrJson.json:
         import json
 
-        emit(json.dumps(profile_document(hardware), indent=2) + "\n", output)
+        document = {**profile_document(hardware), "wheel_variants": variants}
+        emit(json.dumps(document, indent=2) + "\n", output)
     else:
-        emit(render_profile_text(hardware), output)
+        emit(render_profile_text(hardware) + render_variants_text(variants), output)
     return EXIT_OK

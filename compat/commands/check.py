@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import dataclasses
 import platform as _platform
-from collections.abc import Mapping, Sequence
+from collections.abc import Container, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +35,7 @@ from compat.report import Report, environment_summary
 from compat.resolve.declared import LOCK_KINDS
 from compat.resolve.indexconfig import IndexOptions
 from compat.resolve.target import TargetOptions, target_markers
+from compat.versions import parse_specifier
 
 KNOWN_PYTHONS = tuple(f"3.{minor}" for minor in range(8, 15))
 
@@ -48,7 +50,7 @@ def target_python(
     spec = SpecifierSet()
     for text, origin in requires:
         try:
-            spec &= SpecifierSet(text)
+            spec &= parse_specifier(text)
         except InvalidSpecifier:
             raise InputError(f"invalid requires-python {text!r}", origin=origin) from None
     here = Version(_platform.python_version())
@@ -81,11 +83,13 @@ def run_check(
     *,
     probe: bool = False,
     resolver: str = "auto",
+    resolver_timeout: float | None = None,
 ) -> tuple[Report, list[Finding]]:
     """The report, and the findings that waivers did not silence."""
     from compat.facts.declared.detect import read_declared
-    from compat.probes.cuda import builds_from_versions
-    from compat.resolve.declared import applicable, conflicts, declared_facts, torch_cuda
+    from compat.resolve.declared import applicable, conflicts, unsettled_note
+    from compat.resolve.installs import installs, label_by_origin, merge_findings, merge_notes
+    from compat.resolve.transitive import unread_note
 
     if not paths:
         raise UsageError("give at least one requirement or lock file to check")
@@ -113,53 +117,28 @@ def run_check(
     platform_name = f"{markers['sys_platform']}/{markers['platform_machine']}"
     hardware, hardware_note = check_hardware(fact_options, declared_set.hardware, probe)
     notes += declared_set.notes
-    declared = applicable(declared_set.requirements, markers)
-    notes += conflicts(declared)
-    resolved, resolved_by = None, ""
-    if not index_options.offline and _needs_resolve(declared):
-        resolved, resolved_by = resolve_declared(
-            declared, declared_set, options, index_options, notes, resolver
-        )
-    packages = declared_facts(declared, kb, notes, resolved, resolved_by)
-    if not any(i.kind in LOCK_KINDS for i in declared) and resolved is None:
-        notes.append(
-            "packages not named in these files are treated as absent; check a lock file or "
-            "`pip install --dry-run --report` output for the whole resolved set"
-        )
-    exact_versions = {name: fact.versions[0] for name, fact in packages.items() if fact.exact}
-    builds = {
-        k: Version(str(v))
-        for k, v in builds_from_versions(
-            {str(name): version for name, version in exact_versions.items()}
-        ).items()
-    }
-    cuda, why = torch_cuda(
-        packages.get(canonicalize_name("torch")), declared_set.indexes, platform_name, markers
+    declared_all = applicable(declared_set.requirements, markers)
+    notes += conflicts(declared_all)
+    judge = _Judge(
+        kb, declared_set, options, index_options, resolver, resolver_timeout, usage, hardware,
+        markers, python_version, platform_name,
+    )  # fmt: skip
+    plan = installs(declared_all)
+    union = (
+        judge.judge(declared_all, union=True)
+        if len(plan) > 1 and not index_options.offline
+        else None
     )
-    unknown_builds = {}
-    if cuda is not None:
-        builds["torch_cuda"] = cuda
-        notes.append(f"torch's CUDA build {cuda}: from {why}")
-    elif why == "unsettled":
-        unknown_builds["torch_cuda"] = (
-            "which torch release (and CUDA build) a resolve installs: pin torch, or run online"
-        )
-    facts = Facts(
-        packages=packages,
-        python_version=python_version,
-        markers=markers,
-        hardware=hardware,
-        builds=builds,
-        usage=usage,
-        unknown_builds=unknown_builds,
-    )
-    findings = [attach_build_packages(f, packages, why) for f in evaluate(kb, facts)]
-    findings, unsettled = split_unsettled(findings, packages)
-    notes += unsettled
-    notes += source_build_notes(kb, facts)  # why a prebuilt-wheel rule said nothing
-    fresh = freshness(kb.source, facts.packages, notes)  # how old the knowledge is
-    if resolved is not None:
-        notes += range_notes(kb, facts, findings, declared_facts(declared, kb, []))
+    if union is not None:  # the extras install together: one resolve judges them all
+        per_install = [("", (label_by_origin(union[0], declared_all), *union[1:]))]
+    else:  # offline, or the resolver refused the union: one install at a time
+        per_install = [(i.label, judge(i.requirements)) for i in plan]
+    findings = merge_findings([(label, judged[0]) for label, judged in per_install])
+    notes += [unsettled_note(judge.unsettled)] if judge.unsettled else []
+    notes += [unread_note(judge.unread)] if judge.unread else []
+    notes += merge_notes([(label, judged[1]) for label, judged in per_install])
+    packages = {name: fact for _, judged in per_install for name, fact in judged[2].items()}
+    fresh = freshness(kb.source, packages, notes)  # how old the knowledge is
     report = Report(
         findings=tuple(findings),
         kb_rules=len(kb),
@@ -174,10 +153,141 @@ def run_check(
         notes=tuple(notes),
         usage=usage_summary(usage),
         files=tuple(declared_set.files),
-        unjudged_ranges=len(unsettled),
+        unjudged_ranges=len(judge.range_notes),
         **fresh,
     )
     return report, findings
+
+
+@dataclass
+class _Judge:
+    """Judges one install (a list of declared requirements) for the target: its findings, its
+    notes and its package facts."""
+
+    kb: KnowledgeBase
+    declared_set: Any
+    target: TargetOptions
+    index_options: IndexOptions
+    resolver: str
+    resolver_timeout: float | None
+    usage: Mapping[str, Any]
+    hardware: Any
+    markers: Mapping[str, str]
+    python_version: Version
+    platform_name: str  # "linux/x86_64"
+    # Over every install judged, one note each: ranges offline could not settle, and declared
+    # packages whose requirements metadata could not be read.
+    unsettled: list[str] = dataclasses.field(default_factory=list)
+    unread: list[str] = dataclasses.field(default_factory=list)
+    gave_up: str = ""  # the resolver's time-out note, once it ran out of time
+    range_notes: dict[str, None] = dataclasses.field(default_factory=dict)  # over every install
+
+    def __call__(
+        self, declared: Sequence[Any]
+    ) -> tuple[list[Finding], list[str], dict[NormalizedName, PackageFact]]:
+        """One install's findings, notes and facts."""
+        judged = self.judge(declared)
+        assert judged is not None  # only a union is refused
+        return judged
+
+    def judge(
+        self, declared: Sequence[Any], *, union: bool = False
+    ) -> tuple[list[Finding], list[str], dict[NormalizedName, PackageFact]] | None:
+        """`union`: every extra at once, or None when the resolver says they cannot install
+        together."""
+        from compat.probes.cuda import builds_from_versions
+        from compat.resolve.clash import clash_findings
+        from compat.resolve.declared import declared_facts, torch_cuda
+
+        kb, declared_set, markers = self.kb, self.declared_set, self.markers
+        notes: list[str] = []
+        clashes = clash_findings(declared)
+        resolved, resolved_by = None, ""
+        online = not self.index_options.offline and _needs_resolve(declared)
+        if online and clashes:
+            notes.append(
+                "the resolver was not run: these requirements cannot install together (the "
+                "pip-check:conflict findings); ranges were judged over every version they allow"
+            )
+        elif online and self.gave_up:
+            notes.append(self.gave_up)  # out of time once: not again for each extra
+        elif online:
+            from compat.resolve.resolver import ResolutionFailed, ResolverTimedOut
+
+            try:
+                resolved, resolved_by = resolve_declared(
+                    declared, declared_set, self.target, self.index_options, notes,
+                    self.resolver, self.resolver_timeout, refusal_raises=union,
+                )  # fmt: skip
+            except ResolutionFailed:
+                return None  # the union only: judged one install at a time instead
+            except ResolverTimedOut as error:
+                # A time limit, not a count of work (neither pip nor uv offers one): said.
+                self.gave_up = (
+                    f"{error.tool} did not finish resolving within its limit of {error.limit:g} s "
+                    "(--resolver-timeout): ranges were judged offline, over every version "
+                    "they allow"
+                )
+                notes.append(self.gave_up)
+        if union and resolved is None:
+            return None  # only a resolve can say which extras' pins win together
+        packages = declared_facts(
+            declared, kb, notes, resolved, resolved_by, unsettled_out=self.unsettled
+        )
+        pulled: dict[NormalizedName, PackageFact] = {}
+        if not any(i.kind in LOCK_KINDS for i in declared) and resolved is None:
+            from compat.resolve.transitive import infer
+
+            # The index itself only where the resolver was asked and gave no answer; else the
+            # cache, so that a pinned file reads the same metadata online and offline.
+            pulled, pulled_notes = infer(
+                declared, packages, kb, markers, self.index_options, online, self.unread
+            )
+            packages = {**packages, **pulled}
+            notes += pulled_notes
+            notes.append(
+                "packages not named in these files are treated as absent unless a note above "
+                "infers them; check a lock file or `pip install --dry-run --report` output for "
+                "the whole resolved set"
+            )
+        exact_versions = {name: fact.versions[0] for name, fact in packages.items() if fact.exact}
+        builds = {
+            k: Version(str(v))
+            for k, v in builds_from_versions(
+                {str(name): version for name, version in exact_versions.items()}
+            ).items()
+        }
+        cuda, why = torch_cuda(
+            packages.get(canonicalize_name("torch")),
+            declared_set.indexes,
+            self.platform_name,
+            markers,
+        )
+        unknown_builds = {}
+        if cuda is not None:
+            builds["torch_cuda"] = cuda
+            notes.append(f"torch's CUDA build {cuda}: from {why}")
+        elif why == "unsettled":
+            unknown_builds["torch_cuda"] = (
+                "which torch release (and CUDA build) a resolve installs: pin torch, or run online"
+            )
+        facts = Facts(
+            packages=packages,
+            python_version=self.python_version,
+            markers=markers,
+            hardware=self.hardware,
+            builds=builds,
+            usage=dict(self.usage),
+            unknown_builds=unknown_builds,
+        )
+        findings = [attach_build_packages(f, packages, why) for f in evaluate(kb, facts)]
+        findings, unsettled = split_unsettled(findings, packages, pulled)
+        notes += unsettled
+        self.range_notes.update(dict.fromkeys(unsettled))  # the verdict line counts them once
+        notes += source_build_notes(kb, facts)  # why a prebuilt-wheel rule said nothing
+        if resolved is not None:
+            notes += range_notes(kb, facts, findings, declared_facts(declared, kb, []))
+        return [*clashes, *findings], notes, packages
 
 
 _BUILD_PACKAGES = {
@@ -217,11 +327,15 @@ def attach_build_packages(
 
 
 def split_unsettled(
-    findings: Sequence[Finding], packages: Mapping[NormalizedName, PackageFact]
+    findings: Sequence[Finding],
+    packages: Mapping[NormalizedName, PackageFact],
+    inferred: Container[NormalizedName] = (),
 ) -> tuple[list[Finding], list[str]]:
     """Offline, a range that admits some bad releases is a range note, not a finding: which
     release a resolve installs is the one verdict offline cannot make. (Every allowed release
-    bad: the finding stays — it is `affected`. A moving git ref stays `possible`.)"""
+    bad: the finding stays — it is `affected`. A moving git ref stays `possible`.) No range note
+    for a package `inferred` from another's requirements: its own note says it is judged over
+    every release, and a line the user did not write has no range to pin."""
     kept: list[Finding] = []
     rules: dict[NormalizedName, list[str]] = {}
     for finding in findings:
@@ -242,6 +356,8 @@ def split_unsettled(
     notes = []
     for name, ids in rules.items():
         fact = packages[name]
+        if name in inferred:
+            continue
         notes.append(
             f"{fact.origin}: `{fact.requirement}` allows {fact.label} releases that "
             f"{', '.join(ids)} {'is' if len(ids) == 1 else 'are'} about (range note, not a "
@@ -303,8 +419,13 @@ def resolve_declared(
     index_options: IndexOptions,
     notes: list[str],
     tool: str = "auto",
+    resolver_timeout: float | None = None,
+    *,
+    refusal_raises: bool = False,
 ) -> tuple[dict[NormalizedName, Version] | None, str]:
-    """What the real resolver installs for the declared set on the target, or None (with a note)."""
+    """What the real resolver installs for the declared set on the target, or None with a note
+    when it refuses the set (`refusal_raises`: ResolutionFailed instead). Raises ResolverTimedOut
+    when it runs out of time (the caller says so and judges offline)."""
     from compat.resolve.resolver import ResolutionFailed, Target, resolve
 
     lines = [
@@ -322,6 +443,7 @@ def resolve_declared(
         for line in declared_set.indexes
         if not line.packages
     ]
+    limit = resolver_timeout or max(index_options.timeout * 8, 120.0)
     try:
         resolution = resolve(
             [*options, *lines],
@@ -329,9 +451,11 @@ def resolve_declared(
             target=Target(target.python_version, target.platform),
             index=index_options,
             tool=tool,
-            timeout=max(index_options.timeout * 8, 120.0),
+            timeout=limit,
         )
     except ResolutionFailed as error:
+        if refusal_raises:
+            raise
         notes.append(
             f"{error.tool} cannot install these requirements together for the target: "
             f"{error.message} — ranges were judged over every version they allow"

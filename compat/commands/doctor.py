@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from compat.engine import evaluate, finding_order
-from compat.errors import UncheckedError
+from compat.errors import UncheckedError, shorten
 from compat.facts.gather import (
     EnvOptions,
     FactOptions,
@@ -68,7 +68,7 @@ def run_doctor(env_options: EnvOptions, fact_options: FactOptions) -> Report:
         {
             "kind": "invalid-requirement",
             "message": f"{package.label} {package.version}: cannot parse its requirement "
-            f"{line!r}; its requirements were not checked (pip check skips it too)",
+            f"{shorten(repr(line), 120)}; its requirements were not checked (pip check skips it too)",
             **({"source": str(package.origin)} if package.origin else {}),
         }
         for package, line in declared.unparsable

@@ -27,7 +27,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from compat.errors import InputError
 from compat.facts.gather import EnvOptions, FactOptions, read_environment, read_usage
 from compat.facts.logfacts import (
     PROBES,
@@ -48,6 +47,7 @@ from compat.facts.logread import (
     segments,
     strip_rank,
 )
+from compat.facts.logversions import VersionKey, VersionReader, record_groups
 from compat.kb.conditions import (
     All,
     AnyOf,
@@ -57,7 +57,6 @@ from compat.kb.conditions import (
     PythonVersion,
     UsageCondition,
 )
-from compat.kb.lint import symptom_problems
 from compat.kb.signatures import Signature, choose_anchors, compile_signature, measured_cost
 from compat.model import Condition, Facts, Hardware, Rule, Symptom, Tri, UsageFact
 
@@ -131,9 +130,8 @@ class _Matcher:
     """Symptom signatures behind their anchors, and the traceback frames seen around matches."""
 
     def __init__(self, rules: list[Rule], sample: bytes) -> None:
-        for rule in rules:  # a user's --matrix file is not linted: never hang on its regexes
-            for problem in symptom_problems(rule):
-                raise InputError(problem + " (see `compat matrix lint`)")
+        # Symptoms that could backtrack catastrophically or match an empty line never get here:
+        # rule files are refused at load (compat.knowledge, compat.signatures).
         entries: list[tuple[Rule, Symptom, Signature]] = [
             (rule, symptom, compile_signature(symptom.match))
             for rule in rules
@@ -200,6 +198,10 @@ class _Matcher:
                 found = sig.regex.search(part + "\n" + rest if rest else part)
                 if found and found.start() < len(part):
                     match = _Match(rule, symptom, hit.line, part.strip()[:500], rank)
+                    if sig.regex.groupindex:  # the message states facts (docs/knowledge-base.md)
+                        record_groups(
+                            collector, found.groupdict(), hit.line, part.strip()[:300], rule.id
+                        )
                     self._frames(match, hit, collector)
                     kept.append(match)
                     break
@@ -229,7 +231,9 @@ class _Matcher:
 _FRAME = re.compile(r'File "([^"]+)", line \d+, in (\S+)')
 
 
-def _scan_log(log: Path, rules: list[Rule], collector: FactCollector) -> tuple[_Matcher, ScanStats]:
+def _scan_log(
+    log: Path, rules: list[Rule], collector: FactCollector, reader: VersionReader
+) -> tuple[_Matcher, ScanStats]:
     with open_log(log) as stream:
         blocks = read_blocks(stream, log)
         first = next(blocks, b"")
@@ -238,10 +242,12 @@ def _scan_log(log: Path, rules: list[Rule], collector: FactCollector) -> tuple[_
         def on_hit(hit: Hit) -> None:
             if isinstance(hit.key, tuple):
                 matcher.symptom_hit(hit, collector)
+            elif isinstance(hit.key, VersionKey):
+                reader.handle(hit)
             else:
                 collector.handle(hit)
 
-        probes = [*matcher.probes(), *PROBES]
+        probes = [*matcher.probes(), *PROBES, *reader.probes()]
         return matcher, scan(itertools.chain([first], blocks), probes, on_hit)
 
 
@@ -267,11 +273,11 @@ def _merge(
         given = package_facts(env)
         for name, fact in ev.packages.items():
             other = given.get(name)
-            if other is None or other.versions != fact.versions:
+            if other is None or (fact.versions and other.versions != fact.versions):
                 disagreements.append(
                     Disagreement(
                         f"packages.{name}",
-                        str(fact.versions[0]),
+                        str(fact.versions[0]) if fact.versions else "present",
                         fact.origin.line if fact.origin and fact.origin.line else 0,
                         str(other.versions[0]) if other else "not installed",
                         env.source,
@@ -343,9 +349,16 @@ def run_explain(log: Path, env_options: EnvOptions, fact_options: FactOptions) -
     from compat.kb.knowledge import load_knowledge_base
 
     kb = load_knowledge_base(tuple(fact_options.matrices))
-    rules = [rule for rule in kb.rules() if rule.symptoms]
+    every = kb.rules()
+    rules = [rule for rule in every if rule.symptoms]
     collector = FactCollector(str(log))
-    matcher, stats = _scan_log(log, rules, collector)
+    names = {
+        str(c.name)
+        for rule in every
+        for c in _conditions(rule.when)
+        if isinstance(c, PackageVersion)
+    }
+    matcher, stats = _scan_log(log, rules, collector, VersionReader(collector, names))
     ev = evidence(collector)
     facts, disagreements, note = _merge(str(log), ev, env_options, fact_options)
     matches: list[Explanation] = []
@@ -447,15 +460,16 @@ def _facts_used(
             if fact is None or name in seen:
                 continue
             seen.add(name)
-            log_fact = lines.get(("package", name))
+            log_fact = lines.get(("package", name)) or lines.get(("installed", name))
             from_log = (
                 log_fact is not None
                 and fact.origin is not None
                 and fact.origin.line == log_fact.line
             )
+            shown = str(fact.versions[0]) if fact.versions else "present (version not shown)"
             yield (
                 f"packages.{name}",
-                str(fact.versions[0]) + (f" @ {fact.commit[:10]}" if fact.commit else ""),
+                shown + (f" @ {fact.commit[:10]}" if fact.commit else ""),
                 log_fact.text if from_log and log_fact else str(fact.origin or ""),
                 log_fact.line if from_log and log_fact else None,
             )
@@ -485,6 +499,9 @@ def _facts_used(
                 gpu.line if from_log and gpu else None,
             )
         elif isinstance(condition, BuildCondition) and condition.key in facts.builds:
+            if f"build.{condition.key}" in seen:  # named by several `any` branches
+                continue
+            seen.add(f"build.{condition.key}")
             log_fact = lines.get(("build", condition.key))
             yield (
                 f"build.{condition.key}",

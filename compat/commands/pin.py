@@ -35,6 +35,9 @@ from compat.resolve.index import allows_python
 from compat.resolve.indexconfig import IndexOptions
 from compat.resolve.maxsat import plan_pins
 from compat.resolve.solver import Pin, PinPlan, offline_versions
+from compat.versions import parse_requirement
+
+ENV_NOTE = "environment: "  # a note about a distribution that could not be read
 
 
 @dataclass(frozen=True)
@@ -267,6 +270,12 @@ def run_pin(
                 plan_for, env, start, declarations, kb, hardware, usage, avoid, index_options,
                 resolver, with_nvcc, source.on_index,
             )  # fmt: skip
+    # Distributions that could not be read (an undecodable directory name, an invalid version)
+    # are left out of the pins and said in the output, as doctor reports them: never the reason
+    # to refuse writing the whole file.
+    problems = tuple(f"{ENV_NOTE}{p.message}" for p in env.problems if p.kind != "duplicate")
+    if problems:
+        plan = replace(plan, notes=(*plan.notes, *problems))
     return PinResult(
         plan,
         env,
@@ -421,7 +430,7 @@ def proof_requirements(
 ) -> list[str]:
     """What the resolver installs: the user's requirement lines (a pin the plan moves relaxed to
     the name, as the line tells the user to do), or the environment's top-level distributions."""
-    from packaging.requirements import InvalidRequirement, Requirement
+    from packaging.requirements import InvalidRequirement
     from packaging.specifiers import SpecifierSet
 
     moved = {pin.name for pin in plan.pins if pin.moves_user_pin}
@@ -432,7 +441,7 @@ def proof_requirements(
                 continue  # a direct reference: the resolver would fetch it; its pin stands in
             if name in moved:
                 try:
-                    requirement = Requirement(text)
+                    requirement = parse_requirement(text)
                 except InvalidRequirement:
                     continue
                 requirement.specifier = SpecifierSet()
@@ -448,13 +457,13 @@ def proof_requirements(
 
 def top_level(env: Environment) -> list[str]:
     """The installed distributions no other installed one requires, that an index can serve."""
-    from packaging.requirements import InvalidRequirement, Requirement
+    from packaging.requirements import InvalidRequirement
 
     required: set[str] = set()
     for package in env.packages.values():
         for text in package.requires:
             try:
-                requirement = Requirement(text)
+                requirement = parse_requirement(text)
             except InvalidRequirement:
                 continue
             if requirement.marker is None or "extra" not in str(requirement.marker):

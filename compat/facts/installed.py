@@ -17,13 +17,14 @@ import subprocess
 import sys
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from packaging.version import InvalidVersion, Version
 
-from compat.errors import UsageError
+from compat.errors import InputError, UsageError, shorten
 from compat.model import Environment, EnvironmentProblem, Origin, Package
 from compat.names import canonicalize_name
+from compat.versions import parse_version, too_long_number
 
 if TYPE_CHECKING:
     from packaging.utils import NormalizedName
@@ -104,20 +105,50 @@ def read_python(python: Path, timeout: float = 20.0) -> Environment:
         ) from None
     try:
         answer = json.loads(proc.stdout.strip().splitlines()[-1]) if proc.returncode == 0 else None
-    except (json.JSONDecodeError, IndexError):
+    except (ValueError, IndexError, RecursionError):  # not JSON; a 5,000-digit int; deep nesting
         answer = None
     if not isinstance(answer, dict):
         detail = (proc.stderr.strip().splitlines() or [f"exit status {proc.returncode}"])[-1]
         raise UsageError(
             f"--python: not a working Python interpreter ({detail})", origin=Origin(str(python))
         )
-    markers = {str(k): str(v) for k, v in answer["markers"].items()}
+    markers, paths, version = _answer_fields(answer, python)
+    executable = answer.get("executable")
     return _read(
-        [str(p) for p in answer["paths"]],
-        source=f"python {answer.get('executable') or python}",
-        python=Version(markers["python_full_version"]),
+        paths,
+        source=f"python {executable if isinstance(executable, str) and executable else python}",
+        python=version,
         markers=markers,
     )
+
+
+def _answer_fields(
+    answer: dict[str, Any], python: Path
+) -> tuple[dict[str, str], list[str], Version]:
+    """The marker environment, sys.path and Python version an interpreter printed, checked: an
+    answer with a field missing or of the wrong type (not what compat's script prints) is a
+    usage error naming the interpreter, never a crash."""
+
+    def refuse(why: str) -> UsageError:
+        return UsageError(
+            f"--python: not a working Python interpreter (its answer {why})",
+            origin=Origin(str(python)),
+        )
+
+    markers, paths = answer.get("markers"), answer.get("paths")
+    if not isinstance(markers, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in markers.items()
+    ):
+        raise refuse("has no 'markers' mapping of strings")
+    if any(too_long_number(value) for value in markers.values()):
+        raise refuse("has a marker value no version comparison could read")
+    if not isinstance(paths, list) or not all(isinstance(p, str) for p in paths):
+        raise refuse("has no 'paths' list of strings")
+    try:
+        version = parse_version(markers.get("python_full_version", ""))
+    except InvalidVersion:
+        raise refuse("has no valid 'python_full_version'") from None
+    return markers, paths, version
 
 
 # ---------------------------------------------------------------------------------------------
@@ -179,12 +210,29 @@ def _metadata_dirs(directory: str) -> Iterable[tuple[str, str]]:
             yield (path, "PKG-INFO") if os.path.isdir(path) else (path, "")
 
 
+def _header_line(raw: bytes, header: bytes) -> int | None:
+    """The 1-based line of the first `Header:` line in a METADATA head, for an error to name."""
+    for number, line in enumerate(raw.split(b"\n"), start=1):
+        if line.lower().startswith(header + b":"):
+            return number
+        if not line.strip():
+            return None  # the headers end at the first blank line
+    return None
+
+
 def read_distribution(
     meta_dir: str, metadata_file: str
 ) -> tuple[Package | None, EnvironmentProblem | None]:
     """One distribution, or the problem that stops it from being read."""
     path = os.path.join(meta_dir, metadata_file) if metadata_file else meta_dir
     origin = Origin(meta_dir)
+    entry = os.path.basename(meta_dir)
+    if _shown(entry) != entry:  # pip never writes such a name: a broken entry, reported, not read
+        return None, EnvironmentProblem(
+            "broken-metadata",
+            f"{_shown(entry)}: the directory name is not valid UTF-8; not read",
+            Origin(_shown(meta_dir)),
+        )
     try:
         raw = _read_head(path)
     except OSError as error:
@@ -204,12 +252,28 @@ def read_distribution(
         return None, EnvironmentProblem(
             "broken-metadata", f"{os.path.basename(meta_dir)}: METADATA has no {missing}", origin
         )
+    if "\ufffd" in name:  # bytes that are not UTF-8 (replaced above): no package is named so
+        return None, EnvironmentProblem(
+            "broken-metadata",
+            f"{os.path.basename(meta_dir)}: METADATA Name is not valid UTF-8; not read",
+            origin,
+        )
+    huge = too_long_number(version_text)
+    if huge:
+        # Not a broken install but a hostile file: no build tool writes such a version, and no
+        # comparison with it can be made. The contract for hostile input: one line, exit 2.
+        raise InputError(
+            f"Version: {shorten(repr(version_text), 80)}: {huge}",
+            origin=Origin(_shown(path), _header_line(raw, b"version")),
+        )
     try:
-        version = Version(version_text)
+        version = parse_version(version_text)
     except InvalidVersion:
+        why = "not PEP 440"
         return None, EnvironmentProblem(
             "invalid-version",
-            f"{name} has an invalid version {version_text!r} (not PEP 440); rules cannot be checked for it",
+            f"{name} has an invalid version {shorten(repr(version_text), 80)} ({why}); "
+            "rules cannot be checked for it",
             origin,
             canonicalize_name(name),
         )
@@ -226,6 +290,16 @@ def read_distribution(
         ),
         None,
     )
+
+
+def _shown(path: str) -> str:
+    """`path` as text any output can carry: undecodable bytes (which os.listdir hands over as
+    lone surrogates) written as `\\xff`."""
+    try:
+        path.encode("utf-8")
+    except UnicodeEncodeError:
+        return os.fsencode(path).decode("utf-8", errors="backslashreplace")
+    return path
 
 
 def _read_head(path: str) -> bytes:

@@ -26,9 +26,23 @@ from compat.errors import CompatError
 from compat.facts.logread import Hit, Probe, clean, strip_rank
 from compat.model import Gpu, Hardware, Origin, PackageFact, UsageFact
 
+MAX_VERSION = 64  # characters: a longer "version" is not one (and 5,000 digits would not parse)
+
+
+def parse_version(text: str) -> Version | None:
+    """A version printed in a log, or None: bounded, so hostile text never reaches int()."""
+    if not text or len(text) > MAX_VERSION:
+        return None
+    try:
+        return Version(text)
+    except (InvalidVersion, ValueError):
+        return None
+
 
 class LogFact(NamedTuple):
-    kind: str  # package | commit | python | build | usage | driver | cuda_driver | gpu
+    # package | installed | commit | python | build | usage | driver | cuda_driver | gpu |
+    # compute_capability
+    kind: str
     key: str  # package name, build or usage key, GPU index
     value: str
     line: int
@@ -236,11 +250,12 @@ class FactCollector:
         """A run starts (DeepSpeed's accelerator line): nothing to read, it reopens the scan."""
 
     def _package(self, name: str, version: str, line: int, text: str, source: str) -> None:
-        try:
-            Version(version)
-        except InvalidVersion:
-            return
-        self._add("package", canonicalize_name(name), version, line, text, source)
+        if parse_version(version) is not None:
+            self._add("package", canonicalize_name(name), version, line, text, source)
+
+    # The readers of compat.facts.logversions record through these.
+    add = _add
+    add_package = _package
 
     def _usage(self, key: str, value: str, line: int, text: str, source: str) -> None:
         self._add("usage", key, value, line, text, source)
@@ -521,30 +536,39 @@ def evidence(collector: FactCollector) -> LogEvidence:
     commits = {f.key: f for f in facts if f.kind == "commit"}
     packages: dict[str, PackageFact] = {}
     for fact in facts:
-        if fact.kind != "package":
-            continue
-        commit = commits.get(fact.key)
-        packages[fact.key] = PackageFact(
-            fact.key,  # type: ignore[arg-type]
-            (Version(fact.value),),
-            fact.key,
-            Origin(log, fact.line),
-            commit.value if commit else None,
-        )
+        if fact.kind == "package":
+            commit = commits.get(fact.key)
+            packages[fact.key] = PackageFact(
+                fact.key,  # type: ignore[arg-type]
+                (Version(fact.value),),
+                fact.key,
+                Origin(log, fact.line),
+                commit.value if commit else None,
+            )
+    for fact in facts:
+        # A message only its package prints (a rule's `installed_*` group): present, version
+        # not shown. An empty `versions` says so to the engine (compat.kb.conditions.PackageVersion).
+        if fact.kind == "installed" and fact.key not in packages:
+            packages[fact.key] = PackageFact(
+                fact.key,  # type: ignore[arg-type]
+                (),
+                fact.key,
+                Origin(log, fact.line),
+            )
     builds = {
         key: Version(str(value))
         for key, value in builds_from_versions(
-            {name: p.versions[0] for name, p in packages.items()}
+            {name: p.versions[0] for name, p in packages.items() if p.versions}
         ).items()
     }
     usage: dict[str, UsageFact] = {}
     kept: list[LogFact] = []
     for fact in facts:
         if fact.kind == "build":
-            try:
-                builds[fact.key] = Version(fact.value)
-            except InvalidVersion:
+            version = parse_version(fact.value)
+            if version is None:
                 continue
+            builds[fact.key] = version
         elif fact.kind == "usage":
             value = fact.value
             note = f"read from the log ({fact.source})"
@@ -560,11 +584,7 @@ def evidence(collector: FactCollector) -> LogEvidence:
     return LogEvidence(tuple(kept), packages, python, builds, usage, _hardware(facts))
 
 
-def _version(text: str) -> Version | None:
-    try:
-        return Version(text)
-    except InvalidVersion:
-        return None
+_version = parse_version
 
 
 def _hardware(facts: list[LogFact]) -> Hardware | None:
@@ -573,11 +593,17 @@ def _hardware(facts: list[LogFact]) -> Hardware | None:
     cuda = next((f for f in facts if f.kind == "cuda_driver"), None)
     if not gpus:
         return None  # no GPU list: the GPU count is unknown, whatever else was printed
+    capability = {
+        f.key: v
+        for f in facts
+        if f.kind == "compute_capability" and (v := parse_version(f.value)) is not None
+    }
     return Hardware(
         driver_version=_version(driver.value) if driver else None,
         cuda_driver_version=_version(cuda.value) if cuda else None,
         gpus=tuple(
-            Gpu(index=int(f.key), name=f.value) for f in sorted(gpus, key=lambda f: int(f.key))
+            Gpu(index=int(f.key), name=f.value, compute_capability=capability.get(f.key))
+            for f in sorted(gpus, key=lambda f: int(f.key))
         ),
         source="log",
         problems=() if driver else ("the log shows no driver version",),

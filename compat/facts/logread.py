@@ -53,11 +53,15 @@ class Probe(NamedTuple):
     # again after every start-up marker (a probe with `reopens`), not through GBs of steps.
     startup: bool = False
     reopens: bool = False
+    # Cheaper still: probes that only matter in the first HEAD bytes of a run (free-form
+    # `torch: 2.3.0` lines, one anchor per known name) run there and after every start-up marker.
+    head: bool = False
     # A signature with no literal to anchor on: its own (bytes) regex finds the lines instead.
     regex: re.Pattern[bytes] | None = None
 
 
 STARTUP = 64 * 2**20
+HEAD = 4 * 2**20
 
 
 @dataclass
@@ -154,6 +158,7 @@ class _State:
     on_hit: Callable[[Hit], object]
     pending: list[Hit] = field(default_factory=list)  # hits still collecting following lines
     startup_until: int = STARTUP  # offset up to which the start-up probes run
+    head_until: int = HEAD  # offset up to which the head probes run
     offset: int = 0  # offset of the current chunk in the log
     previous: bytes = b""  # the chunk before the current one, for look-back
 
@@ -190,12 +195,13 @@ def scan(
 def _chunk(state: _State, chunk: bytes, line_base: int) -> int:
     state.pending = _feed(state.pending, chunk, state.on_hit)
     startup = state.offset < state.startup_until
-    probes = [p for p in state.probes if startup or not p.startup]
+    head = state.offset < state.head_until
+    probes = [p for p in state.probes if (startup or not p.startup) and (head or not p.head)]
     reopened = _scan_chunk(state, chunk, 0, line_base, probes)
-    if reopened is not None and not startup:
+    if reopened is not None and not (startup and head):
         # A run starts again in this chunk: its start-up lines follow the marker.
         start = chunk.rfind(b"\n", 0, reopened) + 1
-        late = [p for p in state.probes if p.startup]
+        late = [p for p in state.probes if p not in probes]
         _scan_chunk(state, chunk, start, line_base + chunk.count(b"\n", 0, start), late)
     state.previous = chunk
     state.offset += len(chunk)
@@ -248,6 +254,7 @@ def _scan_chunk(
         if probe.reopens:
             reopened = start
             state.startup_until = max(state.startup_until, state.offset + start + STARTUP)
+            state.head_until = max(state.head_until, state.offset + start + HEAD)
         end = chunk.find(b"\n", start)
         first = chunk[start : end if end != -1 else len(chunk)]
         need = probe.lines(first) if callable(probe.lines) else probe.lines

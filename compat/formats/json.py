@@ -31,6 +31,7 @@ def finding_document(finding: Finding) -> dict[str, Any]:
         ],
         "unknown": [{"fact": u.fact, "settle_with": u.needs} for u in finding.unknown],
         "matched": list(finding.matched),
+        **({"install": finding.install} if finding.install else {}),  # check, with extras
         "symptoms": [readable_symptom(s.match) for s in rule.symptoms],
         "fix": {
             "summary": finding.remedy.summary,

@@ -54,6 +54,7 @@ def message(finding: Finding) -> str:
     fix = finding.remedy
     constraints = f" Constraints: {'; '.join(fix.constraints)}." if fix.constraints else ""
     where = f" [{packages}]" if packages else ""
+    where += f" (install: {finding.install})" if finding.install else ""
     return (
         f"{rule.title}{where} ({finding.status.value}). Fix: {fix.summary}.{constraints}{unknown}"
     )

@@ -56,6 +56,7 @@ def render(report: Report, colour: bool = False) -> str:
             )
             out.append("")
             out += [f"- matched: {_cell(h)}" for h in f.matched]
+            out += [f"- install: {_cell(f.install)}"] if f.install else []
             out += [f"- unknown: `{u.fact}` — settle with {_cell(u.needs)}" for u in f.unknown]
             if rule.symptoms:
                 out.append(f"- symptom: `{readable_symptom(rule.symptoms[0].match)}`")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from compat.formats.paint import paint
 from compat.formats.symptoms import readable_symptom
 from compat.model import Finding, Hardware, Severity, Status
 from compat.report import COMPAT_VERSION, Report
@@ -16,7 +17,9 @@ class _Painter:
         self.enabled = enabled
 
     def __call__(self, text: str, colour: str) -> str:
-        return f"\x1b[{_COLOURS[colour]}m{text}\x1b[0m" if self.enabled else text
+        # A mark, not the escape sequence: output escapes every ESC in the text it writes, the
+        # ones a package name or a `--set` value could carry too, then turns marks into colour.
+        return paint(text, _COLOURS[colour]) if self.enabled else text
 
 
 def hardware_line(hardware: Hardware | None, note: str) -> str:
@@ -43,6 +46,8 @@ def _finding(finding: Finding, paint: _Painter, *, settle: bool = True) -> list[
         f"  {paint(rule.id, _SEVERITY_COLOUR[rule.severity])}  [{status}, {rule.evidence.value}]"
     ]
     lines.append(f"    {rule.title}")
+    if finding.install:
+        lines.append(f"    {'install:':9} {finding.install}")
     for position, held in enumerate(finding.matched):
         lines.append(f"    {'matched:' if position == 0 else '':9} {held}")
     if settle:

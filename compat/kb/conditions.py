@@ -21,6 +21,7 @@ from compat.model import (
     Fix,
     Gpu,
     MatchedPackage,
+    PackageFact,
     Tri,
     Unknown,
     UsageValue,
@@ -28,6 +29,7 @@ from compat.model import (
 )
 from compat.specifiers import specifier_set
 from compat.usage import settled_away, trigger_in_use
+from compat.versions import parse_requirement, parse_version
 
 if TYPE_CHECKING:
     from packaging.utils import NormalizedName
@@ -171,6 +173,8 @@ class PackageVersion(AnchorCondition):
                 Tri.UNKNOWN,
                 unknown=(Unknown(f"packages.{self.name}", "an environment or requirement file"),),
             )
+        if not fact.versions:
+            return self._present(fact)
         matching = [v for v in fact.versions if not self.spec or version_in(v, self.spec)]
         if not matching:
             return FALSE
@@ -231,16 +235,28 @@ class PackageVersion(AnchorCondition):
             (matched,),
         )
 
+    def _present(self, fact: PackageFact) -> Verdict:
+        """A package known to be installed whose version is not known (a log message that only
+        it prints): presence is settled, any narrower range is not."""
+        where = f" ({fact.origin})" if fact.origin else ""
+        if any_version(self.spec) and not self.commits:
+            text = f"{fact.label} is present{where}, its version not shown"
+            return Verdict(
+                Tri.TRUE, (text,), (), (MatchedPackage(self.name, "present", fact.origin),)
+            )
+        needs = f"its version (the log shows {fact.label} ran, not which version)"
+        return Verdict(Tri.UNKNOWN, unknown=(Unknown(f"packages.{self.name}", needs),))
+
 
 def _range_of(requirement: str | None, shown: str) -> str:
     """The version part of a ranged requirement (`peft>=0.14` -> `>=0.14`; bare `peft` -> `*`),
     not the requirement text: JSON readers expect a version or range under "version"."""
     if not requirement:
         return shown
-    from packaging.requirements import InvalidRequirement, Requirement
+    from packaging.requirements import InvalidRequirement
 
     try:
-        return str(Requirement(requirement.split(";")[0].strip()).specifier) or "*"
+        return str(parse_requirement(requirement.split(";")[0].strip()).specifier) or "*"
     except InvalidRequirement:
         return shown
 
@@ -315,7 +331,7 @@ def numeric_holds(value: float, clauses: Sequence[tuple[str, float]]) -> bool:
 
 def as_version(value: object) -> Version | None:
     try:
-        return Version(str(value))
+        return parse_version(str(value))
     except InvalidVersion:
         return None
 

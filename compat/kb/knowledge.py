@@ -51,7 +51,7 @@ from compat.usage import VOCABULARY
 
 MATRIX_DIR = Path(__file__).parent.parent / "matrix"
 MATRIX_SCHEMA = "compat.matrix/1"
-CACHE_FORMAT = 4
+CACHE_FORMAT = 5  # 5: patterns that can backtrack or match empty are refused at load
 
 RULE_KEYS = {
     "id", "title", "severity", "evidence", "description", "when", "symptoms", "fix", "references",
@@ -245,7 +245,7 @@ class _Validator:
         if text and text[0].isdigit():
             text = "==" + text
         try:
-            specifier_set(text)
+            specifier_set(text)  # bounded (compat.versions): a huge number is refused here too
         except InvalidSpecifier as error:
             raise self.fail(parent, f"invalid specifier for {key}: {error}", key) from None
         return text
@@ -253,16 +253,17 @@ class _Validator:
     def marker(self, value: Any, parent: Any, key: str) -> str:
         from packaging.markers import (
             InvalidMarker,
-            Marker,
             UndefinedComparison,
             UndefinedEnvironmentName,
         )
         from packaging.version import InvalidVersion
 
+        from compat.versions import parse_marker
+
         try:
             # Evaluated once here so that a comparison packaging cannot make
             # (`os_name ~= "posix"`) is a rule-file error, not a crash during a check.
-            Marker(self.text(value, key, parent, key)).evaluate()
+            parse_marker(self.text(value, key, parent, key)).evaluate()
         except (
             InvalidMarker,
             UndefinedComparison,
@@ -348,8 +349,34 @@ class _Validator:
             raise self.fail(parent, f"invalid regular expression for {key}: {error}", key) from None
         except RecursionError:
             raise self.fail(parent, f"regular expression for {key} nests too deeply", key) from None
-        # Patterns that can backtrack catastrophically are refused by `matrix lint` and by
-        # `explain` before it runs them (compat.kb.signatures.backtracking_problem).
+        # Every pattern a file can carry runs through Python's backtracking `re` on text compat
+        # does not choose (log lines, GPU names from a profile): one that can backtrack
+        # catastrophically would hang doctor or explain, so it is refused here, at load, for
+        # shipped rules, bundles and --matrix files alike.
+        from compat.kb.signatures import backtracking_problem, matches_empty
+
+        what = "symptom" if key == "match" else key
+        problem = backtracking_problem(text)
+        if problem:
+            raise self.fail(
+                parent,
+                f"{what} {text!r} can backtrack catastrophically: {problem}; rewrite it "
+                "without nested or overlapping repeats",
+                key,
+            )
+        if key == "match" and matches_empty(text):
+            raise self.fail(
+                parent, f"symptom {text!r} can match an empty line: it would match every line", key
+            )
+        if key == "match":
+            # A signature's named groups become log facts (compat.facts.logversions): each name
+            # must say which fact it is.
+            from compat.kb.signatures import group_problem
+
+            for group in re.compile(text).groupindex:
+                problem = group_problem(group, BUILD_KEYS)
+                if problem:
+                    raise self.fail(parent, f"symptom {text!r}: {problem}", key)
         return text
 
     def symptoms(self, node: Any, parent: Any) -> list[dict[str, Any]]:
@@ -367,14 +394,16 @@ class _Validator:
         return out
 
     def fix(self, node: Any, parent: Any) -> dict[str, Any]:
-        from packaging.requirements import InvalidRequirement, Requirement
+        from packaging.requirements import InvalidRequirement
+
+        from compat.versions import parse_requirement
 
         node = self.mapping(node, "fix", parent, "fix")
         self.unknown_keys(node, {"summary", "constraints", "change"}, "fix")
         constraints = self.sequence(node.get("constraints", []), "constraints", node, "constraints")
         for text in constraints:
             try:
-                requirement = Requirement(str(text))
+                requirement = parse_requirement(str(text))
             except InvalidRequirement as error:
                 raise self.fail(
                     node, f"invalid constraint {text!r}: {error}", "constraints"

@@ -48,14 +48,43 @@ def required_literals(pattern: str) -> tuple[str, ...]:
         return ()
     runs: list[str] = []
     current: list[str] = []
-    for op, arg in parsed:
-        if op is _c.LITERAL:
-            current.append(chr(arg))
-            continue
-        runs.append("".join(current))  # anything but a literal ends the run
-        current = []
+    _literal_runs(parsed, runs, current)
     runs.append("".join(current))
     return tuple(run for run in runs if len(run) >= MIN_ANCHOR)
+
+
+def _literal_runs(seq: Iterable[Any], runs: list[str], current: list[str]) -> None:
+    for op, arg in seq:
+        if op is _c.LITERAL:
+            current.append(chr(arg))
+        elif op is _c.SUBPATTERN and not arg[1] and not arg[2]:
+            # A group outside any repeat or alternation (a named fact, say) must match once:
+            # its literals continue the run around it.
+            _literal_runs(arg[-1], runs, current)
+        else:
+            runs.append("".join(current))  # anything but a literal ends the run
+            current.clear()
+
+
+# Named groups a signature may use: each becomes a fact read from the line it matched
+# (docs/knowledge-base.md, "Facts in a signature"; compat.facts.logversions.record_groups).
+GROUP_PREFIXES = ("package_", "build_", "installed_")
+
+
+def group_problem(group: str, build_keys: Iterable[str]) -> str | None:
+    """Why a named group of a symptom signature is not a fact name, or None."""
+    if group == "python":
+        return None
+    for prefix in GROUP_PREFIXES:
+        if group.startswith(prefix) and len(group) > len(prefix):
+            rest = group[len(prefix) :]
+            if prefix == "build_" and rest not in set(build_keys):
+                return f"named group {group!r}: {rest!r} is not a build key"
+            return None
+    return (
+        f"named group {group!r} is not a fact: name it package_NAME, installed_NAME, "
+        "build_KEY or python"
+    )
 
 
 def choose_anchors(
@@ -141,6 +170,12 @@ def backtracking_problem(pattern: str) -> str | None:
     except re.error as error:
         return f"invalid regular expression: {error}"
     return _walk(list(parsed), inside_repeat=False)
+
+
+def matches_empty(pattern: str) -> bool:
+    """Whether `pattern` can match the empty string (`x*`, `^`, `(?=a)`): as a symptom it
+    would match every line of every log and name no text. `pattern` must be valid."""
+    return bool(_parser.parse(pattern).getwidth()[0] == 0)
 
 
 def _walk(seq: Iterable[Any], inside_repeat: bool) -> str | None:

@@ -20,9 +20,11 @@ from packaging.specifiers import SpecifierSet
 from packaging.utils import NormalizedName, canonicalize_name
 from packaging.version import InvalidVersion, Version
 
+from compat.errors import InputError
 from compat.facts.declared.entries import Declared, IndexLine
 from compat.kb.knowledge import KnowledgeBase
 from compat.model import PackageFact
+from compat.versions import parse_marker, parse_version
 
 LOCK_KINDS = {"lock", "report", "freeze"}
 _WHEEL_VERSION = re.compile(r"/([A-Za-z0-9_.]+)-([0-9][^-/]*)-[^/]+\.whl(?:[#?].*)?$")
@@ -37,9 +39,9 @@ def applicable(declared: Sequence[Declared], markers: Mapping[str, str]) -> list
 
 
 def conflicts(declared: Sequence[Declared]) -> list[str]:
-    """Notes for a package named twice in one list of one file: the same line again (a
-    duplicate), or two that cannot both hold (different pins, a pin outside the other line's
-    range, a direct reference beside a version). Different extras of one package are fine."""
+    """Notes for a package named twice in one list of one file with the same line (a duplicate:
+    harmless, but one of the two is stale). Lines that cannot both hold are findings, with the
+    lines of included files too: compat.resolve.clash."""
     seen: dict[tuple[str, str, NormalizedName, str], Declared] = {}
     notes = []
     for item in declared:
@@ -49,29 +51,16 @@ def conflicts(declared: Sequence[Declared]) -> list[str]:
         first = seen.setdefault(key, item)
         if first is item or first.origin == item.origin:
             continue  # the same line reached twice (a setup.py table entry used in two lists)
-        if first.specifier == item.specifier and first.url == item.url:
-            if first.extras != item.extras:
-                continue
-            what = "duplicate"
-        elif _clash(first, item):
-            what = "conflicting"
-        else:
-            continue
-        notes.append(
-            f"{item.origin}: {what} requirement for {item.display_name}: `{item.raw}`, "
-            f"and `{first.raw}` at line {first.origin.line}"
-            + (" (pip cannot install both)" if what == "conflicting" else "")
-        )
+        if (
+            first.specifier == item.specifier
+            and first.url == item.url
+            and first.extras == item.extras
+        ):
+            notes.append(
+                f"{item.origin}: duplicate requirement for {item.display_name}: `{item.raw}`, "
+                f"and `{first.raw}` at line {first.origin.line}"
+            )
     return notes
-
-
-def _clash(first: Declared, second: Declared) -> bool:
-    if first.url or second.url:
-        return first.url != second.url
-    for one, other in ((first, second), (second, first)):
-        if one.pinned is not None and not other.specifier.contains(one.pinned, prereleases=True):
-            return True
-    return False
 
 
 def wheel_version(url: str, name: NormalizedName) -> Version | None:
@@ -79,7 +68,7 @@ def wheel_version(url: str, name: NormalizedName) -> Version | None:
     if match is None or canonicalize_name(match.group(1)) != name:
         return None
     try:
-        return Version(match.group(2))
+        return parse_version(match.group(2))
     except InvalidVersion:
         return None
 
@@ -127,8 +116,11 @@ def declared_facts(
     notes: list[str],
     resolved: Mapping[NormalizedName, Version] | None = None,
     resolved_by: str = "",
+    unsettled_out: list[str] | None = None,
 ) -> dict[NormalizedName, PackageFact]:
-    """One fact per package. `resolved`: what the real resolver picked for the whole set."""
+    """One fact per package. `resolved`: what the real resolver picked for the whole set.
+    `unsettled_out`: where the names of ranges offline could not settle go (for one note over
+    several installs, see unsettled_note); without it, the note goes to `notes`."""
     from compat.resolve.solver import offline_versions
 
     by_name: dict[NormalizedName, list[Declared]] = {}
@@ -181,12 +173,18 @@ def declared_facts(
                 facts[name] = PackageFact(
                     name, (version,), requirement=f"resolved by {resolved_by}"
                 )
-    if unsettled:
-        notes.append(
-            f"offline: which release a resolve installs for {_names(unsettled)} was not settled; "
-            "rules that only some allowed releases hit are range notes below, not findings"
-        )
+    if unsettled_out is not None:
+        unsettled_out += [name for name in unsettled if name not in unsettled_out]
+    elif unsettled:
+        notes.append(unsettled_note(unsettled))
     return facts
+
+
+def unsettled_note(names: list[str]) -> str:
+    return (
+        f"offline: which release a resolve installs for {_names(names)} was not settled; "
+        "rules that only some allowed releases hit are range notes below, not findings"
+    )
 
 
 def range_text(fact: PackageFact) -> str:
@@ -208,7 +206,7 @@ def _three_parts(version: Version) -> Version:
 
 def _version(text: str) -> Version | None:
     try:
-        return Version(text.rstrip(".*"))
+        return parse_version(text.rstrip(".*"))
     except InvalidVersion:
         return None
 
@@ -255,6 +253,25 @@ def _direct_reference(item: Declared, kb: KnowledgeBase, notes: list[str]) -> Pa
     )  # fmt: skip
 
 
+def _source_applies(index: IndexLine, markers: Mapping[str, str]) -> bool:
+    """Whether a uv source's `marker` holds for the target; a marker packaging cannot read or
+    evaluate is an input error naming the file, never a crash."""
+    from packaging.markers import InvalidMarker, UndefinedComparison, UndefinedEnvironmentName
+
+    try:
+        return parse_marker(index.marker).evaluate({**markers, "extra": ""})
+    except (
+        InvalidMarker,
+        UndefinedComparison,
+        UndefinedEnvironmentName,
+        InvalidVersion,
+        RecursionError,
+    ):
+        raise InputError(
+            f"invalid marker {index.marker!r} on the source for {index.url}", origin=index.origin
+        ) from None
+
+
 def torch_cuda(
     torch: PackageFact | None,
     indexes: Sequence[IndexLine],
@@ -262,7 +279,6 @@ def torch_cuda(
     markers: Mapping[str, str] | None = None,
 ) -> tuple[Version | None, str]:
     """torch's CUDA build for the target and where that came from ("" when unknown or CPU)."""
-    from packaging.markers import Marker
 
     from compat.kb.torchbuilds import cuda_variants, default_cuda, index_cuda, known_release
     from compat.probes.cuda import cuda_from_local_label
@@ -273,7 +289,7 @@ def torch_cuda(
         i
         for i in indexes
         if (not i.packages or "torch" in i.packages)
-        and (not i.marker or markers is None or Marker(i.marker).evaluate({**markers, "extra": ""}))
+        and (not i.marker or markers is None or _source_applies(i, markers))
     ]
     if any(not i.optional for i in routed if i.packages):
         routed = [i for i in routed if not i.optional]  # a source that always applies wins

@@ -58,6 +58,7 @@ from compat.resolve.solver import (
     _with_versions,
     guarded_names,
 )
+from compat.versions import parse_requirement
 
 CANDIDATES_PER_CLASS = 2  # nearest releases kept per class of releases the rules treat alike
 MAX_DOMAIN = 40  # candidates per package at most (the nearest ones)
@@ -388,7 +389,7 @@ class _Solver:
     def _binding(self, text: str) -> Requirement | None:
         """The requirement, or None when it does not bind here (extras, other platforms, garbage)."""
         try:
-            requirement = Requirement(text)
+            requirement = parse_requirement(text)  # bounded: a Requires-Dist from an index
             if requirement.marker is None:
                 return requirement
             if self.marker_env is None:

@@ -31,6 +31,7 @@ from packaging.utils import NormalizedName, canonicalize_name
 from packaging.version import InvalidVersion, Version
 
 from compat.errors import IndexAccessError, UncheckedError, UsageError
+from compat.versions import parse_version
 
 if TYPE_CHECKING:
     from compat.resolve.indexconfig import IndexOptions
@@ -73,6 +74,18 @@ class ResolutionFailed(Exception):
         super().__init__(message)
         self.message = message
         self.tool = tool
+
+
+class ResolverTimedOut(UncheckedError):
+    """The resolver did not finish within the time limit (exit 3 unless the caller falls back)."""
+
+    def __init__(self, tool: str, limit: float) -> None:
+        super().__init__(
+            f"{tool} did not finish resolving within {limit:g} s",
+            hint="raise --timeout, or use --offline (the resolver proof is skipped)",
+        )
+        self.tool = tool
+        self.limit = limit
 
 
 def resolve(
@@ -219,10 +232,7 @@ def _run(
             check=False,
         )
     except subprocess.TimeoutExpired:
-        raise UncheckedError(
-            f"{tool} did not finish resolving within {timeout:g} s",
-            hint="raise --timeout, or use --offline (the resolver proof is skipped)",
-        ) from None
+        raise ResolverTimedOut(tool, timeout) from None
     except OSError as error:
         raise UsageError(f"cannot run {tool}: {error.strerror or error}") from None
 
@@ -332,7 +342,7 @@ def _resolve_pip(
     try:
         document: Any = json.loads(report.read_text("utf-8"))
         packages = {
-            canonicalize_name(item["metadata"]["name"]): Version(item["metadata"]["version"])
+            canonicalize_name(item["metadata"]["name"]): parse_version(item["metadata"]["version"])
             for item in document["install"]
         }
     except (ValueError, KeyError, TypeError) as error:
@@ -377,7 +387,7 @@ def _resolve_uv(
         if match is None:
             continue  # blank lines, comments and option lines (--index-url ...)
         try:
-            packages[canonicalize_name(match.group(1))] = Version(match.group(2))
+            packages[canonicalize_name(match.group(1))] = parse_version(match.group(2))
         except InvalidVersion:
             continue
     return Resolution(packages, version, tuple(command))
