@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from compat.kb.conditions import FALSE, HARDWARE_HINT, AnchorCondition
 from compat.kb.numpyabi import PACKAGES as NUMPY_ABI_PACKAGES
-from compat.model import Facts, Fix, Gpu, MatchedPackage, Tri, Unknown, Verdict
+from compat.model import Facts, Fix, Gpu, MatchedPackage, PackageFact, Tri, Unknown, Verdict
 
 if TYPE_CHECKING:
     from packaging.utils import NormalizedName
@@ -262,8 +262,7 @@ def bitsandbytes_library_missing(facts: Facts) -> Verdict:
     cuda = _torch_cuda(facts, torch.versions)
     if cuda is None:
         if "torch_cuda" in facts.unknown_builds:
-            needs = facts.unknown_builds["torch_cuda"]
-            return Verdict(Tri.UNKNOWN, unknown=(Unknown("build.torch_cuda", needs),))
+            return _library_depends_on_build(package, facts.unknown_builds["torch_cuda"])
         return FALSE  # a CPU torch: bitsandbytes loads its CPU library on purpose
 
     from compat.kb import nativelibs
@@ -287,6 +286,29 @@ def bitsandbytes_library_missing(facts: Facts) -> Verdict:
         hint = "a pin of bitsandbytes (or a lock file)"
         return Verdict(Tri.UNKNOWN, (text,), (Unknown("packages.bitsandbytes", hint),), (matched,))
     return Verdict(Tri.TRUE, (text,), (), (matched,), fix=_library_fix(_release(version), cuda))
+
+
+def _library_depends_on_build(package: PackageFact, needs: str) -> Verdict:
+    """torch's CUDA build is unsettled (which release a resolve installs): a pinned bitsandbytes
+    that lacks a library for some CUDA build PyTorch publishes is a question worth asking."""
+
+    from compat.kb import nativelibs
+    from compat.kb.torchbuilds import published_cudas
+
+    if not package.exact:
+        return Verdict(Tri.UNKNOWN, unknown=(Unknown("build.torch_cuda", needs),))
+    release = _release(package.versions[0])
+    missing = [c for c in published_cudas() if nativelibs.loads(release, c) is False]
+    if not missing:
+        return FALSE
+    shown = ", ".join(str(c) for c in missing[:6]) + (" ..." if len(missing) > 6 else "")
+    text = (
+        f"bitsandbytes {package.versions[0]} has no library for torch's CUDA {shown} builds; "
+        "which one a resolve installs is not settled"
+    )
+    matched = MatchedPackage(package.name, str(package.versions[0]), package.origin)
+    unknown = (Unknown("build.torch_cuda", needs),)
+    return Verdict(Tri.UNKNOWN, (text,), unknown, (matched,), anchored=True)
 
 
 def _release(version: Version) -> Version:

@@ -136,3 +136,14 @@ def build_cuda(torch_version: Version, platform: str | None = DEFAULT_PLATFORM) 
     if torch_version.local:
         return local_label_cuda(torch_version.local.split(".")[0])
     return default_cuda(torch_version, platform)
+
+
+def published_cudas() -> tuple[Version, ...]:
+    """Every CUDA version PyTorch published a torch 2.x build for (PyPI defaults and indexes)."""
+    found: set[Version] = set()
+    for version, entry in _table().items():
+        if Version(version) < Version("2.0"):
+            continue
+        found |= {Version(c) for c in entry["variants"] or ()}
+        found |= {Version(c) for c in entry["default"].values() if c}
+    return tuple(sorted(found))
