@@ -46,6 +46,7 @@ PLATFORMS: Mapping[str, dict[str, str]] = {
 class TargetOptions:
     python_version: str | None = None  # "3.11" or "3.11.7"
     platform: str | None = None  # linux | darwin | win32, optionally with a machine: linux/aarch64
+    pixi_environment: str | None = None  # the pixi environment judged (default: `default`)
 
 
 def target_markers(options: TargetOptions) -> tuple[dict[str, str], Version]:
@@ -218,12 +219,17 @@ def run_check(
     def markers_for(requires: Sequence[tuple[str, Origin]]) -> Mapping[str, str]:
         if "markers" not in chosen:
             python = target_python(target, requires, notes)
-            chosen["options"] = TargetOptions(python, target.platform)
+            chosen["options"] = TargetOptions(python, target.platform, target.pixi_environment)
             chosen["markers"] = target_markers(chosen["options"])
         markers: Mapping[str, str] = chosen["markers"][0]
         return markers
 
-    declared_set = read_declared(paths, markers_for=markers_for)
+    declared_set = read_declared(
+        paths,
+        markers_for=markers_for,
+        pixi_environment=target.pixi_environment,
+        platform=target.platform,
+    )
     if not declared_set.requirements:
         raise UncheckedError(
             f"no requirements found in {', '.join(str(p) for p in paths)}; " + REPORT_HINT
@@ -254,9 +260,13 @@ def run_check(
             {str(name): version for name, version in exact_versions.items()}
         ).items()
     }
-    cuda, why = torch_cuda(
-        packages.get(canonicalize_name("torch")), declared_set.indexes, platform_name, markers
-    )
+    from compat.sources import condaspec
+
+    torch_fact = packages.get(canonicalize_name("torch"))
+    conda_builds, conda_torch = condaspec.check_builds(declared_set.conda, torch_fact is not None)
+    for key, value in conda_builds.items():
+        builds.setdefault(key, value)
+    cuda, why = conda_torch or torch_cuda(torch_fact, declared_set.indexes, platform_name, markers)
     unknown_builds = {}
     if cuda is not None:
         builds["torch_cuda"] = cuda
@@ -265,6 +275,8 @@ def run_check(
         unknown_builds["torch_cuda"] = (
             "which torch release (and CUDA build) a resolve installs: pin torch, or run online"
         )
+    elif why == condaspec.UNSETTLED:
+        unknown_builds["torch_cuda"] = condaspec.UNSETTLED_NEEDS
     facts = Facts(
         packages=packages,
         python_version=python_version,

@@ -158,6 +158,13 @@ PathOpt = Annotated[
         help="Check the distributions installed in DIR (site-packages or --target dir). Repeatable.",
     ),
 ]
+CondaPrefixOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--conda-prefix",
+        help="Check the conda environment at DIR (its conda-meta/ records and site-packages).",
+    ),
+]
 HardwareOpt = Annotated[
     Path | None,
     typer.Option(
@@ -335,6 +342,7 @@ Exit codes: 0 nothing at or above --fail-on; 1 findings; 2 bad usage or input;
 def doctor(
     python: PythonOpt = None,
     path: PathOpt = None,
+    conda_prefix: CondaPrefixOpt = None,
     hardware: HardwareOpt = None,
     no_probe: NoProbeOpt = False,
     deepspeed_config: DeepSpeedOpt = None,
@@ -371,7 +379,9 @@ def doctor(
             hardware, no_probe, deepspeed_config, accelerate_config, set_, matrix
         )
         options = replace(options, launch=tuple(launch or ()), default_accelerate_config=True)
-        report = run_doctor(EnvOptions(python=python, paths=tuple(path or ())), options)
+        report = run_doctor(
+            EnvOptions(python=python, paths=tuple(path or ()), conda_prefix=conda_prefix), options
+        )
         _verbose(
             verbose,
             f"{report.environment['source']}: {report.environment['packages']} distributions",
@@ -721,8 +731,9 @@ def check(
     files: Annotated[
         list[Path],
         typer.Argument(
-            help="Requirement files, pyproject.toml (PEP 621, Poetry), setup.py (read, never run), "
-            "Pipfile, Pipfile.lock, pylock.toml, uv.lock or pip --report JSON."
+            help="Requirement files, pyproject.toml (PEP 621, Poetry, [tool.pixi]), setup.py (read, "
+            "never run), Pipfile, Pipfile.lock, pylock.toml, uv.lock, pip --report JSON, conda "
+            "environment.yml, pixi.toml or pixi.lock."
         ),
     ],
     hardware: HardwareOpt = None,
@@ -752,6 +763,12 @@ def check(
         str | None,
         typer.Option(
             "--platform", help="Target platform: linux, darwin, win32 (optionally /MACHINE)."
+        ),
+    ] = None,
+    pixi_environment: Annotated[
+        str | None,
+        typer.Option(
+            "--pixi-environment", help="The pixi environment judged (default: `default`)."
         ),
     ] = None,
     index_url: Annotated[
@@ -808,7 +825,7 @@ def check(
         report, findings = run_check(
             files,
             fact_options(hardware, no_probe, deepspeed_config, accelerate_config, set_, matrix),
-            TargetOptions(python_version=python_version, platform=platform),
+            TargetOptions(python_version, platform, pixi_environment),
             IndexOptions(
                 index_url=index_url,
                 extra_index_urls=tuple(extra_index_url or ()),
@@ -893,6 +910,7 @@ the resolver refused the constraints (PROOF FAILED);
 def pin(
     python: PythonOpt = None,
     path: PathOpt = None,
+    conda_prefix: CondaPrefixOpt = None,
     hardware: HardwareOpt = None,
     no_probe: NoProbeOpt = False,
     deepspeed_config: DeepSpeedOpt = None,
@@ -976,7 +994,7 @@ def pin(
         )
 
         result = run_pin(
-            EnvOptions(python=python, paths=tuple(path or ())),
+            EnvOptions(python=python, paths=tuple(path or ()), conda_prefix=conda_prefix),
             fact_options(hardware, no_probe, deepspeed_config, accelerate_config, set_, matrix),
             IndexOptions(
                 index_url=index_url,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from packaging.markers import Marker, UndefinedComparison, UndefinedEnvironmentName
 from packaging.requirements import InvalidRequirement, Requirement
@@ -15,6 +15,9 @@ from packaging.version import InvalidVersion, Version
 
 from compat.errors import InputError
 from compat.model import Origin
+
+if TYPE_CHECKING:
+    from compat.sources.condaspec import CondaFacts
 
 _COMMIT = re.compile(r"[0-9a-fA-F]{7,40}")
 
@@ -89,6 +92,8 @@ class DeclaredSet:
     requires_python: tuple[tuple[str, Origin], ...] = ()  # requires-python and its equivalents
     hardware: tuple[tuple[str, Origin], ...] = ()  # [tool.compat] hardware = "FILE"
     notes: tuple[str, ...] = ()  # what the readers saw but could not check
+    # conda/pixi files: which packages are conda's, and the CUDA builds their specs state
+    conda: CondaFacts | None = None
 
 
 class CheckedMarker(Marker):

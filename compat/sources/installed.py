@@ -16,6 +16,7 @@ import stat
 import subprocess
 import sys
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -36,7 +37,8 @@ _PYTHON_DIR = re.compile(r"python(\d+)\.(\d+)")
 _CHILD_REPORT = """
 paths = [p for p in sys.path if p and os.path.isdir(p)]
 import json
-print(json.dumps({"executable": sys.executable, "paths": paths, "markers": marker_environment()}))
+print(json.dumps({"executable": sys.executable, "paths": paths, "markers": marker_environment(),
+                  "prefix": sys.prefix}))
 """
 
 
@@ -50,12 +52,13 @@ def read_running() -> Environment:
 
     markers = marker_environment()
     paths = [p for p in sys.path if p and os.path.isdir(p)]
-    return _read(
+    env = _read(
         paths,
         source=f"running interpreter {sys.executable}",
         python=Version(markers["python_full_version"]),
         markers=markers,
     )
+    return replace(env, prefix=sys.prefix)
 
 
 def read_paths(dirs: Sequence[Path]) -> Environment:
@@ -112,12 +115,14 @@ def read_python(python: Path, timeout: float = 20.0) -> Environment:
             f"--python: not a working Python interpreter ({detail})", origin=Origin(str(python))
         )
     markers = {str(k): str(v) for k, v in answer["markers"].items()}
-    return _read(
+    env = _read(
         [str(p) for p in answer["paths"]],
         source=f"python {answer.get('executable') or python}",
         python=Version(markers["python_full_version"]),
         markers=markers,
     )
+    prefix = answer.get("prefix")
+    return replace(env, prefix=prefix) if isinstance(prefix, str) else env
 
 
 # ---------------------------------------------------------------------------------------------

@@ -1,0 +1,361 @@
+"""conda environments through the real CLI: `compat doctor --conda-prefix` (and the prefix of
+`--path`) on an environment linked from real conda package records (tests/condaprefix.py says
+what is real and what is minimal), and `compat check` on real environment.yml and pixi files."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests import condaprefix
+from tests.conftest import run_cli, run_subprocess
+from tests.dists import make_dist
+
+DATA = Path(__file__).parent / "data"
+VERL_SPO = DATA / "conda" / "verl-spo-environment.yml"
+TORCHBRICKS = DATA / "conda" / "torchbricks-environment.yml"
+PIXI_TOML = DATA / "pixi" / "pytorch-gpu-pixi-example-pixi.toml"
+PIXI_LOCK = DATA / "pixi" / "pytorch-gpu-pixi-example-pixi.lock"
+HTCONDOR = DATA / "pixi" / "reproducible-ml-workflows-htcondor-pixi.toml"
+TORCH_RECORD = "pytorch-2.8.0-cuda129_mkl_py313_h7947483_302.json"
+
+
+def doctor(*args: str) -> tuple[int, dict[str, Any]]:
+    result = run_cli(["doctor", "--no-probe", "--format", "json", *args])
+    assert result.exit_code in (0, 1), result.stderr
+    return result.exit_code, result.json()
+
+
+def problems(report: dict[str, Any], kind: str) -> list[dict[str, Any]]:
+    return [p for p in report["environment"]["problems"] if p["kind"] == kind]
+
+
+# ---------------------------------------------------------------------------------------------
+# doctor
+
+
+def test_conda_torch_cuda_build_and_cuda_stack_from_the_records(tmp_path: Path) -> None:
+    condaprefix.build(tmp_path)
+    _, report = doctor("--conda-prefix", str(tmp_path))
+    assert report["stack"]["builds"] == {
+        "cuda_runtime": "12.9.79",  # cuda-cudart, not the cuda-version metapackage's 12.9
+        "cudnn": "9.10.2.21",
+        "nccl": "2.28.9.1",
+        "torch_cuda": "12.9",  # pytorch's build string cuda129_mkl_py313_h7947483_302
+    }
+    assert report["stack"]["packages"]["torch"] == "2.8.0"
+    assert report["environment"]["python"] == "3.13.9"  # the python record, not the dir name
+    assert report["environment"]["problems"] == []
+    assert "conda prefix" in report["environment"]["source"]
+
+
+def test_the_prefix_above_a_path_is_read_too(tmp_path: Path) -> None:
+    condaprefix.build(tmp_path)
+    _, report = doctor("--path", str(condaprefix.site_packages(tmp_path)))
+    assert report["stack"]["builds"]["torch_cuda"] == "12.9"
+
+
+def test_conda_only_packages_are_never_package_facts(tmp_path: Path) -> None:
+    """libtorch, mkl, libgcc, cudnn, python have no PyPI counterpart in the sourced map: a rule
+    naming a PyPI project of the same name must not fire on them."""
+    condaprefix.build(tmp_path)
+    rules = tmp_path / "rules.yaml"
+    rules.write_text(
+        "schema: compat.matrix/1\nrules:\n"
+        + "".join(
+            f"""  - id: no-{name}
+    title: {name} is named
+    severity: error
+    evidence: reported
+    when:
+      packages:
+        {name}: ">=0"
+    fix: {{summary: s, change: remove it}}
+    references: ['https://example.org/{name}']
+    examples: {{affected: [{{packages: {{{name}: '1.0'}}}}], clear: [{{}}]}}
+"""
+            for name in ("libtorch", "mkl", "libgcc", "cudnn", "python", "cuda-version", "nccl")
+        ),
+        encoding="utf-8",
+    )
+    _, report = doctor("--conda-prefix", str(tmp_path), "--matrix", str(rules))
+    assert not [f for f in report["findings"] if f["rule"].startswith("no-")], report["findings"]
+    assert report["environment"]["packages"] == 4  # torch, numpy, filelock, triton (mapped)
+
+
+def test_pip_torch_over_conda_torch_is_reported_and_its_own_build_is_used(tmp_path: Path) -> None:
+    condaprefix.build(tmp_path)
+    site = condaprefix.site_packages(tmp_path)
+    shutil.rmtree(site / "torch-2.8.0.dist-info")  # pip uninstalled conda's files...
+    make_dist(site, "torch", "2.9.1", requires=["nvidia-cuda-runtime-cu12==12.8.90"])  # ...pip's
+    _, report = doctor("--conda-prefix", str(tmp_path))
+    (problem,) = problems(report, "conda-pip")
+    assert problem["source"].endswith("torch-2.9.1.dist-info")
+    assert TORCH_RECORD in problem["message"]
+    assert "2.9.1" in problem["message"]
+    # pip's torch is what runs: its CUDA build, and no conda CUDA libraries
+    assert report["stack"]["builds"] == {"torch_cuda": "12.8"}
+    assert report["stack"]["packages"]["torch"] == "2.9.1"
+
+
+def test_both_dist_infos_present_is_reported(tmp_path: Path) -> None:
+    condaprefix.build(tmp_path)
+    site = condaprefix.site_packages(tmp_path)
+    make_dist(site, "numpy", "1.26.4")  # pip install numpy<2 beside conda's numpy 2.3.5
+    _, report = doctor("--conda-prefix", str(tmp_path))
+    assert [p["message"].split(" ")[0] for p in problems(report, "conda-pip")] == ["numpy"]
+
+
+def test_a_record_without_files_falls_back_to_installer(tmp_path: Path) -> None:
+    """A record with no `files` list (minimal) judges ownership by the dist-info's INSTALLER."""
+    condaprefix.build(tmp_path)
+    record_path = tmp_path / "conda-meta" / TORCH_RECORD
+    record = json.loads(record_path.read_text(encoding="utf-8"))
+    record["files"] = []
+    record_path.write_text(json.dumps(record), encoding="utf-8")
+    _, report = doctor("--conda-prefix", str(tmp_path))
+    assert report["environment"]["problems"] == []
+    assert report["stack"]["builds"]["torch_cuda"] == "12.9"
+    (condaprefix.site_packages(tmp_path) / "torch-2.8.0.dist-info" / "INSTALLER").write_text(
+        "pip\n"
+    )
+    _, report = doctor("--conda-prefix", str(tmp_path))
+    assert len(problems(report, "conda-pip")) == 1
+
+
+def test_torch_only_in_conda_meta_is_still_a_fact(tmp_path: Path) -> None:
+    """No site-packages to read (a prefix copied without it): the record is the package."""
+    condaprefix.build(tmp_path, conda_dist_infos=False)
+    _, report = doctor("--conda-prefix", str(tmp_path))
+    assert report["stack"]["packages"]["torch"] == "2.8.0"
+    assert report["stack"]["builds"]["torch_cuda"] == "12.9"
+
+
+def test_verbatim_records_are_read(tmp_path: Path) -> None:
+    """The two shipped PrefixRecords as pixi wrote them: cuda-version gives the runtime when no
+    cuda-cudart is linked; pytorch-gpu (a metapackage) is not torch itself."""
+    condaprefix.build(tmp_path, ("python", "numpy"), verbatim=("cuda-version", "pytorch-gpu"))
+    _, report = doctor("--conda-prefix", str(tmp_path))
+    assert report["stack"]["builds"] == {"cuda_runtime": "12.9"}
+    assert report["stack"]["packages"]["torch"] is None
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        b"{not json",
+        b'{"name": "pytorch", "version": 2}',
+        b"[" * 5000 + b"]" * 5000,
+        b"\xff\xfe",
+        b'{"name": "pytorch", "version": "2.8.0", "build": "x", "files": '
+        + b"[" * 200
+        + b"]" * 200
+        + b"}",
+    ],
+)
+def test_hostile_record_is_one_problem_naming_the_file(tmp_path: Path, content: bytes) -> None:
+    """Like a broken dist-info: one problem naming the record, the rest of the prefix read."""
+    condaprefix.build(tmp_path)
+    (tmp_path / "conda-meta" / TORCH_RECORD).write_bytes(content)
+    result = run_subprocess(
+        ["doctor", "--conda-prefix", str(tmp_path), "--no-probe", "--format", "json"]
+    )
+    assert result.exit_code in (0, 1), result.stderr
+    assert "Traceback" not in result.stderr
+    report = result.json()
+    (problem,) = problems(report, "broken-metadata")
+    assert problem["source"].endswith(TORCH_RECORD)
+    assert "\n" not in problem["message"] and TORCH_RECORD in problem["message"]
+    assert report["stack"]["builds"]["cudnn"] == "9.10.2.21"  # the other records still count
+
+
+def test_oversized_and_special_records_are_refused_without_reading_them(tmp_path: Path) -> None:
+    condaprefix.build(tmp_path)
+    record = tmp_path / "conda-meta" / TORCH_RECORD
+    with record.open("r+b") as handle:
+        handle.truncate(17 * 1024 * 1024)  # sparse: over the 16 MiB metadata cap
+    os.mkfifo(tmp_path / "conda-meta" / "nccl-2.28.9.1-h4d09622_0.json.tmp")
+    fifo = tmp_path / "conda-meta" / "numpy-2.3.5-py313hf6604e3_0.json"
+    fifo.unlink()
+    os.mkfifo(fifo)
+    _, report = doctor("--conda-prefix", str(tmp_path))
+    sources = sorted(Path(p["source"]).name for p in problems(report, "broken-metadata"))
+    assert sources == [fifo.name, TORCH_RECORD]
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["--conda-prefix", "{missing}"], "no such directory"),
+        (["--conda-prefix", "{plain}"], "no conda-meta directory"),
+        (["--conda-prefix", "{prefix}", "--python", "/usr/bin/python3"], "--python"),
+    ],
+)
+def test_bad_conda_prefix_is_exit_2_one_line(tmp_path: Path, args: list[str], needle: str) -> None:
+    plain = tmp_path / "plain"
+    plain.mkdir()
+    prefix = tmp_path / "prefix"
+    condaprefix.build(prefix)
+    values = {"missing": tmp_path / "nope", "plain": plain, "prefix": prefix}
+    argv = [a.format(**values) for a in args]
+    result = run_subprocess(["doctor", *argv, "--no-probe"])
+    assert result.exit_code == 2
+    assert needle in result.stderr
+    assert len(result.stderr.strip().splitlines()) <= 2 and "Traceback" not in result.stderr
+
+
+def test_pin_reads_the_conda_prefix(tmp_path: Path) -> None:
+    condaprefix.build(tmp_path)
+    result = run_cli(
+        ["pin", "--conda-prefix", str(tmp_path), "--offline", "--no-verify", "--freeze", "-q",
+         "--no-probe"]
+    )  # fmt: skip
+    assert result.exit_code in (0, 1), result.stderr
+    assert "torch==2.8.0" in result.stdout
+
+
+# ---------------------------------------------------------------------------------------------
+# check
+
+
+def check(*args: str) -> tuple[int, dict[str, Any]]:
+    result = run_cli(["check", "--offline", "--format", "json", *args])
+    assert result.exit_code in (0, 1), result.stderr
+    return result.exit_code, result.json()
+
+
+def test_verl_spo_environment_yml_is_read(tmp_path: Path) -> None:
+    """verl's SPO recipe (a `conda env export`: conda build strings, a `pip:` list) exited 2
+    "cannot tell what kind of file this is"; now its pip pins are the packages, its python pin
+    the target Python, and torch's CUDA build comes from its +cu128 label."""
+    _, report = check(str(VERL_SPO), "--platform", "linux")
+    assert report["environment"]["python"] == "3.12.0"
+    assert report["environment"]["packages"] == 198
+    assert any("torch's CUDA build 12.8" in n for n in report["notes"])
+    assert not [f for f in report["findings"] if f["status"] == "affected"]
+
+
+def test_environment_yml_conda_specs_and_pytorch_cuda(tmp_path: Path) -> None:
+    """torchbricks: `pytorch::pytorch=2.0.1`, `pytorch::pytorch-cuda=11.7`, channel prefixes,
+    and conda-only packages (onnx, wandb, pytest...) that become no facts."""
+    _, report = check(str(TORCHBRICKS), "--platform", "linux")
+    assert report["environment"]["python"] == "3.10.0"
+    assert report["environment"]["packages"] == 2  # torch and torchvision only
+    note = next(n for n in report["notes"] if n.startswith("torch's CUDA build"))
+    assert "11.7" in note and "torchbricks-environment.yml:16" in note
+
+
+def test_environment_yml_detected_by_content_under_any_name(tmp_path: Path) -> None:
+    env = tmp_path / "conda-env.yaml"
+    env.write_text(
+        "channels: [conda-forge]\ndependencies:\n  - python=3.11\n"
+        "  - pytorch=2.5.1=cuda126*\n  - numpy<2\n  - pip:\n    - --extra-index-url https://example.org/simple\n"
+        "    - -r reqs.txt\n    - transformers==4.46.0\n",
+        encoding="utf-8",
+    )
+    (tmp_path / "reqs.txt").write_text("trl==0.12.0\n", encoding="utf-8")
+    _, report = check(str(env), "--platform", "linux")
+    assert report["environment"]["packages"] == 4  # torch, numpy, transformers, trl
+    assert any("torch's CUDA build 12.6" in n for n in report["notes"])
+
+
+def test_conda_and_pip_both_declaring_torch_is_noted_and_pip_wins(tmp_path: Path) -> None:
+    env = tmp_path / "environment.yml"
+    env.write_text(
+        "dependencies:\n  - pytorch=2.1.0=*cuda118*\n  - pip:\n    - torch==2.4.0+cu121\n",
+        encoding="utf-8",
+    )
+    _, report = check(str(env), "--platform", "linux")
+    assert any("both as a conda package" in n for n in report["notes"])
+    assert any("torch's CUDA build 12.1" in n for n in report["notes"])
+
+
+def test_yaml_that_is_not_a_conda_environment_is_exit_2(tmp_path: Path) -> None:
+    other = tmp_path / "config.yml"
+    other.write_text("zero_optimization:\n  stage: 3\n", encoding="utf-8")
+    result = run_subprocess(["check", str(other), "--offline"])
+    assert result.exit_code == 2
+    assert str(other) in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "dependencies:\n  - {bad: 1}\n",
+        "dependencies:\n  - '>=2'\n",
+        "dependencies: [" * 100 + "]" * 100 + "\n",
+        "dependencies:\n  - pip: not-a-list\n",
+    ],
+)
+def test_hostile_environment_yml_is_exit_2_one_line(tmp_path: Path, text: str) -> None:
+    env = tmp_path / "environment.yml"
+    env.write_text(text, encoding="utf-8")
+    result = run_subprocess(["check", str(env), "--offline"])
+    assert result.exit_code == 2, result.stdout
+    assert str(env) in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_pixi_lock_is_judged_for_the_target_platform() -> None:
+    _, linux = check(str(PIXI_LOCK), "--platform", "linux")
+    assert linux["environment"]["python"] == "3.13.9"
+    assert any("torch's CUDA build 12.9" in n for n in linux["notes"])
+    _, mac = check(str(PIXI_LOCK), "--platform", "darwin/arm64")
+    assert not any("torch's CUDA build" in n for n in mac["notes"])  # cpu_generic build
+    _, win = check(str(PIXI_LOCK), "--platform", "win32")
+    assert any("torch's CUDA build 12.8" in n for n in win["notes"])  # cuda128_mkl on win-64
+
+
+def test_pixi_lock_without_the_target_platform_is_exit_2() -> None:
+    result = run_subprocess(["check", str(PIXI_LOCK), "--offline", "--platform", "linux/aarch64"])
+    assert result.exit_code == 2
+    assert "linux-aarch64" in result.stderr and "linux-64" in result.stderr
+
+
+def test_pixi_toml_system_requirements_and_unsettled_build() -> None:
+    _, report = check(str(PIXI_TOML), "--platform", "linux")
+    assert any("[system-requirements] cuda = '12.0'" in n for n in report["notes"])
+    # conda-forge pytorch without a lock: which CUDA build is installed is a question, never
+    # the PyPI default build of that release
+    assert not any("torch's CUDA build" in n for n in report["notes"])
+
+
+def test_pixi_features_and_environments() -> None:
+    result = run_subprocess(["check", str(HTCONDOR), "--offline", "--platform", "linux"])
+    assert result.exit_code == 3
+    assert "--pixi-environment" in result.stderr
+    _, gpu = check(str(HTCONDOR), "--platform", "linux", "--pixi-environment", "gpu")
+    assert gpu["environment"]["packages"] == 2
+    assert any("cpu not" in n for n in gpu["notes"])
+    # the gpu feature's packages are `target.linux-64` only: nothing to judge on a Mac
+    mac = run_subprocess(
+        [
+            "check",
+            str(HTCONDOR),
+            "--offline",
+            "--platform",
+            "darwin/arm64",
+            "--pixi-environment",
+            "gpu",
+        ]
+    )
+    assert mac.exit_code == 3
+    bad = run_subprocess(["check", str(HTCONDOR), "--offline", "--pixi-environment", "tpu"])
+    assert bad.exit_code == 2 and "cpu, gpu" in bad.stderr
+
+
+def test_tool_pixi_in_pyproject(tmp_path: Path) -> None:
+    pyproject = tmp_path / "pyproject.toml"
+    pyproject.write_text(
+        '[project]\nname = "x"\nversion = "0"\ndependencies = ["transformers==4.46.0"]\n'
+        '[tool.pixi.workspace]\nchannels = ["conda-forge"]\nplatforms = ["linux-64"]\n'
+        '[tool.pixi.dependencies]\npytorch = { version = "2.5.1", build = "cuda126*" }\n',
+        encoding="utf-8",
+    )
+    _, report = check(str(pyproject), "--platform", "linux")
+    assert any("torch's CUDA build 12.6" in n for n in report["notes"])
