@@ -359,3 +359,27 @@ def test_tool_pixi_in_pyproject(tmp_path: Path) -> None:
     )
     _, report = check(str(pyproject), "--platform", "linux")
     assert any("torch's CUDA build 12.6" in n for n in report["notes"])
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "needle"),
+    [
+        ("pixi.lock", "version: 99\nenvironments: {}\npackages: []\n", "lock version 99"),
+        (
+            "pixi.lock",
+            "version: 6\nenvironments:\n  default:\n    packages:\n      linux-64: [1]\n",
+            "entry",
+        ),
+        ("pixi.toml", "[workspace]\n[dependencies]\npytorch = 2\n", "pytorch"),
+        ("pixi.toml", '[workspace]\n[environments]\ngpu = ["gpu"]\n', "gpu"),
+    ],
+)
+def test_hostile_pixi_files_are_exit_2_one_line(
+    tmp_path: Path, name: str, text: str, needle: str
+) -> None:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    result = run_subprocess(["check", str(path), "--offline", "--platform", "linux"])
+    assert result.exit_code == 2, (result.stdout, result.stderr)
+    (line,) = result.stderr.strip().splitlines()
+    assert line.startswith("compat: error: ") and str(path) in line

@@ -161,17 +161,24 @@ def _features(
             f"{origin.path}: pixi environment {chosen!r} judged; {', '.join(others)} not "
             "(--pixi-environment NAME judges another)"
         )
-    spec = environments.get(chosen)
-    if spec is None:
+    features = {name: _environment(root, name, spec, origin) for name, spec in environments.items()}
+    if chosen not in features:
         return ["default"]
+    return features[chosen]
+
+
+def _environment(root: dict[str, Any], name: str, spec: Any, origin: Origin) -> list[str]:
+    """An environment's features, each checked to exist (pixi refuses the manifest otherwise)."""
     if isinstance(spec, list):
         names, no_default = spec, False
     elif isinstance(spec, dict):
         names, no_default = spec.get("features", []), bool(spec.get("no-default-feature"))
     else:
-        raise InputError(f"pixi: environments.{chosen} must be a list or table", origin=origin)
+        raise InputError(f"pixi: environments.{name} must be a list or table", origin=origin)
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-        raise InputError(f"pixi: environments.{chosen} features must be names", origin=origin)
+        raise InputError(f"pixi: environments.{name} features must be names", origin=origin)
+    for feature in names:
+        _feature(root, feature, origin)
     return [*names, *([] if no_default else ["default"])]
 
 
