@@ -77,6 +77,7 @@ def build(
     *,
     verbatim: tuple[str, ...] = ("cuda-version",),
     conda_dist_infos: bool = True,
+    python: str = PYTHON,
 ) -> dict[str, dict[str, Any]]:
     """Link `names` into `prefix`: conda-meta records plus, for the Python packages, the
     dist-info directories conda's files would have put in site-packages (`conda_dist_infos`)."""
@@ -84,7 +85,7 @@ def build(
     meta = prefix / "conda-meta"
     meta.mkdir(parents=True, exist_ok=True)
     (meta / "history").write_text("==> 2025-11-19 <==\n", encoding="utf-8")
-    site = prefix / "lib" / f"python{PYTHON}" / "site-packages"
+    site = site_packages(prefix, python)
     site.mkdir(parents=True, exist_ok=True)
     linked = {}
     for name in names:
@@ -94,7 +95,7 @@ def build(
         if dist is not None:
             dist_info = f"{dist}-{record['version']}.dist-info"
             files = [
-                f"lib/python{PYTHON}/site-packages/{dist_info}/{leaf}"
+                f"lib/python{python}/site-packages/{dist_info}/{leaf}"
                 for leaf in ("INSTALLER", "METADATA", "RECORD")
             ]
             if conda_dist_infos:
@@ -109,5 +110,5 @@ def build(
     return linked
 
 
-def site_packages(prefix: Path) -> Path:
-    return prefix / "lib" / f"python{PYTHON}" / "site-packages"
+def site_packages(prefix: Path, python: str = PYTHON) -> Path:
+    return prefix / "lib" / f"python{python}" / "site-packages"

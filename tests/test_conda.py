@@ -60,6 +60,36 @@ def test_the_prefix_above_a_path_is_read_too(tmp_path: Path) -> None:
     assert report["stack"]["builds"]["torch_cuda"] == "12.9"
 
 
+def test_python_and_the_running_interpreter_read_their_prefix(tmp_path: Path) -> None:
+    """`--python` reads the interpreter's sys.prefix/conda-meta, and so does the default (the
+    running interpreter): a venv stands in for the conda prefix (its sys.prefix is the venv)."""
+    import subprocess
+    import sys
+    import sysconfig
+
+    prefix = tmp_path / "env"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(prefix)], check=True)
+    python = f"{sys.version_info.major}.{sys.version_info.minor}"
+    condaprefix.build(prefix, python=python)
+    interpreter = prefix / "bin" / "python"
+    _, report = doctor("--python", str(interpreter))
+    assert report["stack"]["builds"]["torch_cuda"] == "12.9"
+    assert f"conda prefix {prefix}" in report["environment"]["source"]
+    # the same interpreter running compat itself (compat and its dependencies on PYTHONPATH)
+    here = [str(Path(__file__).parent.parent), sysconfig.get_paths()["purelib"]]
+    proc = subprocess.run(
+        [str(interpreter), "-m", "compat", "doctor", "--no-probe", "--format", "json"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(here)},
+        check=False,
+    )
+    assert proc.returncode in (0, 1), proc.stderr
+    report = json.loads(proc.stdout)
+    assert report["stack"]["builds"]["torch_cuda"] == "12.9"
+    assert f"conda prefix {prefix}" in report["environment"]["source"]
+
+
 def test_conda_only_packages_are_never_package_facts(tmp_path: Path) -> None:
     """libtorch, mkl, libgcc, cudnn, python have no PyPI counterpart in the sourced map: a rule
     naming a PyPI project of the same name must not fire on them."""
