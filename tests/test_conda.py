@@ -158,6 +158,23 @@ def test_a_record_without_files_falls_back_to_installer(tmp_path: Path) -> None:
     assert len(problems(report, "conda-pip")) == 1
 
 
+def test_files_prove_ownership_whatever_installer_says(tmp_path: Path) -> None:
+    """conda-build runs pip, so a conda package's dist-info may say INSTALLER=pip; its record's
+    files list is what proves it conda's. A metapackage record of the same PyPI project (files
+    listing no dist-info, like conda-forge's pytorch-cpu) never makes a duplicate either."""
+    condaprefix.build(tmp_path)
+    (condaprefix.site_packages(tmp_path) / "torch-2.8.0.dist-info" / "INSTALLER").write_text(
+        "pip\n"
+    )
+    meta = {"name": "pytorch-cpu", "version": "2.8.0", "build": "cpu_generic_h1_2", "files": []}
+    (tmp_path / "conda-meta" / "pytorch-cpu-2.8.0-cpu_generic_h1_2.json").write_text(
+        json.dumps(meta), encoding="utf-8"
+    )
+    _, report = doctor("--conda-prefix", str(tmp_path))
+    assert report["environment"]["problems"] == []
+    assert report["stack"]["builds"]["torch_cuda"] == "12.9"
+
+
 def test_torch_only_in_conda_meta_is_still_a_fact(tmp_path: Path) -> None:
     """No site-packages to read (a prefix copied without it): the record is the package."""
     condaprefix.build(tmp_path, conda_dist_infos=False)

@@ -219,16 +219,23 @@ def _installer(package: Package) -> str:
         return ""
 
 
-def _owned(record: CondaRecord, package: Package) -> bool | None:
-    """Is the installed distribution conda's? None when nothing tells."""
-    if record.files_known:
-        return package.origin is not None and os.path.basename(package.origin.path) in (
-            record.dist_infos
-        )
+def _owner(group: Sequence[CondaRecord], package: Package) -> tuple[bool | None, CondaRecord]:
+    """Is the installed distribution conda's, and which record says so? Every record of the
+    PyPI name counts (conda-forge splits `pyarrow` into a metapackage and `pyarrow-core`;
+    `pytorch-cpu`/`pytorch-gpu` are metapackages beside `pytorch`): one whose files hold this
+    dist-info owns it; one whose files hold another dist-info of the name shows pip replaced
+    conda's. Only when no record lists a dist-info of the name does INSTALLER decide."""
+    base = os.path.basename(package.origin.path) if package.origin is not None else ""
+    listing = [r for r in group if r.dist_infos]
+    for record in listing:
+        if base in record.dist_infos:
+            return True, record
+    if listing:
+        return False, listing[0]
     installer = _installer(package)
     if installer == "conda":
-        return True
-    return False if installer else None
+        return True, group[0]
+    return (False if installer and not any(r.files_known for r in group) else None), group[0]
 
 
 def _link(
@@ -238,32 +245,34 @@ def _link(
     found: list[EnvironmentProblem] = []
     conda_torch: CondaRecord | None = None
     pip_torch = False
+    by_name: dict[Any, list[CondaRecord]] = {}
     for record in records:
         if condanames.is_cuda_package(record.name) and condanames.pypi_name(record.name) is None:
             continue
         pypi = _pypi_of(record)
-        if pypi is None:
-            continue
-        name = canonicalize_name(pypi)
+        if pypi is not None:
+            by_name.setdefault(canonicalize_name(pypi), []).append(record)
+    for name, group in by_name.items():
         installed = packages.get(name)
         if installed is None:
+            record = next((r for r in group if r.dist_infos), group[0])
             version = condanames.version_of(record.version)
             if version is None:
                 problems.append(
                     EnvironmentProblem(
                         "invalid-version",
-                        f"{pypi}: conda record {os.path.basename(record.path)} has version "
+                        f"{name}: conda record {os.path.basename(record.path)} has version "
                         f"{record.version!r}, not PEP 440; rules cannot be checked for it",
                         Origin(record.path),
                         name,
                     )
                 )
                 continue
-            packages[name] = Package(name, version, pypi, Origin(record.path))
+            packages[name] = Package(name, version, str(name), Origin(record.path))
             if name == "torch":
                 conda_torch = record
             continue
-        owned = _owned(record, installed)
+        owned, record = _owner(group, installed)
         if owned is False:
             found.append(
                 EnvironmentProblem(
