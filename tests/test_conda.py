@@ -430,3 +430,25 @@ def test_hostile_pixi_files_are_exit_2_one_line(
     assert result.exit_code == 2, (result.stdout, result.stderr)
     (line,) = result.stderr.strip().splitlines()
     assert line.startswith("compat: error: ") and str(path) in line
+
+
+@pytest.mark.parametrize(
+    ("specs", "cuda"),
+    [
+        (["pytorch=1.12.1", "cudatoolkit=11.3"], "11.3"),  # pytorch.org's pre-pytorch-cuda recipe
+        (["pytorch=1.12.1", "cudatoolkit=11.3", "cpuonly"], None),
+        (["pytorch=2.3.0=py3.10_cuda12.1_cudnn8.9.2_0"], "12.1"),  # pytorch channel build string
+        (["pytorch 2.3.0 py3.10_cpu_0"], None),
+        (["pytorch-cpu=2.8"], None),
+        (["pytorch[version='>=2.5',build=cuda126*]"], "12.6"),
+    ],
+)
+def test_conda_torch_builds_from_specs(tmp_path: Path, specs: list[str], cuda: str | None) -> None:
+    env = tmp_path / "environment.yml"
+    env.write_text("dependencies:\n" + "".join(f"  - {s}\n" for s in specs), encoding="utf-8")
+    _, report = check(str(env), "--platform", "linux")
+    notes = [n for n in report["notes"] if n.startswith("torch's CUDA build")]
+    if cuda is None:
+        assert notes == []
+    else:
+        assert len(notes) == 1 and notes[0].startswith(f"torch's CUDA build {cuda}: from conda")

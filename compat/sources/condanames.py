@@ -42,6 +42,11 @@ PYTORCH_CUDA_PACKAGE = "pytorch-cuda"
 # conda-forge pytorch-cpu-feedstock: metapackages that require pytorch's CUDA / CPU build.
 PYTORCH_GPU_PACKAGE = "pytorch-gpu"
 PYTORCH_CPU_PACKAGE = "pytorch-cpu"
+# Before pytorch-cuda (PyTorch <= 1.12 on the pytorch channel; conda-forge before CUDA 12),
+# `cudatoolkit=X.Y` chose pytorch's CUDA build (pytorch.org/get-started/previous-versions:
+# `conda install pytorch==1.12.1 cudatoolkit=11.3 -c pytorch`), and `cpuonly` its CPU build.
+CUDATOOLKIT_PACKAGE = "cudatoolkit"
+CPUONLY_PACKAGE = "cpuonly"
 
 # conda-forge `cuda126_mkl_py312_...` -> 12.6, `cuda118_...` -> 11.8; defaults' `gpu_cuda118py311h...`
 _FORGE_BUILD = re.compile(r"(?:^|_)cuda(\d{2,3})(?=_|py|$)")

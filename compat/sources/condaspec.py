@@ -49,12 +49,14 @@ class CondaFacts:
     builds: dict[str, tuple[Version, str]] = field(default_factory=dict)  # fact -> (value, why)
     torch: str = ""  # "cuda" | "cpu" | "" (not said) for a conda torch
     torch_why: str = ""
+    cudatoolkit: tuple[Version, str] | None = None  # a pinned cudatoolkit, and where
 
     def merge(self, other: CondaFacts) -> None:
         self.names.update(other.names)
         self.builds.update(other.builds)
         if other.torch:
             self.torch, self.torch_why = other.torch, other.torch_why
+        self.cudatoolkit = other.cudatoolkit or self.cudatoolkit
 
 
 def parse_spec(text: str, origin: Origin) -> MatchSpec:
@@ -151,6 +153,11 @@ def declare(
         pinned = exact_version(spec.version)
         if pinned is not None:
             facts.builds.setdefault(fact, (pinned, where))
+            if name == condanames.CUDATOOLKIT_PACKAGE:
+                facts.cudatoolkit = (pinned, where)
+        return None
+    if name == condanames.CPUONLY_PACKAGE:
+        facts.torch, facts.torch_why = "cpu", where
         return None
     pypi = condanames.pypi_name(name)
     if name == condanames.PYTORCH_GPU_PACKAGE:
@@ -213,6 +220,11 @@ def check_builds(
         return builds, (value, f"conda {why}")
     if facts.torch == "cpu":
         return builds, (None, "")
+    if facts.cudatoolkit is not None:  # before pytorch-cuda, cudatoolkit=X.Y chose the build
+        value, why = facts.cudatoolkit
+        cuda = condanames.major_minor(str(value))
+        if cuda is not None:
+            return builds, (cuda, f"conda {why} (the cudatoolkit pytorch's CUDA build needs)")
     return builds, (None, UNSETTLED)
 
 
