@@ -452,3 +452,28 @@ def test_conda_torch_builds_from_specs(tmp_path: Path, specs: list[str], cuda: s
         assert notes == []
     else:
         assert len(notes) == 1 and notes[0].startswith(f"torch's CUDA build {cuda}: from conda")
+
+
+def test_pixi_lock_pypi_entries(tmp_path: Path) -> None:
+    """pixi's PyPI packages (installed with uv) are locked as `- pypi: URL` with name and
+    version; a CUDA wheel from PyTorch's index carries its build in the local label."""
+    wheel = (
+        "https://download.pytorch.org/whl/cu124/torch-2.5.1%2Bcu124-cp312-cp312-linux_x86_64.whl"
+    )
+    python = (
+        "https://conda.anaconda.org/conda-forge/linux-64/python-3.12.7-hc5c86c4_0_cpython.conda"
+    )
+    lock = tmp_path / "pixi.lock"
+    lock.write_text(
+        f"version: 6\nenvironments:\n  default:\n    channels:\n    - url: https://conda.anaconda.org/conda-forge/\n"
+        f"    packages:\n      linux-64:\n      - conda: {python}\n      - pypi: {wheel}\n"
+        f"packages:\n- conda: {python}\n  sha256: 0\n- pypi: {wheel}\n  name: torch\n  version: 2.5.1+cu124\n"
+        f"  requires_python: '>=3.8.0'\n",
+        encoding="utf-8",
+    )
+    _, report = check(str(lock), "--platform", "linux")
+    assert report["environment"]["python"] == "3.12.7"
+    assert any(
+        n.startswith("torch's CUDA build 12.4: from its local version label")
+        for n in report["notes"]
+    )
