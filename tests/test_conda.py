@@ -477,3 +477,38 @@ def test_pixi_lock_pypi_entries(tmp_path: Path) -> None:
         n.startswith("torch's CUDA build 12.4: from its local version label")
         for n in report["notes"]
     )
+
+
+R520 = {
+    "schema": "compat.hardware/1",
+    "driver_version": "520.61.05",
+    "cuda_driver_version": "11.8",
+    "gpus": [{"name": "NVIDIA A100-SXM4-80GB", "compute_capability": "8.0"}],
+}
+
+
+def test_conda_cuda_build_drives_findings_in_doctor_and_check(tmp_path: Path) -> None:
+    """conda's CUDA 12.9 torch on an R520 driver (CUDA 11.8): below the CUDA 12 driver floor —
+    from the records (doctor) and from the lock (check), pointing at the pytorch entry."""
+    profile = tmp_path / "r520.json"
+    profile.write_text(json.dumps(R520), encoding="utf-8")
+    prefix = tmp_path / "env"
+    condaprefix.build(prefix)
+    result = run_cli(
+        ["doctor", "--conda-prefix", str(prefix), "--hardware", str(profile), "--format", "json"]
+    )
+    assert result.exit_code == 1, result.stderr
+    rules = {f["rule"]: f for f in result.json()["findings"]}
+    assert rules["cuda12-build-below-driver-floor"]["status"] == "affected"
+    result = run_cli(
+        ["check", str(PIXI_LOCK), "--offline", "--platform", "linux", "--hardware", str(profile),
+         "--format", "json"]
+    )  # fmt: skip
+    assert result.exit_code == 1, result.stderr
+    finding = next(
+        f for f in result.json()["findings"] if f["rule"] == "cuda12-build-below-driver-floor"
+    )
+    assert finding["status"] == "affected"
+    assert any(
+        p["name"] == "torch" and p["source"].endswith("pixi.lock:2473") for p in finding["packages"]
+    ), finding
