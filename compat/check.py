@@ -277,6 +277,11 @@ def run_check(
         )
     elif why == condaspec.UNSETTLED:
         unknown_builds["torch_cuda"] = condaspec.UNSETTLED_NEEDS
+    driver_note = condaspec.driver_note(
+        declared_set.conda, hardware.cuda_driver_version if hardware is not None else None
+    )
+    if driver_note is not None:
+        notes.append(driver_note)
     facts = Facts(
         packages=packages,
         python_version=python_version,

@@ -512,3 +512,16 @@ def test_conda_cuda_build_drives_findings_in_doctor_and_check(tmp_path: Path) ->
     assert any(
         p["name"] == "torch" and p["source"].endswith("pixi.lock:2473") for p in finding["packages"]
     ), finding
+
+
+def test_pixi_cuda_requirement_against_the_target_driver(tmp_path: Path) -> None:
+    profile = tmp_path / "r520.json"
+    profile.write_text(json.dumps(R520), encoding="utf-8")
+    _, report = check(str(PIXI_TOML), "--platform", "linux", "--hardware", str(profile))
+    assert any("pixi refuses to install" in n and "11.8" in n for n in report["notes"])
+    modern = tmp_path / "r580.json"
+    modern.write_text(
+        json.dumps({**R520, "driver_version": "580.65.06", "cuda_driver_version": "13.0"})
+    )
+    _, report = check(str(PIXI_TOML), "--platform", "linux", "--hardware", str(modern))
+    assert not any("pixi refuses" in n for n in report["notes"])

@@ -50,6 +50,7 @@ class CondaFacts:
     torch: str = ""  # "cuda" | "cpu" | "" (not said) for a conda torch
     torch_why: str = ""
     cudatoolkit: tuple[Version, str] | None = None  # a pinned cudatoolkit, and where
+    system_cuda: tuple[Version, str] | None = None  # pixi's `__cuda` requirement, and where
 
     def merge(self, other: CondaFacts) -> None:
         self.names.update(other.names)
@@ -57,6 +58,7 @@ class CondaFacts:
         if other.torch:
             self.torch, self.torch_why = other.torch, other.torch_why
         self.cudatoolkit = other.cudatoolkit or self.cudatoolkit
+        self.system_cuda = other.system_cuda or self.system_cuda
 
 
 def parse_spec(text: str, origin: Origin) -> MatchSpec:
@@ -233,3 +235,17 @@ UNSETTLED_NEEDS = (
     "which CUDA build of conda's pytorch is installed: pin it (`pytorch-cuda=12.1`, "
     "`pytorch=2.5.1=*cuda126*`), or check the lock (pixi.lock)"
 )
+
+
+def driver_note(facts: CondaFacts | None, driver_cuda: Version | None) -> str | None:
+    """pixi refuses to install an environment whose `__cuda` requirement the machine's driver
+    does not meet ("The current system has a mismatching virtual package")."""
+    if facts is None or facts.system_cuda is None or driver_cuda is None:
+        return None
+    required, where = facts.system_cuda
+    if driver_cuda >= required:
+        return None
+    return (
+        f"{where}: the target driver supports CUDA {driver_cuda} only, so pixi refuses to install "
+        f"this environment there (its `__cuda` is below {required})"
+    )

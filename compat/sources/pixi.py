@@ -118,6 +118,9 @@ def read_manifest(
             if "cuda" in cuda:
                 where_cuda = (str(cuda["cuda"]), f"{path}: [{where}system-requirements] cuda")
     if where_cuda is not None:
+        required = condanames.version_of(where_cuda[0])
+        if required is not None:
+            facts.system_cuda = (required, f"{where_cuda[1]} = {where_cuda[0]!r}")
         result.notes.append(
             f"{where_cuda[1]} = {where_cuda[0]!r}: the lock is solved for a driver supporting CUDA "
             f"{where_cuda[0]} (`__cuda`); the target machine's driver must support it too"
