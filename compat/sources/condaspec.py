@@ -3,7 +3,7 @@ py3.10_cuda12.1_cudnn8.9.2_0`, `pytorch[version='>=2',build=*cuda*]`) and what t
 
 * a package fact, for conda packages whose PyPI project the sourced map names
   (compat.sources.condanames) — the version spec translated to PEP 440 (`=2.1` is `2.1.*`,
-  `==2.1` exact, `2.1.*`, `,` and, `|` or: an or-spec is kept as "any version");
+  `=2.1.0` and `==2.1` exact, `2.1.*`, `,` and, `|` or: an or-spec is kept as "any version");
 * build facts: torch's CUDA build from a pytorch build string or `pytorch-cuda=X.Y`, CPU from
   `pytorch-cpu` or a `cpu` build; the CUDA runtime from `cuda-version`/`cudatoolkit`/`cuda-cudart`,
   cuDNN and NCCL from `cudnn`/`nccl`, each only where the spec pins one version.
@@ -112,7 +112,11 @@ def pep440(version: str) -> str | None:
         value = value.rstrip("*").rstrip(".")
         if not value:
             continue  # `*`
-        if operator in ("", "=", "==") and (fuzzy or operator == "="):
+        if operator == "=" and not fuzzy and value.count(".") >= 2:
+            # `=1.26.4` is fuzzy in conda (1.26.4.*), but a three-part release has no further
+            # releases in practice: judged as the pin it is meant to be
+            out.append(f"=={value}")
+        elif operator in ("", "=", "==") and (fuzzy or operator == "="):
             out.append(f"=={value}.*")  # `=2.1` and `2.1.*` mean every 2.1 release
         elif operator in ("", "=="):
             out.append(f"=={value}")  # a bare version in `name 2.1` is exact, as conda reads it
