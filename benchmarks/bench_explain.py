@@ -94,7 +94,7 @@ def generate(path: Path, size: int) -> None:
 
 
 def signatures() -> str:
-    from compat.knowledge import load_knowledge_base
+    from compat.kb.knowledge import load_knowledge_base
 
     kb = load_knowledge_base(())
     patterns = sorted({s.match for rule in kb.rules() for s in rule.symptoms})

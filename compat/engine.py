@@ -7,28 +7,25 @@ conditions are unknown is `possible`, listing what was unknown and the flag that
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Protocol
 
-from packaging.version import Version
+from compat.model import Facts, Finding, Rule, Severity, Status, Tri
 
-from compat.conditions import Tri
-from compat.knowledge import KnowledgeBase
-from compat.model import (
-    Facts,
-    Finding,
-    Gpu,
-    Hardware,
-    Origin,
-    PackageFact,
-    Rule,
-    Severity,
-    Status,
-    UsageFact,
-)
-from compat.names import canonicalize_name
+if TYPE_CHECKING:
+    from packaging.version import Version
 
 SEVERITY_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
 STATUS_ORDER = {Status.AFFECTED: 0, Status.POSSIBLE: 1}
+
+
+class RuleSource(Protocol):
+    """What the engine asks of a knowledge base (compat.kb.knowledge.KnowledgeBase): the rules
+    worth evaluating for the known package versions (None: packages unknown). A protocol, so
+    that the engine sits below the knowledge base and every layer may use it."""
+
+    def candidates_for(
+        self, versions: Mapping[str, tuple[Version, ...]] | None
+    ) -> Iterable[Rule]: ...
 
 
 def evaluate_rule(rule: Rule, facts: Facts) -> Finding | None:
@@ -51,7 +48,7 @@ def evaluate_rule(rule: Rule, facts: Facts) -> Finding | None:
     return Finding(rule, status, packages, unknown, verdict.held)
 
 
-def evaluate(kb: KnowledgeBase, facts: Facts, rules: Iterable[Rule] | None = None) -> list[Finding]:
+def evaluate(kb: RuleSource, facts: Facts, rules: Iterable[Rule] | None = None) -> list[Finding]:
     """Every finding for `facts`, most serious first (status, then severity, then rule id)."""
     if rules is None:
         rules = kb.candidates_for(
@@ -67,87 +64,3 @@ def evaluate(kb: KnowledgeBase, facts: Facts, rules: Iterable[Rule] | None = Non
 def finding_order(finding: Finding) -> tuple[int, int, str]:
     """Most serious first: affected before possible, then by severity, then by rule id."""
     return (STATUS_ORDER[finding.status], SEVERITY_ORDER[finding.rule.severity], finding.rule.id)
-
-
-# ---------------------------------------------------------------------------------------------
-# Rule examples: the environments written in rule files, as Facts
-
-
-def facts_from_example(data: Mapping[str, Any], origin: Origin) -> Facts:
-    """Build Facts from an example block. Absent sections are unknown, except packages (absent =
-    not installed), exactly as for a real environment."""
-    from compat.probes.cuda import builds_from_versions
-    from compat.usage import coerce
-
-    packages: dict[Any, PackageFact] = {}
-    for name, spec in (data.get("packages") or {}).items():
-        commit = None
-        if isinstance(spec, Mapping):
-            commit = spec.get("commit")
-            spec = spec["version"]
-        normalized = canonicalize_name(str(name))
-        packages[normalized] = PackageFact(
-            normalized, (Version(str(spec)),), str(name), origin, str(commit) if commit else None
-        )
-    usage = {
-        key: UsageFact(key, coerce(key, value, origin), origin)
-        for key, value in (data.get("usage") or {}).items()
-    }
-    builds = {
-        k: Version(str(v))
-        for k, v in builds_from_versions({n: p.versions[0] for n, p in packages.items()}).items()
-    }
-    builds.update({key: Version(str(value)) for key, value in (data.get("build") or {}).items()})
-    python = data.get("python")
-    platform = data.get("platform")
-    return Facts(
-        packages=packages,
-        python_version=Version(str(python)) if python is not None else None,
-        markers=dict(platform) if isinstance(platform, Mapping) else None,
-        hardware=hardware_from_example(data["hardware"]) if "hardware" in data else None,
-        builds=builds,
-        usage=usage,
-    )
-
-
-def hardware_from_example(data: Mapping[str, Any]) -> Hardware:
-    """A hardware profile document, or the shorthand {gpu, compute_capability, gpu_count, driver, ...}."""
-    if "gpus" in data:
-        from compat.probes.profile import hardware_from_document
-
-        hardware: Hardware = hardware_from_document(data, "example")
-        return hardware
-    count = int(data.get("gpu_count", 1 if "gpu" in data or "compute_capability" in data else 0))
-    cc = data.get("compute_capability")
-    gpus = tuple(
-        Gpu(
-            index=i,
-            name=str(data.get("gpu", "GPU")),
-            compute_capability=Version(str(cc)) if cc is not None else None,
-            memory_total_mib=data.get("memory_mib"),
-            mig=data.get("mig"),
-        )
-        for i in range(count)
-    )
-    driver = data.get("driver")
-    cuda = data.get("cuda_driver")
-    extra = {"nvml_error": data["nvml_error"]} if "nvml_error" in data else {}
-    return Hardware(
-        driver_version=Version(str(driver)) if driver is not None else None,
-        cuda_driver_version=Version(str(cuda)) if cuda is not None else None,
-        gpus=gpus,
-        source="example",
-        extra=extra,
-        driver_text=str(driver) if driver is not None else None,
-    )
-
-
-def check_example(rule: Rule, index: int) -> str | None:
-    """Run one of a rule's examples; return a problem description, or None when it behaves."""
-    example = rule.examples[index]
-    facts = facts_from_example(example.data, example.origin)
-    finding = evaluate_rule(rule, facts)
-    got = "clear" if finding is None else finding.status.value
-    if got == example.expect:
-        return None
-    return f"{example.origin}: rule {rule.id}: example expected {example.expect}, got {got}"

@@ -4,7 +4,7 @@ One rule for every command, so that options added later get their variable witho
 writing its name: `--fail-on` of `compat doctor` reads `COMPAT_DOCTOR_FAIL_ON`, then
 `COMPAT_FAIL_ON` (the command's own variable wins, so one shell can set a default for every
 command and override it for one). The command line beats both. Stdlib only: the fleet's node
-task (compat/fleetnode.py) uses the same names on nodes where typer is not installed.
+task (compat/fleet/node.py) uses the same names on nodes where typer is not installed.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """One exception hierarchy. Each error carries its user message, an optional hint and its exit code.
 
-Only `cli.py` turns these into output and exit codes. Messages are one line, naming the file,
+Only `compat/cli/` turns these into output and exit codes. Messages are one line, naming the file,
 line and problem: `compat: error: <what>: <why>` and, optionally, `hint: <next step>`.
 """
 

@@ -93,7 +93,7 @@ class Environment:
     paths: tuple[str, ...] = ()  # the directories that were scanned
     prefix: str | None = None  # the interpreter's sys.prefix, where a conda-meta/ may live
     # Build facts the package manager recorded (a conda torch's CUDA build, conda's cuDNN/NCCL):
-    # they override what the wheels' metadata would suggest (compat.sources.conda).
+    # they override what the wheels' metadata would suggest (compat.facts.conda).
     builds: Mapping[str, Version] = field(default_factory=dict)
 
 
@@ -216,6 +216,38 @@ class Example(NamedTuple):
     origin: Origin
 
 
+# ---------------------------------------------------------------------------------------------
+# Conditions: the nodes a rule's `when:` compiles into (compat.kb.conditions), three-valued
+
+
+class Tri(enum.Enum):
+    FALSE = 0
+    UNKNOWN = 1
+    TRUE = 2
+
+
+class Verdict(NamedTuple):
+    value: Tri
+    held: tuple[str, ...] = ()
+    unknown: tuple[Unknown, ...] = ()
+    packages: tuple[MatchedPackage, ...] = ()
+    anchored: bool = False  # a specific package, python, platform, hardware or build condition held
+    waiting: bool = False  # a trigger usage (8-bit loading, FSDP2, ...) is unknown
+    told: bool = False  # a usage condition held: the user's config describes this scenario
+    partial: bool = False  # a specific condition partly held: a range allows some bad versions
+
+
+class Condition:
+    """One node of a compiled `when:` tree."""
+
+    def evaluate(self, facts: Facts) -> Verdict:
+        raise NotImplementedError
+
+    def package_names(self) -> tuple[NormalizedName, ...]:
+        """Packages that must be present for this condition to hold (used to skip rules fast)."""
+        return ()
+
+
 @dataclass(frozen=True)
 class Rule:
     id: str
@@ -244,5 +276,3 @@ class Finding:
 if TYPE_CHECKING:  # annotations only: importing packaging here would cost every start-up
     from packaging.utils import NormalizedName
     from packaging.version import Version
-
-    from compat.conditions import Condition

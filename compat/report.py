@@ -29,7 +29,7 @@ class Report:
     notes: tuple[str, ...] = ()  # what could not be checked, and other things to say once
     usage: dict[str, Any] = field(default_factory=dict)
     files: tuple[str, ...] = ()  # the checked files (check): where file-less findings point
-    # doctor only: the node it ran on and the stack facts a fleet compares (compat/nodefacts.py)
+    # doctor only: the node it ran on and the stack facts a fleet compares (compat/facts/nodes.py)
     host: dict[str, Any] | None = None
     stack: dict[str, Any] | None = None
     kb_source: str = "shipped"  # "shipped" with compat, or "bundle" (compat matrix update)

@@ -21,9 +21,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from compat import __version__
-from compat.bundle import build_bundle, index_document, lint_files, read_bundle, unpack
 from compat.errors import CompatError
-from compat.knowledge import MATRIX_DIR
+from compat.kb.bundle import build_bundle, index_document, lint_files, read_bundle, unpack
+from compat.kb.knowledge import MATRIX_DIR
 
 
 def main() -> int:

@@ -21,7 +21,7 @@ sys.path.insert(0, str(ROOT))
 
 
 def kb_names() -> set[str]:
-    from compat.knowledge import load_knowledge_base
+    from compat.kb.knowledge import load_knowledge_base
     from compat.names import canonicalize_name
 
     names: set[str] = set()

@@ -312,18 +312,8 @@ class Family:
             clear.append({"packages": {self.package: str(groups[-1][0][0])}})
         clear.extend(self.near_misses)
         examples["clear"] = clear
-        rule: dict[str, Any] = {
-            "id": self.rule_id,
-            "title": self.title,
-            "severity": self.severity,
-            "evidence": self.evidence,
-            "description": self.description.strip()
-            + "\n\nWhat the recorded releases say:\n"
-            + "\n".join(f"- {row}" for row in table)
-            + "\n",
-            "when": _when(branches, self.usage),
-        }
-        if self.symptoms:
+        symptoms = list(self.symptoms)
+        if symptoms:
             floors = sorted(
                 {
                     c.version
@@ -335,18 +325,19 @@ class Family:
                 key=Version,
             )
             alternatives = "(" + "|".join(re_escape(f) for f in floors) + ")"
-            rule["symptoms"] = [
-                {"match": pattern.replace("{floors}", alternatives)} for pattern in self.symptoms
-            ]
-        fix: dict[str, Any] = {"summary": self.fix_summary}
-        if self.constraints:
-            fix["constraints"] = self.constraints
-        if self.change:
-            fix["change"] = self.change
-        rule["fix"] = fix
-        rule["references"] = self.references
-        rule["examples"] = examples
-        return rule
+            symptoms = [pattern.replace("{floors}", alternatives) for pattern in symptoms]
+        return rule_document(
+            self.rule_id,
+            self.title,
+            recorded(self.description, table),
+            _when(branches, self.usage),
+            symptoms,
+            fix(self.fix_summary, self.constraints, self.change),
+            self.references,
+            examples,
+            severity=self.severity,
+            evidence=self.evidence,
+        )
 
     def _branch(self, bounds: str, outside: str) -> dict[str, Any]:
         branch: dict[str, Any]
@@ -369,6 +360,57 @@ class Family:
         if self.build:
             example["build"] = {key: _inside(spec) for key, spec in self.build.items()}
         return example
+
+
+def rule_document(
+    rule_id: str,
+    title: str,
+    description: str,
+    when: dict[str, Any],
+    symptoms: Sequence[str],
+    fix: dict[str, Any],
+    references: list[str],
+    examples: dict[str, Any],
+    *,
+    severity: str = "error",
+    evidence: str = "verified",
+) -> dict[str, Any]:
+    """The one writer of a generated rule, in the key order every generated file has."""
+    rule: dict[str, Any] = {
+        "id": rule_id,
+        "title": title,
+        "severity": severity,
+        "evidence": evidence,
+        "description": description,
+        "when": when,
+    }
+    if symptoms:
+        rule["symptoms"] = [{"match": pattern} for pattern in symptoms]
+    rule["fix"] = fix
+    rule["references"] = references
+    rule["examples"] = examples
+    return rule
+
+
+def recorded(description: str, rows: Sequence[str]) -> str:
+    """The description, then what each group of recorded releases says."""
+    return (
+        description.strip()
+        + "\n\nWhat the recorded releases say:\n"
+        + "\n".join(f"- {row}" for row in rows)
+        + "\n"
+    )
+
+
+def fix(
+    summary: str, constraints: list[str] | None = None, change: str | None = None
+) -> dict[str, Any]:
+    out: dict[str, Any] = {"summary": summary}
+    if constraints:
+        out["constraints"] = constraints
+    if change:
+        out["change"] = change
+    return out
 
 
 def _inside(spec: str) -> str:
@@ -1573,18 +1615,16 @@ class BuiltFor:
             affected = [self._cuda("12.1", "2.5.1+cu124"), self._cuda("12.8", "2.9.0+cu130")]
             clear = [self._cuda("12.8", "2.8.0+cu128"), self._cuda("12.1", "2.5.1+cpu")]
         table = ", ".join(series)
-        return {
-            "id": self.rule_id,
-            "title": self.title,
-            "severity": "error",
-            "evidence": "verified",
-            "description": self.description.strip() + f"\n\nSeries compared: {table}.\n",
-            "when": {"any": branches},
-            "symptoms": [{"match": pattern} for pattern in self.symptoms],
-            "fix": {"summary": self.fix_summary, "change": self.change},
-            "references": self.references,
-            "examples": {"affected": affected, "clear": [*clear, self._plain()]},
-        }
+        return rule_document(
+            self.rule_id,
+            self.title,
+            self.description.strip() + f"\n\nSeries compared: {table}.\n",
+            {"any": branches},
+            self.symptoms,
+            fix(self.fix_summary, change=self.change),
+            self.references,
+            {"affected": affected, "clear": [*clear, self._plain()]},
+        )
 
     def _example(self, built: str, torch: str) -> dict[str, Any]:
         example = self.label(built)
@@ -1660,39 +1700,35 @@ def bitsandbytes_rule() -> dict[str, Any]:
             {"packages": {"bitsandbytes": bounds}, "build": {"torch_cuda": f"=={c}"}}
             for c in missing
         ]
-    return {
-        "id": "bitsandbytes-no-library-for-torch-cuda",
-        "title": "bitsandbytes ships no CUDA library for the installed torch's CUDA build",
-        "severity": "error",
-        "evidence": "verified",
-        "description": """bitsandbytes loads a native library named for torch's CUDA version
+    return rule_document(
+        "bitsandbytes-no-library-for-torch-cuda",
+        "bitsandbytes ships no CUDA library for the installed torch's CUDA build",
+        recorded(
+            """bitsandbytes loads a native library named for torch's CUDA version
 (libbitsandbytes_cuda130.so for a +cu130 torch). 0.44-0.49 ask for exactly that file; from 0.50 a
 library of the same CUDA major is used instead, never one of another major. A bitsandbytes whose
 wheel lacks it (any release before 0.48 under the CUDA 13 torch that PyPI installs from torch 2.11)
 falls back to an error object, and the first 8-bit optimizer step or 4-bit/8-bit layer fails.
 The libraries each wheel ships were read from its file list; the torch CUDA builds compared are
-those in compat/data/torch-builds.json.
-
-What the recorded releases say:
-"""
-        + "\n".join(f"- {row}" for row in table)
-        + "\n",
-        "when": {"any": branches},
-        "symptoms": [
-            {"match": r"Configured CUDA binary not found at .*libbitsandbytes_cuda\d+"},
-            {"match": "The installed version of bitsandbytes was compiled without GPU support"},
+those in compat/data/torch-builds.json.""",
+            table,
+        ),
+        {"any": branches},
+        [
+            r"Configured CUDA binary not found at .*libbitsandbytes_cuda\d+",
+            "The installed version of bitsandbytes was compiled without GPU support",
         ],
-        "fix": {
-            "summary": "install a bitsandbytes that ships a library for your torch's CUDA (0.48.0+ for CUDA 13)",
-            "constraints": ["bitsandbytes>=0.50.0"],
-            "change": "or set BNB_CUDA_VERSION to a shipped library of the same CUDA major",
-        },
-        "references": [
+        fix(
+            "install a bitsandbytes that ships a library for your torch's CUDA (0.48.0+ for CUDA 13)",
+            ["bitsandbytes>=0.50.0"],
+            "or set BNB_CUDA_VERSION to a shipped library of the same CUDA major",
+        ),
+        [
             "https://github.com/bitsandbytes-foundation/bitsandbytes/blob/0.49.2/bitsandbytes/cextension.py",
             "https://github.com/bitsandbytes-foundation/bitsandbytes/blob/0.50.0/bitsandbytes/cextension.py",
             "https://pypi.org/project/bitsandbytes/",
         ],
-        "examples": {
+        {
             "affected": [
                 {"packages": {"bitsandbytes": "0.47.0", "torch": "2.11.0+cu130"}},
                 {"packages": {"bitsandbytes": "0.46.0", "torch": "2.8.0+cu129"}},
@@ -1705,7 +1741,7 @@ What the recorded releases say:
                 {"packages": {"bitsandbytes": "0.47.0", "torch": "2.6.0+cpu"}},
             ],
         },
-    }
+    )
 
 
 def abi_rules() -> list[dict[str, Any]]:
@@ -1785,6 +1821,11 @@ a difference, e.g. ops built beside torch +cu121 after torch was replaced by a +
     return [family.rule() for family in families] + [bitsandbytes_rule()]
 
 
+# The table: each generated file, the recorded inputs it is made from (named in its header), and
+# its families. A family is a row (Family, BuiltFor) whose values come from a reader
+# (declared_values: Requires-Dist/Requires-Python; source_values: a floor read in the wheel's
+# source; python_wheels: the CPython tags shipped); every row is written by rule_document.
+# Adding a family is adding a row to its file's list (and, for a new kind of fact, a reader).
 OUTPUTS: dict[str, tuple[tuple[str, ...], Callable[[], list[Any]]]] = {
     "generated-vllm.yaml": (("vllm", "torch", "transformers"), vllm_families),
     "generated-torch-pairs.yaml": (

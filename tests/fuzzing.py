@@ -37,7 +37,17 @@ settings.register_profile(
 )
 settings.load_profile(os.environ.get("COMPAT_FUZZ_PROFILE", "ci"))
 
-LIMIT_S = 10.0  # every hostile case must finish within this
+LIMIT_S = 10.0  # every hostile case must finish within this much CPU time
+# A hang that burns CPU (a backtracking regex, a loop) is caught by the CPU-time limit, which the
+# machine's load does not move; a hang that blocks (a FIFO, a socket) by this wall-clock backstop,
+# generous so that a loaded 2-core CI machine never fails a case that only waited for a core.
+WALL_BACKSTOP_S = 6 * LIMIT_S
+
+
+def _limit_cpu() -> None:  # runs in the child between fork and exec
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_CPU, (int(LIMIT_S), int(LIMIT_S) + 1))
 
 
 @dataclass
@@ -59,7 +69,8 @@ def run_hostile(
     env: dict[str, str] | None = None,
     stdin: str | None = None,
 ) -> Outcome:
-    """`python -m compat ARGS` as a real process, killed if it runs past LIMIT_S."""
+    """`python -m compat ARGS` as a real process, killed past LIMIT_S of CPU time (or the
+    wall-clock backstop, for a process that blocks)."""
     started = time.monotonic()
     try:
         proc = subprocess.run(
@@ -70,10 +81,15 @@ def run_hostile(
             cwd=cwd,
             env={**os.environ, "NO_COLOR": "1", **(env or {})},
             input=stdin if stdin is not None else "",
-            timeout=LIMIT_S,
+            timeout=WALL_BACKSTOP_S,
+            preexec_fn=_limit_cpu if os.name == "posix" else None,
         )
     except subprocess.TimeoutExpired:
-        raise AssertionError(f"compat {' '.join(args)[:200]} ran past {LIMIT_S:g}s") from None
+        raise AssertionError(
+            f"compat {' '.join(args)[:200]} blocked past {WALL_BACKSTOP_S:g}s"
+        ) from None
+    if proc.returncode in (-signal.SIGXCPU, -signal.SIGKILL):
+        raise AssertionError(f"compat {' '.join(args)[:200]} burned past {LIMIT_S:g}s of CPU")
     return Outcome(proc.returncode, proc.stdout, proc.stderr, time.monotonic() - started)
 
 

@@ -20,8 +20,8 @@ from typing import Any
 import pytest
 
 from compat import __version__
-from compat.bundle import build_bundle, index_document, read_bundle
-from compat.knowledge import MATRIX_DIR
+from compat.kb.bundle import build_bundle, index_document, read_bundle
+from compat.kb.knowledge import MATRIX_DIR
 from tests.conftest import run_cli
 from tests.dists import make_dist
 

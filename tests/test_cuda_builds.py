@@ -10,9 +10,9 @@ import pytest
 from packaging.version import Version
 
 from compat.errors import InputError
+from compat.facts.installed import read_paths
 from compat.probes.cuda import build_facts, find_nvcc_version
 from compat.probes.profile import load_profile
-from compat.sources.installed import read_paths
 from tests.dists import make_dist
 
 

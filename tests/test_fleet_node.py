@@ -1,8 +1,8 @@
-"""The node side of `compat fleet --ray` (compat/fleetnode.py), called as a Ray worker calls it.
+"""The node side of `compat fleet --ray` (compat/fleet/node.py), called as a Ray worker calls it.
 
 In the Ray tests it runs inside the workers, where coverage does not see it; here the same
 function runs in this process with the node's environment variables set, and the inputs the
-driver ships (fleetcmd.shipped_inputs) built from real files.
+driver ships (compat.fleet.command.shipped_inputs) built from real files.
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from compat.facts import FactOptions
-from compat.fleetcmd import shipped_inputs
-from compat.fleetnode import node_report
+from compat.facts.gather import FactOptions
+from compat.fleet.command import shipped_inputs
+from compat.fleet.node import node_report
 from tests.dists import make_env
 
 RULE = """\

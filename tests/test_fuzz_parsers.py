@@ -80,10 +80,10 @@ req_text = st.one_of(soup(REQ_TOKENS), st.text(), st.binary().map(lambda b: b.de
 
 @given(text=json_text)
 def test_json_readers(workdir: Path, text: str) -> None:
+    from compat.commands.waivers import load_baseline
+    from compat.facts.declared.pipreport import read_pip_report
     from compat.probes.configs import read_deepspeed_config
     from compat.probes.profile import load_profile
-    from compat.sources.pipreport import read_pip_report
-    from compat.waivers import load_baseline
 
     path = write(workdir / "input.json", text)
     holds_contract(lambda: read_deepspeed_config(path))
@@ -94,8 +94,8 @@ def test_json_readers(workdir: Path, text: str) -> None:
 
 @given(data=st.binary(max_size=200))
 def test_bytes_that_are_not_utf8(workdir: Path, data: bytes) -> None:
+    from compat.facts.declared.detect import read_declared
     from compat.probes.configs import read_accelerate_config, read_deepspeed_config
-    from compat.sources.detect import read_declared
 
     for name in ("report.json", "requirements.txt", "pyproject.toml", "unknown"):
         path = write(workdir / name, data)
@@ -106,7 +106,7 @@ def test_bytes_that_are_not_utf8(workdir: Path, data: bytes) -> None:
 
 @given(text=yaml_text)
 def test_yaml_readers(workdir: Path, text: str) -> None:
-    from compat.knowledge import validate_file
+    from compat.kb.knowledge import validate_file
     from compat.probes.configs import read_accelerate_config
     from compat.probes.profile import load_profile
 
@@ -118,8 +118,8 @@ def test_yaml_readers(workdir: Path, text: str) -> None:
 
 @given(text=toml_text)
 def test_toml_readers(workdir: Path, text: str) -> None:
-    from compat.sources.tomlfiles import read_pylock, read_pyproject, read_uv_lock
-    from compat.waivers import load_waivers
+    from compat.commands.waivers import load_waivers
+    from compat.facts.declared.tomlfiles import read_pylock, read_pyproject, read_uv_lock
 
     holds_contract(lambda: read_pyproject(write(workdir / "pyproject.toml", text)))
     holds_contract(lambda: read_pylock(write(workdir / "pylock.toml", text)))
@@ -132,7 +132,7 @@ def test_toml_readers(workdir: Path, text: str) -> None:
 def test_requirements_and_their_markers(workdir: Path, text: str) -> None:
     from packaging.markers import default_environment
 
-    from compat.sources.requirements import RequirementsResult, read_requirements
+    from compat.facts.declared.requirements import RequirementsResult, read_requirements
 
     path = write(workdir / "requirements.txt", text)
     result = RequirementsResult()
@@ -168,9 +168,9 @@ def test_wrongly_typed_documents(
 
     import yaml
 
-    from compat.knowledge import validate_file
-    from compat.sources.tomlfiles import read_pyproject
-    from compat.waivers import load_baseline, load_waivers
+    from compat.commands.waivers import load_baseline, load_waivers
+    from compat.facts.declared.tomlfiles import read_pyproject
+    from compat.kb.knowledge import validate_file
 
     rule = {
         "schema": "compat.matrix/1",
@@ -212,9 +212,9 @@ def test_symptom_patterns(workdir: Path, pattern: str) -> None:
     catastrophically is then reported by the lint explain runs before matching."""
     import yaml
 
-    from compat.knowledge import compile_rule, validate_file
-    from compat.lint import symptom_problems
-    from compat.signatures import backtracking_problem
+    from compat.kb.knowledge import compile_rule, validate_file
+    from compat.kb.lint import symptom_problems
+    from compat.kb.signatures import backtracking_problem
 
     rule = {
         "schema": "compat.matrix/1",
@@ -266,8 +266,8 @@ def test_conda_and_pixi_readers(
 ) -> None:
     """environment.yml, pixi.lock, pixi.toml: a result or a CompatError; a conda-meta record: a
     result or a problem, never an exception (doctor reads the rest of the prefix)."""
-    from compat.sources.conda import read_record
-    from compat.sources.detect import read_declared
+    from compat.facts.conda import read_record
+    from compat.facts.declared.detect import read_declared
 
     for name, text in (
         ("environment.yml", env_yml),

@@ -99,8 +99,7 @@ def test_spaces_before_a_comment_stay_fast(tmp_path: Path) -> None:
     requirements = tmp_path / "requirements.txt"
     requirements.write_text("trl==0.17.0" + " " * 90_000 + "# pinned\n", encoding="utf-8")
     outcome = run_hostile(["check", str(requirements), "--offline", "--format", "json"])
-    assert outcome.returncode in (0, 1), outcome.stderr
-    assert outcome.seconds < 10
+    assert outcome.returncode in (0, 1), outcome.stderr  # quadratic work would hit the CPU limit
 
 
 def test_dependency_groups_including_each_group_twice(tmp_path: Path) -> None:
@@ -515,14 +514,16 @@ def test_slow_loris_index(tmp_path: Path, slow_loris: str) -> None:
         ["pin", "-r", str(requirements), "--index-url", slow_loris, "--timeout", "1"]
     )
     assert_input_error(outcome, "within 1s")
-    assert outcome.seconds < 6
+    # Without the per-attempt deadline the server would hold the request until the backstop (60 s);
+    # the margin over the retries' few seconds is for a loaded machine's start-up, not the server.
+    assert outcome.seconds < 20
 
 
 @pytest.mark.parametrize("max_age", [1e300, "1e300", None, float("nan")])
 def test_http_cache_max_age_is_clamped(tmp_path: Path, max_age: object) -> None:
     """A cache entry that says it stays fresh forever (or is malformed) is asked for again."""
-    from compat.index import IndexClient
-    from compat.indexconfig import IndexConfig
+    from compat.resolve.index import IndexClient
+    from compat.resolve.indexconfig import IndexConfig
     from tests.indexserver import Dist, IndexServer
 
     with IndexServer({"trl": [Dist("trl", "0.17.0")]}) as index:
@@ -582,7 +583,7 @@ def test_planted_bundle_pointer_owned_by_another_user_is_ignored(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A `kb-bundles/current.json` others can write (a shared cache) never replaces the rules."""
-    from compat.bundlestate import active_bundle, bundles_dir
+    from compat.kb.bundlestate import active_bundle, bundles_dir
 
     env = {"COMPAT_CACHE_DIR": str(tmp_path / "cache")}
     root = bundles_dir(env)

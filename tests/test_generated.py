@@ -17,8 +17,9 @@ from pathlib import Path
 
 import pytest
 
-from compat.engine import evaluate_rule, facts_from_example
-from compat.knowledge import compile_rule, validate_file
+from compat.engine import evaluate_rule
+from compat.kb.examples import facts_from_example
+from compat.kb.knowledge import compile_rule, validate_file
 from compat.model import Origin
 
 ROOT = Path(__file__).resolve().parent.parent

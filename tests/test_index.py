@@ -12,10 +12,10 @@ import pytest
 from packaging.utils import canonicalize_name
 from packaging.version import Version
 
-from compat.cachedir import user_cache_dir
 from compat.errors import IndexAccessError
-from compat.index import Candidate, IndexClient, parse_json_page
-from compat.indexconfig import IndexConfig
+from compat.files.cachedir import user_cache_dir
+from compat.resolve.index import Candidate, IndexClient, parse_json_page
+from compat.resolve.indexconfig import IndexConfig
 from tests.indexserver import Dist, Faults, IndexServer, write_wheel
 
 PROJECTS = {

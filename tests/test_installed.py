@@ -10,7 +10,7 @@ import pytest
 from packaging.version import Version
 
 from compat.errors import UsageError
-from compat.sources.installed import read_paths, read_python, read_running
+from compat.facts.installed import read_paths, read_python, read_running
 from tests.dists import git_install, make_dist
 
 

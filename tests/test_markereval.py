@@ -1,4 +1,4 @@
-"""compat.markereval gives packaging.markers' verdicts (pip's own evaluator) on a table of markers
+"""compat.kb.markereval gives packaging.markers' verdicts (pip's own evaluator) on a table of markers
 from real Requires-Dist lines and on several interpreters' environments."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from packaging.markers import Marker
 
-from compat.markereval import Unsupported, evaluate, marker_parses
+from compat.kb.markereval import Unsupported, evaluate, marker_parses
 
 LINUX_311 = {
     "implementation_name": "cpython", "implementation_version": "3.11.7", "os_name": "posix",

@@ -24,8 +24,9 @@ from typing import Any
 
 import pytest
 
-from compat.engine import check_example, evaluate_rule, facts_from_example, hardware_from_example
-from compat.knowledge import compile_rule, validate_file
+from compat.engine import evaluate_rule
+from compat.kb.examples import check_example, facts_from_example, hardware_from_example
+from compat.kb.knowledge import compile_rule, validate_file
 from compat.model import Origin, Rule
 from tests.conftest import run_cli
 from tests.dists import make_dist

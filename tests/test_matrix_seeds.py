@@ -15,8 +15,9 @@ from typing import Any
 
 import pytest
 
-from compat.engine import check_example, evaluate_rule, facts_from_example
-from compat.knowledge import load_knowledge_base
+from compat.engine import evaluate_rule
+from compat.kb.examples import check_example, facts_from_example
+from compat.kb.knowledge import load_knowledge_base
 from compat.model import Origin, Rule
 
 KB = load_knowledge_base(use_cache=False)

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from compat.resolver import find_uv
+from compat.resolve.resolver import find_uv
 from tests.conftest import run_cli
 from tests.dists import make_dist, make_env
 from tests.indexserver import Dist, IndexServer

@@ -14,7 +14,7 @@ import pytest
 import yaml
 
 from compat.errors import KnowledgeBaseError
-from compat.knowledge import BUILD_KEYS, HARDWARE_KEYS, MATRIX_DIR, validate_file
+from compat.kb.knowledge import BUILD_KEYS, HARDWARE_KEYS, MATRIX_DIR, validate_file
 from compat.usage import VOCABULARY
 from tests.conftest import run_cli
 

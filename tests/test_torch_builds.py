@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from packaging.version import Version
 
-from compat import torchbuilds
+from compat.kb import torchbuilds
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -1,8 +1,7 @@
-"""Output formats, one module each, chosen by name. Formatters return text; only cli.py writes it."""
+"""Output formats, one module each, chosen by name. Formatters return text; only compat/cli/ writes it."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 from compat.report import Report
@@ -25,13 +24,3 @@ def formatter(name: str) -> Formatter:
     else:  # pragma: no cover - typer validates the choice
         raise ValueError(name)
     return render
-
-
-_ESCAPED = re.compile(r"\\([^dswDSWbB])")
-
-
-def readable_symptom(pattern: str) -> str:
-    """A symptom regex as the message a person would see: `cuda:\\d+` -> `cuda:N`."""
-    text = pattern.replace(r"\d+", "N").replace(r"\d", "N").replace(".*", "…").replace(".+", "…")
-    text = _ESCAPED.sub(r"\1", text)
-    return text.strip("^$")

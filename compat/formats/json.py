@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from compat.formats import readable_symptom
+from compat.formats.symptoms import readable_symptom
 from compat.model import Finding, Status
 from compat.report import COMPAT_VERSION, Report
 

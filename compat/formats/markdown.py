@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from compat.formats import readable_symptom
+from compat.formats.symptoms import readable_symptom
 from compat.formats.text import hardware_line
 from compat.model import Status
 from compat.report import COMPAT_VERSION, Report

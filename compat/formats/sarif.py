@@ -8,13 +8,13 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from compat.formats import readable_symptom
 from compat.formats.locations import (
     code_scanning_findings,
     finding_origin,
     message,
     relative_uri,
 )
+from compat.formats.symptoms import readable_symptom
 from compat.model import Finding, Rule, Severity, Status
 from compat.report import COMPAT_VERSION, Report
 

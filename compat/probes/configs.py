@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from compat.errors import InputError
-from compat.jsonio import parse_json
+from compat.files.jsonio import parse_json
 from compat.model import Origin, UsageFact
 from compat.usage import coerce
 
@@ -36,7 +36,7 @@ _DISTRIBUTED_TYPES = {
 
 
 def _read_text(path: Path, what: str) -> str:
-    from compat.readers import read_text
+    from compat.files.readers import read_text
 
     return read_text(path, "config", what=what)
 
@@ -118,7 +118,7 @@ def deepspeed_facts(config: Mapping[str, Any], path: Path, text: str) -> dict[st
 def read_accelerate_config(path: Path, *, cwd: Path | None = None) -> dict[str, UsageFact]:
     """distributed type, process count, precision, FSDP version and DeepSpeed settings (including
     the DeepSpeed JSON it references) from an `accelerate config` YAML file."""
-    from compat.yamlio import load_plain_text
+    from compat.files.yamlio import load_plain_text
 
     text = _read_text(path, "accelerate config")
     config = load_plain_text(text, str(path))

@@ -11,7 +11,7 @@ from typing import Any
 from packaging.version import InvalidVersion, Version
 
 from compat.errors import InputError
-from compat.jsonio import parse_json
+from compat.files.jsonio import parse_json
 from compat.model import Gpu, Hardware, Origin
 
 PROFILE_SCHEMA = "compat.hardware/1"
@@ -19,11 +19,11 @@ PROFILE_SCHEMA = "compat.hardware/1"
 
 def load_profile(path: Path) -> Hardware:
     """Read a profile (JSON, or YAML) and validate it; InputError names the file and the problem."""
-    from compat.readers import read_text
+    from compat.files.readers import read_text
 
     text = read_text(path, "config", what="cannot read hardware profile")
     if path.suffix.lower() in (".yaml", ".yml"):
-        from compat.yamlio import load_plain_text
+        from compat.files.yamlio import load_plain_text
 
         document = load_plain_text(text, str(path))
     else:
@@ -75,7 +75,7 @@ def hardware_from_document(document: Any, where: str) -> Hardware:
                 mig=mig,
             )
         )
-    from compat.readers import jsonable
+    from compat.files.readers import jsonable
 
     extra = {str(k): jsonable(v) for k, v in document.items() if k not in _CORE_KEYS}
     problems = document.get("problems", [])

@@ -1,0 +1,244 @@
+"""The `compat` application: the typer app every command module registers on, COMPAT_* variables
+for every option, and `guarded`, the one place that maps errors to output and exit codes.
+
+Every command body runs inside `guarded`, which turns a `CompatError` into one
+`compat: error: ...` line and its exit code, and any other exception into one "internal error"
+line and exit 70 (the traceback only with `--debug`), so a CI gate never reads a crash as a
+verdict. No `from __future__ import annotations` in compat/cli/: typer would evaluate every
+string annotation with compile() on each start-up.
+"""
+
+import functools
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+from typer.core import TyperGroup, TyperOption
+
+from compat import __version__
+from compat.errors import EXIT_INTERNAL, CompatError, UsageError
+
+# ---------------------------------------------------------------------------------------------
+# Every option from the environment (COMPAT_<OPTION>), one mechanism for all commands
+
+
+class _EnvOption(TyperOption):
+    """A typer option whose bad value, when it came from a variable, names that variable."""
+
+    def get_error_hint(self, ctx: Any) -> str:
+        variable = _variable_used(ctx, self)
+        if variable is None:
+            return super().get_error_hint(ctx)
+        # typer's own hint lists every candidate variable; say the one that was read.
+        return " / ".join(f"'{x}'" for x in self.opts) + f" (from ${variable})"
+
+
+def _variable_used(ctx: Any, param: Any) -> str | None:
+    """The variable a parameter's value came from, or None when it did not come from one."""
+    if ctx is None or param.name is None or not param.envvar:
+        return None
+    source = ctx.get_parameter_source(param.name)
+    if getattr(source, "name", None) != "ENVIRONMENT":  # click's ParameterSource.ENVIRONMENT
+        return None
+    names = [param.envvar] if isinstance(param.envvar, str) else list(param.envvar)
+    return next((name for name in names if os.environ.get(name)), None)
+
+
+def _attach_environment(command: Any, path: tuple[str, ...]) -> None:
+    """Give every option of `command` (and of its subcommands) its COMPAT_* variables.
+
+    Runs when typer builds the click command, so options other modules add later get theirs
+    without a name written anywhere; `--help` lists them (`env var: ...`)."""
+    from compat.envopts import NOT_FROM_ENVIRONMENT, variable_names
+
+    for param in command.params:
+        if not isinstance(param, TyperOption) or param.hidden:
+            continue
+        longest = max(param.opts, key=len)
+        if NOT_FROM_ENVIRONMENT.intersection(param.opts) or param.envvar:
+            continue
+        param.envvar = variable_names(path, longest)
+        param.show_envvar = True
+        param.__class__ = _EnvOption  # same layout; only the error hint differs
+    subcommands = getattr(command, "commands", None)  # a group
+    if isinstance(subcommands, dict):
+        for name, sub in subcommands.items():
+            _attach_environment(sub, (*path, name))
+
+
+class _EnvGroup(TyperGroup):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _attach_environment(self, ())
+
+
+def _current_context() -> Any:
+    try:  # typer 0.2x carries its own copy of click; older releases use click itself
+        from typer._click.globals import get_current_context
+    except ImportError:  # pragma: no cover - depends on the typer release
+        from click import get_current_context  # type: ignore[no-redef,unused-ignore]
+
+    return get_current_context(silent=True)
+
+
+def from_environment() -> set[str]:
+    """The parameters of the running command whose value came from a COMPAT_* variable."""
+    ctx = _current_context()
+    if ctx is None:
+        return set()
+    return {p.name for p in ctx.command.params if _variable_used(ctx, p) is not None}
+
+
+def _from_environment_note(message: str) -> str:
+    """' (--hardware from $COMPAT_HARDWARE)' for the options the failing value came from."""
+    ctx = _current_context()
+    if ctx is None:
+        return ""
+    notes = []
+    for param in ctx.command.params:
+        variable = _variable_used(ctx, param)
+        if variable is None or not param.opts:
+            continue
+        value = os.environ.get(variable, "")
+        option = max(param.opts, key=len)
+        if option in message or (value and value in message):
+            notes.append(f"{option} from ${variable}")
+    return f" ({'; '.join(notes)})" if notes else ""
+
+
+app = typer.Typer(
+    name="compat",
+    cls=_EnvGroup,
+    help=(
+        "Find known-bad combinations in ML training stacks (DeepSpeed, vLLM, TRL, OpenRLHF, "
+        "transformers, torch, CUDA, driver, GPU, training config) before they cost a run, "
+        "and pin around them."
+    ),
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"compat {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="Show the version and exit."
+        ),
+    ] = False,
+) -> None:
+    """compat: known-bad combinations in ML training stacks."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Error handling and output
+
+
+def _error(message: str, hint: str | None = None) -> None:
+    from compat.errors import one_line
+
+    # One line, always: CI logs and wrappers read the first stderr line as the whole story.
+    suffix = f" (hint: {one_line(hint)})" if hint else ""
+    sys.stderr.write(f"compat: error: {one_line(message)}{suffix}\n")
+
+
+def guarded(body: Callable[[], int], debug: bool) -> NoReturn:
+    debug = debug or bool(os.environ.get("COMPAT_DEBUG"))
+    try:
+        code = body()
+    except CompatError as error:
+        _error(str(error) + _from_environment_note(str(error)), error.hint)
+        if debug:
+            import traceback
+
+            traceback.print_exc()
+        code = error.exit_code
+    except KeyboardInterrupt:
+        sys.stderr.write("compat: interrupted\n")
+        code = 130
+    except Exception as error:  # an unexpected crash must never read as a verdict
+        if debug:
+            import traceback
+
+            traceback.print_exc()
+        _error(
+            f"internal error ({error.__class__.__name__}: {error}) — please report it at "
+            "https://github.com/compat-dev/compat/issues (rerun with --debug for the traceback)"
+        )
+        code = EXIT_INTERNAL
+    raise typer.Exit(code)
+
+
+def command(
+    registry: typer.Typer, name: str | None = None, **settings: Any
+) -> Callable[[Callable[..., int]], Callable[..., int]]:
+    """Register `body` as a command of `registry`: its option groups listed in their places and
+    built into the values it takes (compat.cli.options), the whole run inside `guarded`, the
+    value it returns the exit code. `--debug` (every command has it) decides on tracebacks."""
+
+    def register(body: Callable[..., int]) -> Callable[..., int]:
+        from compat.cli.options import expand
+
+        shown, groups = expand(body)
+
+        @functools.wraps(body)
+        def run(**values: Any) -> None:
+            def call() -> int:
+                for name, group in groups.items():
+                    values[name] = group.make(values)
+                return body(**values)
+
+            guarded(call, bool(values.get("debug")))
+
+        run.__signature__ = shown  # type: ignore[attr-defined]
+        run.__annotations__ = {p.name: p.annotation for p in shown.parameters.values()}
+        registry.command(name, **settings)(run)
+        return body
+
+    return register
+
+
+def colour_enabled(no_color: bool, output: Path | None) -> bool:
+    if no_color or os.environ.get("NO_COLOR") or output is not None:
+        return False
+    if os.environ.get("TERM") == "dumb":
+        return False
+    return sys.stdout.isatty()
+
+
+def verbose_note(enabled: bool, message: str) -> None:
+    if enabled:
+        sys.stderr.write(f"compat: {message}\n")
+
+
+def progress_reporter() -> Callable[[str], None] | None:
+    """Progress for network work on stderr, only on a terminal (never in piped output)."""
+    if not sys.stderr.isatty() or os.environ.get("CI"):
+        return None
+
+    def report(message: str) -> None:
+        sys.stderr.write(f"\r\x1b[K{message}")
+        sys.stderr.flush()
+
+    return report
+
+
+def finite_timeout(timeout: float) -> float:
+    """--timeout must be a real number of seconds (click's min=0.1 lets NaN through)."""
+    import math
+
+    if not math.isfinite(timeout):
+        raise UsageError(f"--timeout: {timeout} is not a number of seconds")
+    return timeout

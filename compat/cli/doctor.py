@@ -1,0 +1,86 @@
+"""`compat doctor`: the installed environment, the GPU and the training config against the rules."""
+
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from compat.cli.base import app, colour_enabled, command, verbose_note
+from compat.cli.options import (
+    ENVIRONMENT,
+    FACTS,
+    DebugOpt,
+    FailOnOpt,
+    NoColorOpt,
+    OutputOpt,
+    QuietOpt,
+    ReportFormat,
+    VerboseOpt,
+)
+from compat.report import FailOn
+
+if TYPE_CHECKING:
+    from compat.facts.gather import EnvOptions, FactOptions
+
+DOCTOR_HELP = """Check the installed environment, the GPU/driver and the training config.
+
+\b
+Examples:
+  compat doctor
+  compat doctor --deepspeed-config ds_zero3.json --set trainer=grpo --set use_vllm=true
+  compat doctor --python ~/venvs/train/bin/python --format json -o report.json
+  compat doctor --path /opt/site-packages --hardware cluster.json --fail-on possible
+  compat doctor -- accelerate launch --config_file fsdp.yaml train.py --gradient_checkpointing
+
+\b
+After `--`, the training command is read (never run): the configs, process counts and flags it
+names become facts, and the report says which it used. Without --accelerate-config, accelerate's
+default config ($HF_HOME/accelerate/default_config.yaml) is read when `accelerate launch` would.
+
+\b
+Exit codes: 0 nothing at or above --fail-on; 1 findings; 2 bad usage or input;
+3 nothing could be checked (no distributions, no knowledge base); 70 internal error.
+"""
+
+
+@command(app, help=DOCTOR_HELP)
+def doctor(
+    *,
+    env: Annotated["EnvOptions", ENVIRONMENT],
+    facts: Annotated["FactOptions", FACTS],
+    format_: Annotated[
+        ReportFormat, typer.Option("--format", "-f", help="Output format.")
+    ] = ReportFormat.text,
+    output: OutputOpt = None,
+    fail_on: FailOnOpt = FailOn.AFFECTED,
+    quiet: QuietOpt = False,
+    verbose: VerboseOpt = False,
+    no_color: NoColorOpt = False,
+    debug: DebugOpt = False,
+    launch: Annotated[
+        list[str] | None,
+        typer.Argument(
+            metavar="[-- LAUNCH COMMAND...]",
+            help="The training command, after --: read for configs and flags, never run.",
+            show_default=False,
+        ),
+    ] = None,
+) -> int:
+    from dataclasses import replace
+
+    from compat.cli.output import emit
+    from compat.commands.doctor import run_doctor
+    from compat.formats import formatter
+
+    facts = replace(facts, launch=tuple(launch or ()), default_accelerate_config=True)
+    report = run_doctor(env, facts)
+    verbose_note(
+        verbose, f"{report.environment['source']}: {report.environment['packages']} distributions"
+    )
+    if quiet and format_ is ReportFormat.text:
+        from compat.formats.text import render_findings
+
+        text = render_findings(report, colour_enabled(no_color, output))
+    else:
+        text = formatter(format_.value)(report, colour_enabled(no_color, output))
+    emit(text, output)
+    return report.exit_code(fail_on)

@@ -1,0 +1,65 @@
+"""`compat explain LOG`: the known cause behind an error in a training log."""
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from compat.cli.base import app, colour_enabled, command
+from compat.cli.options import (
+    ENVIRONMENT,
+    FACTS,
+    DebugOpt,
+    NoColorOpt,
+    OutputOpt,
+    ReportFormat,
+)
+from compat.errors import EXIT_OK
+
+if TYPE_CHECKING:
+    from compat.facts.gather import EnvOptions, FactOptions
+
+
+@command(
+    app,
+    help="""Find the known cause of an error in a training log, and the fix.
+
+The log is streamed (any size; '-' for stdin; gzip, xz and zstd recognised), and the versions
+and configuration it prints (pip list/freeze, conda list, ds_report, trl env, collect_env,
+nvidia-smi, DeepSpeed's config dump, launcher flags) are the facts each rule is judged on:
+CONFIRMED, OUTSIDE-RANGE (same message, versions or config outside the rule) or SYMPTOM-ONLY.
+--python/--path, config files, --set and --hardware take precedence over the log.
+
+\b
+Examples:
+  compat explain train.log
+  compat explain - < slurm-1234.out
+  zcat job.log.gz | compat explain -
+  compat explain train.log --deepspeed-config ds.json --format json
+
+\b
+Exit codes: 0 a known cause matched (confirmed or symptom-only); 1 none did
+(nothing matched, or only outside-range matches and unrelated errors);
+2 unreadable log or bad input.
+""",
+)
+def explain(
+    *,
+    log: Annotated[Path, typer.Argument(help="The log file ('-' for stdin).")],
+    env: Annotated["EnvOptions", ENVIRONMENT],
+    facts: Annotated["FactOptions", FACTS],
+    format_: Annotated[
+        ReportFormat, typer.Option("--format", "-f", help="Output format.")
+    ] = ReportFormat.text,
+    output: OutputOpt = None,
+    no_color: NoColorOpt = False,
+    debug: DebugOpt = False,
+) -> int:
+    from compat.cli.output import emit
+    from compat.commands.explain import has_cause, render_explanations, run_explain
+
+    # A log usually comes from another machine: this one is never probed (--no-probe is
+    # accepted for symmetry with the other commands); --hardware FILE gives the GPUs.
+    explanations = run_explain(log, env, facts)
+    emit(render_explanations(explanations, format_.value, colour_enabled(no_color, output)), output)
+    return EXIT_OK if has_cause(explanations) else 1  # like grep: 0 when a cause matched

@@ -1,0 +1,148 @@
+"""`compat pin`: pip constraints that keep the stack out of every known-bad combination."""
+
+import sys
+from dataclasses import replace
+from enum import Enum
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from compat.cli.base import app, command, progress_reporter
+from compat.cli.options import (
+    ENVIRONMENT,
+    FACTS,
+    INDEX,
+    DebugOpt,
+    OutputOpt,
+    QuietOpt,
+    TextOrJson,
+)
+
+if TYPE_CHECKING:
+    from compat.facts.gather import EnvOptions, FactOptions
+    from compat.resolve.indexconfig import IndexOptions
+
+
+class Avoid(str, Enum):
+    affected = "affected"
+    possible = "possible"
+
+
+PIN_HELP = """Write pip constraints that keep the stack out of every known-bad combination.
+
+Every installed package the knowledge base speaks of is pinned: to the installed version where it
+is safe, to a chosen one where it is not (each line says why). Versions come from the package index
+in your pip/uv configuration, cached; --offline uses only the cache, the installed versions and the
+versions the knowledge base names. Never below what the stated usage needs (GRPO: trl 0.14.0);
+your exact pins (== in -r files, --keep) move only when nothing else escapes; a chosen torch CUDA
+build is written as an --extra-index-url line plus a +cuXYZ pin. Before writing, the real resolver
+(uv, else pip) installs your requirements under the constraints and compat re-checks the result
+(--no-verify and --offline skip this proof and say so).
+
+\b
+Examples:
+  compat pin > constraints.txt && pip install -c constraints.txt -r requirements.txt
+  compat pin --deepspeed-config ds.json -o constraints.txt
+  compat pin --python ~/venvs/train/bin/python --freeze --offline
+  compat pin -r requirements.txt -o constraints.txt
+
+\b
+Exit codes: 0 written; 1 written, but some rule could not be escaped (see UNRESOLVED lines) or
+the resolver refused the constraints (PROOF FAILED);
+2 bad input or an unreachable index; 3 nothing could be checked.
+"""
+
+PIN_INDEX = INDEX.but(
+    offline=Annotated[
+        bool,
+        typer.Option("--offline", help="No network: cache, installed and knowledge-base versions."),
+    ]
+)
+
+
+@command(app, help=PIN_HELP)
+def pin(
+    *,
+    env: Annotated["EnvOptions", ENVIRONMENT],
+    facts: Annotated["FactOptions", FACTS],
+    index: Annotated["IndexOptions", PIN_INDEX],
+    requirement: Annotated[
+        list[Path] | None,
+        typer.Option(
+            "--requirement",
+            "-r",
+            help="Pin what these requirement/lock files declare instead of an environment.",
+        ),
+    ] = None,
+    freeze: Annotated[
+        bool,
+        typer.Option("--freeze", help="Pin every installed distribution, not only guarded ones."),
+    ] = False,
+    keep: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--keep",
+            help="Keep this package at its installed or pinned version unless nothing else "
+            "escapes an affected rule. Repeatable.",
+        ),
+    ] = None,
+    pytorch_index: Annotated[
+        str,
+        typer.Option(
+            "--pytorch-index",
+            help="Where PyTorch's per-CUDA indexes live (BASE/cu126, ...), for a chosen torch build.",
+        ),
+    ] = "https://download.pytorch.org/whl",
+    no_verify: Annotated[
+        bool,
+        typer.Option(
+            "--no-verify",
+            help="Skip the proof: do not have pip/uv resolve the constraints before writing them.",
+        ),
+    ] = False,
+    resolver: Annotated[
+        str,
+        typer.Option(
+            "--resolver", help="The resolver that proves the constraints: auto, pip or uv."
+        ),
+    ] = "auto",
+    avoid: Annotated[
+        Avoid,
+        typer.Option(
+            "--avoid", help="Also steer clear of 'possible' findings (default) or only 'affected'."
+        ),
+    ] = Avoid.possible,
+    format_: Annotated[
+        TextOrJson, typer.Option("--format", "-f", help="Output format.")
+    ] = TextOrJson.text,
+    output: OutputOpt = None,
+    quiet: QuietOpt = False,
+    debug: DebugOpt = False,
+) -> int:
+    from compat.cli.output import emit
+    from compat.commands.pin import pin_exit_code, render_constraints, render_json, run_pin
+
+    result = run_pin(
+        env,
+        facts,
+        replace(index, pytorch_index=pytorch_index),
+        requirements=tuple(requirement or ()),
+        freeze=freeze,
+        avoid_possible=avoid is Avoid.possible,
+        keep=tuple(keep or ()),
+        verify=not no_verify,
+        resolver=resolver,
+        progress=None if quiet else progress_reporter(),
+    )
+    text = render_json(result) if format_ is TextOrJson.json else render_constraints(result)
+    emit(text, output)
+    if result.proof is not None and result.proof.status == "failed":
+        sys.stderr.write(
+            f"compat: warning: the resolver refused the constraints: {result.proof.detail}\n"
+        )
+    for item in result.plan.unresolved:
+        sys.stderr.write(
+            f"compat: warning: could not escape {item.rule.id} ({item.status.value}): {item.why}\n"
+        )
+    return pin_exit_code(result)

@@ -1,0 +1,389 @@
+"""`compat check FILE...`: the CI gate over requirement and lock files.
+
+Declared requirements become package facts for a *target* (Python version — `--python-version`
+or the files' requires-python —, platform, hardware profile) that need not be this machine, nor the
+CI runner: check probes nothing unless asked (`--probe`). A pinned or locked package is one version,
+online and offline alike. Ranges are judged at what a fresh resolve installs: online the real
+resolver (compat.resolve.resolver: pip or uv for the target) resolves the declared set and the result is
+judged like an environment; offline a range stands for every version it allows, known or not, so
+a rule hitting only some of them is `possible` and a note says the verdict was not settled.
+Details of the facts: compat.resolve.declared.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import platform as _platform
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from packaging.specifiers import InvalidSpecifier, SpecifierSet
+from packaging.utils import NormalizedName, canonicalize_name
+from packaging.version import Version
+
+from compat.engine import evaluate
+from compat.errors import InputError, UncheckedError, UsageError
+from compat.facts.declared.setuppy import REPORT_HINT
+from compat.facts.gather import FactOptions, read_hardware, read_usage, usage_summary
+from compat.kb.knowledge import KnowledgeBase, load_knowledge_base
+from compat.model import Facts, Finding, Origin, PackageFact
+from compat.report import Report, environment_summary
+from compat.resolve.declared import LOCK_KINDS
+from compat.resolve.indexconfig import IndexOptions
+from compat.resolve.target import TargetOptions, target_markers
+
+KNOWN_PYTHONS = tuple(f"3.{minor}" for minor in range(8, 15))
+
+
+def target_python(
+    options: TargetOptions, requires: Sequence[tuple[str, Origin]], notes: list[str]
+) -> str | None:
+    """--python-version, else this interpreter when the files' requires-python allow it, else the
+    allowed Python release nearest to it."""
+    if options.python_version is not None or not requires:
+        return options.python_version
+    spec = SpecifierSet()
+    for text, origin in requires:
+        try:
+            spec &= SpecifierSet(text)
+        except InvalidSpecifier:
+            raise InputError(f"invalid requires-python {text!r}", origin=origin) from None
+    here = Version(_platform.python_version())
+    if spec.contains(here, prereleases=True):
+        return None
+    allowed = [
+        found
+        for minor in KNOWN_PYTHONS
+        for found in [
+            next(
+                (f"{minor}.{p}" for p in range(40) if spec.contains(Version(f"{minor}.{p}"))), None
+            )
+        ]
+        if found is not None
+    ]
+    if not allowed:
+        raise InputError(
+            f"requires-python {spec} allows no Python release compat knows", origin=requires[0][1]
+        )
+    chosen = min(allowed, key=lambda v: abs(Version(v).minor - here.minor))
+    notes.append(f"target Python {chosen}: from requires-python {spec} ({requires[0][1]})")
+    return chosen
+
+
+def run_check(
+    paths: Sequence[Path],
+    fact_options: FactOptions,
+    target: TargetOptions,
+    index_options: IndexOptions,
+    *,
+    probe: bool = False,
+    resolver: str = "auto",
+) -> tuple[Report, list[Finding]]:
+    """The report, and the findings that waivers did not silence."""
+    from compat.facts.declared.detect import read_declared
+    from compat.probes.cuda import builds_from_versions
+    from compat.resolve.declared import applicable, conflicts, declared_facts, torch_cuda
+
+    if not paths:
+        raise UsageError("give at least one requirement or lock file to check")
+    usage = read_usage(fact_options)
+    kb = load_knowledge_base(tuple(fact_options.matrices))
+    notes: list[str] = []
+    chosen: dict[str, Any] = {}
+
+    def markers_for(requires: Sequence[tuple[str, Origin]]) -> Mapping[str, str]:
+        if "markers" not in chosen:
+            python = target_python(target, requires, notes)
+            chosen["options"] = TargetOptions(python, target.platform, target.pixi_environment)
+            chosen["markers"] = target_markers(chosen["options"])
+        markers: Mapping[str, str] = chosen["markers"][0]
+        return markers
+
+    declared_set = read_declared(
+        paths,
+        markers_for=markers_for,
+        pixi_environment=target.pixi_environment,
+        platform=target.platform,
+    )
+    if not declared_set.requirements:
+        raise UncheckedError(
+            f"no requirements found in {', '.join(str(p) for p in paths)}; " + REPORT_HINT
+        )
+    markers = markers_for(declared_set.requires_python)
+    options: TargetOptions = chosen["options"]
+    python_version: Version = chosen["markers"][1]
+    platform_name = f"{markers['sys_platform']}/{markers['platform_machine']}"
+    hardware, hardware_note = check_hardware(fact_options, declared_set.hardware, probe)
+    notes += declared_set.notes
+    declared = applicable(declared_set.requirements, markers)
+    notes += conflicts(declared)
+    resolved, resolved_by = None, ""
+    if not index_options.offline and _needs_resolve(declared):
+        resolved, resolved_by = resolve_declared(
+            declared, declared_set, options, index_options, notes, resolver
+        )
+    packages = declared_facts(declared, kb, notes, resolved, resolved_by)
+    if not any(i.kind in LOCK_KINDS for i in declared) and resolved is None:
+        notes.append(
+            "packages not named in these files are treated as absent; check a lock file or "
+            "`pip install --dry-run --report` output for the whole resolved set"
+        )
+    exact_versions = {name: fact.versions[0] for name, fact in packages.items() if fact.exact}
+    builds = {
+        k: Version(str(v))
+        for k, v in builds_from_versions(
+            {str(name): version for name, version in exact_versions.items()}
+        ).items()
+    }
+    from compat.facts.declared import condaspec
+
+    torch_fact = packages.get(canonicalize_name("torch"))
+    conda_builds, conda_torch = condaspec.check_builds(declared_set.conda, torch_fact is not None)
+    for key, value in conda_builds.items():
+        builds.setdefault(key, value)
+    cuda, why = conda_torch or torch_cuda(torch_fact, declared_set.indexes, platform_name, markers)
+    unknown_builds = {}
+    if cuda is not None:
+        builds["torch_cuda"] = cuda
+        notes.append(f"torch's CUDA build {cuda}: from {why}")
+    elif why == "unsettled":
+        unknown_builds["torch_cuda"] = (
+            "which torch release (and CUDA build) a resolve installs: pin torch, or run online"
+        )
+    elif why == condaspec.UNSETTLED:
+        unknown_builds["torch_cuda"] = condaspec.UNSETTLED_NEEDS
+    driver_note = condaspec.driver_note(
+        declared_set.conda, hardware.cuda_driver_version if hardware is not None else None
+    )
+    if driver_note is not None:
+        notes.append(driver_note)
+    facts = Facts(
+        packages=packages,
+        python_version=python_version,
+        markers=markers,
+        hardware=hardware,
+        builds=builds,
+        usage=usage,
+        unknown_builds=unknown_builds,
+    )
+    findings = [attach_build_packages(f, packages, why) for f in evaluate(kb, facts)]
+    findings, unsettled = split_unsettled(findings, packages)
+    notes += unsettled
+    if resolved is not None:
+        notes += range_notes(kb, facts, findings, declared_facts(declared, kb, []))
+    report = Report(
+        findings=tuple(findings),
+        kb_rules=len(kb),
+        kb_digest=kb.digest,
+        kb_source=kb.source,
+        kb_version=kb.version,
+        environment=environment_summary(
+            "files " + ", ".join(declared_set.files), str(python_version), len(packages), []
+        ),
+        hardware=hardware,
+        hardware_note=hardware_note,
+        notes=tuple(notes),
+        usage=usage_summary(usage),
+        files=tuple(declared_set.files),
+    )
+    return report, findings
+
+
+_BUILD_PACKAGES = {
+    "torch_cuda": ("torch",),
+    "cuda_runtime": ("nvidia-cuda-runtime", "nvidia-cuda-runtime-cu13", "nvidia-cuda-runtime-cu12"),
+    "cudnn": ("nvidia-cudnn-cu13", "nvidia-cudnn", "nvidia-cudnn-cu12"),
+    "nccl": ("nvidia-nccl-cu13", "nvidia-nccl", "nvidia-nccl-cu12"),
+}
+
+
+def attach_build_packages(
+    finding: Finding, packages: Mapping[NormalizedName, PackageFact], why: str
+) -> Finding:
+    """A finding about a CUDA build names the package whose build it is (`torch`, at its line),
+    so that it points at the line to change and carries a SARIF location."""
+    from compat.model import MatchedPackage
+    from compat.resolve.declared import range_text
+
+    keys = [k for k in _BUILD_PACKAGES if any(m.startswith(f"{k} ") for m in finding.matched)]
+    keys += [k for k in _BUILD_PACKAGES if any(u.fact == f"build.{k}" for u in finding.unknown)]
+    named = {p.name for p in finding.packages}
+    added = []
+    for key in dict.fromkeys(keys):
+        for name in _BUILD_PACKAGES[key]:
+            fact = packages.get(NormalizedName(name))
+            if fact is None or fact.name in named:
+                continue
+            version = str(fact.versions[0]) if fact.exact else range_text(fact)
+            added.append(MatchedPackage(fact.name, version, fact.origin))
+            break
+    if not added:
+        return finding
+    matched = tuple(
+        f"{m} ({why})" if why and m.startswith("torch_cuda ") else m for m in finding.matched
+    )
+    return dataclasses.replace(finding, packages=(*finding.packages, *added), matched=matched)
+
+
+def split_unsettled(
+    findings: Sequence[Finding], packages: Mapping[NormalizedName, PackageFact]
+) -> tuple[list[Finding], list[str]]:
+    """Offline, a range that admits some bad releases is a range note, not a finding: which
+    release a resolve installs is the one verdict offline cannot make. (Every allowed release
+    bad: the finding stays — it is `affected`. A moving git ref stays `possible`.)"""
+    kept: list[Finding] = []
+    rules: dict[NormalizedName, list[str]] = {}
+    for finding in findings:
+        ranged = [
+            NormalizedName(u.fact.split(".")[1])
+            for u in finding.unknown
+            if u.fact.count(".") == 1
+            and u.fact.startswith("packages.")
+            and getattr(packages.get(NormalizedName(u.fact.split(".")[1])), "candidates_from", None)
+            == "knowledge-base"
+        ]
+        if not ranged:
+            kept.append(finding)
+            continue
+        for name in ranged:
+            if finding.rule.id not in rules.get(name, []):
+                rules.setdefault(name, []).append(finding.rule.id)
+    notes = []
+    for name, ids in rules.items():
+        fact = packages[name]
+        notes.append(
+            f"{fact.origin}: `{fact.requirement}` allows {fact.label} releases that "
+            f"{', '.join(ids)} {'is' if len(ids) == 1 else 'are'} about (range note, not a "
+            f"finding: offline, the release a resolve installs is unknown; pin {fact.label}, or "
+            "run online to judge what the resolver picks)"
+        )
+    return kept, notes
+
+
+def range_notes(
+    kb: KnowledgeBase,
+    facts: Facts,
+    findings: Sequence[Finding],
+    ranged: Mapping[NormalizedName, PackageFact],
+) -> list[str]:
+    """A range that admits a bad release the resolve did not pick is a note, not a finding."""
+    widened = {n: f for n, f in ranged.items() if not f.exact and n in facts.packages}
+    if not widened:
+        return []
+    seen = {f.rule.id for f in findings}
+    rules: dict[NormalizedName, list[str]] = {}
+    for finding in evaluate(kb, dataclasses.replace(facts, packages={**facts.packages, **widened})):
+        if finding.rule.id in seen or any(
+            not u.fact.startswith("packages.") for u in finding.unknown
+        ):
+            continue  # only where the range alone decides it
+        for unknown in finding.unknown:
+            name = NormalizedName(unknown.fact.split(".")[1])
+            if name in widened and finding.rule.id not in rules.get(name, []):
+                rules.setdefault(name, []).append(finding.rule.id)
+    notes = []
+    for name, ids in rules.items():
+        fact, picked = widened[name], facts.packages[name]
+        notes.append(
+            f"{fact.origin}: `{fact.requirement}` also allows {fact.label} releases that "
+            f"{', '.join(ids)} {'is' if len(ids) == 1 else 'are'} about; the resolve picks "
+            f"{picked.versions[0]} (range note, not a finding: pin {fact.label} to keep it)"
+        )
+    return notes
+
+
+def _needs_resolve(declared: Sequence[Any]) -> bool:
+    """A fresh resolve matters only when a package is ranged and nothing pins it (a pinned file,
+    or a pyproject with its lock, is judged as written)."""
+    pinned = {item.name for item in declared if item.pinned is not None}
+    return any(
+        item.kind not in LOCK_KINDS
+        and item.pinned is None
+        and not item.url
+        and item.name not in pinned
+        for item in declared
+    )
+
+
+def resolve_declared(
+    declared: Sequence[Any],
+    declared_set: Any,
+    target: TargetOptions,
+    index_options: IndexOptions,
+    notes: list[str],
+    tool: str = "auto",
+) -> tuple[dict[NormalizedName, Version] | None, str]:
+    """What the real resolver installs for the declared set on the target, or None (with a note)."""
+    from compat.resolve.resolver import ResolutionFailed, Target, resolve
+
+    lines = [
+        item.raw.split(";")[0].strip() if item.marker is not None else item.raw
+        for item in declared
+        if item.kind in ("requirement",) and not item.url
+    ]
+    constraints = [
+        item.raw.split(";")[0].strip() if item.marker is not None else item.raw
+        for item in declared
+        if item.kind in ("constraint", *LOCK_KINDS) and not item.url
+    ]
+    options = [
+        f"{'--index-url' if line.replaces_default else '--extra-index-url'} {line.url}"
+        for line in declared_set.indexes
+        if not line.packages
+    ]
+    try:
+        resolution = resolve(
+            [*options, *lines],
+            constraints,
+            target=Target(target.python_version, target.platform),
+            index=index_options,
+            tool=tool,
+            timeout=max(index_options.timeout * 8, 120.0),
+        )
+    except ResolutionFailed as error:
+        notes.append(
+            f"{error.tool} cannot install these requirements together for the target: "
+            f"{error.message} — ranges were judged over every version they allow"
+        )
+        return None, ""
+    notes.append(
+        f"ranged requirements were judged at the versions {resolution.tool} resolves for the target"
+    )
+    return dict(resolution.packages), resolution.tool
+
+
+def check_hardware(
+    options: FactOptions, declared: Sequence[tuple[str, Origin]], probe: bool
+) -> tuple[Any, str]:
+    """check gates for the training machine, not the CI runner: hardware comes from --hardware,
+    else `[tool.compat] hardware` of a checked (or the current directory's) pyproject.toml, and
+    the runner is probed only with --probe."""
+    if options.hardware_file is not None:
+        return read_hardware(options)
+    configured = list(declared) or _cwd_hardware()
+    if configured:
+        text, origin = configured[0]
+        base = Path(origin.path).parent if origin.path else Path.cwd()
+        file = Path(text) if Path(text).is_absolute() else base / text
+        if not file.is_file():
+            raise InputError(f"[tool.compat] hardware: no such file {text!r}", origin=origin)
+        return read_hardware(dataclasses.replace(options, hardware_file=file, no_probe=False))
+    if probe:
+        return read_hardware(dataclasses.replace(options, no_probe=False))
+    return (
+        None,
+        "not probed: give --hardware FILE (a `compat probe --format json` profile) or --probe",
+    )
+
+
+def _cwd_hardware() -> list[tuple[str, Origin]]:
+    path = Path("pyproject.toml")
+    if not path.is_file():
+        return []
+    from compat.facts.declared.tomlfiles import read_pyproject
+
+    try:
+        return read_pyproject(path).hardware
+    except InputError:
+        return []

@@ -1,0 +1,94 @@
+"""`compat doctor`: the installed environment + hardware + usage facts, checked against the rules."""
+
+from __future__ import annotations
+
+from compat.engine import evaluate, finding_order
+from compat.errors import UncheckedError
+from compat.facts.gather import (
+    EnvOptions,
+    FactOptions,
+    environment_facts,
+    read_environment,
+    read_hardware,
+    read_usage,
+    usage_summary,
+)
+from compat.facts.nodes import host_identity, stack_summary
+from compat.kb.knowledge import load_knowledge_base
+from compat.kb.pipcheck import check_environment, conflict_findings
+from compat.report import Report, environment_summary
+
+
+def run_doctor(env_options: EnvOptions, fact_options: FactOptions) -> Report:
+    # Read every input first: a bad flag or file is reported before any slow work.
+    notes: list[str] = []
+    usage = read_usage(fact_options, notes)
+    kb = load_knowledge_base(tuple(fact_options.matrices))
+    env = read_environment(env_options)
+    if not env.packages:
+        where = ", ".join(env.paths) or env.source
+        raise UncheckedError(
+            f"no distributions found in {where}",
+            hint="point --python at the training interpreter, or --path at its site-packages",
+        )
+    hardware, hardware_note = read_hardware(fact_options)
+    # The host's nvcc is the toolkit of *this* machine: it says nothing about a --path copied from
+    # elsewhere or the machine a --hardware profile describes.
+    local = (
+        not env_options.paths
+        and env_options.conda_prefix is None
+        and fact_options.hardware_file is None
+    )
+    with_nvcc = local and kb.mentions("build", "nvcc")
+    facts = environment_facts(env, hardware, usage, with_nvcc=with_nvcc)
+    findings = evaluate(kb, facts)
+    declared = check_environment(env)
+    findings.extend(conflict_findings(declared.conflicts))
+    findings.sort(key=finding_order)
+    if declared.undecided:
+        notes.append(
+            f"{declared.undecided} declared requirements have environment markers that "
+            f"{env.source} does not decide (a directory tells at most its Python version and, "
+            "through its binary wheels, its platform): not checked; --python checks them"
+        )
+    if hardware is None:
+        notes.append(
+            "hardware rules could only be checked as 'possible': no probe and no --hardware profile"
+        )
+    if not usage and not fact_options.launch:
+        notes.append(
+            "no training config given: rules that depend on it are 'possible' "
+            "(--deepspeed-config, --accelerate-config, --set KEY=VALUE, or -- LAUNCH COMMAND)"
+        )
+    problems = [
+        {"kind": p.kind, "message": p.message, **({"source": str(p.origin)} if p.origin else {})}
+        for p in env.problems
+    ]
+    problems += [
+        {
+            "kind": "invalid-requirement",
+            "message": f"{package.label} {package.version}: cannot parse its requirement "
+            f"{line!r}; its requirements were not checked (pip check skips it too)",
+            **({"source": str(package.origin)} if package.origin else {}),
+        }
+        for package, line in declared.unparsable
+    ]
+    return Report(
+        findings=tuple(findings),
+        kb_rules=len(kb),
+        kb_digest=kb.digest,
+        kb_source=kb.source,
+        kb_version=kb.version,
+        environment=environment_summary(
+            env.source,
+            str(env.python_version) if env.python_version else None,
+            len(env.packages),
+            problems,
+        ),
+        hardware=hardware,
+        hardware_note=hardware_note,
+        notes=tuple(notes),
+        usage=usage_summary(usage),
+        host=host_identity(),
+        stack=stack_summary(env, facts.builds),
+    )

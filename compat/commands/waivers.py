@@ -1,0 +1,155 @@
+"""Waivers (`[tool.compat] ignore = [...]` or `.compat.toml`) and baselines for `compat check`.
+
+A waiver names a rule id, a reason and optionally an expiry date. An expired waiver stops waiving
+and says so; a waiver that silenced nothing is reported, so stale ones get cleaned up.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from compat.errors import InputError
+from compat.files.jsonio import parse_json
+from compat.model import Finding, Origin
+
+
+@dataclass(frozen=True)
+class Waiver:
+    rule: str
+    reason: str
+    until: dt.date | None
+    origin: Origin
+
+
+def _line_of(text: str, needle: str) -> int | None:
+    for number, line in enumerate(text.splitlines(), start=1):
+        if needle in line:
+            return number
+    return None
+
+
+def load_waivers(directory: Path) -> list[Waiver]:
+    """Waivers from `pyproject.toml` ([tool.compat]) and `.compat.toml` in `directory`."""
+    waivers: list[Waiver] = []
+    for name, table_path in (("pyproject.toml", ("tool", "compat")), (".compat.toml", ())):
+        path = directory / name
+        if not path.is_file():
+            continue
+        from compat.files.readers import parse_toml, read_text
+
+        text = read_text(path, "config")
+        document = parse_toml(text, path)
+        table: Any = document
+        for key in table_path:
+            table = table.get(key, {}) if isinstance(table, dict) else {}
+        entries = table.get("ignore", []) if isinstance(table, dict) else []
+        if not isinstance(entries, list):
+            raise InputError(
+                "ignore must be a list of {id, reason, until}",
+                origin=Origin(str(path), _line_of(text, "ignore")),
+            )
+        for entry in entries:
+            waivers.append(_waiver(entry, path, text))
+    return waivers
+
+
+def _waiver(entry: Any, path: Path, text: str) -> Waiver:
+    rule = entry.get("id") if isinstance(entry, dict) else None
+    origin = Origin(str(path), _line_of(text, str(rule)) if rule else _line_of(text, "ignore"))
+    if not isinstance(rule, str) or not rule:
+        raise InputError("each waiver needs an id", origin=origin)
+    reason = entry.get("reason")
+    if not isinstance(reason, str) or not reason.strip():
+        raise InputError(f"waiver for {rule} needs a reason", origin=origin)
+    until = entry.get("until")
+    if isinstance(until, str):
+        try:
+            until = dt.date.fromisoformat(until)
+        except ValueError:
+            raise InputError(
+                f"waiver for {rule}: until must be a date (YYYY-MM-DD)", origin=origin
+            ) from None
+    # A TOML datetime is a date too (a subclass), but cannot be compared with today's date.
+    if until is not None and (not isinstance(until, dt.date) or isinstance(until, dt.datetime)):
+        raise InputError(f"waiver for {rule}: until must be a date (YYYY-MM-DD)", origin=origin)
+    return Waiver(rule, reason.strip(), until, origin)
+
+
+def apply_waivers(
+    findings: Sequence[Finding], waivers: Sequence[Waiver], today: dt.date
+) -> tuple[list[Finding], list[str]]:
+    """The findings left after waivers, and notes about waived, expired and unused waivers."""
+    notes: list[str] = []
+    active: dict[str, Waiver] = {}
+    for waiver in waivers:
+        if waiver.until is not None and waiver.until < today:
+            notes.append(
+                f"{waiver.origin}: waiver for {waiver.rule} expired on {waiver.until}: no longer waived"
+            )
+        else:
+            active[waiver.rule] = waiver
+    kept: list[Finding] = []
+    used: set[str] = set()
+    for finding in findings:
+        match = active.get(finding.rule.id)
+        if match is None:
+            kept.append(finding)
+        else:
+            used.add(match.rule)
+            notes.append(
+                f"waived {finding.rule.id} ({finding.status.value}): {match.reason} ({match.origin})"
+            )
+    for rule, waiver in active.items():
+        if rule not in used:
+            notes.append(
+                f"{waiver.origin}: unused waiver for {rule}: nothing matched it; remove it"
+            )
+    return kept, notes
+
+
+def finding_key(rule: str, packages: Sequence[str]) -> str:
+    return rule + "|" + ",".join(sorted(packages))
+
+
+def load_baseline(path: Path) -> set[str]:
+    """Keys of the findings in a previous `--format json` report."""
+    from compat.files.readers import read_text
+
+    text = read_text(path, "lock", what="cannot read baseline")
+    document = parse_json(text, str(path))
+    if not isinstance(document, dict) or document.get("schema") != "compat.report/1":
+        raise InputError(
+            "baseline must be a `compat check --format json` report (compat.report/1)",
+            origin=Origin(str(path)),
+        )
+    findings = document.get("findings", [])
+    if not isinstance(findings, list):
+        raise InputError("baseline: findings must be a list", origin=Origin(str(path)))
+    keys = set()
+    for finding in findings:
+        if not isinstance(finding, dict) or "rule" not in finding:
+            continue
+        packages = finding.get("packages", [])
+        if not isinstance(finding["rule"], str) or not isinstance(packages, list):
+            raise InputError(
+                "baseline: a finding's rule must be a string and its packages a list",
+                origin=Origin(str(path)),
+            )
+        names = [p.get("name") if isinstance(p, dict) else None for p in packages]
+        if not all(isinstance(name, str) for name in names):
+            raise InputError(
+                f"baseline: finding {finding['rule']!r} has a package without a name",
+                origin=Origin(str(path)),
+            )
+        keys.add(finding_key(finding["rule"], [str(name) for name in names]))
+    return keys
+
+
+def new_since_baseline(findings: Sequence[Finding], baseline: set[str]) -> list[Finding]:
+    return [
+        f for f in findings if finding_key(f.rule.id, [p.name for p in f.packages]) not in baseline
+    ]

@@ -1,0 +1,1 @@
+"""Where facts come from: installed environments, declared files, configs, launch commands, logs."""

@@ -1,0 +1,1 @@
+"""Declared requirements: one module per file format (requirements, pyproject, locks, Pipfile, ...)."""

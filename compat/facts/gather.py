@@ -1,0 +1,232 @@
+"""Gathering facts: environment + hardware + usage -> `Facts` for the engine.
+
+This is where the command-line choices (`--python`, `--path`, `--hardware`, `--no-probe`,
+`--deepspeed-config`, `--accelerate-config`, `--set`) become sources and probes. Nothing here
+prints; the CLI decides what to say about what was gathered.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from compat.errors import UsageError
+from compat.model import Environment, Facts, Hardware, Origin, PackageFact, UsageFact
+
+if TYPE_CHECKING:
+    from packaging.version import Version
+
+
+@dataclass(frozen=True)
+class FactOptions:
+    """The facts options shared by doctor, check, pin and explain."""
+
+    hardware_file: Path | None = None
+    no_probe: bool = False
+    deepspeed_config: Path | None = None
+    accelerate_config: Path | None = None
+    settings: Sequence[str] = ()
+    matrices: Sequence[Path] = ()
+    launch: Sequence[str] = ()  # `compat doctor -- LAUNCH COMMAND...`, read, never run
+    default_accelerate_config: bool = (
+        False  # doctor: read accelerate's default config, as launch does
+    )
+
+
+@dataclass(frozen=True)
+class EnvOptions:
+    python: Path | None = None
+    paths: Sequence[Path] = field(default_factory=tuple)
+    conda_prefix: Path | None = None  # a conda environment that is not the running one
+
+
+def read_environment(options: EnvOptions) -> Environment:
+    """The distributions of the chosen environment; where it is a conda environment (its prefix
+    holds conda-meta/), its conda records too (compat.facts.conda)."""
+    from compat.facts import installed
+
+    if options.python is not None and (options.paths or options.conda_prefix is not None):
+        raise UsageError(
+            "--python and --path/--conda-prefix select different environments: give one of them"
+        )
+    if options.conda_prefix is not None:
+        return _read_conda_prefix(options.conda_prefix, options.paths)
+    if options.python is not None:
+        return _with_conda(installed.read_python(options.python))
+    if options.paths:
+        env = installed.read_paths(options.paths)
+        if env.python_version is None:  # a `pip install --target` dir: ask its compiled wheels
+            python = python_from_wheel_tags(env)
+            if python is not None:
+                env = replace(env, python_version=python)
+        from compat.facts.conda import prefix_of
+
+        prefix = prefix_of(options.paths[0])
+        return _with_conda(replace(env, prefix=str(prefix))) if prefix is not None else env
+    return _with_conda(installed.read_running())
+
+
+def _with_conda(env: Environment) -> Environment:
+    """One stat when the prefix is not a conda environment: doctor's start-up stays as it was."""
+    if env.prefix is None or not os.path.isdir(os.path.join(env.prefix, "conda-meta")):
+        return env
+    from compat.facts.conda import merge
+
+    return merge(env, Path(env.prefix))
+
+
+def _read_conda_prefix(prefix: Path, paths: Sequence[Path]) -> Environment:
+    from compat.facts import installed
+    from compat.facts.conda import check_prefix, merge, site_packages
+
+    check_prefix(prefix)
+    dirs = list(paths) or site_packages(prefix)
+    if dirs:
+        env = installed.read_paths(dirs)
+    else:  # no Python in it (yet): the conda records are all there is
+        env = Environment(source=f"conda prefix {prefix}", packages={}, markers={})
+    return merge(replace(env, prefix=str(prefix)), prefix)
+
+
+_CPYTHON_TAG = re.compile(r"^Tag:\s*cp(\d)(\d+)-cp(\d)(\d+)[a-z]*-", re.MULTILINE)
+_CPYTHON_PYC = re.compile(r"\.cpython-(\d)(\d+)[a-z]*[.-]")
+
+
+def python_from_wheel_tags(env: Environment, limit: int = 64) -> Version | None:
+    """The Python a directory was installed for: the WHEEL tags of its compiled wheels
+    (`Tag: cp311-cp311-manylinux...`; `abi3` gives only a floor and is skipped), else the
+    byte-code pip compiled at install time, as RECORD lists it (`__pycache__/x.cpython-311.pyc`)."""
+    from packaging.version import Version
+
+    records = []
+    for checked, package in enumerate(env.packages.values()):
+        if checked >= limit or package.origin is None:
+            break
+        dist_info = Path(package.origin.path)
+        try:
+            text = (dist_info / "WHEEL").read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            text = ""
+        match = _CPYTHON_TAG.search(text)
+        if match and match.group(1, 2) == match.group(3, 4):
+            return Version(f"{match.group(1)}.{match.group(2)}")
+        records.append(dist_info / "RECORD")
+    for record in records:
+        try:
+            with record.open(encoding="utf-8", errors="replace") as handle:
+                head = handle.read(65536)  # torch's RECORD runs to megabytes: its start suffices
+        except OSError:
+            continue
+        found = _CPYTHON_PYC.search(head)
+        if found:
+            return Version(f"{found.group(1)}.{found.group(2)}")
+    return None
+
+
+def read_hardware(options: FactOptions) -> tuple[Hardware | None, str]:
+    """The hardware facts and a note on where they came from (or why they are unknown)."""
+    if options.hardware_file is not None:
+        if options.no_probe:
+            raise UsageError("--hardware and --no-probe contradict each other: give one of them")
+        from compat.probes.profile import load_profile
+
+        return load_profile(options.hardware_file), f"profile {options.hardware_file}"
+    if options.no_probe:
+        return None, "--no-probe"
+    from compat.probes.gpu import probe_hardware
+
+    hardware = probe_hardware()
+    return hardware, "probed"
+
+
+def read_usage(options: FactOptions, notes: list[str] | None = None) -> dict[str, UsageFact]:
+    """Usage facts, later layers winning: accelerate's default config, what the launch command
+    names (its accelerate config, its DeepSpeed config, its flags), the --accelerate-config and
+    --deepspeed-config files, then --set. `notes` receives a line per source read implicitly."""
+    from compat.usage import merge_usage, parse_set
+
+    layers: list[Mapping[str, UsageFact]] = []
+    launch = None
+    if options.launch:
+        from compat.facts.launch import describe, parse_launch
+
+        launch = parse_launch(options.launch)
+        if notes is not None:
+            notes.append(describe(launch))
+    if (
+        options.default_accelerate_config
+        and options.accelerate_config is None
+        and (launch is None or (launch.uses_accelerate and launch.accelerate_config is None))
+    ):
+        from compat.probes.configs import accelerate_default_config, read_accelerate_config
+
+        default = accelerate_default_config()
+        if default is not None:
+            layers.append(read_accelerate_config(default))
+            if notes is not None:
+                notes.append(
+                    f"read accelerate's default config {default} (as `accelerate launch` does)"
+                )
+    if launch is not None:
+        from compat.probes.configs import read_accelerate_config, read_deepspeed_config
+
+        if launch.accelerate_config is not None:
+            layers.append(read_accelerate_config(launch.accelerate_config))
+        if launch.deepspeed_config is not None:
+            layers.append(read_deepspeed_config(launch.deepspeed_config))
+        layers.append(launch.usage)
+    if options.accelerate_config is not None:
+        from compat.probes.configs import read_accelerate_config
+
+        layers.append(read_accelerate_config(options.accelerate_config))
+    if options.deepspeed_config is not None:
+        from compat.probes.configs import read_deepspeed_config
+
+        layers.append(read_deepspeed_config(options.deepspeed_config))
+    layers.append(parse_set(options.settings))  # --set wins over every file
+    return merge_usage(*layers)
+
+
+def package_facts(env: Environment) -> dict[str, PackageFact]:
+    return {
+        name: PackageFact(
+            name=name,
+            versions=(package.version,),
+            display_name=package.display_name,
+            origin=package.origin,
+            commit=package.commit,
+        )
+        for name, package in env.packages.items()
+    }
+
+
+def environment_facts(
+    env: Environment,
+    hardware: Hardware | None,
+    usage: Mapping[str, UsageFact],
+    *,
+    with_nvcc: bool = True,
+) -> Facts:
+    """Facts for the engine. `with_nvcc=False` skips running `nvcc --version` when no rule asks."""
+    from compat.probes.cuda import build_facts
+
+    return Facts(
+        packages=package_facts(env),  # type: ignore[arg-type]
+        python_version=env.python_version,
+        markers=dict(env.markers) if env.markers else None,
+        hardware=hardware,
+        builds=build_facts(env, with_nvcc=with_nvcc),
+        usage=dict(usage),
+    )
+
+
+def usage_summary(usage: Mapping[str, UsageFact]) -> dict[str, object]:
+    return {key: fact.value for key, fact in sorted(usage.items())}
+
+
+def origin_text(origin: Origin | None) -> str:
+    return str(origin) if origin else ""

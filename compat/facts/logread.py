@@ -1,0 +1,314 @@
+"""Reading logs of any size: decompression, bytes-level literal scanning, one line numbering.
+
+A log is read in blocks of bytes and never held whole: memory stays constant whatever its size.
+Callers register *probes*, each a literal byte string (an anchor) and how many lines from the
+anchor's line they need; one pass of `bytes.find` per anchor over each block finds the candidate
+lines, and only those are decoded. Lines are counted on b"\\n" alone, as `grep -n` does, and the
+text handed back for a line is that same line: a carriage return, form feed or U+2028 never
+starts a new one.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any, NamedTuple, cast
+
+from compat.errors import InputError
+from compat.model import Origin
+
+BLOCK = 4 * 2**20  # bytes read at a time
+MAX_LINE = 8192  # longer lines are cut to this many bytes when handed to a probe's handler
+MAX_CARRY = 16 * 2**20  # a "line" longer than this (no newline) is scanned in pieces
+
+_GZIP = b"\x1f\x8b"
+_XZ = b"\xfd7zXZ\x00"
+_ZSTD = b"\x28\xb5\x2f\xfd"
+
+# CSI (colours, cursor moves) and OSC (titles, hyperlinks) escape sequences.
+_ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_]")
+# `[rank3]:` (torchrun), `[default3]:` / `[...rank=3]` prefixes; Ray's `(Actor pid=123, ip=...)`
+# is stripped too but names a process, not a rank.
+_RANK = re.compile(
+    r"^\s*\[(?:rank|RANK|default)\s*(\d+)\]:?\s?|^\s*\[[^\]\s]*rank=?(\d+)\]\s?"
+    r"|^\s*\((?:[\w.]+) pid=\d+(?:, ip=[\d.:a-f]+)?\)\s?"
+)
+
+
+class Probe(NamedTuple):
+    anchor: bytes  # a literal that every interesting line contains
+    key: object  # handed back with each hit: the caller dispatches on it
+    # Lines from the hit's line that the handler needs (1: that line only); a function of the
+    # hit's line when only some lines with the anchor start a block (a table header, say).
+    lines: int | Callable[[bytes], int] = 1
+    before: int = 0  # bytes before the hit's line wanted when more than one line is (a traceback)
+    # Short anchors cost as much per pass as long ones find in ten: those that only matter
+    # where a run starts (pip freeze, env reports) are scanned in the first STARTUP bytes and
+    # again after every start-up marker (a probe with `reopens`), not through GBs of steps.
+    startup: bool = False
+    reopens: bool = False
+    # A signature with no literal to anchor on: its own (bytes) regex finds the lines instead.
+    regex: re.Pattern[bytes] | None = None
+
+
+STARTUP = 64 * 2**20
+
+
+@dataclass
+class Hit:
+    key: object
+    line: int  # 1-based, counted on b"\n"
+    lines: list[bytes] = field(default_factory=list)  # raw lines, without their b"\n"
+    need: int = 1
+    before: bytes = b""  # raw bytes before the line (up to Probe.before)
+
+
+@contextmanager
+def open_log(path: Path) -> Iterator[IO[bytes]]:
+    """The log as a binary stream: '-' is stdin; gzip, xz and zstd are recognised by content.
+    Closes what it opened (never stdin)."""
+    stdin = str(path) == "-"
+    if stdin:
+        raw: Any = sys.stdin.buffer
+    else:
+        # A regular file only: a FIFO would block until some writer appeared (use '-' to pipe).
+        from compat.files.readers import open_regular_fd
+
+        raw = os.fdopen(open_regular_fd(path, "cannot read log"), "rb")
+    try:
+        buffered: Any = raw if isinstance(raw, io.BufferedReader) else io.BufferedReader(raw)
+        try:
+            head = buffered.peek(8)[:8]
+        except OSError as error:
+            raise InputError(
+                f"cannot read log: {error.strerror}", origin=Origin(str(path))
+            ) from None
+        if head.startswith(_GZIP):
+            import gzip
+
+            with gzip.GzipFile(fileobj=buffered, mode="rb") as unzipped:
+                yield cast(IO[bytes], unzipped)
+        elif head.startswith(_XZ):
+            import lzma
+
+            with lzma.LZMAFile(buffered, mode="rb") as unxz:
+                yield unxz
+        elif head.startswith(_ZSTD):
+            yield _zstd_reader(buffered, path)
+        else:
+            yield buffered
+    finally:
+        if not stdin:
+            raw.close()
+
+
+def _zstd_reader(raw: IO[bytes], path: Path) -> IO[bytes]:
+    try:  # Python 3.14+
+        from compression import zstd  # type: ignore[import-not-found, unused-ignore]
+
+        return zstd.ZstdFile(raw, mode="rb")  # type: ignore[no-any-return, unused-ignore]
+    except ImportError:
+        pass
+    try:
+        import zstandard  # type: ignore[import-not-found, unused-ignore]
+    except ImportError:
+        raise InputError(
+            "cannot read log: it is zstd-compressed; zstd needs Python 3.14+ or "
+            "`pip install zstandard` (or decompress it: zstd -dc LOG | compat explain -)",
+            origin=Origin(str(path)),
+        ) from None
+    return zstandard.ZstdDecompressor().stream_reader(raw)  # type: ignore[no-any-return, unused-ignore]
+
+
+def read_blocks(stream: IO[bytes], path: Path, size: int = BLOCK) -> Iterator[bytes]:
+    """Blocks of the decompressed log; read errors (a truncated gzip, ...) as InputError."""
+    import lzma
+    import zlib
+
+    while True:
+        try:
+            block = stream.read(size)
+        except (OSError, EOFError, lzma.LZMAError, zlib.error) as error:
+            reason = getattr(error, "strerror", None) or str(error) or type(error).__name__
+            raise InputError(f"cannot read log: {reason}", origin=Origin(str(path))) from None
+        if not block:
+            return
+        yield block
+
+
+@dataclass
+class ScanStats:
+    lines: int = 0
+    bytes: int = 0
+
+
+@dataclass
+class _State:
+    probes: Sequence[Probe]
+    on_hit: Callable[[Hit], object]
+    pending: list[Hit] = field(default_factory=list)  # hits still collecting following lines
+    startup_until: int = STARTUP  # offset up to which the start-up probes run
+    offset: int = 0  # offset of the current chunk in the log
+    previous: bytes = b""  # the chunk before the current one, for look-back
+
+
+def scan(
+    blocks: Iterator[bytes], probes: Sequence[Probe], on_hit: Callable[[Hit], object]
+) -> ScanStats:
+    """Call `on_hit` for every line holding a probe's anchor, in line order within a block."""
+    stats = ScanStats()
+    state = _State(probes, on_hit)
+    carry = b""
+    line_base = 0
+    for block in blocks:
+        stats.bytes += len(block)
+        data = carry + block if carry else block
+        cut = data.rfind(b"\n") + 1
+        if cut == 0 and len(data) <= MAX_CARRY:
+            carry = data
+            continue
+        if cut == 0:  # one enormous line: scan it in pieces, keeping a tail for split anchors
+            keep = max(len(p.anchor) for p in probes)
+            chunk, carry = data[:-keep], data[-keep:]
+        else:
+            chunk, carry = data[:cut], data[cut:]
+        line_base = _chunk(state, chunk, line_base)
+    if carry:
+        line_base = _chunk(state, carry + b"\n", line_base)
+    for hit in state.pending:
+        on_hit(hit)
+    stats.lines = line_base
+    return stats
+
+
+def _chunk(state: _State, chunk: bytes, line_base: int) -> int:
+    state.pending = _feed(state.pending, chunk, state.on_hit)
+    startup = state.offset < state.startup_until
+    probes = [p for p in state.probes if startup or not p.startup]
+    reopened = _scan_chunk(state, chunk, 0, line_base, probes)
+    if reopened is not None and not startup:
+        # A run starts again in this chunk: its start-up lines follow the marker.
+        start = chunk.rfind(b"\n", 0, reopened) + 1
+        late = [p for p in state.probes if p.startup]
+        _scan_chunk(state, chunk, start, line_base + chunk.count(b"\n", 0, start), late)
+    state.previous = chunk
+    state.offset += len(chunk)
+    return line_base + chunk.count(b"\n")
+
+
+def _feed(pending: list[Hit], chunk: bytes, on_hit: Callable[[Hit], object]) -> list[Hit]:
+    """Give waiting hits the lines at the start of `chunk`; dispatch those now complete."""
+    still = []
+    for hit in pending:
+        start = 0
+        while len(hit.lines) < hit.need and start < len(chunk):
+            end = chunk.find(b"\n", start)
+            end = len(chunk) if end == -1 else end
+            hit.lines.append(chunk[start : min(end, start + MAX_LINE)])
+            start = end + 1
+        if len(hit.lines) >= hit.need:
+            on_hit(hit)
+        else:
+            still.append(hit)
+    return still
+
+
+def _scan_chunk(
+    state: _State, chunk: bytes, begin: int, line_base: int, probes: Sequence[Probe]
+) -> int | None:
+    """Dispatch the hits of `probes` in chunk[begin:] (line_base: lines before `begin`).
+    Returns the offset of the last start-up marker hit, if any."""
+    found: list[tuple[int, int]] = []  # (line start offset, probe index)
+    for index, probe in enumerate(probes):
+        if probe.regex is not None:
+            found.extend((s, index) for s in _regex_lines(probe.regex, chunk, begin))
+            continue
+        anchor = probe.anchor
+        pos = chunk.find(anchor, begin)
+        while pos != -1:
+            start = chunk.rfind(b"\n", 0, pos) + 1
+            found.append((start, index))
+            end = chunk.find(b"\n", pos)
+            if end == -1:
+                break
+            pos = chunk.find(anchor, end + 1)
+    reopened = None
+    found.sort()
+    counted_to, line = begin, line_base
+    for start, index in found:
+        line += chunk.count(b"\n", counted_to, start)
+        counted_to = start
+        probe = probes[index]
+        if probe.reopens:
+            reopened = start
+            state.startup_until = max(state.startup_until, state.offset + start + STARTUP)
+        end = chunk.find(b"\n", start)
+        first = chunk[start : end if end != -1 else len(chunk)]
+        need = probe.lines(first) if callable(probe.lines) else probe.lines
+        before = b""
+        if probe.before and need > 1:
+            before = chunk[max(0, start - probe.before) : start]
+            if start < probe.before and state.previous:
+                before = state.previous[-(probe.before - start) :] + before
+        hit = Hit(probe.key, line + 1, [], need, before)
+        pos = start
+        while len(hit.lines) < hit.need and pos < len(chunk):
+            end = chunk.find(b"\n", pos)
+            if end == -1:
+                break
+            hit.lines.append(chunk[pos : min(end, pos + MAX_LINE)])
+            pos = end + 1
+        if len(hit.lines) >= hit.need:
+            state.on_hit(hit)
+        else:
+            state.pending.append(hit)
+    return reopened
+
+
+def _regex_lines(regex: re.Pattern[bytes], chunk: bytes, begin: int) -> Iterator[int]:
+    """Starts of the lines where `regex` matches (one per line)."""
+    pos = begin
+    while True:
+        found = regex.search(chunk, pos)
+        if found is None:
+            return
+        start = chunk.rfind(b"\n", 0, found.start()) + 1
+        yield start
+        end = chunk.find(b"\n", found.start())
+        if end == -1:
+            return
+        pos = end + 1
+
+
+def clean(raw: bytes) -> str:
+    """A raw line as text: invalid UTF-8 replaced, escape sequences gone, trailing CR dropped."""
+    text = raw.decode("utf-8", errors="replace")
+    if "\x1b" in text:
+        text = _ANSI.sub("", text)
+    return text.rstrip("\r\n")
+
+
+def segments(text: str) -> list[str]:
+    """The parts of a cleaned line that a terminal shows separately: a carriage return (progress
+    bars) overwrites what came before it on the same line."""
+    return [part for part in text.split("\r") if part.strip()] or [text]
+
+
+def strip_rank(text: str) -> tuple[str, int | None]:
+    """`[rank3]: RuntimeError: ...` -> ("RuntimeError: ...", 3); chained prefixes
+    (`[default3]:[rank3]:`) are all removed, the last rank named wins."""
+    rank = None
+    for _ in range(3):
+        found = _RANK.match(text)
+        if not found:
+            break
+        number = found.group(1) or found.group(2)
+        rank = int(number) if number else rank
+        text = text[found.end() :]
+    return text, rank

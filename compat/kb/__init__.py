@@ -1,0 +1,1 @@
+"""The knowledge base: loading, the rule language, lint, bundles, capabilities, generated tables."""

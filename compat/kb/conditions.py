@@ -1,0 +1,467 @@
+"""Compiled rule conditions and their three-valued evaluation.
+
+A rule's `when:` block compiles into a tree of `Condition`s. Evaluating one against `Facts` gives
+a `Verdict`: TRUE, FALSE or UNKNOWN (the fact is missing: no GPU probe, no DeepSpeed config), plus
+what held ("deepspeed 0.14.2 is in >=0.14.1,<0.14.3") and what was unknown with the flag that
+would settle it. An unknown is never silently false: that is what makes `possible` findings.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from packaging.version import InvalidVersion, Version
+
+from compat.model import Condition, Facts, Gpu, MatchedPackage, Tri, Unknown, UsageValue, Verdict
+from compat.specifiers import specifier_set
+from compat.usage import settled_away, trigger_in_use
+
+if TYPE_CHECKING:
+    from packaging.utils import NormalizedName
+
+
+FALSE = Verdict(Tri.FALSE)
+
+HARDWARE_HINT = "--hardware FILE (a saved profile), or run where the GPUs are without --no-probe"
+
+
+def version_in(version: Version, spec: str) -> bool:
+    # Pre-releases and local builds of a version inside a bad range are just as bad.
+    return specifier_set(spec).contains(version, prereleases=True)
+
+
+def any_version(spec: str) -> bool:
+    """Whether every version satisfies `spec` ("", ">=0", ">0.0"): presence is all it asks."""
+    if not spec:
+        return True
+    for clause in specifier_set(spec):
+        if clause.operator not in (">=", ">"):
+            return False
+        try:
+            if Version(clause.version) > Version("0"):
+                return False
+        except InvalidVersion:
+            return False
+    return True
+
+
+class AnchorCondition(Condition):
+    """A condition about the environment or the machine (not a usage fact): when a *specific* one
+    holds, a rule with unknown usage facts is worth a `possible` finding."""
+
+    def evaluate(self, facts: Facts) -> Verdict:
+        verdict = self.check(facts)
+        if verdict.held and self.specific():
+            if self.holds(verdict):
+                return verdict._replace(anchored=True)
+            return verdict._replace(partial=True)
+        return verdict
+
+    @staticmethod
+    def holds(verdict: Verdict) -> bool:
+        """A range that merely *allows* a bad version is not a fact that holds; a version in the
+        window whose git commit was not recorded is (only the commit is open)."""
+        return verdict.value is Tri.TRUE or all(u.fact.endswith(".commit") for u in verdict.unknown)
+
+    def specific(self) -> bool:
+        """Whether holding says something about this scenario (`accelerate>=0` says nothing)."""
+        return True
+
+    def check(self, facts: Facts) -> Verdict:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class All(Condition):
+    parts: tuple[Condition, ...]
+
+    def evaluate(self, facts: Facts) -> Verdict:
+        return combine_all(part.evaluate(facts) for part in self.parts)
+
+    def package_names(self) -> tuple[NormalizedName, ...]:
+        return tuple(name for part in self.parts for name in part.package_names())
+
+
+@dataclass(frozen=True)
+class AnyOf(Condition):
+    parts: tuple[Condition, ...]
+
+    def evaluate(self, facts: Facts) -> Verdict:
+        verdicts = [part.evaluate(facts) for part in self.parts]
+        true = [v for v in verdicts if v.value is Tri.TRUE]
+        if true:
+            return true[0]
+        open_ = [v for v in verdicts if v.value is Tri.UNKNOWN]
+        if not open_:
+            return FALSE
+        return Verdict(
+            Tri.UNKNOWN,
+            tuple(h for v in open_ for h in v.held),
+            tuple(u for v in open_ for u in v.unknown),
+            tuple(p for v in open_ for p in v.packages),
+            any(v.anchored for v in open_),
+            all(v.waiting for v in open_),
+            any(v.told for v in open_),
+            any(v.partial for v in open_),
+        )
+
+
+def combine_all(verdicts: Iterable[Verdict]) -> Verdict:
+    held: list[str] = []
+    unknown: list[Unknown] = []
+    packages: list[MatchedPackage] = []
+    value = Tri.TRUE
+    anchored = waiting = told = partial = False
+    for verdict in verdicts:
+        if verdict.value is Tri.FALSE:
+            return FALSE
+        if verdict.value is Tri.UNKNOWN:
+            value = Tri.UNKNOWN
+        held.extend(verdict.held)
+        unknown.extend(verdict.unknown)
+        packages.extend(verdict.packages)
+        anchored = anchored or verdict.anchored
+        waiting = waiting or verdict.waiting
+        told = told or verdict.told
+        partial = partial or verdict.partial
+    return Verdict(
+        value, tuple(held), tuple(unknown), tuple(packages), anchored, waiting, told, partial
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Packages
+
+
+@dataclass(frozen=True)
+class PackageVersion(AnchorCondition):
+    """`deepspeed: ">=0.14.1,<0.14.3"`, optionally restricted to git commits."""
+
+    name: NormalizedName
+    spec: str  # "" = any version
+    commits: tuple[str, ...] = ()  # installed-from-git commit prefixes
+
+    def package_names(self) -> tuple[NormalizedName, ...]:
+        return (self.name,)
+
+    def specific(self) -> bool:
+        return bool(self.commits) or not any_version(self.spec)
+
+    def check(self, facts: Facts) -> Verdict:
+        fact = facts.packages.get(self.name)
+        if fact is None:
+            if facts.packages_known:
+                return FALSE
+            return Verdict(
+                Tri.UNKNOWN,
+                unknown=(Unknown(f"packages.{self.name}", "an environment or requirement file"),),
+            )
+        matching = [v for v in fact.versions if not self.spec or version_in(v, self.spec)]
+        if not matching:
+            return FALSE
+        commit_unknown = False
+        if self.commits:
+            # Only a git install inside the window matches. A source install whose commit was not
+            # recorded (no PEP 610 vcs_info) cannot be told apart: unknown, not clear.
+            commit = (fact.commit or "").lower()
+            if not commit:
+                commit_unknown = True
+            elif not any(commit.startswith(c) for c in self.commits):
+                return FALSE
+        where = f" ({fact.origin})" if fact.origin else ""
+        shown = (
+            ", ".join(str(v) for v in matching)
+            if len(matching) <= 4
+            else f"{len(matching)} versions, {matching[0]} to {matching[-1]}"
+        )
+        wanted = self.spec or "any version"
+        commit_note = f" at commit {fact.commit[:10]}" if self.commits and fact.commit else ""
+        matched = MatchedPackage(
+            self.name,
+            str(fact.versions[0]) if fact.exact else _range_of(fact.requirement, shown),
+            fact.origin,
+        )
+        if commit_unknown:
+            text = (
+                f"{fact.label} {shown} is in {wanted}{where}, installed without a recorded commit"
+            )
+            needs = (
+                f"the commit of the {fact.label} checkout: reinstall with `pip install git+URL@COMMIT` "
+                "so pip records it (direct_url.json)"
+            )
+            return Verdict(
+                Tri.UNKNOWN, (text,), (Unknown(f"packages.{self.name}.commit", needs),), (matched,)
+            )
+        if len(matching) == len(fact.versions):
+            if fact.exact and any_version(self.spec):
+                text = f"{fact.label} {shown}{commit_note} is present{where}"
+            elif fact.exact:
+                text = f"{fact.label} {shown}{commit_note} is in {wanted}{where}"
+            elif any_version(self.spec):
+                text = f"{fact.requirement or fact.label} is required{where}"
+            else:
+                # "peft 5 versions is in >=0.14.0" said nothing: name the range and its span.
+                requirement = fact.requirement or fact.label
+                text = f"every version {requirement} allows ({shown}) is in {wanted}{where}"
+            return Verdict(Tri.TRUE, (text,), (), (matched,))
+        requirement = fact.requirement or f"{fact.label} (ranged)"
+        if _range_of(fact.requirement, "") == "*":
+            requirement = f"{fact.label} (unpinned)"
+        text = f"{requirement} allows {shown}, inside {wanted}{where}"
+        hint = f"a pin: {fact.label} outside {wanted} (or a lock file)"
+        return Verdict(
+            Tri.UNKNOWN,
+            (text,),
+            (Unknown(f"packages.{self.name}", hint),),
+            (matched,),
+        )
+
+
+def _range_of(requirement: str | None, shown: str) -> str:
+    """The version part of a ranged requirement (`peft>=0.14` -> `>=0.14`; bare `peft` -> `*`),
+    not the requirement text: JSON readers expect a version or range under "version"."""
+    if not requirement:
+        return shown
+    from packaging.requirements import InvalidRequirement, Requirement
+
+    try:
+        return str(Requirement(requirement.split(";")[0].strip()).specifier) or "*"
+    except InvalidRequirement:
+        return shown
+
+
+# ---------------------------------------------------------------------------------------------
+# Python and platform
+
+
+@dataclass(frozen=True)
+class PythonVersion(AnchorCondition):
+    spec: str
+
+    def check(self, facts: Facts) -> Verdict:
+        if facts.python_version is None:
+            return Verdict(
+                Tri.UNKNOWN,
+                unknown=(
+                    Unknown("python", "--python PATH (doctor) or --python-version X.Y (check)"),
+                ),
+            )
+        if version_in(facts.python_version, self.spec):
+            return Verdict(Tri.TRUE, (f"Python {facts.python_version} is in {self.spec}",))
+        return FALSE
+
+
+@dataclass(frozen=True)
+class PlatformMarker(AnchorCondition):
+    marker: str
+
+    def check(self, facts: Facts) -> Verdict:
+        if facts.markers is None:
+            return Verdict(
+                Tri.UNKNOWN,
+                unknown=(Unknown("platform", "--python PATH (doctor) or --platform (check)"),),
+            )
+        from packaging.markers import Marker
+
+        # Marker.evaluate merges into the *host's* environment: pass a complete one.
+        if Marker(self.marker).evaluate(dict(facts.markers)):
+            return Verdict(Tri.TRUE, (f"platform: {self.marker}",))
+        return FALSE
+
+
+# ---------------------------------------------------------------------------------------------
+# Comparisons shared by hardware, build and usage conditions
+
+_NUMERIC = re.compile(r"^\s*(==|!=|<=|>=|<|>)\s*(-?\d+(?:\.\d+)?)\s*$")
+_OPS: Mapping[str, Callable[[float, float], bool]] = {
+    "==": lambda a, b: a == b,
+    "!=": lambda a, b: a != b,
+    "<=": lambda a, b: a <= b,
+    ">=": lambda a, b: a >= b,
+    "<": lambda a, b: a < b,
+    ">": lambda a, b: a > b,
+}
+
+
+def parse_numeric(text: str) -> tuple[tuple[str, float], ...] | None:
+    """`">=2"` or `">0,<=1"` -> ((">=", 2.0),); None when it is not a numeric comparison."""
+    clauses = []
+    for part in text.split(","):
+        match = _NUMERIC.match(part)
+        if not match:
+            return None
+        clauses.append((match.group(1), float(match.group(2))))
+    return tuple(clauses)
+
+
+def numeric_holds(value: float, clauses: Sequence[tuple[str, float]]) -> bool:
+    return all(_OPS[op](value, bound) for op, bound in clauses)
+
+
+def as_version(value: object) -> Version | None:
+    try:
+        return Version(str(value))
+    except InvalidVersion:
+        return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Hardware and builds
+
+
+@dataclass(frozen=True)
+class HardwareCondition(AnchorCondition):
+    """`hardware: {gpu_count: ">=2", compute_capability: "<8.0", driver: "<580", ...}`."""
+
+    key: str
+    expected: object
+
+    def check(self, facts: Facts) -> Verdict:
+        hw = facts.hardware
+        if hw is None:
+            return Verdict(Tri.UNKNOWN, unknown=(Unknown(f"hardware.{self.key}", HARDWARE_HINT),))
+        if self.key == "gpu_count":
+            count = len(hw.gpus)
+            clauses = parse_numeric(str(self.expected)) or (("==", float(str(self.expected))),)
+            ok = numeric_holds(count, clauses)
+            return (
+                Verdict(Tri.TRUE, (f"{count} GPU(s) visible ({self.expected})",)) if ok else FALSE
+            )
+        if self.key in ("driver", "cuda_driver"):
+            found = hw.driver_version if self.key == "driver" else hw.cuda_driver_version
+            if found is None:
+                if not hw.gpus and not hw.problems:
+                    return FALSE  # no driver on a machine with no GPU: nothing to be too old
+                return Verdict(
+                    Tri.UNKNOWN, unknown=(Unknown(f"hardware.{self.key}", HARDWARE_HINT),)
+                )
+            if version_in(found, str(self.expected)):
+                # As the driver spells it (535.104.05), not as Version prints it (535.104.5).
+                if self.key == "driver":
+                    text = f"driver {hw.driver_label or found} is in {self.expected}"
+                else:
+                    text = f"driver's CUDA version {found} is in {self.expected}"
+                return Verdict(Tri.TRUE, (text,))
+            return FALSE
+        if self.key == "nvml_error":
+            code = hw.extra.get("nvml_error")
+            if code is not None and str(code) == str(self.expected):
+                return Verdict(Tri.TRUE, (f"NVML reports {code}",))
+            return FALSE
+        return self._any_gpu(hw.gpus)
+
+    def _any_gpu(self, gpus: Sequence[Gpu]) -> Verdict:
+        if not gpus:
+            return FALSE
+        unknown = False
+        for gpu in gpus:
+            result = self._gpu_matches(gpu)
+            if result is None:
+                unknown = True
+            elif result:
+                return Verdict(Tri.TRUE, (f"GPU {gpu.index} {gpu.name}: {self._describe(gpu)}",))
+        if unknown:
+            return Verdict(Tri.UNKNOWN, unknown=(Unknown(f"hardware.{self.key}", HARDWARE_HINT),))
+        return FALSE
+
+    def _gpu_matches(self, gpu: Gpu) -> bool | None:
+        if self.key == "compute_capability":
+            cc = gpu.compute_capability
+            return None if cc is None else version_in(cc, str(self.expected))
+        if self.key == "gpu_name":
+            return re.search(str(self.expected), gpu.name, re.IGNORECASE) is not None
+        if self.key == "mig":
+            return None if gpu.mig is None else gpu.mig is bool(self.expected)
+        if self.key == "memory_mib":
+            if gpu.memory_total_mib is None:
+                return None
+            clauses = parse_numeric(str(self.expected))
+            return clauses is not None and numeric_holds(gpu.memory_total_mib, clauses)
+        raise AssertionError(f"unvalidated hardware key {self.key}")  # pragma: no cover
+
+    def _describe(self, gpu: Gpu) -> str:
+        if self.key == "compute_capability":
+            return f"compute capability {gpu.compute_capability} is in {self.expected}"
+        if self.key == "memory_mib":
+            return f"{gpu.memory_total_mib} MiB ({self.expected})"
+        if self.key == "mig":
+            return f"MIG {'enabled' if gpu.mig else 'disabled'}"
+        return f"name matches {self.expected!r}"
+
+
+@dataclass(frozen=True)
+class BuildCondition(AnchorCondition):
+    """`build: {torch_cuda: ">=13.0"}`: the CUDA build of installed wheels, read from metadata."""
+
+    key: str
+    spec: str
+
+    def check(self, facts: Facts) -> Verdict:
+        found = facts.builds.get(self.key)
+        if found is None and self.key in facts.unknown_builds:
+            return Verdict(
+                Tri.UNKNOWN, unknown=(Unknown(f"build.{self.key}", facts.unknown_builds[self.key]),)
+            )
+        if found is None:
+            if facts.packages_known:
+                return (
+                    FALSE  # e.g. torch absent, or a CPU build: it has no CUDA version to be wrong
+                )
+            return Verdict(Tri.UNKNOWN, unknown=(Unknown(f"build.{self.key}", "an environment"),))
+        if version_in(found, self.spec):
+            return Verdict(Tri.TRUE, (f"{self.key} {found} is in {self.spec}",))
+        return FALSE
+
+
+# ---------------------------------------------------------------------------------------------
+# Usage facts
+
+
+@dataclass(frozen=True)
+class UsageCondition(Condition):
+    """`usage: {zero_stage: 3, offload_optimizer: [cpu, nvme], gradient_clipping: ">0"}`."""
+
+    key: str
+    expected: object  # a scalar, a list of alternatives, or a numeric comparison string
+    settled_by: str = field(default="", compare=False)
+    trigger: bool = field(default=False, compare=False)  # unknown = the rule stays silent
+
+    def evaluate(self, facts: Facts) -> Verdict:
+        fact = facts.usage.get(self.key)
+        if fact is None:
+            if settled_away(self.key, facts.usage) is not None:
+                return FALSE  # e.g. zero_stage when distributed=fsdp: no ZeRO stage at all
+            return Verdict(
+                Tri.UNKNOWN,
+                unknown=(
+                    Unknown(f"usage.{self.key}", self.settled_by or f"--set {self.key}=VALUE"),
+                ),
+                waiting=self.trigger and not trigger_in_use(self.key, facts.usage),
+            )
+        if not usage_matches(fact.value, self.expected):
+            return FALSE
+        note = f"; {fact.note}" if fact.note else ""
+        text = f"{self.key} = {_show(fact.value)} ({fact.origin}{note})"
+        # A known opt-in feature (8-bit loading) makes the scenario as specific as a package pin.
+        return Verdict(Tri.TRUE, (text,), anchored=self.trigger, told=True)
+
+
+def usage_matches(value: UsageValue, expected: object) -> bool:
+    if isinstance(expected, list | tuple):
+        return any(usage_matches(value, alternative) for alternative in expected)
+    if isinstance(expected, str) and not isinstance(value, bool) and isinstance(value, int | float):
+        clauses = parse_numeric(expected)
+        if clauses is not None:
+            return numeric_holds(float(value), clauses)
+    if isinstance(expected, bool) or isinstance(value, bool):
+        return isinstance(expected, bool) and isinstance(value, bool) and value is expected
+    if isinstance(expected, int | float) and isinstance(value, int | float):
+        return float(value) == float(expected)
+    return str(value).lower() == str(expected).lower()
+
+
+def _show(value: UsageValue) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)

@@ -1,0 +1,810 @@
+"""Load, validate and compile the knowledge base (compat/matrix/*.yaml plus `--matrix` files).
+
+Three stages, so that start-up does not pay for parsing:
+
+1. *validate*: YAML (safe, C loader) -> plain, normalized rule dicts; every schema violation is a
+   `KnowledgeBaseError` naming `file:line`. The schema is documented in docs/knowledge-base.md.
+2. *cache*: the plain dicts are marshalled into the user cache, keyed by a digest of compat's
+   version and every rule file's bytes, and authenticated (HMAC with a per-user key) so that
+   nothing planted in the cache directory is ever unmarshalled. A warm start hashes the rule
+   files and reads one cache file; see "The rule cache" below and docs/security.md.
+3. *compile*: a plain dict becomes a `Rule` with a condition tree only when it is needed; the
+   engine skips, without compiling, every rule whose packages are not installed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import marshal
+import os
+import re
+import tempfile
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from packaging.specifiers import InvalidSpecifier
+
+from compat import __version__
+from compat.errors import KnowledgeBaseError, UncheckedError
+from compat.kb.conditions import (
+    All,
+    AnyOf,
+    BuildCondition,
+    HardwareCondition,
+    PackageVersion,
+    PlatformMarker,
+    PythonVersion,
+    UsageCondition,
+    parse_numeric,
+    version_in,
+)
+from compat.model import Condition, Evidence, Example, Fix, Origin, Rule, Severity, Symptom
+from compat.names import canonicalize_name
+from compat.specifiers import specifier_set
+
+if TYPE_CHECKING:
+    from packaging.version import Version
+from compat.usage import VOCABULARY
+
+MATRIX_DIR = Path(__file__).parent.parent / "matrix"
+MATRIX_SCHEMA = "compat.matrix/1"
+CACHE_FORMAT = 4
+
+RULE_KEYS = {
+    "id", "title", "severity", "evidence", "description", "when", "symptoms", "fix", "references",
+    "examples",
+}  # fmt: skip
+REQUIRED_RULE_KEYS = (
+    "id",
+    "title",
+    "severity",
+    "evidence",
+    "when",
+    "fix",
+    "references",
+    "examples",
+)
+WHEN_KEYS = {"packages", "python", "platform", "hardware", "build", "usage", "any"}
+HARDWARE_KEYS = {
+    "gpu_count", "compute_capability", "gpu_name", "driver", "cuda_driver", "mig", "memory_mib",
+    "nvml_error",
+}  # fmt: skip
+BUILD_KEYS = {
+    "torch_cuda", "cuda_runtime", "cudnn", "nccl", "nvcc",
+    # what a compiled extension was built for (compat/probes/cuda.py)
+    "flash_attn_torch", "flash_attn_cxx11abi", "deepspeed_ops_torch", "deepspeed_ops_cuda",
+}  # fmt: skip
+EXAMPLE_KINDS = ("affected", "possible", "clear")
+ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9.-]*[a-z0-9]$")
+URL_PATTERN = re.compile(r"^https?://\S+$")
+
+
+# ---------------------------------------------------------------------------------------------
+# Stage 1: validation
+
+
+class _Validator:
+    """Turns one YAML document into plain rule dicts, raising on the first schema violation."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+    def fail(self, node: Any, message: str, key: str | None = None) -> KnowledgeBaseError:
+        line = None
+        if key is not None and hasattr(node, "key_lines"):
+            line = node.key_lines.get(key)
+        if line is None:
+            line = getattr(node, "line", None)
+        return KnowledgeBaseError(message, origin=Origin(self.path, line))
+
+    def mapping(self, node: Any, what: str, parent: Any = None, key: str | None = None) -> Any:
+        if not isinstance(node, dict):
+            raise self.fail(
+                parent if parent is not None else node, f"{what} must be a mapping", key
+            )
+        return node
+
+    def sequence(self, node: Any, what: str, parent: Any, key: str) -> list[Any]:
+        if not isinstance(node, list):
+            raise self.fail(parent, f"{what} must be a list", key)
+        return node
+
+    def text(self, node: Any, what: str, parent: Any, key: str) -> str:
+        if not isinstance(node, str) or not node.strip():
+            raise self.fail(parent, f"{what} must be a non-empty string", key)
+        return node
+
+    def unknown_keys(self, node: Any, allowed: set[str], what: str) -> None:
+        for key in node:
+            if key not in allowed:
+                choices = ", ".join(sorted(allowed))
+                raise self.fail(
+                    node, f"unknown key {key!r} in {what} (expected one of: {choices})", key
+                )
+
+    def document(self, doc: Any) -> list[dict[str, Any]]:
+        if doc is None:
+            return []
+        doc = self.mapping(doc, "a rule file")
+        if doc.get("schema") == "compat.capabilities/1":
+            return []  # capabilities, not rules: compat.kb.capabilities reads them (for pin and lint)
+        self.unknown_keys(doc, {"schema", "rules"}, "the file")
+        if doc.get("schema") != MATRIX_SCHEMA:
+            raise self.fail(doc, f"schema must be {MATRIX_SCHEMA!r}", "schema")
+        rules = self.sequence(doc.get("rules", []), "rules", doc, "rules")
+        return [self.rule(rule) for rule in rules]
+
+    def rule(self, node: Any) -> dict[str, Any]:
+        node = self.mapping(node, "a rule")
+        self.unknown_keys(node, RULE_KEYS, "a rule")
+        for key in REQUIRED_RULE_KEYS:
+            if key not in node:
+                raise self.fail(node, f"rule is missing required key {key!r}")
+        rule_id = self.text(node["id"], "id", node, "id")
+        if not ID_PATTERN.match(rule_id):
+            raise self.fail(node, f"id {rule_id!r} must be lowercase words joined by '-'", "id")
+        severity = node["severity"]
+        if not isinstance(severity, str) or severity not in {s.value for s in Severity}:
+            raise self.fail(
+                node, f"severity must be error, warning or info, not {severity!r}", "severity"
+            )
+        evidence = node["evidence"]
+        if not isinstance(evidence, str) or evidence not in {e.value for e in Evidence}:
+            raise self.fail(
+                node, f"evidence must be verified or reported, not {evidence!r}", "evidence"
+            )
+        when = self.when(node["when"], node, "when", top=True)
+        references = self.sequence(node["references"], "references", node, "references")
+        if not references:
+            raise self.fail(node, "a rule must cite at least one reference", "references")
+        for ref in references:
+            if not isinstance(ref, str) or not URL_PATTERN.match(ref):
+                raise self.fail(references, f"reference {ref!r} is not an http(s) URL")
+        return {
+            "id": rule_id,
+            "title": self.text(node["title"], "title", node, "title"),
+            "severity": severity,
+            "evidence": evidence,
+            "description": str(node.get("description") or "").strip(),
+            "when": when,
+            "symptoms": self.symptoms(node.get("symptoms", []), node),
+            "fix": self.fix(node["fix"], node),
+            "references": [str(r) for r in references],
+            "examples": self.examples(node["examples"], node),
+            "file": self.path,
+            "line": node.line,
+        }
+
+    def when(self, node: Any, parent: Any, key: str, top: bool = False) -> dict[str, Any]:
+        node = self.mapping(node, "when", parent, key)
+        if not node:
+            raise self.fail(parent, "when must name at least one condition", key)
+        self.unknown_keys(node, WHEN_KEYS, "when")
+        out: dict[str, Any] = {}
+        if "packages" in node:
+            out["packages"] = self.packages(node["packages"], node)
+        for scalar_key, check in (("python", self.specifier), ("platform", self.marker)):
+            if scalar_key in node:
+                out[scalar_key] = check(node[scalar_key], node, scalar_key)
+        if "hardware" in node:
+            out["hardware"] = self.hardware(node["hardware"], node)
+        if "build" in node:
+            build = self.mapping(node["build"], "build", node, "build")
+            self.unknown_keys(build, BUILD_KEYS, "build")
+            out["build"] = {k: self.specifier(v, build, k) for k, v in build.items()}
+        if "usage" in node:
+            out["usage"] = self.usage(node["usage"], node)
+        if "any" in node:
+            branches = self.sequence(node["any"], "any", node, "any")
+            if len(branches) < 2:
+                raise self.fail(node, "any needs at least two alternatives", "any")
+            out["any"] = [self.when(b, node, "any") for b in branches]
+        if top and not _has_anchor(out):
+            raise self.fail(
+                parent,
+                "when needs a package, python, platform, hardware or build condition "
+                "(usage facts alone would flag every environment)",
+                key,
+            )
+        return out
+
+    def specifier(self, value: Any, parent: Any, key: str) -> str:
+        text = str(value).strip() if isinstance(value, str | int | float) else None
+        if text is None:
+            raise self.fail(parent, f"{key} must be a version specifier string", key)
+        if text and text[0].isdigit():
+            text = "==" + text
+        try:
+            specifier_set(text)
+        except InvalidSpecifier as error:
+            raise self.fail(parent, f"invalid specifier for {key}: {error}", key) from None
+        return text
+
+    def marker(self, value: Any, parent: Any, key: str) -> str:
+        from packaging.markers import (
+            InvalidMarker,
+            Marker,
+            UndefinedComparison,
+            UndefinedEnvironmentName,
+        )
+        from packaging.version import InvalidVersion
+
+        try:
+            # Evaluated once here so that a comparison packaging cannot make
+            # (`os_name ~= "posix"`) is a rule-file error, not a crash during a check.
+            Marker(self.text(value, key, parent, key)).evaluate()
+        except (
+            InvalidMarker,
+            UndefinedComparison,
+            UndefinedEnvironmentName,
+            InvalidVersion,
+        ) as error:
+            first = str(error).splitlines()[0]
+            raise self.fail(parent, f"invalid marker for {key}: {first}", key) from None
+        except RecursionError:
+            raise self.fail(parent, f"invalid marker for {key}: nested too deeply", key) from None
+        return str(value)
+
+    def packages(self, node: Any, parent: Any) -> dict[str, Any]:
+        node = self.mapping(node, "packages", parent, "packages")
+        out: dict[str, Any] = {}
+        for name, spec in node.items():
+            normalized = canonicalize_name(name) if _valid_name(name) else None
+            if normalized is None:
+                raise self.fail(node, f"invalid package name {name!r}", name)
+            if isinstance(spec, dict):
+                self.unknown_keys(spec, {"version", "commit"}, f"packages.{name}")
+                version = self.specifier(spec.get("version", ""), spec, "version")
+                commits = self.sequence(spec.get("commit", []), "commit", spec, "commit")
+                for commit in commits:
+                    if not isinstance(commit, str) or not re.fullmatch(r"[0-9a-f]{7,40}", commit):
+                        raise self.fail(
+                            spec, f"commit {commit!r} must be 7-40 hex digits", "commit"
+                        )
+                out[normalized] = {"version": version, "commit": [c.lower() for c in commits]}
+            else:
+                out[normalized] = {"version": self.specifier(spec, node, name), "commit": []}
+        return out
+
+    def hardware(self, node: Any, parent: Any) -> dict[str, Any]:
+        node = self.mapping(node, "hardware", parent, "hardware")
+        self.unknown_keys(node, HARDWARE_KEYS, "hardware")
+        out: dict[str, Any] = {}
+        for key, value in node.items():
+            if key in ("compute_capability", "driver", "cuda_driver"):
+                out[key] = self.specifier(value, node, key)
+            elif key in ("gpu_count", "memory_mib"):
+                if isinstance(value, bool) or not (
+                    isinstance(value, int) or parse_numeric(str(value)) is not None
+                ):
+                    raise self.fail(node, f"{key} must be a number or a comparison like '>=2'", key)
+                out[key] = value if isinstance(value, int) else str(value)
+            elif key == "gpu_name":
+                out[key] = self.regex(value, node, key)
+            elif key == "mig":
+                if not isinstance(value, bool):
+                    raise self.fail(node, "mig must be true or false", key)
+                out[key] = value
+            else:
+                out[key] = self.text(value, key, node, key)
+        return out
+
+    def usage(self, node: Any, parent: Any) -> dict[str, Any]:
+        node = self.mapping(node, "usage", parent, "usage")
+        out: dict[str, Any] = {}
+        for key, value in node.items():
+            if key not in VOCABULARY:
+                raise self.fail(node, f"unknown usage key {key!r} (see docs/usage-keys.md)", key)
+            alternatives = value if isinstance(value, list) else [value]
+            for alternative in alternatives:
+                if not isinstance(alternative, str | int | float | bool):
+                    raise self.fail(
+                        node, f"usage.{key} must be a value, a list or a comparison", key
+                    )
+            out[key] = list(value) if isinstance(value, list) else value
+        return out
+
+    def regex(self, value: Any, parent: Any, key: str) -> str:
+        import warnings
+
+        text = self.text(value, key, parent, key)
+        if len(text) > 2000:
+            raise self.fail(parent, f"regular expression for {key} is over 2000 characters", key)
+        try:
+            with warnings.catch_warnings():  # "possible nested set" and the like: not our output
+                warnings.simplefilter("ignore")
+                re.compile(text)
+        except re.error as error:
+            raise self.fail(parent, f"invalid regular expression for {key}: {error}", key) from None
+        except RecursionError:
+            raise self.fail(parent, f"regular expression for {key} nests too deeply", key) from None
+        # Patterns that can backtrack catastrophically are refused by `matrix lint` and by
+        # `explain` before it runs them (compat.kb.signatures.backtracking_problem).
+        return text
+
+    def symptoms(self, node: Any, parent: Any) -> list[dict[str, Any]]:
+        out = []
+        for item in self.sequence(node, "symptoms", parent, "symptoms"):
+            item = self.mapping(item, "a symptom")
+            self.unknown_keys(item, {"match", "frames"}, "a symptom")
+            frames = self.sequence(item.get("frames", []), "frames", item, "frames")
+            out.append(
+                {
+                    "match": self.regex(item.get("match"), item, "match"),
+                    "frames": [str(f) for f in frames],
+                }
+            )
+        return out
+
+    def fix(self, node: Any, parent: Any) -> dict[str, Any]:
+        from packaging.requirements import InvalidRequirement, Requirement
+
+        node = self.mapping(node, "fix", parent, "fix")
+        self.unknown_keys(node, {"summary", "constraints", "change"}, "fix")
+        constraints = self.sequence(node.get("constraints", []), "constraints", node, "constraints")
+        for text in constraints:
+            try:
+                requirement = Requirement(str(text))
+            except InvalidRequirement as error:
+                raise self.fail(
+                    node, f"invalid constraint {text!r}: {error}", "constraints"
+                ) from None
+            if requirement.url or requirement.extras:
+                raise self.fail(
+                    node,
+                    f"constraint {text!r}: constraints cannot carry extras or URLs",
+                    "constraints",
+                )
+        change = node.get("change")
+        if not constraints and not change:
+            raise self.fail(node, "fix needs constraints, a change, or both", None)
+        return {
+            "summary": self.text(node.get("summary"), "fix.summary", node, "summary"),
+            "constraints": [str(c) for c in constraints],
+            "change": str(change).strip() if change else None,
+        }
+
+    def examples(self, node: Any, parent: Any) -> list[dict[str, Any]]:
+        node = self.mapping(node, "examples", parent, "examples")
+        self.unknown_keys(node, set(EXAMPLE_KINDS), "examples")
+        for required in ("affected", "clear"):
+            if not node.get(required):
+                raise self.fail(node, f"examples need at least one {required!r} environment", None)
+        out = []
+        for kind in EXAMPLE_KINDS:
+            for item in self.sequence(node.get(kind, []), kind, node, kind):
+                item = self.mapping(item, f"an example under {kind}")
+                self.unknown_keys(
+                    item,
+                    {"packages", "python", "platform", "hardware", "build", "usage"},
+                    "an example",
+                )
+                out.append({"expect": kind, "data": _plain(item), "line": item.line})
+        return out
+
+
+def _valid_name(name: Any) -> bool:
+    return (
+        isinstance(name, str)
+        and re.fullmatch(r"[A-Za-z0-9]([A-Za-z0-9._-]*[A-Za-z0-9])?", name) is not None
+    )
+
+
+def _has_anchor(when: Mapping[str, Any]) -> bool:
+    if any(key in when for key in ("packages", "python", "platform", "hardware", "build")):
+        return True
+    return "any" in when and all(_has_anchor(branch) for branch in when["any"])
+
+
+def _plain(value: Any) -> Any:
+    """LinedDict/LinedList -> dict/list, so the result can be marshalled."""
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if isinstance(value, int | float | str | bool) or value is None:
+        return value
+    return str(value)  # dates and the like: keep them readable
+
+
+def validate_file(path: Path, data: bytes | None = None) -> list[dict[str, Any]]:
+    """Read and validate one rule file into plain rule dicts (KnowledgeBaseError on failure)."""
+    from compat.errors import InputError
+    from compat.files.readers import decode
+    from compat.files.yamlio import load_with_lines
+
+    try:
+        if data is None:
+            data = _read_rule_bytes(path)
+        doc = load_with_lines(decode(data, path, what="cannot read rule file"), str(path))
+    except InputError as error:
+        raise KnowledgeBaseError(error.message, origin=error.origin) from None
+    return _Validator(str(path)).document(doc)
+
+
+# ---------------------------------------------------------------------------------------------
+# Stage 3: compiling plain dicts into Rules
+
+
+def compile_when(when: Mapping[str, Any]) -> Condition:
+    parts: list[Condition] = []
+    for name, spec in when.get("packages", {}).items():
+        parts.append(
+            PackageVersion(canonicalize_name(name), spec["version"], tuple(spec["commit"]))
+        )
+    if "python" in when:
+        parts.append(PythonVersion(when["python"]))
+    if "platform" in when:
+        parts.append(PlatformMarker(when["platform"]))
+    for key, expected in when.get("hardware", {}).items():
+        parts.append(HardwareCondition(key, expected))
+    for key, spec in when.get("build", {}).items():
+        parts.append(BuildCondition(key, spec))
+    for key, expected in when.get("usage", {}).items():
+        spec = VOCABULARY[key]
+        parts.append(UsageCondition(key, expected, spec.settled_by, spec.trigger))
+    if "any" in when:
+        parts.append(AnyOf(tuple(compile_when(branch) for branch in when["any"])))
+    return parts[0] if len(parts) == 1 else All(tuple(parts))
+
+
+def compile_rule(plain: Mapping[str, Any]) -> Rule:
+    path = plain["file"]
+    return Rule(
+        id=plain["id"],
+        title=plain["title"],
+        severity=Severity(plain["severity"]),
+        evidence=Evidence(plain["evidence"]),
+        when=compile_when(plain["when"]),
+        fix=Fix(
+            plain["fix"]["summary"], tuple(plain["fix"]["constraints"]), plain["fix"]["change"]
+        ),
+        references=tuple(plain["references"]),
+        symptoms=tuple(Symptom(s["match"], tuple(s["frames"])) for s in plain["symptoms"]),
+        description=plain["description"],
+        examples=tuple(
+            Example(e["expect"], e["data"], Origin(path, e["line"])) for e in plain["examples"]
+        ),
+        origin=Origin(path, plain["line"]),
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# The knowledge base
+
+
+@dataclass
+class KnowledgeBase:
+    """Validated rules, decoded and compiled on demand. `digest` identifies the exact rule set.
+
+    `index` holds, per rule, its id and the packages its top-level conditions name; the rule
+    itself stays a marshalled blob until something asks for it, so a check over 2,000 rules
+    decodes only those whose packages are installed.
+    """
+
+    digest: str
+    files: tuple[str, ...]
+    index: tuple[tuple[str, tuple[str, ...]], ...]
+    blobs: tuple[bytes, ...]
+    features: frozenset[str] = frozenset()  # condition_keys() over every rule
+    source: str = "shipped"  # "shipped" with compat, or "bundle" (compat matrix update)
+    version: str = __version__  # compat's version for the shipped rules, else the bundle's
+    # Per rule, its top-level package conditions as (name, specifier): all must hold for the
+    # rule to hold, so a rule whose gate no version of the package meets is skipped undecoded.
+    gates: tuple[tuple[tuple[str, str], ...], ...] = ()
+    _compiled: dict[int, Rule] = field(default_factory=dict, repr=False)
+    _plain: dict[int, dict[str, Any]] = field(default_factory=dict, repr=False)
+
+    def __len__(self) -> int:
+        return len(self.index)
+
+    def plain_at(self, position: int) -> dict[str, Any]:
+        plain = self._plain.get(position)
+        if plain is None:
+            plain = self._plain[position] = marshal.loads(self.blobs[position])
+        return plain
+
+    @property
+    def plain(self) -> list[dict[str, Any]]:
+        return [self.plain_at(i) for i in range(len(self.index))]
+
+    def rule_at(self, position: int) -> Rule:
+        rule = self._compiled.get(position)
+        if rule is None:
+            rule = self._compiled[position] = compile_rule(self.plain_at(position))
+        return rule
+
+    def rules(self) -> list[Rule]:
+        return [self.rule_at(i) for i in range(len(self.index))]
+
+    def get(self, rule_id: str) -> Rule | None:
+        for position, (candidate, _) in enumerate(self.index):
+            if candidate == rule_id:
+                return self.rule_at(position)
+        return None
+
+    def candidates(self, installed: Iterable[str] | None) -> Iterator[Rule]:
+        """Rules that could match: with `installed` known, only those whose packages are all present."""
+        present = None if installed is None else set(installed)
+        for position, (_, required) in enumerate(self.index):
+            if present is not None and any(name not in present for name in required):
+                continue
+            yield self.rule_at(position)
+
+    def candidates_for(self, versions: Mapping[str, tuple[Version, ...]] | None) -> Iterator[Rule]:
+        """`candidates`, also skipping rules whose top-level package gate none of the known
+        versions meets (those evaluate FALSE anyway: decoding and compiling them is waste)."""
+        if versions is None or not self.gates:
+            yield from self.candidates(None if versions is None else versions.keys())
+            return
+        for position, (_, required) in enumerate(self.index):
+            if any(name not in versions for name in required):
+                continue
+            if any(
+                spec and not any(version_in(v, spec) for v in versions[name])
+                for name, spec in self.gates[position]
+            ):
+                continue
+            yield self.rule_at(position)
+
+    def mentions(self, section: str, key: str) -> bool:
+        """Whether any rule has a `section: {key: ...}` condition (e.g. build.nvcc)."""
+        return f"{section}.{key}" in self.features
+
+
+def condition_keys(when: Mapping[str, Any]) -> set[str]:
+    """`section.key` for every hardware, build and usage condition, `any` branches included."""
+    keys = {
+        f"{section}.{key}"
+        for section in ("hardware", "build", "usage")
+        for key in when.get(section, {})
+    }
+    for branch in when.get("any", []):
+        keys |= condition_keys(branch)
+    return keys
+
+
+def _identity(path: Path) -> tuple[int, int] | Path:
+    try:
+        info = path.stat()
+    except OSError:
+        return path  # vanished or unreadable: reading it will say so
+    return (info.st_dev, info.st_ino)
+
+
+def rule_files(extra: Sequence[Path] = (), base: Path = MATRIX_DIR) -> list[Path]:
+    """The base matrices (shipped, or an installed bundle's), then each `--matrix FILE|DIR`."""
+    files = sorted(base.glob("*.yaml"))
+    # Identity by (device, inode): one stat per file, where resolve() walks every component.
+    shipped = {_identity(path) for path in files}
+    for item in extra:
+        if item.is_dir():
+            found = sorted([*item.glob("*.yaml"), *item.glob("*.yml")])
+            if not found:
+                raise KnowledgeBaseError(
+                    "no *.yaml rule files in directory", origin=Origin(str(item))
+                )
+            files.extend(path for path in found if _identity(path) not in shipped)
+        elif item.is_file():
+            if _identity(item) not in shipped:  # naming a shipped file lints it once, not twice
+                files.append(item)
+        elif item.exists():
+            raise KnowledgeBaseError(
+                "--matrix: not a regular file (a FIFO, socket or device is not read)",
+                origin=Origin(str(item)),
+            )
+        else:
+            raise KnowledgeBaseError(
+                "--matrix: no such file or directory", origin=Origin(str(item))
+            )
+    return files
+
+
+def load_knowledge_base(extra: Sequence[Path] = (), *, use_cache: bool = True) -> KnowledgeBase:
+    """The knowledge base in force plus `extra` files. `use_cache=False` reads nothing from the
+    user cache: neither compiled rules nor a bundle installed by `compat matrix update`."""
+    from compat.kb.bundlestate import active_bundle
+
+    bundle = active_bundle() if use_cache else None
+    files = rule_files(extra, bundle.matrix_dir if bundle else MATRIX_DIR)
+    source, kb_version = ("bundle", bundle.version) if bundle else ("shipped", __version__)
+    if not files:
+        raise UncheckedError(f"no knowledge base: no rule files in {MATRIX_DIR}")
+    # The digest of the rule files' bytes names the rule set, keys the cache and authenticates
+    # what the cache holds: reading and hashing them costs a few milliseconds even for 2,000
+    # rules, much less than one wrong verdict from a stale or planted cache.
+    contents = [_read_rule_bytes(path) for path in files]
+    hasher = hashlib.sha256()
+    for data in contents:
+        hasher.update(hashlib.sha256(data).digest())
+    digest = "sha256:" + hasher.hexdigest()
+    directory = _cache_dir()
+    key = _cache_key(directory) if use_cache else None
+    cache_path = directory / f"kb-{CACHE_FORMAT}-{__version__}-{digest[7:39]}.bin"
+    cached = _read_cache(cache_path, key, digest) if key is not None else None
+    if cached is not None:
+        index, blobs, features, gates = cached
+        return KnowledgeBase(
+            digest,
+            tuple(str(p) for p in files),
+            index,
+            blobs,
+            frozenset(features),
+            source,
+            kb_version,
+            gates,
+        )
+    plain: list[dict[str, Any]] = []
+    seen: dict[str, Origin] = {}
+    for path, data in zip(files, contents, strict=True):
+        for rule in validate_file(path, data):
+            if rule["id"] in seen:
+                raise KnowledgeBaseError(
+                    f"duplicate rule id {rule['id']!r} (first defined at {seen[rule['id']]})",
+                    origin=Origin(rule["file"], rule["line"]),
+                )
+            seen[rule["id"]] = Origin(rule["file"], rule["line"])
+            plain.append(rule)
+    if not plain:
+        raise UncheckedError("no knowledge base: the rule files hold no rules")
+    index = tuple((rule["id"], tuple(rule["when"].get("packages", {}))) for rule in plain)
+    blobs = tuple(marshal.dumps(rule) for rule in plain)
+    feature_set = frozenset().union(*(condition_keys(rule["when"]) for rule in plain))
+    gates = tuple(
+        tuple(
+            (name, str(spec["version"])) for name, spec in rule["when"].get("packages", {}).items()
+        )
+        for rule in plain
+    )
+    if key is not None:
+        _write_cache(cache_path, key, (digest, index, blobs, tuple(sorted(feature_set)), gates))
+    kb = KnowledgeBase(
+        digest, tuple(str(p) for p in files), index, blobs, feature_set, source, kb_version, gates
+    )
+    kb._plain.update(enumerate(plain))
+    return kb
+
+
+def _read_rule_bytes(path: Path) -> bytes:
+    from compat.errors import InputError
+    from compat.files.readers import read_bytes
+
+    try:
+        return read_bytes(path, "rules", what="cannot read rule file")
+    except InputError as error:
+        raise KnowledgeBaseError(error.message, origin=error.origin) from None
+
+
+# ---------------------------------------------------------------------------------------------
+# The rule cache: marshal data, loaded only after an HMAC check.
+#
+# A cache file is MAGIC + HMAC-SHA256(key, payload) + payload, payload = marshal of
+# (digest, index, blobs, features). The key is 32 random bytes in `kb.key`, readable only by
+# its owner: a file planted by someone else (another user sharing the cache directory, a CI
+# step that writes into it) cannot carry a valid tag, and a key file that is not ours, or that
+# others can read, turns the cache off. A valid tag over a payload whose digest is not the
+# digest of the rule files read now is a stale entry: rebuilt, never used.
+
+_MAGIC = b"compat-kb\x00"
+_TAG = 32
+_MAX_CACHE_BYTES = 256 * 1024 * 1024
+
+
+def _cache_dir() -> Path:
+    from compat.files.cachedir import user_cache_dir
+
+    return user_cache_dir()
+
+
+def _cache_key(directory: Path) -> bytes | None:
+    """This user's cache key, created on first use; None when it cannot be trusted or made."""
+    import stat
+
+    path = directory / "kb.key"
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0)
+    for _attempt in range(2):
+        try:
+            fd = os.open(path, flags)
+        except FileNotFoundError:
+            try:
+                directory.mkdir(parents=True, exist_ok=True, mode=0o700)
+                fd = os.open(
+                    path,
+                    os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0),
+                    0o600,
+                )
+            except FileExistsError:
+                continue  # another compat created it meanwhile: read theirs
+            except OSError:
+                return None
+            import secrets
+
+            key = secrets.token_bytes(32)
+            try:
+                os.write(fd, key)
+            except OSError:
+                return None
+            finally:
+                os.close(fd)
+            return key
+        except OSError:
+            return None
+        try:
+            info = os.fstat(fd)
+            key = os.read(fd, 64)
+        except OSError:
+            return None
+        finally:
+            os.close(fd)
+        getuid = getattr(os, "getuid", None)
+        if (
+            not stat.S_ISREG(info.st_mode)
+            or (getuid is not None and info.st_uid != getuid())
+            or (getuid is not None and info.st_mode & 0o077)
+            or len(key) != 32
+        ):
+            return None
+        return key
+    return None
+
+
+def _read_cache(path: Path, key: bytes, digest: str) -> tuple[Any, Any, Any, Any] | None:
+    """The cached (index, blobs, features, gates) for `digest`, or None: any doubt means a
+    rebuild."""
+    import hmac
+    import stat
+
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | os.O_NONBLOCK)
+    except OSError:
+        return None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > _MAX_CACHE_BYTES:
+            return None
+        with os.fdopen(os.dup(fd), "rb") as handle:
+            data = handle.read(_MAX_CACHE_BYTES + 1)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    head = len(_MAGIC) + _TAG
+    if len(data) <= head or not data.startswith(_MAGIC):
+        return None
+    tag, payload = data[len(_MAGIC) : head], data[head:]
+    if not hmac.compare_digest(tag, hmac.digest(key, payload, "sha256")):
+        return None
+    try:
+        content = marshal.loads(payload)
+    except (EOFError, ValueError, TypeError):
+        return None
+    if not (isinstance(content, tuple) and len(content) == 5 and content[0] == digest):
+        return None
+    _, index, blobs, features, gates = content
+    if not (
+        isinstance(index, tuple)
+        and isinstance(blobs, tuple)
+        and isinstance(features, tuple)
+        and isinstance(gates, tuple)
+        and len(index) == len(blobs) == len(gates)
+        and len(blobs) > 0
+    ):
+        return None
+    return index, blobs, features, gates
+
+
+def _write_cache(path: Path, key: bytes, content: tuple[Any, ...]) -> None:
+    # Best effort: a read-only home or a full disk must never fail the check itself.
+    import hmac
+
+    payload = marshal.dumps(content)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".kb-", suffix=".tmp")
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(_MAGIC + hmac.digest(key, payload, "sha256") + payload)
+        Path(tmp).replace(path)
+    except OSError:
+        pass

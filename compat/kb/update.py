@@ -1,0 +1,151 @@
+"""`compat matrix update`: fetch the knowledge-base index and bundle over httpx, verify, install.
+
+The index URL comes from `--matrix-url`/`--url`, else $COMPAT_MATRIX_URL (the CLI's variable for
+that option), else DEFAULT_INDEX_URL (the project's
+latest GitHub release). Every failure is one `CompatError` line and leaves the knowledge base in
+force untouched: `UpdateUnreachable` (exit 3) when nothing usable could be downloaded,
+`BundleError` (exit 2) when what was downloaded must not be used. docs/bundles.md has the trust
+model: the index is fetched over HTTPS and pins the bundle's sha256.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any, NamedTuple
+from urllib.parse import urljoin, urlsplit
+
+from compat import __version__
+from compat.errors import EXIT_UNCHECKED, CompatError, UsageError
+from compat.kb.bundle import INDEX_SCHEMA, BundleError, install, installed_pointer
+from compat.kb.bundlestate import active_bundle
+
+DEFAULT_INDEX_URL = (
+    "https://github.com/compat-dev/compat/releases/latest/download/compat-kb-index.json"
+)
+MAX_INDEX_BYTES = 1 << 20
+MAX_BUNDLE_BYTES = 32 << 20
+_LOOPBACK = {"127.0.0.1", "localhost", "::1"}
+
+
+class UpdateUnreachable(CompatError):
+    """The index or the bundle could not be downloaded (offline, HTTP error, timeout)."""
+
+    exit_code = EXIT_UNCHECKED
+
+
+class UpdateResult(NamedTuple):
+    version: str
+    sha256: str
+    rules: int
+    source: str
+    changed: bool  # False: the bundle in force was already this one
+
+
+def index_url(flag: str | None) -> str:
+    """`--matrix-url`/`--url`, which the CLI also fills from $COMPAT_MATRIX_URL, else the default."""
+    return flag or DEFAULT_INDEX_URL
+
+
+def update(url: str, *, timeout: float = 20.0) -> UpdateResult:
+    _check_scheme(url)
+    import httpx
+
+    deadline = time.monotonic() + timeout
+    headers = {"User-Agent": f"compat/{__version__}"}
+    # Every request, redirects included, must be https (or loopback): no downgrade mid-way.
+    hooks = {"request": [lambda request: _check_scheme(str(request.url))]}
+    with httpx.Client(
+        timeout=httpx.Timeout(timeout), follow_redirects=True, headers=headers, event_hooks=hooks
+    ) as http:
+        index = parse_index(_download(http, url, MAX_INDEX_BYTES, deadline, timeout), url)
+        current = active_bundle()  # in force, not merely installed: a stale one is replaced
+        if current is not None and current.sha256 == index["sha256"]:
+            rules = (installed_pointer() or {}).get("rules", 0)
+            return UpdateResult(index["version"], index["sha256"], int(rules), url, False)
+        bundle_url = urljoin(url, index["url"])  # relative to the index, not to a redirect
+        _check_scheme(bundle_url)
+        limit = min(MAX_BUNDLE_BYTES, index["size"])
+        bundle = _download(http, bundle_url, limit, deadline, timeout)
+    if len(bundle) != index["size"]:
+        raise BundleError(
+            f"bundle {index['version']}: {len(bundle)} bytes received, the index says "
+            f"{index['size']} (truncated download)"
+        )
+    manifest, rules = install(bundle, index, bundle_url)
+    return UpdateResult(manifest.version, index["sha256"], rules, bundle_url, True)
+
+
+def parse_index(data: bytes, url: str) -> dict[str, Any]:
+    try:
+        doc = json.loads(data)
+    except ValueError:
+        raise BundleError(f"{url}: the index is not JSON") from None
+    if not isinstance(doc, dict) or doc.get("schema") != INDEX_SCHEMA:
+        raise BundleError(f"{url}: not a knowledge-base index (schema {INDEX_SCHEMA!r})")
+    problems = [
+        key
+        for key, kind in (("version", str), ("url", str), ("sha256", str), ("size", int))
+        if not isinstance(doc.get(key), kind)
+    ]
+    if problems:
+        raise BundleError(f"{url}: the index lacks {', '.join(problems)}")
+    doc["sha256"] = doc["sha256"].lower()
+    if len(doc["sha256"]) != 64 or doc["size"] <= 0:
+        raise BundleError(f"{url}: the index has an invalid sha256 or size")
+    if doc["size"] > MAX_BUNDLE_BYTES:
+        raise BundleError(f"{url}: bundle of {doc['size']} bytes is over the limit")
+    min_compat = doc.get("min_compat")
+    if isinstance(min_compat, str):
+        from packaging.version import InvalidVersion, Version
+
+        try:
+            too_new = Version(min_compat) > Version(__version__)
+        except InvalidVersion:
+            raise BundleError(f"{url}: invalid min_compat {min_compat!r}") from None
+        if too_new:
+            raise BundleError(
+                f"bundle {doc['version']} needs compat {min_compat} or newer (this is "
+                f"{__version__}): upgrade compat"
+            )
+    return doc
+
+
+def _download(http: Any, url: str, limit: int, deadline: float, timeout: float) -> bytes:
+    """GET `url` whole, at most `limit` bytes, within the overall deadline."""
+    import httpx
+
+    try:
+        with http.stream("GET", url) as response:
+            if response.status_code != 200:
+                raise UpdateUnreachable(f"{url}: HTTP {response.status_code}")
+            chunks = []
+            size = 0
+            for chunk in response.iter_bytes():
+                size += len(chunk)
+                if size > limit:
+                    raise BundleError(f"{url}: more than the {limit} bytes expected")
+                if time.monotonic() > deadline:
+                    raise UpdateUnreachable(f"{url}: not downloaded within {timeout:g}s")
+                chunks.append(chunk)
+            return b"".join(chunks)
+    except httpx.TimeoutException:
+        raise UpdateUnreachable(f"{url}: no answer within {timeout:g}s") from None
+    except httpx.RemoteProtocolError as error:
+        raise UpdateUnreachable(f"{url}: incomplete download ({_first_line(error)})") from None
+    except httpx.HTTPError as error:
+        raise UpdateUnreachable(f"{url}: {_first_line(error)}") from None
+
+
+def _check_scheme(url: str) -> None:
+    parts = urlsplit(url)
+    if parts.scheme == "https" or (parts.scheme == "http" and parts.hostname in _LOOPBACK):
+        return
+    raise UsageError(
+        f"{url}: the knowledge base is fetched over https only (http only from 127.0.0.1)"
+    )
+
+
+def _first_line(error: BaseException) -> str:
+    text = str(error).strip().splitlines()
+    return text[0] if text else error.__class__.__name__

@@ -1,0 +1,1 @@
+"""Versions that would be installed: the package index, the real resolvers, pin's solver."""

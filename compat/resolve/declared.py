@@ -1,0 +1,321 @@
+"""Declared requirements -> package and build facts for `compat check`'s target.
+
+* A pinned (`==`) or locked package is one version, the same offline and online.
+* A git direct reference at a commit is a commit fact; a moving ref (`@main`) is a package whose
+  version is unknown, so its rules stay `possible`; a named wheel URL carries its version.
+* A ranged package is what a fresh resolve picks (online, see compat.commands.check) or, offline, every
+  version the range allows *including releases compat does not know of* — so an open range is
+  never judged by the few versions the knowledge base names (`peft` is not "peft >= 0.14").
+* torch's CUDA build: its local label, else the PyTorch index the files send it to, else the
+  PyPI default build of that release on the target platform (compat.kb.torchbuilds).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from packaging.specifiers import SpecifierSet
+from packaging.utils import NormalizedName, canonicalize_name
+from packaging.version import InvalidVersion, Version
+
+from compat.facts.declared.entries import Declared, IndexLine
+from compat.kb.knowledge import KnowledgeBase
+from compat.model import PackageFact
+
+LOCK_KINDS = {"lock", "report", "freeze"}
+_WHEEL_VERSION = re.compile(r"/([A-Za-z0-9_.]+)-([0-9][^-/]*)-[^/]+\.whl(?:[#?].*)?$")
+
+
+def applicable(declared: Sequence[Declared], markers: Mapping[str, str]) -> list[Declared]:
+    return [
+        item
+        for item in declared
+        if item.marker is None or item.marker.evaluate({**markers, "extra": ""})
+    ]
+
+
+def conflicts(declared: Sequence[Declared]) -> list[str]:
+    """Notes for a package named twice in one list of one file: the same line again (a
+    duplicate), or two that cannot both hold (different pins, a pin outside the other line's
+    range, a direct reference beside a version). Different extras of one package are fine."""
+    seen: dict[tuple[str, str, NormalizedName, str], Declared] = {}
+    notes = []
+    for item in declared:
+        if item.kind != "requirement" or item.origin.path is None:
+            continue
+        key = (item.origin.path, item.group, item.name, str(item.marker or ""))
+        first = seen.setdefault(key, item)
+        if first is item or first.origin == item.origin:
+            continue  # the same line reached twice (a setup.py table entry used in two lists)
+        if first.specifier == item.specifier and first.url == item.url:
+            if first.extras != item.extras:
+                continue
+            what = "duplicate"
+        elif _clash(first, item):
+            what = "conflicting"
+        else:
+            continue
+        notes.append(
+            f"{item.origin}: {what} requirement for {item.display_name}: `{item.raw}`, "
+            f"and `{first.raw}` at line {first.origin.line}"
+            + (" (pip cannot install both)" if what == "conflicting" else "")
+        )
+    return notes
+
+
+def _clash(first: Declared, second: Declared) -> bool:
+    if first.url or second.url:
+        return first.url != second.url
+    for one, other in ((first, second), (second, first)):
+        if one.pinned is not None and not other.specifier.contains(one.pinned, prereleases=True):
+            return True
+    return False
+
+
+def wheel_version(url: str, name: NormalizedName) -> Version | None:
+    match = _WHEEL_VERSION.search(url)
+    if match is None or canonicalize_name(match.group(1)) != name:
+        return None
+    try:
+        return Version(match.group(2))
+    except InvalidVersion:
+        return None
+
+
+def open_range(known: Iterable[Version]) -> list[Version]:
+    """The versions an open range is judged over offline: those compat knows, plus one below and
+    one above them all, which stand for releases it does not know."""
+    versions = sorted(set(known))
+    if not versions:
+        return []
+    top = versions[-1].release
+    return [Version("0"), *versions, Version(f"{top[0]}.{(top[1] if len(top) > 1 else 0) + 1}.0")]
+
+
+def commit_versions(kb: KnowledgeBase, name: NormalizedName, commit: str) -> list[Version]:
+    """Versions the knowledge base ties to this commit (a rule keyed on a commit window names the
+    release its commits belong to)."""
+    from compat.specifiers import specifier_set
+
+    found: set[Version] = set()
+
+    def walk(when: Mapping[str, Any]) -> None:
+        packages = when.get("packages", {})
+        spec = packages.get(name) if isinstance(packages, dict) else None
+        if isinstance(spec, dict):
+            commits = [str(c).lower() for c in spec.get("commit") or ()]
+            if any(commit.startswith(c) or c.startswith(commit) for c in commits):
+                for item in specifier_set(str(spec.get("version", ""))):
+                    if item.operator in ("==", "==="):
+                        try:
+                            found.add(Version(item.version))
+                        except InvalidVersion:
+                            continue
+        for branch in when.get("any", []) or []:
+            walk(branch)
+
+    for plain in kb.plain:
+        walk(plain["when"])
+    return sorted(found)
+
+
+def declared_facts(
+    declared: Sequence[Declared],
+    kb: KnowledgeBase,
+    notes: list[str],
+    resolved: Mapping[NormalizedName, Version] | None = None,
+    resolved_by: str = "",
+) -> dict[NormalizedName, PackageFact]:
+    """One fact per package. `resolved`: what the real resolver picked for the whole set."""
+    from compat.resolve.solver import offline_versions
+
+    by_name: dict[NormalizedName, list[Declared]] = {}
+    for item in declared:
+        by_name.setdefault(item.name, []).append(item)
+    facts: dict[NormalizedName, PackageFact] = {}
+    unsettled: list[str] = []
+    for name, items in by_name.items():
+        first = next((i for i in items if i.kind != "constraint"), items[0])
+        exact = [i for i in items if i.pinned is not None]
+        locked = [i for i in exact if i.kind in LOCK_KINDS]
+        chosen = (locked or exact)[0] if (locked or exact) else None
+        if chosen is not None and chosen.pinned is not None:
+            facts[name] = PackageFact(
+                name, (chosen.pinned,), chosen.display_name, chosen.origin, requirement=chosen.raw
+            )
+            continue
+        reference = next((i for i in items if i.url), None)
+        if reference is not None and reference.url is not None:
+            fact = _direct_reference(reference, kb, notes)
+            if fact is not None:
+                facts[name] = fact
+            continue
+        if resolved is not None and name in resolved:
+            facts[name] = PackageFact(
+                name, (resolved[name],), first.display_name, first.origin,
+                requirement=f"{first.raw} (resolved by {resolved_by})",
+            )  # fmt: skip
+            continue
+        spec = SpecifierSet()
+        for item in items:
+            spec &= item.specifier
+        known = offline_versions(kb, name, None)
+        if not known:
+            continue  # no rule names this package: nothing to judge
+        # The range's own inclusive bounds are versions it allows too (^4.40.0 allows 4.40.0).
+        bounds = [_version(s.version) for s in spec if s.operator in (">=", "<=", "~=", "==")]
+        candidates = open_range([*known, *(b for b in bounds if b is not None)])
+        allowed = tuple(v for v in candidates if spec.contains(v))
+        if not allowed:
+            continue  # no rule names this package, or no known version fits: nothing to judge
+        unsettled.append(first.display_name)
+        facts[name] = PackageFact(
+            name, allowed, first.display_name, first.origin, requirement=first.raw,
+            candidates_from="knowledge-base",
+        )  # fmt: skip
+    if resolved is not None:
+        for name, version in resolved.items():
+            if name not in facts:  # pulled in by the declared packages
+                facts[name] = PackageFact(
+                    name, (version,), requirement=f"resolved by {resolved_by}"
+                )
+    if unsettled:
+        notes.append(
+            f"offline: which release a resolve installs for {_names(unsettled)} was not settled; "
+            "rules that only some allowed releases hit are range notes below, not findings"
+        )
+    return facts
+
+
+def range_text(fact: PackageFact) -> str:
+    """A ranged fact's version as JSON shows it: its specifier (`>=0.14`), `*` for a bare name
+    (the convention of compat.kb.conditions for package findings)."""
+    from packaging.requirements import InvalidRequirement, Requirement
+
+    try:
+        return str(Requirement((fact.requirement or "").split(";")[0].strip()).specifier) or "*"
+    except InvalidRequirement:
+        return "*"
+
+
+def _three_parts(version: Version) -> Version:
+    """`2.11` -> `2.11.0`: the release table is keyed by full release numbers."""
+    release = (*version.release, 0, 0)[:3] if len(version.release) < 3 else version.release
+    return Version(".".join(str(p) for p in release))
+
+
+def _version(text: str) -> Version | None:
+    try:
+        return Version(text.rstrip(".*"))
+    except InvalidVersion:
+        return None
+
+
+def _names(names: list[str]) -> str:
+    return ", ".join(names[:6]) + (f" and {len(names) - 6} more" if len(names) > 6 else "")
+
+
+def _direct_reference(item: Declared, kb: KnowledgeBase, notes: list[str]) -> PackageFact | None:
+    from compat.resolve.solver import offline_versions
+
+    assert item.url is not None
+    version = wheel_version(item.url, item.name)
+    if version is not None:
+        return PackageFact(
+            item.name, (version,), item.display_name, item.origin, requirement=item.raw
+        )
+    if not item.url.startswith("git+"):
+        notes.append(
+            f"{item.origin}: {item.display_name} @ {item.url} is a direct reference: not checked"
+        )
+        return None
+    commit = item.commit
+    if commit is not None:
+        tied = commit_versions(kb, item.name, commit)
+        versions = tied or open_range(offline_versions(kb, item.name, None))
+        return PackageFact(
+            item.name, tuple(versions), item.display_name, item.origin, commit=commit,
+            requirement=item.raw,
+        )  # fmt: skip
+    notes.append(
+        f"{item.origin}: {item.display_name} follows a moving git ref: its version is unknown, "
+        "so its rules stay `possible`; pin a commit (`@<sha>`) to settle them"
+    )
+    versions = open_range(offline_versions(kb, item.name, None))
+    if not versions:
+        return None
+    return PackageFact(
+        item.name, tuple(versions), item.display_name, item.origin, requirement=item.raw,
+        candidates_from="moving git ref",
+    )  # fmt: skip
+
+
+def torch_cuda(
+    torch: PackageFact | None,
+    indexes: Sequence[IndexLine],
+    platform: str,
+    markers: Mapping[str, str] | None = None,
+) -> tuple[Version | None, str]:
+    """torch's CUDA build for the target and where that came from ("" when unknown or CPU)."""
+    from packaging.markers import Marker
+
+    from compat.kb.torchbuilds import cuda_variants, default_cuda, index_cuda, known_release
+    from compat.probes.cuda import cuda_from_local_label
+
+    if torch is None:
+        return None, ""
+    routed = [
+        i
+        for i in indexes
+        if (not i.packages or "torch" in i.packages)
+        and (not i.marker or markers is None or Marker(i.marker).evaluate({**markers, "extra": ""}))
+    ]
+    if any(not i.optional for i in routed if i.packages):
+        routed = [i for i in routed if not i.optional]  # a source that always applies wins
+    elif len({i.url.rstrip("/") for i in routed if i.optional}) > 1:
+        return None, ""  # torch comes from one of several opt-in groups: which one is a choice
+    builds: set[Version | str | None] = set()  # "unknown": a release the table does not know
+    why = ""
+    for version in torch.versions:
+        if version.local is not None:
+            builds.add(cuda_from_local_label(version))
+            why = "its local version label"
+            continue
+        chosen: Version | str | None = "pypi"
+        served: list[tuple[Version | str, IndexLine]] = []
+        for line in routed:
+            cuda = index_cuda(line.url)
+            if cuda is None:
+                continue
+            variants = cuda_variants(_three_parts(version))
+            if cuda == "cpu" or variants is None or cuda in variants:
+                served.append((cuda, line))
+        replacing = [s for s in served if s[1].replaces_default or s[1].packages]
+        pool = replacing or served
+        if pool:
+            # pip takes the highest version: a +cuXYZ build sorts above the plain PyPI one.
+            cudas = [c for c, _ in pool if isinstance(c, Version)]
+            chosen = max(cudas) if cudas else None
+            line = next(line for cuda, line in pool if cuda == (chosen or "cpu"))
+            why = f"the PyTorch index {line.url} ({line.origin})"
+        if chosen == "pypi":
+            chosen = default_cuda(_three_parts(version), platform)
+            if chosen is None and not torch.exact and not known_release(_three_parts(version)):
+                builds.add("unknown")  # a release compat does not know, among the candidates
+                continue
+            if chosen is None and torch.exact:
+                return None, ""  # CPU-only there, or a release compat does not know
+            why = why or f"the PyPI default build of torch {version.public} on {platform}"
+        builds.add(chosen if isinstance(chosen, Version) else None)
+    found = {b for b in builds if isinstance(b, Version)}
+    if "unknown" in builds or (found and None in builds) or len({b.major for b in found}) > 1:
+        # the candidates disagree: which build is installed depends on the release a resolve picks
+        return None, "unsettled"
+    if not found:
+        return None, ""  # CPU builds only
+    if len(found) > 1:
+        return min(found), why  # one major: the oldest minor is what every candidate needs at least
+    (build,) = found
+    return build, why

@@ -1,0 +1,366 @@
+"""The real resolver as a judge: what pip (or uv) would install for a set of requirements.
+
+compat proposes, the resolver proves: `check` judges the versions a fresh resolve picks for a
+ranged requirement, and `pin` has its constraints resolved before it prints them. Both tools are
+run as subprocesses, never imported, and only report what they would install:
+
+* pip: `pip install --dry-run --ignore-installed --report FILE -r REQS -c CONSTRAINTS`;
+* uv: `uv pip compile REQS -c CONSTRAINTS`.
+
+For a target other than this interpreter (another Python version or platform), pip is given
+`--python-version`/`--platform` and therefore only wheels (pip's own rule); uv resolves for the
+target with `--python-version`/`--python-platform` and can still read source distributions.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform as _platform
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from packaging.utils import NormalizedName, canonicalize_name
+from packaging.version import InvalidVersion, Version
+
+from compat.errors import IndexAccessError, UncheckedError, UsageError
+
+if TYPE_CHECKING:
+    from compat.resolve.indexconfig import IndexOptions
+
+TOOLS = ("auto", "pip", "uv")
+
+# Lines of a resolver's error output that mean the index could not be reached, not that the
+# requirements conflict: those are input errors (exit 2), never a verdict on the requirements.
+_UNREACHABLE = re.compile(
+    r"NewConnectionError|Connection refused|Max retries exceeded|Could not fetch URL"
+    r"|Failed to fetch|error sending request|dns error|tcp connect error|timed out|Network is unreachable",
+    re.IGNORECASE,
+)
+_UV_PIN = re.compile(r"^([A-Za-z0-9][A-Za-z0-9._-]*)(?:\[[^\]]*\])?==([^\s;#]+)")
+
+# pip matches platform tags exactly, so a Linux target lists the manylinux tags wheels use.
+_MANYLINUX_GLIBC = range(17, 40)
+_MACOS = range(11, 16)
+
+
+@dataclass(frozen=True)
+class Target:
+    """Where the requirements will be installed. None: the same as this interpreter."""
+
+    python_version: str | None = None  # "3.11" or "3.11.7"
+    platform: str | None = None  # "linux", "linux/aarch64", "darwin", "win32" (check's --platform)
+
+
+@dataclass(frozen=True)
+class Resolution:
+    packages: dict[NormalizedName, Version]
+    tool: str  # "pip 25.1.1" / "uv 0.9.2"
+    command: tuple[str, ...] = field(default=())
+
+
+class ResolutionFailed(Exception):
+    """The resolver says the requirements cannot be installed together (or for the target)."""
+
+    def __init__(self, message: str, tool: str) -> None:
+        super().__init__(message)
+        self.message = message
+        self.tool = tool
+
+
+def resolve(
+    requirements: Sequence[str],
+    constraints: Sequence[str] = (),
+    *,
+    target: Target = Target(),
+    index: IndexOptions | None = None,
+    tool: str = "auto",
+    timeout: float = 120.0,
+) -> Resolution:
+    """Resolve `requirements` under `constraints` with the real tool and return what it installs.
+
+    Lines may be requirement strings or pip option lines (`--extra-index-url URL`), exactly as in
+    a requirements file. Raises UsageError for an unusable tool choice or offline index,
+    IndexAccessError when the index cannot be reached, UncheckedError on a time-out, and
+    ResolutionFailed when the set is not installable.
+    """
+    if tool not in TOOLS:
+        raise UsageError(f"--resolver {tool!r}: expected one of {', '.join(TOOLS)}")
+    if index is not None and index.offline:
+        raise UsageError("the resolver needs the package index, but --offline was given")
+    uv = find_uv()
+    if tool == "uv" and uv is None:
+        raise UsageError("--resolver uv: uv is not installed (pip install uv)")
+    with tempfile.TemporaryDirectory(prefix="compat-resolve-") as scratch:
+        work = Path(scratch)
+        reqs = work / "requirements.in"
+        reqs.write_text("".join(f"{line}\n" for line in requirements), "utf-8")
+        cons = work / "constraints.txt"
+        cons.write_text("".join(f"{line}\n" for line in constraints), "utf-8")
+        if tool == "uv" or (tool == "auto" and uv is not None):
+            assert uv is not None
+            return _resolve_uv(uv, reqs, cons, target, index, timeout)
+        return _resolve_pip(work, reqs, cons, target, index, timeout)
+
+
+def find_uv() -> str | None:
+    """uv on PATH, or installed beside this interpreter (a venv whose bin/ is not on PATH)."""
+    beside = Path(sys.executable).parent / ("uv.exe" if os.name == "nt" else "uv")
+    if beside.is_file() and os.access(beside, os.X_OK):
+        return str(beside)
+    return shutil.which("uv")
+
+
+def _index_args(index: IndexOptions | None) -> list[str]:
+    if index is None:
+        return []
+    args: list[str] = []
+    if index.index_url:
+        args += ["--index-url", index.index_url]
+    for url in index.extra_index_urls:
+        args += ["--extra-index-url", url]
+    return args
+
+
+def _same_python(target: Target) -> bool:
+    if target.python_version is None:
+        return True
+    try:
+        wanted = Version(target.python_version).release[:2]
+    except InvalidVersion:
+        raise UsageError(f"--python-version {target.python_version!r}: expected X.Y") from None
+    return wanted == sys.version_info[:2]
+
+
+def _split_platform(platform: str | None) -> tuple[str, str] | None:
+    """("linux", "x86_64") for "linux"; None for this machine."""
+    if platform is None:
+        return None
+    system, _, machine = platform.lower().partition("/")
+    default_machine = {"linux": "x86_64", "darwin": "arm64", "win32": "amd64"}
+    if system not in default_machine:
+        raise UsageError(f"--platform {platform!r}: expected linux, darwin or win32")
+    machine = (
+        {"amd64": "x86_64", "arm64": "aarch64"}.get(machine, machine)
+        if system == "linux"
+        else machine
+    )
+    return system, machine or default_machine[system]
+
+
+def _same_platform(platform: tuple[str, str] | None) -> bool:
+    if platform is None:
+        return True
+    here_system = sys.platform if sys.platform in ("win32", "darwin") else "linux"
+    here_machine = _platform.machine().lower()
+    here_machine = {"amd64": "x86_64" if here_system == "linux" else "amd64"}.get(
+        here_machine, here_machine
+    )
+    return platform == (here_system, here_machine)
+
+
+def _pip_platform_args(platform: tuple[str, str]) -> list[str]:
+    system, machine = platform
+    tags: list[str]
+    if system == "linux":
+        tags = [f"manylinux_2_{minor}_{machine}" for minor in _MANYLINUX_GLIBC]
+        tags += [f"manylinux2014_{machine}", f"linux_{machine}"]
+        if machine == "x86_64":
+            tags += ["manylinux2010_x86_64", "manylinux1_x86_64"]
+    elif system == "darwin":
+        arch = "arm64" if machine in ("arm64", "aarch64") else "x86_64"
+        tags = [f"macosx_{major}_0_{arch}" for major in _MACOS]
+        tags += [f"macosx_{major}_0_universal2" for major in _MACOS]
+    else:
+        tags = ["win_amd64"]
+    return [arg for tag in tags for arg in ("--platform", tag)]
+
+
+def _uv_platform(platform: tuple[str, str]) -> str:
+    system, machine = platform
+    if system == "linux":
+        return f"{machine}-manylinux_2_28"
+    if system == "darwin":
+        return "aarch64-apple-darwin" if machine in ("arm64", "aarch64") else "x86_64-apple-darwin"
+    return "x86_64-pc-windows-msvc"
+
+
+def _run(
+    command: list[str], timeout: float, tool: str, index: IndexOptions | None
+) -> subprocess.CompletedProcess[str]:
+    env = {
+        **os.environ,
+        "PIP_DISABLE_PIP_VERSION_CHECK": "1",
+        "PIP_NO_INPUT": "1",
+        "PIP_PROGRESS_BAR": "off",
+        "UV_NO_PROGRESS": "1",
+        "NO_COLOR": "1",
+    }
+    if index is not None and index.timeout:
+        # Each tool's per-request network time-out, as compat's own --timeout means it.
+        env["PIP_TIMEOUT"] = env["UV_HTTP_TIMEOUT"] = f"{max(1, round(index.timeout))}"
+    try:
+        return subprocess.run(
+            command,
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            errors="replace",
+            timeout=timeout,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            check=False,
+        )
+    except subprocess.TimeoutExpired:
+        raise UncheckedError(
+            f"{tool} did not finish resolving within {timeout:g} s",
+            hint="raise --timeout, or use --offline (the resolver proof is skipped)",
+        ) from None
+    except OSError as error:
+        raise UsageError(f"cannot run {tool}: {error.strerror or error}") from None
+
+
+def _failure(result: subprocess.CompletedProcess[str], tool: str) -> Exception:
+    raw = result.stderr + "\n" + result.stdout
+    unreachable = next((line for line in raw.splitlines() if _UNREACHABLE.search(line)), None)
+    if unreachable is not None:
+        return IndexAccessError(
+            f"{tool} could not reach the package index: {unreachable.strip()[:300]}"
+        )
+    text = "\n".join(
+        line.strip()
+        for line in (result.stderr + "\n" + result.stdout).splitlines()
+        if line.strip() and not line.lstrip().startswith(("WARNING: Retrying", "Looking in"))
+    )
+    # The resolver's own explanation, shortened to what a user reads: the error and the
+    # conflict lines, without pip's generic advice, and with our scratch files named for what
+    # they are.
+    advice = ("To fix this", "1. ", "2. ", "You can try", "for help visit", "hint:", "help:")
+    chatter = ("Collecting", "Downloading", "Using cached", "Obtaining", "Would install", "INFO:")
+    lines = [
+        re.sub(r"\S*compat-resolve-[^/\s]+/(requirements\.in|constraints\.txt)", r"\1", line)
+        for line in text.splitlines()
+        if not line.startswith(advice + chatter) and "dealing-with-dependency-conflicts" not in line
+    ]
+    message = "; ".join(lines[-12:]) if lines else f"{tool} exited with status {result.returncode}"
+    return ResolutionFailed(message[:2000], tool)
+
+
+def _resolve_pip(
+    work: Path,
+    reqs: Path,
+    cons: Path,
+    target: Target,
+    index: IndexOptions | None,
+    timeout: float,
+) -> Resolution:
+    report = work / "report.json"
+    command = [
+        sys.executable,
+        "-m",
+        "pip",
+        "install",
+        "--dry-run",
+        "--ignore-installed",
+        "--progress-bar",
+        "off",
+        "--report",
+        str(report),
+        "--retries",
+        "1",
+        "-r",
+        str(reqs),
+        "-c",
+        str(cons),
+        *_index_args(index),
+    ]
+    platform = _split_platform(target.platform)
+    if not (_same_python(target) and _same_platform(platform)):
+        # pip resolves for another interpreter or platform from wheels only.
+        command += ["--only-binary=:all:", "--implementation", "cp"]
+        if target.python_version is not None:
+            command += ["--python-version", target.python_version]
+        if platform is not None:
+            command += _pip_platform_args(platform)
+    version = _tool_version([sys.executable, "-m", "pip", "--version"], "pip")
+    result = _run(command, timeout, "pip", index)
+    if result.returncode != 0 or not report.is_file():
+        raise _failure(result, "pip")
+    try:
+        document: Any = json.loads(report.read_text("utf-8"))
+        packages = {
+            canonicalize_name(item["metadata"]["name"]): Version(item["metadata"]["version"])
+            for item in document["install"]
+        }
+    except (ValueError, KeyError, TypeError) as error:
+        raise ResolutionFailed(f"pip wrote a report compat cannot read: {error}", "pip") from None
+    return Resolution(packages, version, tuple(command))
+
+
+def _resolve_uv(
+    uv: str,
+    reqs: Path,
+    cons: Path,
+    target: Target,
+    index: IndexOptions | None,
+    timeout: float,
+) -> Resolution:
+    command = [
+        uv,
+        "pip",
+        "compile",
+        str(reqs),
+        "--constraint",
+        str(cons),
+        "--no-header",
+        "--no-annotate",
+        "--quiet",
+        *_index_args(index),
+    ]
+    if index is not None and (index.index_url or index.extra_index_urls):
+        command.append("--no-config")  # the indexes compat resolved are the whole story
+    if target.python_version is not None:
+        command += ["--python-version", target.python_version]
+    platform = _split_platform(target.platform)
+    if platform is not None:
+        command += ["--python-platform", _uv_platform(platform)]
+    version = _tool_version([uv, "--version"], "uv")
+    result = _run(command, timeout, "uv", index)
+    if result.returncode != 0:
+        raise _failure(result, "uv")
+    packages: dict[NormalizedName, Version] = {}
+    for line in result.stdout.splitlines():
+        match = _UV_PIN.match(line.strip())
+        if match is None:
+            continue  # blank lines, comments and option lines (--index-url ...)
+        try:
+            packages[canonicalize_name(match.group(1))] = Version(match.group(2))
+        except InvalidVersion:
+            continue
+    return Resolution(packages, version, tuple(command))
+
+
+def _tool_version(command: list[str], tool: str) -> str:
+    try:
+        result = subprocess.run(
+            command,
+            capture_output=True,
+            text=True,
+            timeout=30,
+            check=False,
+            stdin=subprocess.DEVNULL,
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        raise UsageError(f"cannot run {tool}") from None
+    words = result.stdout.split()
+    if result.returncode != 0 or len(words) < 2:
+        detail = result.stderr.strip().splitlines()[-1:] or ["no output"]
+        raise UsageError(f"cannot run {tool}: {detail[0]}", hint=f"install {tool} for the resolver")
+    return f"{tool} {words[1]}"

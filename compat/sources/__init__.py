@@ -1,1 +1,0 @@
-"""Where package facts come from: installed environments, requirement and lock files."""
