@@ -525,3 +525,40 @@ def test_pixi_cuda_requirement_against_the_target_driver(tmp_path: Path) -> None
     )
     _, report = check(str(PIXI_TOML), "--platform", "linux", "--hardware", str(modern))
     assert not any("pixi refuses" in n for n in report["notes"])
+
+
+YI_LOCK = DATA / "conda" / "Yi-conda-lock.yml"
+
+
+def test_conda_lock_yml_of_a_training_repo() -> None:
+    """01-ai/Yi's conda-lock.yml: pytorch 2.0.1 `py3.10_cuda11.8_cudnn8.7.0_0` from the pytorch
+    channel, conda deepspeed/transformers/accelerate, pip flash-attn; python 3.10.13."""
+    _, report = check(str(YI_LOCK), "--platform", "linux")
+    assert report["environment"]["python"] == "3.10.13"
+    assert any(n.startswith("torch's CUDA build 11.8: from conda") for n in report["notes"])
+    assert not [f for f in report["findings"] if f["status"] == "affected"]
+    result = run_subprocess(["check", str(YI_LOCK), "--offline", "--platform", "darwin/arm64"])
+    assert result.exit_code == 2 and "osx-arm64" in result.stderr and "linux-64" in result.stderr
+
+
+def test_conda_lock_pip_entries_and_versions(tmp_path: Path) -> None:
+    lock = tmp_path / "conda-lock.yml"
+    lock.write_text(
+        "version: 1\nmetadata: {platforms: [linux-64]}\npackage:\n"
+        "- name: pytorch\n  version: 2.1.0\n  manager: conda\n  platform: linux-64\n"
+        "  url: https://conda.anaconda.org/conda-forge/linux-64/pytorch-2.1.0-cuda118_py311h_300.conda\n"
+        "  category: main\n  optional: false\n"
+        "- name: torch\n  version: 2.4.0\n  manager: pip\n  platform: linux-64\n"
+        "  url: https://files.pythonhosted.org/torch-2.4.0-cp311-cp311-manylinux1_x86_64.whl\n"
+        "  category: main\n  optional: false\n"
+        "- name: transformers\n  version: 4.46.0\n  manager: conda\n  platform: linux-64\n"
+        "  url: https://conda.anaconda.org/conda-forge/noarch/transformers-4.46.0-pyhd8ed1ab_0.conda\n"
+        "  category: main\n  optional: false\n",
+        encoding="utf-8",
+    )
+    _, report = check(str(lock), "--platform", "linux")
+    assert report["environment"]["packages"] == 2  # torch (pip's) and transformers
+    assert any(
+        "locked both as the conda package pytorch and from PyPI" in n for n in report["notes"]
+    )
+    assert not any("from conda" in n for n in report["notes"])  # pip's torch, not conda's cuda118

@@ -273,6 +273,7 @@ def test_conda_and_pixi_readers(
         ("environment.yml", env_yml),
         ("pixi.lock", lock),
         ("pixi.toml", manifest),
+        ("conda-lock.yml", lock),
     ):
         path = write(workdir / name, text)
         holds_contract(lambda: read_declared([path], environ={}, platform="linux"))  # noqa: B023

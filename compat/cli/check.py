@@ -87,7 +87,7 @@ def check(
         typer.Argument(
             help="Requirement files, pyproject.toml (PEP 621, Poetry, [tool.pixi]), setup.py (read, "
             "never run), Pipfile, Pipfile.lock, pylock.toml, uv.lock, pip --report JSON, conda "
-            "environment.yml, pixi.toml or pixi.lock."
+            "environment.yml, conda-lock.yml, pixi.toml or pixi.lock."
         ),
     ],
     facts: Annotated["FactOptions", CHECK_FACTS],

@@ -14,8 +14,10 @@ rule can fire on it. Shared by environment.yml and pixi readers.
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.utils import canonicalize_name
@@ -23,7 +25,13 @@ from packaging.version import Version
 
 from compat.errors import InputError
 from compat.facts import condanames
-from compat.facts.declared.entries import CondaFacts, Declared, parse_requirement
+from compat.facts.declared.entries import (
+    CondaFacts,
+    Declared,
+    FileResult,
+    locked,
+    parse_requirement,
+)
 from compat.model import Origin
 
 _NAME = re.compile(r"^\s*([A-Za-z0-9_][A-Za-z0-9_.+-]*)")
@@ -233,3 +241,51 @@ def driver_note(facts: CondaFacts | None, driver_cuda: Version | None) -> str | 
         f"{where}: the target driver supports CUDA {driver_cuda} only, so pixi refuses to install "
         f"this environment there (its `__cuda` is below {required})"
     )
+
+
+def file_name_fields(url: str) -> dict[str, str]:
+    """name, version and build of a conda package from its file name (NAME-VERSION-BUILD.conda)."""
+    base = os.path.basename(url.split("#")[0])
+    for suffix in (".conda", ".tar.bz2"):
+        if base.endswith(suffix):
+            base = base[: -len(suffix)]
+    parts = base.rsplit("-", 2)
+    if len(parts) != 3:
+        return {}
+    return {"name": parts[0], "version": parts[1], "build": parts[2]}
+
+
+def locked_conda(
+    record: dict[str, Any],
+    origin: Origin,
+    facts: CondaFacts,
+    result: FileResult,
+    pypi_names: set[str],
+    what: str,
+) -> None:
+    """One conda package of a lock file (pixi.lock, conda-lock.yml): a locked package fact where
+    it is a PyPI project, its build facts (torch's CUDA build from the build string), python as
+    the target Python. A name also locked from PyPI is judged as the PyPI one."""
+    name, version, build = (str(record.get(k, "")) for k in ("name", "version", "build"))
+    if not name or not version:
+        raise InputError(f"{what}: a conda package has no name or version", origin=origin)
+    if name == "python":  # the environment's interpreter: the target Python
+        if condanames.version_of(version) is not None:
+            result.python.append((f"=={version}", origin))
+        return
+    spec = MatchSpec("", name.lower(), f"=={version}", build)
+    pypi = condanames.pypi_name(name) or (
+        "torch" if name == condanames.PYTORCH_GPU_PACKAGE else None
+    )
+    if pypi is not None and pypi in pypi_names:
+        result.notes.append(
+            f"{origin}: {pypi} is locked both as the conda package {name} and from PyPI; "
+            "the PyPI one is judged"
+        )
+        return
+    if pypi is not None and condanames.version_of(version) is None:
+        result.notes.append(f"{origin}: {name} {version} is not a PEP 440 version: not checked")
+        return
+    declared = declare(spec, origin, facts, kind="lock")
+    if declared is not None and name != condanames.PYTORCH_GPU_PACKAGE:
+        result.requirements.append(locked(declared.name, version, origin, "lock"))

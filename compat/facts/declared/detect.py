@@ -27,7 +27,8 @@ _PYLOCK = re.compile(r"^pylock(\.[^.]+)?\.toml$")
 
 UNKNOWN_KIND = (
     "cannot tell what kind of file this is (requirements, pyproject, setup.py, Pipfile, "
-    "Pipfile.lock, pylock, uv.lock, pip report, conda environment.yml, pixi.toml, pixi.lock); "
+    "Pipfile.lock, pylock, uv.lock, pip report, conda environment.yml, conda-lock.yml, "
+    "pixi.toml, pixi.lock); "
     "{hint}"
 )
 # Read after the target is known: which of their entries apply depends on its platform.
@@ -43,15 +44,18 @@ def file_kind(path: Path) -> str:
     if name.endswith("pixi.lock"):
         return "pixi.lock"
     if name.endswith((".yml", ".yaml")):
-        from compat.facts.declared.condaenv import looks_like
+        from compat.facts.declared import condaenv, condalock
         from compat.files.readers import read_bytes
 
-        head = read_bytes(path, "requirements")[:65536].decode("utf-8", errors="replace")
-        if looks_like(head):
+        head = read_bytes(path, "lock")[:65536].decode("utf-8", errors="replace")
+        if name.endswith("conda-lock.yml") or condalock.looks_like(head):
+            return "conda-lock"
+        if condaenv.looks_like(head):
             return "conda-env"
         raise InputError(
-            "a YAML file without a top-level `dependencies:` list is not a conda environment "
-            "file; " + UNKNOWN_KIND.format(hint=REPORT_HINT).split("; ", 1)[0],
+            "a YAML file without a top-level `dependencies:` list (conda) or `package:` list "
+            "(conda-lock) is not an environment file; "
+            + UNKNOWN_KIND.format(hint=REPORT_HINT).split("; ", 1)[0],
             origin=Origin(str(path)),
         )
     if _PYLOCK.match(name):
@@ -137,6 +141,14 @@ def read_declared(
             loaded = load_toml(path)  # parsed once: a real uv.lock is often 0.5 MB
             uv_locks.append((path, loaded))
             pooled.python += uv_lock_python(path, loaded)
+            continue
+        if kind == "conda-lock":
+            from compat.facts.declared.condalock import read_conda_lock
+            from compat.facts.declared.pixi import platform_of
+
+            lock_result, facts = read_conda_lock(path, platform_of(platform))
+            _merge(pooled, lock_result)
+            conda = _merge_conda(conda, facts)
             continue
         if kind in _PIXI or kind == "pyproject":  # a pyproject's [tool.pixi], if any
             found = _read_pixi(path, kind, platform, pixi_environment)

@@ -18,16 +18,20 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
 from compat.errors import InputError
 from compat.facts import condanames
-from compat.facts.declared.condaspec import MatchSpec, declare, pep440
+from compat.facts.declared.condaspec import (
+    MatchSpec,
+    declare,
+    file_name_fields,
+    locked_conda,
+    pep440,
+)
 from compat.facts.declared.entries import (
     CondaFacts,
-    Declared,
     FileResult,
     IndexLine,
     locked,
@@ -315,9 +319,9 @@ def read_lock(path: Path, platform: str, environment: str | None) -> tuple[FileR
                 pypi_names.add(name.lower())
             continue
         if kind == "conda":
-            conda_entries.append(({**_from_file_name(str(url)), **record}, line))
+            conda_entries.append(({**file_name_fields(str(url)), **record}, line))
     for record, line in conda_entries:
-        _conda_record(record, line, facts, result, pypi_names)
+        locked_conda(record, line, facts, result, pypi_names, "pixi.lock")
     return result, facts
 
 
@@ -344,51 +348,3 @@ def _url_lines(text: str) -> dict[str, list[int]]:
             if stripped.startswith(key):
                 out.setdefault(stripped[len(key) :].strip(), []).append(number)
     return out
-
-
-def _from_file_name(url: str) -> dict[str, str]:
-    """name, version and build of a conda package from its file name (NAME-VERSION-BUILD.conda)."""
-    base = os.path.basename(url.split("#")[0])
-    for suffix in (".conda", ".tar.bz2"):
-        if base.endswith(suffix):
-            base = base[: -len(suffix)]
-    parts = base.rsplit("-", 2)
-    if len(parts) != 3:
-        return {}
-    return {"name": parts[0], "version": parts[1], "build": parts[2]}
-
-
-def _conda_record(
-    record: dict[str, Any],
-    origin: Origin,
-    facts: CondaFacts,
-    result: FileResult,
-    pypi_names: set[str],
-) -> None:
-    name, version, build = (str(record.get(k, "")) for k in ("name", "version", "build"))
-    if not name or not version:
-        raise InputError("pixi.lock: a conda package has no name or version", origin=origin)
-    if name == "python":  # the environment's interpreter: the target Python
-        if condanames.version_of(version) is not None:
-            result.python.append((f"=={version}", origin))
-        return
-    spec = MatchSpec("", name.lower(), f"=={version}", build)
-    pypi = condanames.pypi_name(name) or (
-        "torch" if name == condanames.PYTORCH_GPU_PACKAGE else None
-    )
-    if pypi is not None and pypi in pypi_names:
-        result.notes.append(
-            f"{origin}: {pypi} is locked both as the conda package {name} and from PyPI; "
-            "the PyPI one is judged"
-        )
-        return
-    if pypi is not None and condanames.version_of(version) is None:
-        result.notes.append(f"{origin}: {name} {version} is not a PEP 440 version: not checked")
-        return
-    declared = declare(spec, origin, facts, kind="lock")
-    if declared is not None and name != condanames.PYTORCH_GPU_PACKAGE:
-        result.requirements.append(_as_locked(declared, version, origin))
-
-
-def _as_locked(declared: Declared, version: str, origin: Origin) -> Declared:
-    return locked(declared.name, version, origin, "lock")
