@@ -441,6 +441,7 @@ def test_hostile_pixi_files_are_exit_2_one_line(
         (["pytorch 2.3.0 py3.10_cpu_0"], None),
         (["pytorch-cpu=2.8"], None),
         (["pytorch[version='>=2.5',build=cuda126*]"], "12.6"),
+        (["pytorch==2.1.0=*cuda118*"], "11.8"),
     ],
 )
 def test_conda_torch_builds_from_specs(tmp_path: Path, specs: list[str], cuda: str | None) -> None:

@@ -72,6 +72,9 @@ def parse_spec(text: str, origin: Origin) -> MatchSpec:
         parts = rest[1:].split("=", 1)  # name=version=build
         version = "=" + parts[0].strip() if parts[0].strip() else ""
         build = parts[1].strip() if len(parts) > 1 else ""
+    elif rest.startswith("==") and "=" in rest[2:]:  # name==version=build
+        exact, _, build = rest[2:].partition("=")
+        version, build = "==" + exact.strip(), build.strip()
     elif rest:
         words = rest.split()
         version, build = words[0], (words[1] if len(words) > 1 else "")
