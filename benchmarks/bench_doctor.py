@@ -58,6 +58,12 @@ def build_env(venv: Path) -> Path:
             check=True,
         )
     site = next(venv.glob("lib/python*/site-packages"))
+    add_distributions(site)
+    return site
+
+
+def add_distributions(site: Path) -> None:
+    """The stack and filler up to TOTAL_DISTRIBUTIONS, once per site-packages."""
     existing = len(list(site.glob("*.dist-info")))
     marker = site / ".compat-bench"
     if not marker.exists():
@@ -72,7 +78,6 @@ def build_env(venv: Path) -> Path:
                 requires=["numpy"],
             )
         marker.write_text("ok")
-    return site
 
 
 def main() -> None:

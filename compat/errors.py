@@ -30,7 +30,7 @@ class CompatError(Exception):
 
     def __str__(self) -> str:
         text = f"{self.origin}: {self.message}" if self.origin else self.message
-        return one_line(text)
+        return shorten(one_line(text))
 
 
 # C0 and C1 controls, DEL, the Unicode line/paragraph separators (anything a terminal could act
@@ -45,6 +45,45 @@ def one_line(text: str) -> str:
     if not _CONTROL.search(text):
         return text
     return _CONTROL.sub(_escape, text)
+
+
+# An error line echoes what it refuses (a requirement, a marker, a pattern, quoted as Python's
+# repr quotes it): each quoted echo is cut to MAX_ECHO characters, and the whole line, whatever
+# else it carries, to MAX_LINE, so it stays one short line a person and a CI log can read.
+MAX_ECHO = 120
+MAX_LINE = 500
+_QUOTED = re.compile(f"'[^'\\n]{{{MAX_ECHO},}}'|\"[^\"\\n]{{{MAX_ECHO},}}\"")
+
+
+def shorten(text: str, limit: int = MAX_LINE) -> str:
+    """`text` with every long quoted echo cut in its middle (`'trl==0.1; (((…)))'`), then, if
+    still over `limit`, cut in the middle itself: the start (which file, line and what) and the
+    end (why) are kept."""
+    if len(text) <= MAX_ECHO:
+        return text
+    text = _QUOTED.sub(lambda m: _middle(m.group(0), MAX_ECHO), text)
+    return _middle(text, limit)
+
+
+def _middle(text: str, limit: int) -> str:
+    if len(text) <= limit:
+        return text
+    head = limit * 2 // 3
+    tail = limit - head - 1
+    return f"{text[:head]}…{text[-tail:]}"
+
+
+def short_line(text: str, limit: int = MAX_LINE) -> str:
+    """Text from input made one short line for stderr: escaped, then cut."""
+    return shorten(one_line(text), limit)
+
+
+def error_line(message: str, hint: str | None = None) -> str:
+    """The one `compat: error: ...` line, at most MAX_LINE characters: escaped, echoed input
+    cut, the hint riding on it."""
+    prefix = "compat: error: "
+    suffix = f" (hint: {short_line(hint, MAX_LINE // 3)})" if hint else ""
+    return f"{prefix}{short_line(message, MAX_LINE - len(prefix) - len(suffix))}{suffix}\n"
 
 
 def _escape(match: re.Match[str]) -> str:

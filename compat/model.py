@@ -39,6 +39,7 @@ class Package(NamedTuple):
     origin: Origin | None = None  # dist-info directory, or file:line of a pin
     commit: str | None = None  # VCS commit from direct_url.json, when installed from git
     requires: tuple[str, ...] = ()  # raw Requires-Dist lines, in file order
+    source: str | None = None  # how it was built from source (direct_url.json), if it was
 
     @property
     def label(self) -> str:
@@ -60,6 +61,9 @@ class PackageFact(NamedTuple):
     commit: str | None = None
     requirement: str | None = None  # the requirement text, when the fact came from one
     candidates_from: str | None = None  # "index" / "knowledge-base" for ranged requirements
+    # Built from source: how we know (direct_url.json); None = judge by the version label;
+    # "" = read it as the release its version names (compat/kb/sourcebuild.py)
+    source: str | None = None
 
     @property
     def exact(self) -> bool:

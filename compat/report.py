@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import enum
 import platform
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from compat import __version__
 from compat.model import Finding, Hardware, Severity, Status
@@ -16,6 +16,33 @@ class FailOn(str, enum.Enum):
     AFFECTED = "affected"
     POSSIBLE = "possible"
     NEVER = "never"
+
+
+class Newer(NamedTuple):
+    """An installed or pinned release newer than any the knowledge base's inputs saw."""
+
+    name: str  # as the environment or file spells it
+    version: str
+    newest_seen: str
+
+
+def fetched_label(fetched: Mapping[str, str] | None) -> str:
+    """`PyPI data of 2026-11-24` (or `of 2026-11-24 to 2026-11-25`); empty when unknown."""
+    if not fetched:
+        return ""
+    oldest, newest = fetched.get("oldest"), fetched.get("newest")
+    return f"PyPI data of {oldest}" + (f" to {newest}" if newest and newest != oldest else "")
+
+
+def ranges_verdict(count: int) -> str:
+    """The verdict's clause for ranged requirements offline judgement left open."""
+    if not count:
+        return ""
+    what = "ranged requirement allows" if count == 1 else "ranged requirements allow"
+    return (
+        f"{count} {what} known-bad releases (range notes above): pin "
+        f"{'it' if count == 1 else 'them'}, or run online to judge what the resolver picks"
+    )
 
 
 @dataclass(frozen=True)
@@ -34,6 +61,11 @@ class Report:
     stack: dict[str, Any] | None = None
     kb_source: str = "shipped"  # "shipped" with compat, or "bundle" (compat matrix update)
     kb_version: str = __version__  # compat's version for shipped rules, else the bundle's
+    # How old the knowledge is (compat/kb/freshness.py): the inputs' fetch dates (shipped only),
+    # releases newer than any it has seen, and ranged requirements offline left unjudged.
+    kb_inputs: dict[str, str] | None = None
+    newer_than_kb: tuple[Newer, ...] = ()
+    unjudged_ranges: int = 0
 
     @property
     def knowledge_base(self) -> dict[str, Any]:
@@ -43,13 +75,28 @@ class Report:
             "digest": self.kb_digest,
             "source": self.kb_source,
             "version": self.kb_version,
+            # Added in 0.3: the PyPI data the shipped rules were generated from, and what is newer.
+            "inputs_fetched": self.kb_inputs,
+            "newer_than_seen": [n._asdict() for n in self.newer_than_kb],
         }
 
     @property
     def knowledge_base_label(self) -> str:
         if self.kb_source == "bundle":
             return f"knowledge base: bundle {self.kb_version}"
-        return "knowledge base: shipped"
+        data = fetched_label(self.kb_inputs)
+        return "knowledge base: shipped" + (f" ({data})" if data else "")
+
+    def verdict_clauses(self) -> list[str]:
+        """What a clean verdict must not hide: releases newer than the knowledge, ranges left
+        unjudged offline (text, markdown and the pre-commit hook print these on the verdict)."""
+        clauses = []
+        if self.newer_than_kb:
+            names = ", ".join(f"{n.name} {n.version}" for n in self.newer_than_kb)
+            clauses.append(f"newer than the knowledge base: {names}")
+        if self.unjudged_ranges:
+            clauses.append(ranges_verdict(self.unjudged_ranges))
+        return clauses
 
     @property
     def needs_hardware(self) -> tuple[Finding, ...]:

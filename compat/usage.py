@@ -28,6 +28,20 @@ class UsageKey:
     minimum: float | None = None
     maximum: float | None = None
     trigger: bool = False  # an opt-in feature: rules wait until it is known (see knowledge-base.md)
+    # Values of an ordinary key that are opt-in features themselves: mixed_precision=fp8 is
+    # chosen on purpose (bf16 is every recipe's default), distributed=fsdp likewise. A condition
+    # that asks only for such values waits like a trigger key: an installed transformer-engine or
+    # torchao says nothing about whether this run trains in FP8.
+    trigger_values: frozenset[str] = frozenset()
+
+    def is_trigger(self, expected: object) -> bool:
+        """Whether a condition expecting `expected` waits until the key is known."""
+        if self.trigger:
+            return True
+        wanted = expected if isinstance(expected, list | tuple) else [expected]
+        return bool(self.trigger_values) and all(
+            str(value).lower() in self.trigger_values for value in wanted
+        )
 
 
 def _key(
@@ -39,8 +53,12 @@ def _key(
     minimum: float | None = None,
     maximum: float | None = None,
     trigger: bool = False,
+    trigger_values: tuple[str, ...] = (),
 ) -> tuple[str, UsageKey]:
-    return name, UsageKey(name, kind, description, settled_by, choices, minimum, maximum, trigger)
+    return name, UsageKey(
+        name, kind, description, settled_by, choices, minimum, maximum, trigger,
+        frozenset(trigger_values),
+    )  # fmt: skip
 
 
 _DS = "--deepspeed-config FILE"
@@ -56,7 +74,7 @@ VOCABULARY: Mapping[str, UsageKey] = dict(
         _key("vllm_device", str, "where in-process vLLM runs (TRL <0.16 vllm_device): auto or cuda:N",
              "--set vllm_device=auto|cuda:N"),
         _key("distributed", str, "the distributed backend", f"{_ACC}, {_DS} or --set distributed=NAME",
-             ("ddp", "fsdp", "deepspeed", "megatron", "none")),
+             ("ddp", "fsdp", "deepspeed", "megatron", "none"), trigger_values=("fsdp",)),
         _key("fsdp_version", int, "FSDP version (accelerate fsdp_config.fsdp_version)",
              f"{_ACC} or --set fsdp_version=1|2", minimum=1, maximum=2, trigger=True),
         _key("zero_stage", int, "DeepSpeed ZeRO stage", f"{_DS}, {_ACC} or --set zero_stage=N",
@@ -76,7 +94,7 @@ VOCABULARY: Mapping[str, UsageKey] = dict(
         _key("num_processes", int, "training processes (GPUs) in the launch", f"{_ACC} or --set num_processes=N",
              minimum=1),
         _key("mixed_precision", str, "mixed precision", f"{_ACC}, {_DS} or --set mixed_precision=bf16",
-             ("no", "fp16", "bf16", "fp8")),
+             ("no", "fp16", "bf16", "fp8"), trigger_values=("fp8",)),
         _key("beta", float, "GRPO KL coefficient (0 = no reference model)", "--set beta=X", minimum=0),
         _key("peft", bool, "training a PEFT adapter (LoRA, ...)", "--set peft=true|false"),
         _key("attn_implementation", str, "attention implementation", "--set attn_implementation=NAME",

@@ -41,6 +41,18 @@ from packaging.requirements import Requirement
 from packaging.specifiers import Specifier, SpecifierSet
 from packaging.version import Version
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from gen_helpers import (
+    KB_INPUTS,
+    below_scope,
+    declared_by_python,
+    floor_fix,
+    kb_inputs,
+    scoped,
+    source_built,
+    with_prebuilt,
+)
+
 ROOT = Path(__file__).resolve().parent.parent
 INPUTS = ROOT / "scripts" / "inputs"
 MATRIX = ROOT / "compat" / "matrix"
@@ -252,6 +264,8 @@ class Family:
     near_misses: list[dict[str, Any]] = field(default_factory=list)  # more clear examples
     # usage that makes an unknown trigger key a fair question (distributed=fsdp for fsdp_version)
     possible_usage: dict[str, Any] = field(default_factory=dict)
+    # packages judged as prebuilt wheels: a source build of one leaves the rule (compat/kb/sourcebuild.py)
+    prebuilt: list[str] = field(default_factory=list)
 
     def groups(self) -> list[Group]:
         values = self.values()
@@ -288,14 +302,20 @@ class Family:
             bounds = span(versions, self.open_end and index == len(groups) - 1)
             first = str(versions[0])
             table.append(f"{_series(versions, bounds)}: {self.dep} {_show(spec)}")
+            python = getattr(spec, "python", None)  # PythonScoped: holds on these Pythons only
             for outside in complement(spec, self.keep):
-                branches.append(self._branch(bounds, outside))
+                branches.append(scoped(self._branch(bounds, outside), python))
                 bad = violating(outside, pool)
                 if bad is not None:
-                    affected.append(self._example(first, bad, with_usage=True))
+                    example = self._example(first, bad, with_usage=True)
+                    affected.append(scoped(example, python, example=True))
+                    if python is not None:
+                        clear.append(below_scope(example, python, PYTHONS))
             good = satisfying(spec, pool)
             if good is not None:
-                clear.append(self._example(first, good, with_usage=True))
+                clear.append(
+                    scoped(self._example(first, good, with_usage=True), python, example=True)
+                )
         if not branches:
             raise SystemExit(f"{SCRIPT}: {self.rule_id}: the inputs give no requirement")
         examples: dict[str, Any] = {"affected": affected}
@@ -311,6 +331,7 @@ class Family:
         if self.dep != "python":
             clear.append({"packages": {self.package: str(groups[-1][0][0])}})
         clear.extend(self.near_misses)
+        clear.extend(source_built(affected[0], self.prebuilt))
         examples["clear"] = clear
         symptoms = list(self.symptoms)
         if symptoms:
@@ -330,7 +351,7 @@ class Family:
             self.rule_id,
             self.title,
             recorded(self.description, table),
-            _when(branches, self.usage),
+            with_prebuilt(_when(branches, self.usage), self.prebuilt),
             symptoms,
             fix(self.fix_summary, self.constraints, self.change),
             self.references,
@@ -443,7 +464,10 @@ def _series(versions: list[Version], bounds: str) -> str:
 
 
 def _show(spec: SpecifierSet) -> str:
-    return ",".join(str(clause) for clause in clauses(spec))
+    python = getattr(spec, "python", None)  # PythonScoped
+    return ",".join(str(clause) for clause in clauses(spec)) + (
+        f" on Python {python}" if python else ""
+    )
 
 
 def declared_values(
@@ -706,6 +730,7 @@ is fine, but its version cannot be told apart here.""",
             fix_summary="install the torch this vLLM release pins (listed in the description), or give vLLM its own environment",
             change='reinstall in one command so pip resolves the pair, e.g. pip install "vllm==0.11.0" "torch==2.8.0" "torchvision==0.23.0"',
             symptoms=[r"vllm/_C\.abi3\.so: undefined symbol"],
+            prebuilt=["vllm"],
         ),
         Family(
             rule_id="vllm-python-outside-requires-python",
@@ -723,6 +748,7 @@ extension that does not import.""",
             fix_summary="use a Python inside the release's window (listed in the description), or a vLLM release that supports your Python",
             change="create the environment with a supported interpreter, e.g. uv venv --python 3.12",
             symptoms=[PIP_NO_MATCH + " vllm", "Package 'vllm' requires a different Python"],
+            prebuilt=["vllm"],
         ),
         Family(
             rule_id="vllm-transformers-outside-declared-range",
@@ -782,6 +808,7 @@ operators pointing at the old ABI. torchvision 0.29.1 relaxed the pin to a floor
                 "operator torchvision::nms does not exist",
                 r"Couldn't load custom C\+\+ ops",
             ],
+            prebuilt=["torchvision"],
         ),
         Family(
             rule_id="torchaudio-torch-pair-mismatch",
@@ -806,6 +833,7 @@ it is out of this rule.""",
             fix_summary="install torchaudio with the same version number as torch, in one command from the same index (or torchaudio 2.11+ with torch 2.11+)",
             change='pip install "torch==2.X.Y" "torchaudio==2.X.Y" --index-url <the same index for both>',
             symptoms=[r"libtorchaudio\.so: undefined symbol"],
+            prebuilt=["torchaudio"],
         ),
         Family(
             rule_id="xformers-torch-pin-mismatch",
@@ -828,6 +856,7 @@ which breaks the other half of the stack. 0.0.35 relaxed the pin to a floor.""",
             fix_summary="install the xformers release whose pin equals your torch (listed in the description), from the same CUDA index",
             change='pip install "torch==X" "xformers==Y" --index-url <the same index for both>',
             symptoms=[r"xFormers can't load C\+\+/CUDA extensions", "xFormers was built for"],
+            prebuilt=["xformers"],
         ),
         Family(
             rule_id="bitsandbytes-below-declared-torch-floor",
@@ -947,6 +976,15 @@ def re_escape(value: str) -> str:
 
 def transformers_families() -> list[Family]:
     torch_values = source_values("transformers", "torch_floor", "torch")
+    peft_values = source_values("transformers", "peft_floor", "peft")
+    # A floor no PEFT release meets yet (5.24.0: 0.22.0) is fixed by staying below that release.
+    peft_fix = floor_fix(
+        peft_values,
+        "transformers",
+        "peft",
+        candidates("peft"),
+        "upgrade PEFT to the release's floor (0.20.0 for transformers 5.18-5.23)",
+    )
     refs = ["https://github.com/huggingface/transformers/pull/35479"]
     return [
         Family(
@@ -1034,10 +1072,12 @@ before any model is loaded. TRL trainers go through the same check.""",
 transformers/integrations/peft.py checks MIN_PEFT_VERSION before load_adapter, add_adapter or
 from_pretrained on an adapter repository (4.x asked only for 0.5.0). PEFT declares no upper
 bound on transformers, so an upgraded transformers beside an older PEFT fails only when an
-adapter is loaded. Some patch releases on older branches (5.10.4, 5.12.1) raised the floor too.""",
+adapter is loaded. Some patch releases on older branches (5.10.4, 5.12.1) raised the floor too.
+5.24.0 asks for PEFT 0.22.0, above every PEFT release when it shipped (0.21.2): while no release
+meets a floor, every adapter call fails and the fix is to stay below that transformers.""",
             package="transformers",
             dep="peft",
-            values=source_values("transformers", "peft_floor", "peft"),
+            values=peft_values,
             window=("5.0", "99"),
             open_end=True,
             usage={"peft": True},
@@ -1046,9 +1086,11 @@ adapter is loaded. Some patch releases on older branches (5.10.4, 5.12.1) raised
                 "https://github.com/huggingface/transformers/blob/v5.6.0/src/transformers/integrations/peft.py",
                 "https://github.com/huggingface/transformers/blob/v5.13.0/src/transformers/integrations/peft.py",
                 "https://github.com/huggingface/transformers/blob/v5.18.0/src/transformers/integrations/peft.py",
+                "https://github.com/huggingface/transformers/blob/v5.24.0/src/transformers/integrations/peft.py",
+                "https://pypi.org/simple/peft/",
             ],
-            fix_summary="upgrade PEFT to the release's floor (0.20.0 for transformers 5.18 and later)",
-            constraints=["peft>=0.20.0"],
+            fix_summary=peft_fix[0],
+            constraints=peft_fix[1],
             symptoms=[
                 r"The version of PEFT you are using is not compatible, please use a version >= \d+\.\d+\.\d+"
             ],
@@ -1115,6 +1157,7 @@ compares release series; patch releases of Triton within a series are not flagge
             ],
             fix_summary="install the Triton series this torch pins (reinstall torch, or pip install the triton it declares)",
             change='pip install "torch==X" --force-reinstall --no-deps, then pip install the triton it declares (pip check lists it)',
+            prebuilt=["torch"],
         ),
         Family(
             rule_id="torch-cudnn-major-mismatch",
@@ -1146,6 +1189,7 @@ major is compared.""",
                 "cuDNN version incompatibility: PyTorch was compiled against",
                 r"libcudnn[\w.]*\.so\.\d+: cannot open shared object file",
             ],
+            prebuilt=["torch"],
         ),
         Family(
             rule_id="torch-nccl-older-than-pinned",
@@ -1172,6 +1216,7 @@ not flagged.""",
             fix_summary="install at least the NCCL release this torch pins",
             change='pip install "nvidia-nccl-cu12>=<the version torch declares>"',
             symptoms=[r"libtorch[\w.]*\.so: undefined symbol: nccl\w+"],
+            prebuilt=["torch"],
         ),
         Family(
             rule_id="torch-nccl-cu13-older-than-pinned",
@@ -1195,6 +1240,7 @@ NCCL is not flagged.""",
             fix_summary="install at least the NCCL release this torch pins",
             change='pip install "nvidia-nccl-cu13>=<the version torch declares>"',
             symptoms=[r"libtorch[\w.]*\.so: undefined symbol: nccl\w+"],
+            prebuilt=["torch"],
         ),
     ]
 
@@ -1378,10 +1424,11 @@ def vllm_pin_families() -> list[Family]:
             severity="warning",
             evidence="verified",
             description="""
-vLLM pins flashinfer-python exactly (from 0.10) and calls its attention and sampling kernels
-through APIs that change between flashinfer releases; a flashinfer moved by another install
-(sglang, a newer vLLM wheel left behind) breaks the FlashInfer backend and FlashInfer sampling
-at engine start.""",
+vLLM pins flashinfer-python exactly in its base requirements from 0.11.1 (0.10.1-0.11.0 pinned
+it only in their `flashinfer` extra, which this rule does not read) and calls its attention and
+sampling kernels through APIs that change between flashinfer releases; a flashinfer moved by
+another install (sglang, a newer vLLM wheel left behind) breaks the FlashInfer backend and
+FlashInfer sampling at engine start.""",
             package="vllm",
             dep="flashinfer-python",
             values=declared_values("vllm", "flashinfer-python"),
@@ -1391,6 +1438,7 @@ at engine start.""",
             ],
             fix_summary="install the flashinfer-python this vLLM pins",
             change='pip install "vllm==<your version>" --force-reinstall (pip check names the flashinfer it wants)',
+            prebuilt=["vllm", "flashinfer-python"],
         ),
         Family(
             rule_id="vllm-xformers-differs-from-pin",
@@ -1398,15 +1446,28 @@ at engine start.""",
             severity="error",
             evidence="verified",
             description="""
-vLLM 0.4-0.9 pin xformers exactly on Linux x86-64: its XFormers attention backend calls that
-build, and each xformers build is itself pinned to one torch (xformers-torch-pin-mismatch). An
-xformers changed by another install leaves the backend with operators of another release.""",
+vLLM 0.4.0-0.11.2 pin xformers exactly (on Linux x86-64 from 0.5.5; 0.12 dropped xformers):
+its XFormers attention backend calls that build, and each xformers build is itself pinned to one
+torch (xformers-torch-pin-mismatch). An xformers changed by another install leaves the backend
+with operators of another release. A vLLM or xformers built from source (a `+g<sha>` or
+`.d<date>` label, a git install) is built against what is installed, not this pin, so neither
+is judged here.""",
             package="vllm",
             dep="xformers",
             values=declared_values("vllm", "xformers"),
             references=["https://pypi.org/project/vllm/"],
             fix_summary="install the xformers this vLLM pins (reinstalling vLLM restores it)",
             change='pip install "vllm==<your version>" --force-reinstall',
+            # unsloth's Blackwell stack: both built from source against the installed torch
+            near_misses=[
+                {
+                    "packages": {
+                        "vllm": "0.9.2.dev280+g04e1642e3",
+                        "xformers": "0.0.32+ff490c3.d20250626",
+                    }
+                }
+            ],
+            prebuilt=["vllm", "xformers"],
         ),
         Family(
             rule_id="vllm-numba-differs-from-pin",
@@ -1414,18 +1475,23 @@ xformers changed by another install leaves the backend with operators of another
             severity="warning",
             evidence="verified",
             description="""
-vLLM pins numba exactly (0.61.2 for 0.11-0.19) for its n-gram speculative-decoding proposer. A
-numba moved by another install may refuse the NumPy vLLM resolved (see the numba-*-numpy-* rules)
-or lack what the proposer compiles; the feature then fails at engine start.""",
+vLLM pins numba exactly for its n-gram speculative-decoding proposer: 0.60.0 in 0.7.3-0.8.2;
+0.61.x in 0.8.3-0.19 (0.8.3-0.11.0 only on Python above 3.9, where 3.9 keeps 0.60.0); 0.65.0
+from 0.20. A numba moved by another install may refuse the NumPy vLLM resolved (see the
+numba-*-numpy-* rules) or lack what the proposer compiles; the feature then fails at engine
+start.""",
             package="vllm",
             dep="numba",
-            values=declared_values("vllm", "numba"),
+            values=declared_by_python(lambda: releases("vllm"), "numba", LINUX, PYTHONS),
             references=[
                 "https://pypi.org/project/vllm/",
                 "https://github.com/vllm-project/vllm/pull/16376",
             ],
             fix_summary="install the numba this vLLM pins",
             change='pip install "vllm==<your version>" --force-reinstall',
+            # vLLM's own Python 3.9 pin: the audit's false alarm
+            near_misses=[{"packages": {"vllm": "0.9.2", "numba": "0.60.0"}, "python": "3.9"}],
+            prebuilt=["vllm"],
         ),
     ]
 
@@ -1929,6 +1995,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             continue
         args.out.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
+    # The inputs' dates and newest releases, for the reports' freshness lines (gen_helpers).
+    summary, target = kb_inputs(INPUTS), ROOT / KB_INPUTS
+    if args.check and (not target.exists() or target.read_text(encoding="utf-8") != summary):
+        stale.append(KB_INPUTS)
+    elif not args.check and args.out == MATRIX:
+        target.write_text(summary, encoding="utf-8")
     if stale:
         print(f"{SCRIPT}: out of date: {', '.join(stale)} (run python {SCRIPT})", file=sys.stderr)
         return 1

@@ -109,3 +109,27 @@ def assert_input_error(outcome: Outcome, *fragments: str) -> None:
     assert clean(lines[0]), repr(lines[0])
     for fragment in fragments:
         assert fragment in lines[0], (fragment, lines[0])
+
+
+# A rule file as a pull request could bring it: valid, with a hole for the hostile part.
+RULE = """schema: compat.matrix/1
+rules:
+  - id: hostile-rule
+    title: a rule from a pull request
+    severity: error
+    evidence: verified
+    when: {{packages: {{trl: ">=0.1"}}{extra_when}}}
+    {extra}
+    fix: {{summary: upgrade, constraints: ["trl>=9"]}}
+    references: ["https://example.org/x"]
+    examples:
+      affected: [{{packages: {{trl: "{affected}"}}}}]
+      clear: [{{packages: {{trl: "9.0"}}}}]
+"""
+
+
+def rule_file(path: Path, *, extra: str = "", extra_when: str = "", affected: str = "0.1") -> Path:
+    """RULE with `extra` keys, `extra_when` conditions and the affected example's trl version."""
+    text = RULE.format(extra=extra, extra_when=extra_when, affected=affected)
+    path.write_text(text, encoding="utf-8")
+    return path

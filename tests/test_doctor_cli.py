@@ -90,7 +90,12 @@ def test_without_config_the_finding_is_possible_and_says_how_to_settle_it(tmp_pa
     assert set(facts) == {"usage.zero_stage", "usage.offload_optimizer", "usage.gradient_clipping"}
     assert "--deepspeed-config" in facts["usage.zero_stage"]
     assert code == 0  # default --fail-on affected
-    assert report["summary"] == {"affected": 0, "possible": 1, "needs_hardware": 0}
+    assert report["summary"] == {
+        "affected": 0,
+        "possible": 1,
+        "needs_hardware": 0,
+        "unjudged_ranges": 0,
+    }
     code, _ = doctor_json(site, "--fail-on", "possible")
     assert code == 1
 
@@ -318,7 +323,7 @@ def test_output_file_is_written_atomically_and_kept_on_failure(tmp_path: Path) -
         (["--deepspeed-config", "{bad_json}"], "bad.json:3: invalid JSON"),
         (
             ["--accelerate-config", "{bad_yaml}"],
-            "accelerate.yaml:3: invalid YAML: did not find expected ',' or ']' (while parsing a flow sequence started on line 2)",
+            "accelerate.yaml:3: invalid YAML: ",  # file:line, not PyYAML's wording
         ),
         (["--hardware", "{bad_profile}"], "schema is 'wrong'"),
         (["--matrix", "{bad_matrix}"], "rules.yaml:6: invalid specifier for deepspeed"),

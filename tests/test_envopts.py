@@ -99,7 +99,7 @@ def test_the_commands_own_variable_wins(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("variable", "value", "expected"),
     [
-        ("COMPAT_FAIL_ON", "bogus", "Invalid value for '--fail-on' (from $COMPAT_FAIL_ON)"),
+        ("COMPAT_FAIL_ON", "bogus", "'--fail-on' (from $COMPAT_FAIL_ON)"),
         ("COMPAT_DOCTOR_NO_PROBE", "maybe", "'--no-probe' (from $COMPAT_DOCTOR_NO_PROBE)"),
         ("COMPAT_HARDWARE", "/nonexistent/p.json", "(--hardware from $COMPAT_HARDWARE)"),
     ],

@@ -209,12 +209,11 @@ def test_wrongly_typed_documents(
 def test_symptom_patterns(workdir: Path, pattern: str) -> None:
     """Whatever pattern a rule file carries, loading it returns or is an input error (regex
     warnings never reach stderr, deep groups never crash); a pattern that can backtrack
-    catastrophically is then reported by the lint explain runs before matching."""
+    catastrophically or match an empty line is refused at load."""
     import yaml
 
     from compat.kb.knowledge import compile_rule, validate_file
-    from compat.kb.lint import symptom_problems
-    from compat.kb.signatures import backtracking_problem
+    from compat.kb.signatures import backtracking_problem, matches_empty
 
     rule = {
         "schema": "compat.matrix/1",
@@ -237,8 +236,8 @@ def test_symptom_patterns(workdir: Path, pattern: str) -> None:
         plain = validate_file(path)
     except CompatError:
         return
-    if backtracking_problem(pattern):
-        assert symptom_problems(compile_rule(plain[0]))
+    assert backtracking_problem(pattern) is None and not matches_empty(pattern)
+    assert compile_rule(plain[0]).symptoms[0].match == pattern
 
 
 CONDA_TOKENS = ["dependencies:\n", "  - ", "pip:\n", "    - ", "pytorch", "=2.1.*", "=*cuda*",

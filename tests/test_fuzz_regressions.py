@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests.dists import make_dist
-from tests.fuzzing import assert_input_error, run_hostile
+from tests.fuzzing import assert_input_error, rule_file, run_hostile
 
 DS_RULE = "deepspeed-zero3-offload-clip-device-mismatch"
 ZERO3_OFFLOAD = {
@@ -29,25 +29,6 @@ NESTED_BRACKETS = "[" * 50_000
 ALIAS_BOMB = "a: &a [x,x,x,x,x,x,x,x,x]\n" + "".join(
     f"{chr(98 + i)}: &{chr(98 + i)} [{','.join(['*' + chr(97 + i)] * 9)}]\n" for i in range(8)
 )
-RULE = """schema: compat.matrix/1
-rules:
-  - id: hostile-rule
-    title: a rule from a pull request
-    severity: error
-    evidence: verified
-    when: {{packages: {{trl: ">=0.1"}}{extra_when}}}
-    {extra}
-    fix: {{summary: upgrade, constraints: ["trl>=9"]}}
-    references: ["https://example.org/x"]
-    examples:
-      affected: [{{packages: {{trl: "0.1"}}}}]
-      clear: [{{packages: {{trl: "9.0"}}}}]
-"""
-
-
-def rule_file(path: Path, *, extra: str = "", extra_when: str = "") -> Path:
-    path.write_text(RULE.format(extra=extra, extra_when=extra_when), encoding="utf-8")
-    return path
 
 
 @pytest.fixture
@@ -73,9 +54,10 @@ def doctor(site: Path, *args: str) -> list[str]:
 def test_yaml_depth_and_alias_bombs(tmp_path: Path, site: Path, option: str, content: str) -> None:
     hostile = tmp_path / "hostile.yaml"
     hostile.write_text(content, encoding="utf-8")
-    outcome = run_hostile(doctor(site, option, str(hostile)))
-    assert_input_error(outcome, "hostile.yaml")
-    assert "nested deeper" in outcome.stderr or "aliases expand" in outcome.stderr
+    # The contract only: exit 2, one line naming the file, no traceback. Which check refuses the
+    # document (compat's own bound, or libyaml's nesting limit in PyYAML >= 6.0.3) and its wording
+    # are not: they change with the dependency.
+    assert_input_error(run_hostile(doctor(site, option, str(hostile))), "hostile.yaml")
 
 
 def test_recursive_alias_in_a_rule_file(tmp_path: Path, site: Path) -> None:
@@ -383,13 +365,9 @@ def test_undecodable_dist_info_name_written_with_o(tmp_path: Path) -> None:
     output = tmp_path / "report.txt"
     output.write_text("previous report\n", encoding="utf-8")
     outcome = run_hostile(doctor(site, "--format", "json", "-o", str(output)))
-    assert outcome.returncode in (0, 1, 2), outcome.stderr
-    assert outcome.returncode != 70
-    if outcome.returncode == 2:
-        assert_input_error(outcome)
-        assert output.read_text(encoding="utf-8") == "previous report\n"
-    else:
-        json.loads(output.read_text(encoding="utf-8"))
+    assert outcome.returncode in (0, 1), outcome.stderr  # written; the bad entry reported in it
+    problems = json.loads(output.read_text(encoding="utf-8"))["environment"]["problems"]
+    assert [p["kind"] for p in problems] == ["broken-metadata"]
 
 
 def test_terminal_escapes_in_a_metadata_name(tmp_path: Path) -> None:

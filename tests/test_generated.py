@@ -16,11 +16,14 @@ import sys
 from pathlib import Path
 
 import pytest
+from packaging.version import Version
 
 from compat.engine import evaluate_rule
 from compat.kb.examples import facts_from_example
 from compat.kb.knowledge import compile_rule, validate_file
 from compat.model import Origin
+from tests.conftest import run_cli
+from tests.dists import make_env
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "scripts" / "gen_rules.py"
@@ -122,3 +125,42 @@ def test_inputs_keep_their_provenance(path: Path) -> None:
         assert release["url"].endswith(release["wheel"])
         assert re.fullmatch(r"[0-9a-f]{64}", release["sha256"]), release["version"]
         assert release["version"] in release["wheel"]
+
+
+def test_vllm_numba_pin_follows_the_python_it_was_declared_for(tmp_path: Path) -> None:
+    # vLLM 0.8.3-0.11.0 pin numba 0.61.x only for Python > 3.9, and 0.60.0 on 3.9 (the audit's
+    # false alarm): judged through the CLI on --path directories whose layout names the Python.
+    found = {}
+    for python in ("3.9", "3.10"):
+        site = make_env(
+            tmp_path / python / "lib" / f"python{python}" / "site-packages",
+            {"vllm": "0.9.2", "numba": "0.60.0", "torch": "2.7.0", "xformers": "0.0.30"},
+        )
+        report = run_cli(["doctor", "--path", str(site), "--no-probe", "--format", "json"]).json()
+        assert report["environment"]["python"] == python
+        found[python] = {f["rule"] for f in report["findings"]}
+    assert "vllm-numba-differs-from-pin" not in found["3.9"]
+    assert "vllm-numba-differs-from-pin" in found["3.10"]
+
+
+def test_a_floor_no_release_meets_is_fixed_by_staying_below_it(tmp_path: Path) -> None:
+    # transformers 5.24.0 asks for PEFT 0.22.0 (MIN_PEFT_VERSION in its wheel); PEFT's newest
+    # recorded release is 0.21.2, so the fix keeps transformers below 5.24.0 instead.
+    newest_peft = max(
+        Version(v) for v in json.loads((INPUTS / "peft.json").read_text())["versions"]
+    )
+    assert newest_peft < Version("0.22.0")
+    site = make_env(tmp_path / "site", {"transformers": "5.24.0", "peft": str(newest_peft)})
+    result = run_cli(
+        ["doctor", "--path", str(site), "--no-probe", "--set", "peft=true", "--format", "json"]
+    )
+    assert result.exit_code == 1, result.stderr
+    [found] = [f for f in result.json()["findings"] if f["rule"] == "transformers-5-peft-floor"]
+    assert found["status"] == "affected"
+    assert "transformers<5.24.0" in found["fix"]["constraints"]
+    assert "peft>=0.22.0" not in found["fix"]["constraints"]
+    older = make_env(tmp_path / "older", {"transformers": "5.23.0", "peft": str(newest_peft)})
+    result = run_cli(
+        ["doctor", "--path", str(older), "--no-probe", "--set", "peft=true", "--format", "json"]
+    )
+    assert "transformers-5-peft-floor" not in {f["rule"] for f in result.json()["findings"]}

@@ -31,6 +31,7 @@ FLOORS: tuple[tuple[str, ...], ...] = (
         "compat.engine",
         "compat.envopts",
         "compat.specifiers",
+        "compat.versions",
     ),
     ("compat.files",),
     ("compat.probes",),

@@ -18,9 +18,9 @@ GRPO_VLLM = ["--set", "trainer=grpo", "--set", "use_vllm=true"]
 INPROCESS = "trl-grpo-inprocess-vllm-device-mismatch"
 
 
-def two_gpus(tmp: Path) -> Path:
-    gpu = {"name": "NVIDIA A100-SXM4-80GB", "compute_capability": "8.0"}
-    profile = tmp / "a100x2.json"
+def two_gpus(tmp: Path, name: str = "NVIDIA A100-SXM4-80GB", cc: str = "8.0") -> Path:
+    gpu = {"name": name, "compute_capability": cc}
+    profile = tmp / f"gpus-{cc}.json"
     profile.write_text(
         json.dumps(
             {"schema": "compat.hardware/1", "gpus": [{"index": 0, **gpu}, {"index": 1, **gpu}]}
@@ -32,7 +32,8 @@ def two_gpus(tmp: Path) -> Path:
 def grpo_index(*, with_fix: bool = True) -> dict[str, list[Dist]]:
     """Releases with the Requires-Dist that matter here: vLLM pins torch exactly and vLLM 0.7.2+
     needs transformers>=4.48.2 (issue #9; the vLLM torch pins per release: research VL-01).
-    With `with_fix`, no trl 0.16 (the rule's own fix): the escape is vLLM 0.7.3's device fix."""
+    With `with_fix`, no trl 0.16 (the rule's own fix): the escape on A100s is vLLM 0.7.2
+    (FlashAttention backend; trl 0.15.2 pins it), on V100s 0.8.0 (vLLM #13468, with torch 2.6)."""
     vllm = [
         Dist("vllm", "0.6.6.post1", requires=["torch==2.5.1", "transformers>=4.45.2"]),
         Dist("vllm", "0.7.0", requires=["torch==2.5.1", "transformers>=4.45.2"]),
@@ -89,18 +90,30 @@ def test_grpo_vllm_takes_the_device_fix_with_its_transformers_move(tmp_path: Pat
         constraints = tmp_path / "constraints.txt"
         constraints.write_text(text.stdout)
         resolved = pip_resolve(index.url, constraints, ["trl", "vllm", "transformers"], tmp_path)
-    assert pins["vllm"]["version"] == "0.7.3" and pins["vllm"]["action"] == "upgrade"
+    assert pins["vllm"]["version"] == "0.7.2" and pins["vllm"]["action"] == "upgrade"
     assert pins["transformers"]["version"] == "4.48.2"
-    assert pins["transformers"]["companion"] == "vllm 0.7.3 requires transformers>=4.48.2"
+    assert pins["transformers"]["companion"] == "vllm 0.7.2 requires transformers>=4.48.2"
     assert pins["trl"]["version"] == "0.14.0" and pins["trl"]["action"] == "kept"
     assert pins["torch"]["version"] == "2.5.1"  # 0.8.0 would have moved torch
     lines = {line.split("==")[0]: line for line in text.stdout.splitlines() if "==" in line}
-    assert "# upgrade from 4.47.1 with vllm 0.7.3 requires transformers>=4.48.2" in " ".join(
+    assert "# upgrade from 4.47.1 with vllm 0.7.2 requires transformers>=4.48.2" in " ".join(
         lines["transformers"].split()
     )
-    assert resolved["vllm"] == "0.7.3" and resolved["trl"] == "0.14.0"
+    assert resolved["vllm"] == "0.7.2" and resolved["trl"] == "0.14.0"
     after = make_env(tmp_path / "after", resolved)
     assert INPROCESS not in doctor_findings(after, "--hardware", str(hardware), *GRPO_VLLM)
+
+
+def test_grpo_vllm_on_v100s_takes_the_attention_bias_fix(tmp_path: Path) -> None:
+    # Pre-Ampere: vLLM's XFormers backend builds its attention bias on the default device up to
+    # 0.7.3, so the escape is 0.8.0 (#13468), which pins torch 2.6.0: torch moves with it.
+    site = grpo_env(tmp_path / "site")
+    hardware = two_gpus(tmp_path, "Tesla V100-SXM2-32GB", "7.0")
+    with IndexServer(grpo_index()) as index:
+        pins = pins_of(run_cli(["pin", "--path", str(site), "--hardware", str(hardware),
+                                "--index-url", index.url, *GRPO_VLLM, "--format", "json"]))  # fmt: skip
+    assert pins["vllm"]["version"] == "0.8.0" and pins["trl"]["version"] == "0.14.0"
+    assert pins["torch"]["version"] == "2.6.0"
 
 
 def test_grpo_never_escapes_below_the_first_release_with_grpo(tmp_path: Path) -> None:
@@ -237,12 +250,13 @@ def test_x_r1_offline_keeps_its_torch_stack(tmp_path: Path) -> None:
     assert lines["torch"].startswith("torch==2.5.1 # kept (your pin)")
     assert lines["vllm"].startswith("vllm==0.7.2 # kept (your pin)")
     assert "# proof skipped (--offline" in result.stdout
-    assert "search limit" not in result.stdout
+    assert "limit reached" not in result.stdout
 
 
 def test_x_r1_environment_offline_takes_the_rules_fix_not_a_torch_move(tmp_path: Path) -> None:
-    # trl 0.15.2 + vLLM 0.7.1 on 8 GPUs, offline: the rule's own fix (trl 0.16, server mode) or
-    # vLLM's device fix; never a torch move (and vLLM 0.8 with it) that drags DeepSpeed along.
+    # trl 0.15.2 + vLLM 0.7.1 on 8 H100s, offline: the rule's own fix, vLLM 0.7.2 (trl 0.15.2's
+    # pin, X-R1's working set-up on Ampere and newer), with trl kept; never a torch move (and
+    # vLLM 0.8 with it) that drags DeepSpeed along.
     site = make_env(tmp_path / "site", {"trl": "0.15.2", "transformers": "4.48.2",
                                         "deepspeed": "0.15.4", "accelerate": "1.3.0"})  # fmt: skip
     make_dist(
@@ -255,18 +269,18 @@ def test_x_r1_environment_offline_takes_the_rules_fix_not_a_torch_move(tmp_path:
     result = run_cli(["pin", "--path", str(site), "--offline", "--hardware", str(h100s(tmp_path)),
                       *GRPO_VLLM, "--set", "zero_stage=3", "--format", "json"])  # fmt: skip
     pins = pins_of(result)
-    assert pins["trl"]["version"] == "0.16.0" and pins["trl"]["via"] == [INPROCESS]
-    assert pins["vllm"]["version"] == "0.7.1"
+    assert pins["vllm"]["version"] == "0.7.2" and INPROCESS in pins["vllm"]["via"]
+    assert pins["trl"]["version"] == "0.15.2"
     assert pins["torch"]["version"] == "2.5.1" and pins["deepspeed"]["version"] == "0.15.4"
     assert INPROCESS not in {u["rule"] for u in result.json()["unresolved"]}
-    # What the search gave up on, it says: each unresolved rule with its reason, and why it stopped.
+    # What the solver could not escape, it says: each unresolved rule with its reason, and any limit.
     for item in result.json()["unresolved"]:
         assert item["why"] and item["why"] != "search limit reached"
-    assert all(note.startswith("search: ") for note in result.json()["notes"])
+    assert all(note.startswith("solver: ") for note in result.json()["notes"])
 
 
 def test_a_companion_brings_its_own_companion(tmp_path: Path) -> None:
-    # vLLM 0.7.3 needs transformers>=4.48.2, which needs toktools>=0.21 (a package no rule
+    # vLLM 0.7.2 needs transformers>=4.48.2, which needs toktools>=0.21 (a package no rule
     # speaks of, so only the second level of the joint move can bring it): all three move.
     site = grpo_env(tmp_path / "site")
     make_dist(site, "toktools", "0.20.3")
@@ -282,7 +296,7 @@ def test_a_companion_brings_its_own_companion(tmp_path: Path) -> None:
                           index.url, *GRPO_VLLM, "--format", "json"])  # fmt: skip
     pins = pins_of(result)
     assert result.exit_code == 0, result.stderr
-    assert pins["vllm"]["version"] == "0.7.3" and pins["transformers"]["version"] == "4.48.2"
+    assert pins["vllm"]["version"] == "0.7.2" and pins["transformers"]["version"] == "4.48.2"
     assert pins["toktools"]["version"] == "0.21.0"
     assert pins["toktools"]["companion"] == "transformers 4.48.2 requires toktools<0.22,>=0.21"
     assert result.json()["proof"]["status"] == "proven"

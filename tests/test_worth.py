@@ -123,6 +123,11 @@ def test_usage_keys_page_lists_the_vocabulary() -> None:
     assert {k for k, v in rows.items() if v == "yes"} == {
         k for k, spec in VOCABULARY.items() if spec.trigger
     }
+    assert {k: v for k, v in rows.items() if v.startswith("value ")} == {
+        k: "value " + ", ".join(f"`{v}`" for v in sorted(spec.trigger_values))
+        for k, spec in VOCABULARY.items()
+        if spec.trigger_values
+    }
 
 
 def test_driver_prints_as_the_driver_spells_it(tmp_path: Path) -> None:
@@ -135,3 +140,23 @@ def test_driver_prints_as_the_driver_spells_it(tmp_path: Path) -> None:
     )
     text = run_cli(["doctor", "--path", str(site), "--hardware", str(profile), "--no-color"]).stdout
     assert "driver 535.104.05 is in <580" in text and "535.104.5" not in text
+
+
+def test_an_installed_fp8_backend_is_not_fp8_training(tmp_path: Path) -> None:
+    # The shipped fp8 rule on an A100: transformer-engine installed (NeMo, unsloth bring it) asks
+    # nothing; a config or --set that says fp8 makes it a finding.
+    site = make_env(tmp_path / "site", {"transformer-engine": "1.13.0", "torch": "2.6.0"})
+    profile = tmp_path / "a100.json"
+    profile.write_text(
+        '{"schema": "compat.hardware/1", "driver_version": "550.54.15", "cuda_driver_version": '
+        '"12.4", "gpus": [{"index": 0, "name": "NVIDIA A100-SXM4-80GB", "compute_capability": "8.0"}]}',
+        encoding="utf-8",
+    )
+    args = ["doctor", "--path", str(site), "--hardware", str(profile), "--format", "json"]
+    quiet = run_cli(args)
+    assert quiet.exit_code == 0, quiet.stderr
+    assert "fp8-needs-ada-or-hopper" not in {f["rule"] for f in quiet.json()["findings"]}
+    used = run_cli([*args, "--set", "mixed_precision=fp8"])
+    assert used.exit_code == 1
+    [found] = [f for f in used.json()["findings"] if f["rule"] == "fp8-needs-ada-or-hopper"]
+    assert found["status"] == "affected"

@@ -147,11 +147,10 @@ def _root(
 
 
 def _error(message: str, hint: str | None = None) -> None:
-    from compat.errors import one_line
+    from compat.errors import error_line
 
     # One line, always: CI logs and wrappers read the first stderr line as the whole story.
-    suffix = f" (hint: {one_line(hint)})" if hint else ""
-    sys.stderr.write(f"compat: error: {one_line(message)}{suffix}\n")
+    sys.stderr.write(error_line(message, hint))
 
 
 def guarded(body: Callable[[], int], debug: bool) -> NoReturn:
@@ -220,7 +219,9 @@ def colour_enabled(no_color: bool, output: Path | None) -> bool:
 
 def verbose_note(enabled: bool, message: str) -> None:
     if enabled:
-        sys.stderr.write(f"compat: {message}\n")
+        from compat.errors import short_line
+
+        sys.stderr.write(f"compat: {short_line(message)}\n")
 
 
 def progress_reporter() -> Callable[[str], None] | None:
@@ -229,7 +230,9 @@ def progress_reporter() -> Callable[[str], None] | None:
         return None
 
     def report(message: str) -> None:
-        sys.stderr.write(f"\r\x1b[K{message}")
+        from compat.errors import short_line
+
+        sys.stderr.write(f"\r\x1b[K{short_line(message)}")
         sys.stderr.flush()
 
     return report

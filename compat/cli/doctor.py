@@ -14,6 +14,7 @@ from compat.cli.options import (
     OutputOpt,
     QuietOpt,
     ReportFormat,
+    ReportFormatOpt,
     VerboseOpt,
 )
 from compat.report import FailOn
@@ -47,9 +48,7 @@ def doctor(
     *,
     env: Annotated["EnvOptions", ENVIRONMENT],
     facts: Annotated["FactOptions", FACTS],
-    format_: Annotated[
-        ReportFormat, typer.Option("--format", "-f", help="Output format.")
-    ] = ReportFormat.text,
+    format_: ReportFormatOpt = ReportFormat.text,
     output: OutputOpt = None,
     fail_on: FailOnOpt = FailOn.AFFECTED,
     quiet: QuietOpt = False,

@@ -13,6 +13,7 @@ from compat.cli.options import (
     NoColorOpt,
     OutputOpt,
     ReportFormat,
+    ReportFormatOpt,
 )
 from compat.errors import EXIT_OK
 
@@ -48,9 +49,7 @@ def explain(
     log: Annotated[Path, typer.Argument(help="The log file ('-' for stdin).")],
     env: Annotated["EnvOptions", ENVIRONMENT],
     facts: Annotated["FactOptions", FACTS],
-    format_: Annotated[
-        ReportFormat, typer.Option("--format", "-f", help="Output format.")
-    ] = ReportFormat.text,
+    format_: ReportFormatOpt = ReportFormat.text,
     output: OutputOpt = None,
     no_color: NoColorOpt = False,
     debug: DebugOpt = False,

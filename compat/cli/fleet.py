@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from compat.cli.base import app, command, from_environment
-from compat.cli.options import FACTS, DebugOpt, FailOnOpt, OutputOpt, ReportFormat
+from compat.cli.options import FACTS, DebugOpt, FailOnOpt, OutputOpt, ReportFormat, ReportFormatOpt
 from compat.report import FailOn
 
 if TYPE_CHECKING:
@@ -80,9 +80,7 @@ def fleet(
         typer.Option("--timeout", help="Seconds to wait for the nodes' answers (--ray).", min=1.0),
     ] = 60.0,
     facts: Annotated["FactOptions", FLEET_FACTS],
-    format_: Annotated[
-        ReportFormat, typer.Option("--format", "-f", help="Output format.")
-    ] = ReportFormat.text,
+    format_: ReportFormatOpt = ReportFormat.text,
     output: OutputOpt = None,
     fail_on: FailOnOpt = FailOn.AFFECTED,
     debug: DebugOpt = False,

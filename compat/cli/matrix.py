@@ -8,7 +8,7 @@ import typer
 
 from compat import __version__
 from compat.cli.base import app, command
-from compat.cli.options import DebugOpt, MatrixOpt, TextOrJson
+from compat.cli.options import DebugOpt, MatrixOpt, TextOrJson, TextOrJsonOpt
 from compat.errors import EXIT_OK, CompatError, UsageError
 
 matrix_app = typer.Typer(
@@ -36,10 +36,10 @@ def matrix_lint(
     from compat.kb.bundle import lint
 
     result = lint(tuple(paths or ()))
-    from compat.errors import one_line
+    from compat.errors import short_line
 
     for problem in result.problems:
-        sys.stderr.write(f"{one_line(problem)}\n")
+        sys.stderr.write(f"{short_line(problem)}\n")
     if result.problems:
         sys.stderr.write(f"compat: {len(result.problems)} problem(s) in {result.files} file(s)\n")
         return 2
@@ -112,10 +112,13 @@ def matrix_update(
         error.message = f"matrix update: {error.message}; {in_force} stays in force"
         error.origin = None
         raise
+    from compat.cli.output import emit
+
     verb = "updated to" if result.changed else "already current:"
-    sys.stdout.write(
+    emit(
         f"knowledge base {verb} bundle {result.version} ({result.rules} rules, "
-        f"sha256:{result.sha256[:16]}…) from {result.source}\n"
+        f"sha256:{result.sha256[:16]}…) from {result.source}\n",
+        None,
     )
     return EXIT_OK
 
@@ -128,9 +131,7 @@ def matrix_update(
 def matrix_list(
     *,
     matrix: MatrixOpt = None,
-    format_: Annotated[
-        TextOrJson, typer.Option("--format", "-f", help="Output format.")
-    ] = TextOrJson.text,
+    format_: TextOrJsonOpt = TextOrJson.text,
     debug: DebugOpt = False,
 ) -> int:
     from compat.kb.knowledge import load_knowledge_base
@@ -173,9 +174,7 @@ def matrix_show(
     *,
     rule_id: Annotated[str, typer.Argument(help="The rule id.")],
     matrix: MatrixOpt = None,
-    format_: Annotated[
-        TextOrJson, typer.Option("--format", "-f", help="Output format.")
-    ] = TextOrJson.text,
+    format_: TextOrJsonOpt = TextOrJson.text,
     debug: DebugOpt = False,
 ) -> int:
     from compat.formats.ruleview import render_rule

@@ -184,6 +184,8 @@ VerboseOpt = Annotated[
 ]
 NoColorOpt = Annotated[bool, typer.Option("--no-color", help="No colour (also: NO_COLOR=1).")]
 DebugOpt = Annotated[bool, typer.Option("--debug", help="Show tracebacks of internal errors.")]
+ReportFormatOpt = Annotated[ReportFormat, typer.Option("--format", "-f", help="Output format.")]
+TextOrJsonOpt = Annotated[TextOrJson, typer.Option("--format", "-f", help="Output format.")]
 
 
 # ---------------------------------------------------------------------------------------------

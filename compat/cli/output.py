@@ -92,20 +92,32 @@ def _umask() -> int:
     return mask
 
 
-# Control characters other than newline and tab, except the colour sequences compat itself
-# writes (SGR: ESC [ digits m): what a METADATA Name, a config value or a rule file could smuggle
-# into a terminal (cursor moves, title changes, OSC 8 links).
-_UNSAFE = re.compile(r"\x1b(?!\[[0-9;]{0,16}m)|[\x00-\x08\x0b-\x1a\x1c-\x1f\x7f-\x9f\u2028\u2029]")
+# Every control character other than newline and tab (ESC included, whatever follows it): what a
+# METADATA Name, a `--set` value, a config or a rule file could smuggle into a terminal (colours,
+# cursor moves, title changes, OSC 8 links). Escaped where output leaves compat, in every format,
+# with lone surrogates (an undecodable byte of a path given on the command line): the output is
+# written with that one entry escaped rather than refused as a whole.
+_UNSAFE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
 
 
 def safe_text(text: str) -> str:
-    """Output text with terminal-active characters escaped (`\\x1b`), newlines and tabs kept."""
-    return _UNSAFE.sub(
-        lambda m: (
-            f"\\x{ord(m.group(0)):02x}" if ord(m.group(0)) < 0x100 else f"\\u{ord(m.group(0)):04x}"
-        ),
-        text,
-    )
+    """Output text with terminal-active characters escaped (`\\u001b`), newlines and tabs kept,
+    and compat's own colour marks (compat.formats.paint) turned into SGR sequences, only here,
+    after everything else has been escaped."""
+    from compat.formats.paint import PAINT_MARK
+
+    parts = PAINT_MARK.split(text)  # [text, sgr, text, sgr, ..., text]
+    for index in range(0, len(parts), 2):
+        parts[index] = _UNSAFE.sub(_escaped, parts[index])
+    for index in range(1, len(parts), 2):
+        parts[index] = f"\x1b[{parts[index]}m"
+    return "".join(parts)
+
+
+def _escaped(match: re.Match[str]) -> str:
+    # `\\u001b`, not `\\x1b`: the one form that is also a JSON escape, so a JSON document (its
+    # writers leave C1 controls and U+2028 raw inside strings) stays valid and means the same.
+    return f"\\u{ord(match.group(0)):04x}"
 
 
 def _encode(text: str, where: str) -> bytes:

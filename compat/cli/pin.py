@@ -17,6 +17,7 @@ from compat.cli.options import (
     OutputOpt,
     QuietOpt,
     TextOrJson,
+    TextOrJsonOpt,
 )
 
 if TYPE_CHECKING:
@@ -113,15 +114,29 @@ def pin(
             "--avoid", help="Also steer clear of 'possible' findings (default) or only 'affected'."
         ),
     ] = Avoid.possible,
-    format_: Annotated[
-        TextOrJson, typer.Option("--format", "-f", help="Output format.")
-    ] = TextOrJson.text,
+    format_: TextOrJsonOpt = TextOrJson.text,
     output: OutputOpt = None,
+    build_constraints_output: Annotated[
+        Path | None,
+        typer.Option(
+            "--build-constraints-output",
+            help="Also write the torch that source builds (flash-attn, DeepSpeed ops, apex) "
+            "compile against, for pip --build-constraint / uv --build-constraints.",
+        ),
+    ] = None,
     quiet: QuietOpt = False,
     debug: DebugOpt = False,
 ) -> int:
     from compat.cli.output import emit
-    from compat.commands.pin import pin_exit_code, render_constraints, render_json, run_pin
+    from compat.commands.pin import (
+        ENV_NOTE,
+        pin_exit_code,
+        render_build_constraints_file,
+        render_constraints,
+        render_json,
+        run_pin,
+    )
+    from compat.errors import short_line
 
     result = run_pin(
         env,
@@ -135,14 +150,18 @@ def pin(
         resolver=resolver,
         progress=None if quiet else progress_reporter(),
     )
+    if build_constraints_output is not None:
+        result = replace(result, build_constraints=str(build_constraints_output))
+        emit(render_build_constraints_file(result), build_constraints_output)
     text = render_json(result) if format_ is TextOrJson.json else render_constraints(result)
     emit(text, output)
     if result.proof is not None and result.proof.status == "failed":
-        sys.stderr.write(
-            f"compat: warning: the resolver refused the constraints: {result.proof.detail}\n"
-        )
+        refused = f"the resolver refused the constraints: {result.proof.detail}"
+        sys.stderr.write(f"compat: warning: {short_line(refused)}\n")
     for item in result.plan.unresolved:
-        sys.stderr.write(
-            f"compat: warning: could not escape {item.rule.id} ({item.status.value}): {item.why}\n"
-        )
+        why = f"could not escape {item.rule.id} ({item.status.value}): {item.why}"
+        sys.stderr.write(f"compat: warning: {short_line(why)}\n")
+    for note in result.plan.notes:  # distributions that could not be read: said, not fatal
+        if note.startswith(ENV_NOTE):
+            sys.stderr.write(f"compat: warning: {short_line(note)}\n")
     return pin_exit_code(result)

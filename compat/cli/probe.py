@@ -1,11 +1,7 @@
 """`compat probe`: the GPUs, driver and CUDA facts, as text or a hardware profile."""
 
-from typing import Annotated
-
-import typer
-
 from compat.cli.base import app, command
-from compat.cli.options import DebugOpt, OutputOpt, TextOrJson
+from compat.cli.options import DebugOpt, OutputOpt, TextOrJson, TextOrJsonOpt
 from compat.errors import EXIT_OK
 
 
@@ -21,9 +17,7 @@ Examples:
 )
 def probe(
     *,
-    format_: Annotated[
-        TextOrJson, typer.Option("--format", "-f", help="Output format.")
-    ] = TextOrJson.text,
+    format_: TextOrJsonOpt = TextOrJson.text,
     output: OutputOpt = None,
     debug: DebugOpt = False,
 ) -> int:

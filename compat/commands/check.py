@@ -26,12 +26,15 @@ from compat.engine import evaluate
 from compat.errors import InputError, UncheckedError, UsageError
 from compat.facts.declared.setuppy import REPORT_HINT
 from compat.facts.gather import FactOptions, read_hardware, read_usage, usage_summary
+from compat.kb.freshness import freshness
 from compat.kb.knowledge import KnowledgeBase, load_knowledge_base
+from compat.kb.sourcebuild import source_build_notes
 from compat.model import Facts, Finding, Origin, PackageFact
 from compat.report import Report, environment_summary
 from compat.resolve.declared import LOCK_KINDS
 from compat.resolve.indexconfig import IndexOptions
 from compat.resolve.target import TargetOptions, target_markers
+from compat.versions import parse_specifier
 
 KNOWN_PYTHONS = tuple(f"3.{minor}" for minor in range(8, 15))
 
@@ -46,7 +49,7 @@ def target_python(
     spec = SpecifierSet()
     for text, origin in requires:
         try:
-            spec &= SpecifierSet(text)
+            spec &= parse_specifier(text)
         except InvalidSpecifier:
             raise InputError(f"invalid requires-python {text!r}", origin=origin) from None
     here = Version(_platform.python_version())
@@ -170,6 +173,8 @@ def run_check(
     findings = [attach_build_packages(f, packages, why) for f in evaluate(kb, facts)]
     findings, unsettled = split_unsettled(findings, packages)
     notes += unsettled
+    notes += source_build_notes(kb, facts)  # why a prebuilt-wheel rule said nothing
+    fresh = freshness(kb.source, facts.packages, notes)  # how old the knowledge is
     if resolved is not None:
         notes += range_notes(kb, facts, findings, declared_facts(declared, kb, []))
     report = Report(
@@ -186,6 +191,8 @@ def run_check(
         notes=tuple(notes),
         usage=usage_summary(usage),
         files=tuple(declared_set.files),
+        unjudged_ranges=len(unsettled),
+        **fresh,
     )
     return report, findings
 

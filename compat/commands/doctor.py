@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from compat.engine import evaluate, finding_order
-from compat.errors import UncheckedError
+from compat.errors import UncheckedError, shorten
 from compat.facts.gather import (
     EnvOptions,
     FactOptions,
@@ -14,8 +14,10 @@ from compat.facts.gather import (
     usage_summary,
 )
 from compat.facts.nodes import host_identity, stack_summary
+from compat.kb.freshness import freshness
 from compat.kb.knowledge import load_knowledge_base
 from compat.kb.pipcheck import check_environment, conflict_findings
+from compat.kb.sourcebuild import source_build_notes
 from compat.report import Report, environment_summary
 
 
@@ -42,6 +44,8 @@ def run_doctor(env_options: EnvOptions, fact_options: FactOptions) -> Report:
     with_nvcc = local and kb.mentions("build", "nvcc")
     facts = environment_facts(env, hardware, usage, with_nvcc=with_nvcc)
     findings = evaluate(kb, facts)
+    notes += source_build_notes(kb, facts)  # why a prebuilt-wheel rule said nothing
+    fresh = freshness(kb.source, facts.packages, notes)  # how old the knowledge is
     declared = check_environment(env)
     findings.extend(conflict_findings(declared.conflicts))
     findings.sort(key=finding_order)
@@ -68,7 +72,7 @@ def run_doctor(env_options: EnvOptions, fact_options: FactOptions) -> Report:
         {
             "kind": "invalid-requirement",
             "message": f"{package.label} {package.version}: cannot parse its requirement "
-            f"{line!r}; its requirements were not checked (pip check skips it too)",
+            f"{shorten(repr(line), 120)}; its requirements were not checked (pip check skips it too)",
             **({"source": str(package.origin)} if package.origin else {}),
         }
         for package, line in declared.unparsable
@@ -91,4 +95,5 @@ def run_doctor(env_options: EnvOptions, fact_options: FactOptions) -> Report:
         usage=usage_summary(usage),
         host=host_identity(),
         stack=stack_summary(env, facts.builds),
+        **fresh,
     )

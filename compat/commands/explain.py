@@ -27,7 +27,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from compat.errors import InputError
 from compat.facts.gather import EnvOptions, FactOptions, read_environment, read_usage
 from compat.facts.logfacts import (
     PROBES,
@@ -57,7 +56,6 @@ from compat.kb.conditions import (
     PythonVersion,
     UsageCondition,
 )
-from compat.kb.lint import symptom_problems
 from compat.kb.signatures import Signature, choose_anchors, compile_signature, measured_cost
 from compat.model import Condition, Facts, Hardware, Rule, Symptom, Tri, UsageFact
 
@@ -131,9 +129,8 @@ class _Matcher:
     """Symptom signatures behind their anchors, and the traceback frames seen around matches."""
 
     def __init__(self, rules: list[Rule], sample: bytes) -> None:
-        for rule in rules:  # a user's --matrix file is not linted: never hang on its regexes
-            for problem in symptom_problems(rule):
-                raise InputError(problem + " (see `compat matrix lint`)")
+        # Symptoms that could backtrack catastrophically or match an empty line never get here:
+        # rule files are refused at load (compat.knowledge, compat.signatures).
         entries: list[tuple[Rule, Symptom, Signature]] = [
             (rule, symptom, compile_signature(symptom.match))
             for rule in rules

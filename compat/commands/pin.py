@@ -33,7 +33,11 @@ from compat.model import Environment, Hardware, Package, PackageFact, Status
 from compat.resolve.declared import LOCK_KINDS
 from compat.resolve.index import allows_python
 from compat.resolve.indexconfig import IndexOptions
-from compat.resolve.solver import Pin, PinPlan, offline_versions, plan_pins
+from compat.resolve.maxsat import plan_pins
+from compat.resolve.solver import Pin, PinPlan, offline_versions
+from compat.versions import parse_requirement
+
+ENV_NOTE = "environment: "  # a note about a distribution that could not be read
 
 
 @dataclass(frozen=True)
@@ -50,6 +54,7 @@ class PinResult:
     declarations: Declarations | None = None
     proof: Proof | None = None
     pytorch_index: str = "https://download.pytorch.org/whl"
+    build_constraints: str | None = None  # where --build-constraints-output wrote them
 
 
 @dataclass(frozen=True)
@@ -265,6 +270,12 @@ def run_pin(
                 plan_for, env, start, declarations, kb, hardware, usage, avoid, index_options,
                 resolver, with_nvcc, source.on_index,
             )  # fmt: skip
+    # Distributions that could not be read (an undecodable directory name, an invalid version)
+    # are left out of the pins and said in the output, as doctor reports them: never the reason
+    # to refuse writing the whole file.
+    problems = tuple(f"{ENV_NOTE}{p.message}" for p in env.problems if p.kind != "duplicate")
+    if problems:
+        plan = replace(plan, notes=(*plan.notes, *problems))
     return PinResult(
         plan,
         env,
@@ -303,7 +314,18 @@ def prove(
     up (at most PROOF_ROUNDS times). With requirement files, the first round starts from what
     the resolver picks for them, not from the newest release a range allows."""
     from compat.engine import evaluate
-    from compat.resolve.resolver import ResolutionFailed, Target, resolve
+    from compat.resolve.resolver import ResolutionFailed, Target
+    from compat.resolve.resolver import resolve as resolve_with_tool
+
+    def resolve(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return resolve_with_tool(*args, **kwargs)
+        except IndexAccessError as error:
+            # One line: which index, why, and how to go on without the proof.
+            raise IndexAccessError(
+                f"the proof failed: {error.message}",
+                hint="--no-verify writes the constraints without the proof",
+            ) from None
 
     target = Target(
         python_version=(
@@ -408,7 +430,7 @@ def proof_requirements(
 ) -> list[str]:
     """What the resolver installs: the user's requirement lines (a pin the plan moves relaxed to
     the name, as the line tells the user to do), or the environment's top-level distributions."""
-    from packaging.requirements import InvalidRequirement, Requirement
+    from packaging.requirements import InvalidRequirement
     from packaging.specifiers import SpecifierSet
 
     moved = {pin.name for pin in plan.pins if pin.moves_user_pin}
@@ -419,7 +441,7 @@ def proof_requirements(
                 continue  # a direct reference: the resolver would fetch it; its pin stands in
             if name in moved:
                 try:
-                    requirement = Requirement(text)
+                    requirement = parse_requirement(text)
                 except InvalidRequirement:
                     continue
                 requirement.specifier = SpecifierSet()
@@ -435,13 +457,13 @@ def proof_requirements(
 
 def top_level(env: Environment) -> list[str]:
     """The installed distributions no other installed one requires, that an index can serve."""
-    from packaging.requirements import InvalidRequirement, Requirement
+    from packaging.requirements import InvalidRequirement
 
     required: set[str] = set()
     for package in env.packages.values():
         for text in package.requires:
             try:
-                requirement = Requirement(text)
+                requirement = parse_requirement(text)
             except InvalidRequirement:
                 continue
             if requirement.marker is None or "extra" not in str(requirement.marker):
@@ -493,7 +515,7 @@ def constraint_entries(
             label = cuda_tag(cuda)
             index_lines.append(f"--extra-index-url {pytorch_index.rstrip('/')}/{label}")
     for pin in plan.pins:
-        if pin.start == "assumed" and not pin.changed:
+        if pin.start == "assumed" and not pin.changed and not pin.hardware_guarded:
             # An unpinned requirement nobody resolved: pinning a guess would be a false promise.
             left.append(pin.display_name or pin.name)
             continue
@@ -679,7 +701,11 @@ def pin_comment(pin: Pin) -> str:
         if pin.moved_by:
             text += f" via {', '.join(pin.moved_by)}"
     else:
-        what = {"pinned": "your pin", "resolved": "the resolver's pick"}.get(pin.start, "installed")
+        what = {
+            "pinned": "your pin",
+            "resolved": "the resolver's pick",
+            "assumed": "the newest release your requirement allows; a hardware rule guards it",
+        }.get(pin.start, "installed")
         guards = ", ".join(pin.reasons[:3]) + (" …" if len(pin.reasons) > 3 else "")
         text = f"kept ({what})" + (f", guarded by {guards}" if guards else "")
     if pin.floor and action != "kept":
@@ -717,6 +743,21 @@ def render_constraints(result: PinResult) -> str:
             "# left to the resolver (unpinned requirements, not proven here): "
             + ", ".join(sorted(left, key=str.lower))
         )
+    from compat.resolve.buildcons import source_builds
+
+    builds = source_builds(result.env.packages)
+    if result.build_constraints is not None:
+        lines.append(
+            f"# build constraints: {result.build_constraints} (the torch source builds compile "
+            f"against: {', '.join(builds) or 'none in this set'}); pip install --build-constraint "
+            f"{result.build_constraints} -c THIS_FILE, or uv pip install --build-constraints "
+            f"{result.build_constraints} -c THIS_FILE"
+        )
+    elif builds:
+        lines.append(
+            f"# {', '.join(builds)} can build from source against torch: pip >= 26.2 no longer "
+            "applies -c to build environments; add --build-constraints-output FILE"
+        )
     if index_lines:
         backend = index_lines[0].rsplit("/", 1)[-1]
         lines.append(
@@ -737,6 +778,12 @@ def render_constraints(result: PinResult) -> str:
     width = max((len(e[0]) for e in entries), default=0)
     lines += [f"{req:{width}}  # {comment}" for req, comment in entries]
     return "\n".join(lines) + "\n"
+
+
+def render_build_constraints_file(result: PinResult) -> str:
+    from compat.resolve.buildcons import render_build_constraints, source_builds
+
+    return render_build_constraints(result.plan, source_builds(result.env.packages))
 
 
 def render_json(result: PinResult) -> str:
@@ -761,12 +808,13 @@ def render_json(result: PinResult) -> str:
                 "via": list(pin.moved_by),
                 "guarded_by": list(pin.reasons),
                 "constraint": None
-                if pin.start == "assumed" and not pin.changed
+                if pin.start == "assumed" and not pin.changed and not pin.hardware_guarded
                 else f"{pin.name}=={pin.version.public}",
             }
             for pin in plan.pins
         ],
         "notes": list(plan.notes),
+        "build_constraints": result.build_constraints,
         "proof": {
             "status": result.proof.status,
             "detail": result.proof.detail,

@@ -100,7 +100,6 @@ def python_from_wheel_tags(env: Environment, limit: int = 64) -> Version | None:
     """The Python a directory was installed for: the WHEEL tags of its compiled wheels
     (`Tag: cp311-cp311-manylinux...`; `abi3` gives only a floor and is skipped), else the
     byte-code pip compiled at install time, as RECORD lists it (`__pycache__/x.cpython-311.pyc`)."""
-    from packaging.version import Version
 
     records = []
     for checked, package in enumerate(env.packages.values()):
@@ -113,7 +112,7 @@ def python_from_wheel_tags(env: Environment, limit: int = 64) -> Version | None:
             text = ""
         match = _CPYTHON_TAG.search(text)
         if match and match.group(1, 2) == match.group(3, 4):
-            return Version(f"{match.group(1)}.{match.group(2)}")
+            return _python(match.group(1), match.group(2))
         records.append(dist_info / "RECORD")
     for record in records:
         try:
@@ -123,8 +122,20 @@ def python_from_wheel_tags(env: Environment, limit: int = 64) -> Version | None:
             continue
         found = _CPYTHON_PYC.search(head)
         if found:
-            return Version(f"{found.group(1)}.{found.group(2)}")
+            return _python(found.group(1), found.group(2))
     return None
+
+
+def _python(major: str, minor: str) -> Version | None:
+    """`3.11` from a wheel tag or a byte-code name; None for a number no Python has."""
+    from packaging.version import InvalidVersion
+
+    from compat.versions import parse_version
+
+    try:
+        return parse_version(f"{major}.{minor}")
+    except InvalidVersion:
+        return None
 
 
 def read_hardware(options: FactOptions) -> tuple[Hardware | None, str]:
@@ -199,6 +210,7 @@ def package_facts(env: Environment) -> dict[str, PackageFact]:
             display_name=package.display_name,
             origin=package.origin,
             commit=package.commit,
+            source=package.source,
         )
         for name, package in env.packages.items()
     }

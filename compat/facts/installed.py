@@ -18,13 +18,14 @@ import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from packaging.version import InvalidVersion, Version
 
-from compat.errors import UsageError
+from compat.errors import UsageError, shorten
 from compat.model import Environment, EnvironmentProblem, Origin, Package
 from compat.names import canonicalize_name
+from compat.versions import parse_version, too_long_number
 
 if TYPE_CHECKING:
     from packaging.utils import NormalizedName
@@ -107,22 +108,52 @@ def read_python(python: Path, timeout: float = 20.0) -> Environment:
         ) from None
     try:
         answer = json.loads(proc.stdout.strip().splitlines()[-1]) if proc.returncode == 0 else None
-    except (json.JSONDecodeError, IndexError):
+    except (ValueError, IndexError, RecursionError):  # not JSON; a 5,000-digit int; deep nesting
         answer = None
     if not isinstance(answer, dict):
         detail = (proc.stderr.strip().splitlines() or [f"exit status {proc.returncode}"])[-1]
         raise UsageError(
             f"--python: not a working Python interpreter ({detail})", origin=Origin(str(python))
         )
-    markers = {str(k): str(v) for k, v in answer["markers"].items()}
+    markers, paths, version = _answer_fields(answer, python)
+    executable = answer.get("executable")
     env = _read(
-        [str(p) for p in answer["paths"]],
-        source=f"python {answer.get('executable') or python}",
-        python=Version(markers["python_full_version"]),
+        paths,
+        source=f"python {executable if isinstance(executable, str) and executable else python}",
+        python=version,
         markers=markers,
     )
     prefix = answer.get("prefix")
     return replace(env, prefix=prefix) if isinstance(prefix, str) else env
+
+
+def _answer_fields(
+    answer: dict[str, Any], python: Path
+) -> tuple[dict[str, str], list[str], Version]:
+    """The marker environment, sys.path and Python version an interpreter printed, checked: an
+    answer with a field missing or of the wrong type (not what compat's script prints) is a
+    usage error naming the interpreter, never a crash."""
+
+    def refuse(why: str) -> UsageError:
+        return UsageError(
+            f"--python: not a working Python interpreter (its answer {why})",
+            origin=Origin(str(python)),
+        )
+
+    markers, paths = answer.get("markers"), answer.get("paths")
+    if not isinstance(markers, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in markers.items()
+    ):
+        raise refuse("has no 'markers' mapping of strings")
+    if any(too_long_number(value) for value in markers.values()):
+        raise refuse("has a marker value no version comparison could read")
+    if not isinstance(paths, list) or not all(isinstance(p, str) for p in paths):
+        raise refuse("has no 'paths' list of strings")
+    try:
+        version = parse_version(markers.get("python_full_version", ""))
+    except InvalidVersion:
+        raise refuse("has no valid 'python_full_version'") from None
+    return markers, paths, version
 
 
 # ---------------------------------------------------------------------------------------------
@@ -190,6 +221,13 @@ def read_distribution(
     """One distribution, or the problem that stops it from being read."""
     path = os.path.join(meta_dir, metadata_file) if metadata_file else meta_dir
     origin = Origin(meta_dir)
+    entry = os.path.basename(meta_dir)
+    if _shown(entry) != entry:  # pip never writes such a name: a broken entry, reported, not read
+        return None, EnvironmentProblem(
+            "broken-metadata",
+            f"{_shown(entry)}: the directory name is not valid UTF-8; not read",
+            Origin(_shown(meta_dir)),
+        )
     try:
         raw = _read_head(path)
     except OSError as error:
@@ -209,12 +247,20 @@ def read_distribution(
         return None, EnvironmentProblem(
             "broken-metadata", f"{os.path.basename(meta_dir)}: METADATA has no {missing}", origin
         )
+    if "\ufffd" in name:  # bytes that are not UTF-8 (replaced above): no package is named so
+        return None, EnvironmentProblem(
+            "broken-metadata",
+            f"{os.path.basename(meta_dir)}: METADATA Name is not valid UTF-8; not read",
+            origin,
+        )
     try:
-        version = Version(version_text)
+        version = parse_version(version_text)
     except InvalidVersion:
+        why = too_long_number(version_text) or "not PEP 440"
         return None, EnvironmentProblem(
             "invalid-version",
-            f"{name} has an invalid version {version_text!r} (not PEP 440); rules cannot be checked for it",
+            f"{name} has an invalid version {shorten(repr(version_text), 80)} ({why}); "
+            "rules cannot be checked for it",
             origin,
             canonicalize_name(name),
         )
@@ -224,11 +270,23 @@ def read_distribution(
             version=version,
             display_name=name,
             origin=origin,
-            commit=_vcs_commit(meta_dir) if metadata_file == "METADATA" else None,
             requires=tuple(headers.get("requires-dist", ())),
+            # PEP 610: a git checkout's commit, and whether it was built from a checkout or a
+            # directory (a source build: rules about prebuilt wheels' pins skip it)
+            **(_direct_url(meta_dir) if metadata_file == "METADATA" else {}),
         ),
         None,
     )
+
+
+def _shown(path: str) -> str:
+    """`path` as text any output can carry: undecodable bytes (which os.listdir hands over as
+    lone surrogates) written as `\\xff`."""
+    try:
+        path.encode("utf-8")
+    except UnicodeEncodeError:
+        return os.fsencode(path).decode("utf-8", errors="backslashreplace")
+    return path
 
 
 def _read_head(path: str) -> bytes:
@@ -263,12 +321,25 @@ def parse_headers(text: str) -> dict[str, list[str]]:
     return fields
 
 
-def _vcs_commit(meta_dir: str) -> str | None:
-    """The commit of a `pip install git+...` install, from PEP 610 direct_url.json."""
+def _direct_url(meta_dir: str) -> dict[str, str]:
+    """What PEP 610 direct_url.json says about how a distribution was installed: the commit of a
+    `pip install git+...` install, and `source` for a build from a checkout or a directory."""
     try:
         data = json.loads(_read_head(os.path.join(meta_dir, "direct_url.json")))
     except (OSError, ValueError, RecursionError):
-        return None
-    vcs = data.get("vcs_info") if isinstance(data, dict) else None
-    commit = vcs.get("commit_id") if isinstance(vcs, dict) else None
-    return commit.lower() if isinstance(commit, str) else None
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    out: dict[str, str] = {}
+    vcs = data.get("vcs_info")
+    if isinstance(vcs, dict):
+        commit = vcs.get("commit_id")
+        if isinstance(commit, str):
+            out["commit"] = commit.lower()
+        out["source"] = f"installed from {vcs.get('vcs', 'a VCS')} (direct_url.json)"
+    elif isinstance(data.get("dir_info"), dict):
+        editable = data["dir_info"].get("editable") is True
+        out["source"] = (
+            f"installed from a local {'editable ' if editable else ''}directory (direct_url.json)"
+        )
+    return out

@@ -25,6 +25,7 @@ from packaging.version import InvalidVersion, Version
 from compat.errors import CompatError
 from compat.facts.logread import Hit, Probe, clean, strip_rank
 from compat.model import Gpu, Hardware, Origin, PackageFact, UsageFact
+from compat.versions import parse_version
 
 
 class LogFact(NamedTuple):
@@ -237,7 +238,7 @@ class FactCollector:
 
     def _package(self, name: str, version: str, line: int, text: str, source: str) -> None:
         try:
-            Version(version)
+            parse_version(version)
         except InvalidVersion:
             return
         self._add("package", canonicalize_name(name), version, line, text, source)
@@ -526,7 +527,7 @@ def evidence(collector: FactCollector) -> LogEvidence:
         commit = commits.get(fact.key)
         packages[fact.key] = PackageFact(
             fact.key,  # type: ignore[arg-type]
-            (Version(fact.value),),
+            (parse_version(fact.value),),
             fact.key,
             Origin(log, fact.line),
             commit.value if commit else None,
@@ -542,7 +543,7 @@ def evidence(collector: FactCollector) -> LogEvidence:
     for fact in facts:
         if fact.kind == "build":
             try:
-                builds[fact.key] = Version(fact.value)
+                builds[fact.key] = parse_version(fact.value)
             except InvalidVersion:
                 continue
         elif fact.kind == "usage":
@@ -562,7 +563,7 @@ def evidence(collector: FactCollector) -> LogEvidence:
 
 def _version(text: str) -> Version | None:
     try:
-        return Version(text)
+        return parse_version(text)
     except InvalidVersion:
         return None
 

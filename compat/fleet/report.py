@@ -489,11 +489,19 @@ def read_report(path: Path) -> dict[str, Any]:
     return document
 
 
-_RANGE = re.compile(r"^(\d+)(?:-(\d+))?$")
+_RANGE = re.compile(r"^([0-9]{1,18})(?:-([0-9]{1,18}))?$")  # no int() of a 5,000-digit number
+MAX_NODES = 100_000  # in all: `a[0-99999]b[0-99999]` would otherwise ask for 10**10 names
 
 
 def expand_hostlist(text: str) -> list[str]:
     """Slurm hostlist syntax: `gpu[01-03,07],login1` -> gpu01 gpu02 gpu03 gpu07 login1."""
+    names = _expand(text, text)
+    if len(names) > MAX_NODES:
+        raise UsageError(f"--nodes {text!r}: more than {MAX_NODES} nodes")
+    return names
+
+
+def _expand(text: str, whole: str) -> list[str]:
     names: list[str] = []
     for item in _split_top(text):
         open_at = item.find("[")
@@ -502,17 +510,19 @@ def expand_hostlist(text: str) -> list[str]:
             continue
         close_at = item.find("]", open_at)
         if close_at < 0:
-            raise UsageError(f"--nodes {text!r}: unclosed '[' in {item!r}")
+            raise UsageError(f"--nodes {whole!r}: unclosed '[' in {item!r}")
         prefix, body, suffix = item[:open_at], item[open_at + 1 : close_at], item[close_at + 1 :]
         for part in body.split(","):
             match = _RANGE.match(part.strip())
             if match is None:
-                raise UsageError(f"--nodes {text!r}: {part!r} is not a number or a range")
+                raise UsageError(f"--nodes {whole!r}: {part!r} is not a number or a range")
             low, high = match.group(1), match.group(2) or match.group(1)
-            if int(high) < int(low) or int(high) - int(low) > 100_000:
-                raise UsageError(f"--nodes {text!r}: bad range {part!r}")
+            if int(high) < int(low) or int(high) - int(low) > MAX_NODES:
+                raise UsageError(f"--nodes {whole!r}: bad range {part!r}")
             for number in range(int(low), int(high) + 1):
-                names += expand_hostlist(f"{prefix}{number:0{len(low)}d}{suffix}")
+                names += _expand(f"{prefix}{number:0{len(low)}d}{suffix}", whole)
+                if len(names) > MAX_NODES:
+                    raise UsageError(f"--nodes {whole!r}: more than {MAX_NODES} nodes")
     return names
 
 

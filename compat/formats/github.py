@@ -43,7 +43,12 @@ def render(report: Report, colour: bool = False) -> str:
         props.append(f"title={escape_property(f'compat: {finding.rule.id}')}")
         lines.append(f"::{level} {','.join(props)}::{escape_data(message(finding))}")
     affected, possible = report.count(Status.AFFECTED), report.count(Status.POSSIBLE)
-    lines.append(f"compat: {affected} affected, {possible} possible ({report.kb_rules} rules)")
+    caveats = "".join(f"; {clause}" for clause in report.verdict_clauses())
+    lines.append(
+        f"compat: {affected} affected, {possible} possible ({report.kb_rules} rules){caveats}"
+    )
+    if caveats:  # not clean by omission: a notice the run's summary shows
+        lines.append(f"::notice title=compat: not judged::{escape_data(caveats[2:])}")
     if left_out:
         lines.append(
             f"compat: {left_out} possible finding(s) depend only on the hardware: give --hardware "

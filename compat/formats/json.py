@@ -57,6 +57,8 @@ def report_document(report: Report) -> dict[str, Any]:
             "affected": report.count(Status.AFFECTED),
             "possible": report.count(Status.POSSIBLE),
             "needs_hardware": len(report.needs_hardware),
+            # Added in 0.3: ranged requirements offline judgement left open (range notes).
+            "unjudged_ranges": report.unjudged_ranges,
         },
         # Added in 0.2: possible findings that only a hardware profile could settle, while no
         # hardware is known (they are not in `findings` and never fail a gate).

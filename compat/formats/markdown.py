@@ -31,9 +31,15 @@ def render(report: Report, colour: bool = False) -> str:
             "give `--hardware FILE`.",
             "",
         ]
+    caveats = "".join(f"; {clause}" for clause in report.verdict_clauses())
     if not report.judged:
-        out.append("No known-bad combination found.")
+        out.append(
+            "No known-bad combination found"
+            + (f" in what was judged{caveats}." if caveats else ".")
+        )
     else:
+        if caveats:
+            out += [f"Not judged: {caveats[2:]}.", ""]
         out += ["| Status | Severity | Rule | Packages | Fix |", "|---|---|---|---|---|"]
         for f in report.judged:
             packages = ", ".join(f"{p.name} {p.version}" for p in f.packages) or "—"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from compat.formats.paint import paint
 from compat.formats.symptoms import readable_symptom
 from compat.model import Finding, Hardware, Severity, Status
 from compat.report import COMPAT_VERSION, Report
@@ -16,7 +17,9 @@ class _Painter:
         self.enabled = enabled
 
     def __call__(self, text: str, colour: str) -> str:
-        return f"\x1b[{_COLOURS[colour]}m{text}\x1b[0m" if self.enabled else text
+        # A mark, not the escape sequence: output escapes every ESC in the text it writes, the
+        # ones a package name or a `--set` value could carry too, then turns marks into colour.
+        return paint(text, _COLOURS[colour]) if self.enabled else text
 
 
 def hardware_line(hardware: Hardware | None, note: str) -> str:
@@ -141,14 +144,23 @@ def render(report: Report, colour: bool = False) -> str:
     count_possible = report.count(Status.POSSIBLE)
     out.append("")
     waiting = f", {len(gpu_questions)} waiting for a hardware profile" if gpu_questions else ""
-    if not report.judged:
+    caveats = "".join(f"; {clause}" for clause in report.verdict_clauses())
+    if not report.judged and not caveats:
         out.append(
             paint(
                 "No known-bad combination found" + (waiting and f" ({waiting[2:]})") + ".", "green"
             )
         )
+    elif not report.judged:
+        # Not clean by omission: say what was not judged on the verdict line itself.
+        out.append(
+            paint(
+                "No known-bad combination found in what was judged" + waiting + caveats + ".",
+                "yellow",
+            )
+        )
     else:
-        out.append(f"{len(affected)} affected, {count_possible} possible{waiting}")
+        out.append(f"{len(affected)} affected, {count_possible} possible{waiting}{caveats}")
     return "\n".join(out) + "\n"
 
 

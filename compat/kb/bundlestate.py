@@ -74,8 +74,10 @@ def compatible(compat_version: str, min_compat: str) -> bool:
     """Whether this compat may use rules made for compat `min_compat` to `compat_version`."""
     from packaging.version import InvalidVersion, Version
 
+    from compat.versions import parse_version
+
     try:
         running = Version(__version__)
-        return Version(min_compat) <= running <= Version(compat_version)
+        return parse_version(min_compat) <= running <= parse_version(compat_version)
     except InvalidVersion:
         return False

@@ -17,8 +17,9 @@ from typing import Any
 from packaging.utils import NormalizedName
 from packaging.version import InvalidVersion, Version
 
-from compat.errors import KnowledgeBaseError
+from compat.errors import CompatError, KnowledgeBaseError
 from compat.model import Condition, Evidence, Facts, Origin, Tri
+from compat.versions import parse_version
 
 CAPABILITIES_SCHEMA = "compat.capabilities/1"
 # Shipped beside the data pin reads, not among the rule files (compat/matrix holds rules only).
@@ -80,7 +81,7 @@ def validate_capabilities(path: Path, doc: Any) -> list[dict[str, Any]]:
             raise check.fail(node, f"duplicate capability id {cap_id!r}", "id")
         seen.add(cap_id)
         try:
-            since = Version(str(node["since"]))
+            since = parse_version(str(node["since"]))
         except InvalidVersion:
             raise check.fail(node, f"since {node['since']!r} is not a version", "since") from None
         evidence = node["evidence"]
@@ -232,7 +233,12 @@ def example_problems(capability: Capability) -> list[str]:
 
     problems = []
     for kind, data, origin in capability.examples:
-        needed = capability.needed(facts_from_example(data, origin))
+        try:
+            facts = facts_from_example(data, origin)
+        except CompatError as error:
+            problems.append(str(error))
+            continue
+        needed = capability.needed(facts)
         if needed != (kind == "needs"):
             got = "needs" if needed else "not_needed"
             problems.append(

@@ -18,6 +18,7 @@ from packaging.version import InvalidVersion, Version
 from compat.model import Condition, Facts, Gpu, MatchedPackage, Tri, Unknown, UsageValue, Verdict
 from compat.specifiers import specifier_set
 from compat.usage import settled_away, trigger_in_use
+from compat.versions import parse_requirement, parse_version
 
 if TYPE_CHECKING:
     from packaging.utils import NormalizedName
@@ -225,10 +226,10 @@ def _range_of(requirement: str | None, shown: str) -> str:
     not the requirement text: JSON readers expect a version or range under "version"."""
     if not requirement:
         return shown
-    from packaging.requirements import InvalidRequirement, Requirement
+    from packaging.requirements import InvalidRequirement
 
     try:
-        return str(Requirement(requirement.split(";")[0].strip()).specifier) or "*"
+        return str(parse_requirement(requirement.split(";")[0].strip()).specifier) or "*"
     except InvalidRequirement:
         return shown
 
@@ -303,7 +304,7 @@ def numeric_holds(value: float, clauses: Sequence[tuple[str, float]]) -> bool:
 
 def as_version(value: object) -> Version | None:
     try:
-        return Version(str(value))
+        return parse_version(str(value))
     except InvalidVersion:
         return None
 

@@ -50,7 +50,7 @@ from compat.usage import VOCABULARY
 
 MATRIX_DIR = Path(__file__).parent.parent / "matrix"
 MATRIX_SCHEMA = "compat.matrix/1"
-CACHE_FORMAT = 4
+CACHE_FORMAT = 5  # 5: patterns that can backtrack or match empty are refused at load
 
 RULE_KEYS = {
     "id", "title", "severity", "evidence", "description", "when", "symptoms", "fix", "references",
@@ -66,7 +66,7 @@ REQUIRED_RULE_KEYS = (
     "references",
     "examples",
 )
-WHEN_KEYS = {"packages", "python", "platform", "hardware", "build", "usage", "any"}
+WHEN_KEYS = {"packages", "python", "platform", "hardware", "build", "usage", "prebuilt", "any"}
 HARDWARE_KEYS = {
     "gpu_count", "compute_capability", "gpu_name", "driver", "cuda_driver", "mig", "memory_mib",
     "nvml_error",
@@ -196,6 +196,11 @@ class _Validator:
             out["build"] = {k: self.specifier(v, build, k) for k, v in build.items()}
         if "usage" in node:
             out["usage"] = self.usage(node["usage"], node)
+        if "prebuilt" in node:  # packages judged as prebuilt wheels (compat/kb/sourcebuild.py)
+            names = self.sequence(node["prebuilt"], "prebuilt", node, "prebuilt")
+            if not names or not all(isinstance(n, str) and _valid_name(n) for n in names):
+                raise self.fail(node, "prebuilt must list package names", "prebuilt")
+            out["prebuilt"] = [canonicalize_name(n) for n in names]
         if "any" in node:
             branches = self.sequence(node["any"], "any", node, "any")
             if len(branches) < 2:
@@ -217,7 +222,7 @@ class _Validator:
         if text and text[0].isdigit():
             text = "==" + text
         try:
-            specifier_set(text)
+            specifier_set(text)  # bounded (compat.versions): a huge number is refused here too
         except InvalidSpecifier as error:
             raise self.fail(parent, f"invalid specifier for {key}: {error}", key) from None
         return text
@@ -225,16 +230,17 @@ class _Validator:
     def marker(self, value: Any, parent: Any, key: str) -> str:
         from packaging.markers import (
             InvalidMarker,
-            Marker,
             UndefinedComparison,
             UndefinedEnvironmentName,
         )
         from packaging.version import InvalidVersion
 
+        from compat.versions import parse_marker
+
         try:
             # Evaluated once here so that a comparison packaging cannot make
             # (`os_name ~= "posix"`) is a rule-file error, not a crash during a check.
-            Marker(self.text(value, key, parent, key)).evaluate()
+            parse_marker(self.text(value, key, parent, key)).evaluate()
         except (
             InvalidMarker,
             UndefinedComparison,
@@ -320,8 +326,25 @@ class _Validator:
             raise self.fail(parent, f"invalid regular expression for {key}: {error}", key) from None
         except RecursionError:
             raise self.fail(parent, f"regular expression for {key} nests too deeply", key) from None
-        # Patterns that can backtrack catastrophically are refused by `matrix lint` and by
-        # `explain` before it runs them (compat.kb.signatures.backtracking_problem).
+        # Every pattern a file can carry runs through Python's backtracking `re` on text compat
+        # does not choose (log lines, GPU names from a profile): one that can backtrack
+        # catastrophically would hang doctor or explain, so it is refused here, at load, for
+        # shipped rules, bundles and --matrix files alike.
+        from compat.kb.signatures import backtracking_problem, matches_empty
+
+        what = "symptom" if key == "match" else key
+        problem = backtracking_problem(text)
+        if problem:
+            raise self.fail(
+                parent,
+                f"{what} {text!r} can backtrack catastrophically: {problem}; rewrite it "
+                "without nested or overlapping repeats",
+                key,
+            )
+        if key == "match" and matches_empty(text):
+            raise self.fail(
+                parent, f"symptom {text!r} can match an empty line: it would match every line", key
+            )
         return text
 
     def symptoms(self, node: Any, parent: Any) -> list[dict[str, Any]]:
@@ -339,14 +362,16 @@ class _Validator:
         return out
 
     def fix(self, node: Any, parent: Any) -> dict[str, Any]:
-        from packaging.requirements import InvalidRequirement, Requirement
+        from packaging.requirements import InvalidRequirement
+
+        from compat.versions import parse_requirement
 
         node = self.mapping(node, "fix", parent, "fix")
         self.unknown_keys(node, {"summary", "constraints", "change"}, "fix")
         constraints = self.sequence(node.get("constraints", []), "constraints", node, "constraints")
         for text in constraints:
             try:
-                requirement = Requirement(str(text))
+                requirement = parse_requirement(str(text))
             except InvalidRequirement as error:
                 raise self.fail(
                     node, f"invalid constraint {text!r}: {error}", "constraints"
@@ -444,7 +469,11 @@ def compile_when(when: Mapping[str, Any]) -> Condition:
         parts.append(BuildCondition(key, spec))
     for key, expected in when.get("usage", {}).items():
         spec = VOCABULARY[key]
-        parts.append(UsageCondition(key, expected, spec.settled_by, spec.trigger))
+        parts.append(UsageCondition(key, expected, spec.settled_by, spec.is_trigger(expected)))
+    if "prebuilt" in when:
+        from compat.kb.sourcebuild import Prebuilt
+
+        parts.append(Prebuilt(tuple(when["prebuilt"])))
     if "any" in when:
         parts.append(AnyOf(tuple(compile_when(branch) for branch in when["any"])))
     return parts[0] if len(parts) == 1 else All(tuple(parts))

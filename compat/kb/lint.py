@@ -8,7 +8,7 @@ from typing import NamedTuple
 
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
-from packaging.version import InvalidVersion, Version
+from packaging.version import InvalidVersion
 
 from compat.engine import evaluate_rule
 from compat.errors import CompatError
@@ -22,6 +22,7 @@ from compat.kb.conditions import All, AnchorCondition, AnyOf, UsageCondition
 from compat.kb.examples import check_example, facts_from_example
 from compat.kb.knowledge import compile_rule, rule_files, validate_file
 from compat.model import Condition, Origin, Rule
+from compat.versions import parse_version
 
 
 class LintResult(NamedTuple):
@@ -65,7 +66,6 @@ def lint_base(base: Path, paths: Sequence[Path] = ()) -> LintResult:
                     if problem:
                         problems.append(problem)
                 problems.extend(fix_problems(rule))
-                problems.extend(symptom_problems(rule))
                 problems.extend(worth_problems(rule))
             except CompatError as error:
                 problems.append(f"{error} (in rule {plain['id']})")
@@ -85,22 +85,6 @@ def _lint_capabilities(path: Path, problems: list[str]) -> int:
     return sum(len(c.examples) for c in capabilities)
 
 
-def symptom_problems(rule: Rule) -> list[str]:
-    """Symptom regexes run over logs of any size and any content: one that can backtrack
-    catastrophically (`(a+)+`, `(\\w+\\s?)*$`) would hang `compat explain` on a hostile line."""
-    from compat.kb.signatures import backtracking_problem
-
-    problems = []
-    for symptom in rule.symptoms:
-        problem = backtracking_problem(symptom.match)
-        if problem:
-            problems.append(
-                f"{rule.origin}: rule {rule.id}: symptom {symptom.match!r} can backtrack "
-                f"catastrophically: {problem}; rewrite it without nested or overlapping repeats"
-            )
-    return problems
-
-
 def fix_problems(rule: Rule) -> list[str]:
     """fix.constraints must exclude the package versions of every affected example."""
     constraints = [Requirement(text) for text in rule.fix.constraints]
@@ -116,7 +100,7 @@ def fix_problems(rule: Rule) -> list[str]:
         for name, spec in packages.items():
             version_text = spec["version"] if isinstance(spec, dict) else spec
             try:
-                version = Version(str(version_text))
+                version = parse_version(str(version_text))
             except InvalidVersion:
                 continue
             for constraint in constraints:

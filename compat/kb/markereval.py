@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from compat.names import canonicalize_name
 from compat.specifiers import parse_specifiers
+from compat.versions import too_long_number
 
 if TYPE_CHECKING:
     pass
@@ -154,6 +155,8 @@ def _compare(left: Token, op: str, right: Token, env: Mapping[str, str] | None) 
     if name == "extra":  # packaging compares extra names normalized
         lhs, rhs = canonicalize_name(lhs), canonicalize_name(rhs)
     if name in _VERSION_VARIABLES:
+        if too_long_number(lhs) or too_long_number(rhs):  # packaging could never compare them
+            raise Unsupported(f"{name}: a number too long to compare")
         # One clause, as packaging's Specifier(op + rhs): a comma makes it no specifier at all.
         specifier = parse_specifiers(op + rhs) if "," not in rhs else None
         if specifier is not None:

@@ -108,6 +108,11 @@ class InvalidLine(ValueError):
 @cache
 def parse_requirement(line: str) -> Requirement:
     """A Requires-Dist value -> Requirement (InvalidLine when pip could not parse it either)."""
+    from compat.versions import too_long_number
+
+    problem = too_long_number(line)  # packaging could parse it, but never compare it
+    if problem:
+        raise InvalidLine(problem)
     match = _SIMPLE.match(line)
     if match is None or "@" in line.split(";", 1)[0]:
         return _parse_with_packaging(line)

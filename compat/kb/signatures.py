@@ -143,6 +143,12 @@ def backtracking_problem(pattern: str) -> str | None:
     return _walk(list(parsed), inside_repeat=False)
 
 
+def matches_empty(pattern: str) -> bool:
+    """Whether `pattern` can match the empty string (`x*`, `^`, `(?=a)`): as a symptom it
+    would match every line of every log and name no text. `pattern` must be valid."""
+    return bool(_parser.parse(pattern).getwidth()[0] == 0)
+
+
 def _walk(seq: Iterable[Any], inside_repeat: bool) -> str | None:
     for op, arg in seq:
         if op in (_c.MAX_REPEAT, _c.MIN_REPEAT, getattr(_c, "POSSESSIVE_REPEAT", None)):

@@ -99,8 +99,10 @@ def parse_index(data: bytes, url: str) -> dict[str, Any]:
     if isinstance(min_compat, str):
         from packaging.version import InvalidVersion, Version
 
+        from compat.versions import parse_version
+
         try:
-            too_new = Version(min_compat) > Version(__version__)
+            too_new = parse_version(min_compat) > Version(__version__)
         except InvalidVersion:
             raise BundleError(f"{url}: invalid min_compat {min_compat!r}") from None
         if too_new:

@@ -21,6 +21,7 @@ from typing import Any
 from packaging.version import InvalidVersion, Version
 
 from compat.model import Gpu, Hardware
+from compat.versions import parse_version
 
 # pynvml error codes (nvml.h) -> the codes rules and reports use.
 _ERROR_CODES = {
@@ -258,7 +259,7 @@ def _parse_version(value: Any) -> Version | None:
     if value is None:
         return None
     try:
-        return Version(_text(value))
+        return parse_version(_text(value))
     except InvalidVersion:
         return None
 

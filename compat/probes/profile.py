@@ -13,6 +13,7 @@ from packaging.version import InvalidVersion, Version
 from compat.errors import InputError
 from compat.files.jsonio import parse_json
 from compat.model import Gpu, Hardware, Origin
+from compat.versions import parse_version
 
 PROFILE_SCHEMA = "compat.hardware/1"
 
@@ -35,7 +36,7 @@ def _version(value: Any, what: str, where: str) -> Version | None:
     if value is None:
         return None
     try:
-        return Version(str(value))
+        return parse_version(str(value))
     except InvalidVersion:
         raise InputError(f"{what} {value!r} is not a version", origin=Origin(where)) from None
 

@@ -20,9 +20,11 @@ from packaging.specifiers import SpecifierSet
 from packaging.utils import NormalizedName, canonicalize_name
 from packaging.version import InvalidVersion, Version
 
+from compat.errors import InputError
 from compat.facts.declared.entries import Declared, IndexLine
 from compat.kb.knowledge import KnowledgeBase
 from compat.model import PackageFact
+from compat.versions import parse_marker, parse_version
 
 LOCK_KINDS = {"lock", "report", "freeze"}
 _WHEEL_VERSION = re.compile(r"/([A-Za-z0-9_.]+)-([0-9][^-/]*)-[^/]+\.whl(?:[#?].*)?$")
@@ -79,7 +81,7 @@ def wheel_version(url: str, name: NormalizedName) -> Version | None:
     if match is None or canonicalize_name(match.group(1)) != name:
         return None
     try:
-        return Version(match.group(2))
+        return parse_version(match.group(2))
     except InvalidVersion:
         return None
 
@@ -208,13 +210,16 @@ def _three_parts(version: Version) -> Version:
 
 def _version(text: str) -> Version | None:
     try:
-        return Version(text.rstrip(".*"))
+        return parse_version(text.rstrip(".*"))
     except InvalidVersion:
         return None
 
 
 def _names(names: list[str]) -> str:
     return ", ".join(names[:6]) + (f" and {len(names) - 6} more" if len(names) > 6 else "")
+
+
+GIT_SOURCE = "a git requirement: built from source"  # compat/kb/sourcebuild.py
 
 
 def _direct_reference(item: Declared, kb: KnowledgeBase, notes: list[str]) -> PackageFact | None:
@@ -237,7 +242,7 @@ def _direct_reference(item: Declared, kb: KnowledgeBase, notes: list[str]) -> Pa
         versions = tied or open_range(offline_versions(kb, item.name, None))
         return PackageFact(
             item.name, tuple(versions), item.display_name, item.origin, commit=commit,
-            requirement=item.raw,
+            requirement=item.raw, source=GIT_SOURCE,
         )  # fmt: skip
     notes.append(
         f"{item.origin}: {item.display_name} follows a moving git ref: its version is unknown, "
@@ -248,8 +253,27 @@ def _direct_reference(item: Declared, kb: KnowledgeBase, notes: list[str]) -> Pa
         return None
     return PackageFact(
         item.name, tuple(versions), item.display_name, item.origin, requirement=item.raw,
-        candidates_from="moving git ref",
+        candidates_from="moving git ref", source=GIT_SOURCE,
     )  # fmt: skip
+
+
+def _source_applies(index: IndexLine, markers: Mapping[str, str]) -> bool:
+    """Whether a uv source's `marker` holds for the target; a marker packaging cannot read or
+    evaluate is an input error naming the file, never a crash."""
+    from packaging.markers import InvalidMarker, UndefinedComparison, UndefinedEnvironmentName
+
+    try:
+        return parse_marker(index.marker).evaluate({**markers, "extra": ""})
+    except (
+        InvalidMarker,
+        UndefinedComparison,
+        UndefinedEnvironmentName,
+        InvalidVersion,
+        RecursionError,
+    ):
+        raise InputError(
+            f"invalid marker {index.marker!r} on the source for {index.url}", origin=index.origin
+        ) from None
 
 
 def torch_cuda(
@@ -259,7 +283,6 @@ def torch_cuda(
     markers: Mapping[str, str] | None = None,
 ) -> tuple[Version | None, str]:
     """torch's CUDA build for the target and where that came from ("" when unknown or CPU)."""
-    from packaging.markers import Marker
 
     from compat.kb.torchbuilds import cuda_variants, default_cuda, index_cuda, known_release
     from compat.probes.cuda import cuda_from_local_label
@@ -270,7 +293,7 @@ def torch_cuda(
         i
         for i in indexes
         if (not i.packages or "torch" in i.packages)
-        and (not i.marker or markers is None or Marker(i.marker).evaluate({**markers, "extra": ""}))
+        and (not i.marker or markers is None or _source_applies(i, markers))
     ]
     if any(not i.optional for i in routed if i.packages):
         routed = [i for i in routed if not i.optional]  # a source that always applies wins

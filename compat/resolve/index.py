@@ -43,6 +43,7 @@ from packaging.version import Version
 from compat.errors import IndexAccessError
 from compat.files.cachedir import user_cache_dir
 from compat.resolve.indexconfig import IndexConfig
+from compat.versions import parse_specifier
 
 ACCEPT = "application/vnd.pypi.simple.v1+json, application/vnd.pypi.simple.v1+html;q=0.2, text/html;q=0.01"
 JSON_TYPE = "application/vnd.pypi.simple.v1+json"
@@ -124,7 +125,7 @@ def _requires_python(value: Any) -> SpecifierSet | None:
     if not value or not isinstance(value, str):
         return None
     try:
-        return SpecifierSet(value)
+        return parse_specifier(value)
     except InvalidSpecifier:
         return None  # as pip: an unreadable Requires-Python does not hide the file
 

@@ -31,6 +31,7 @@ from packaging.utils import NormalizedName, canonicalize_name
 from packaging.version import InvalidVersion, Version
 
 from compat.errors import IndexAccessError, UncheckedError, UsageError
+from compat.versions import parse_version
 
 if TYPE_CHECKING:
     from compat.resolve.indexconfig import IndexOptions
@@ -227,13 +228,49 @@ def _run(
         raise UsageError(f"cannot run {tool}: {error.strerror or error}") from None
 
 
+_URL = re.compile(r"https?://[^\s'\"()<>,`]+")
+_CAUSES = (
+    ("connection refused", "connection refused"),
+    ("timed out", "timed out"),
+    ("name or service not known", "the host name does not resolve"),
+    ("dns error", "the host name does not resolve"),
+    ("failed to resolve", "the host name does not resolve"),
+    ("network is unreachable", "the network is unreachable"),
+    ("certificate", "a TLS certificate error"),
+)
+
+
+def _unreachable_summary(raw: str) -> str:
+    """'https://download.pytorch.org/whl/cu126: connection refused': the index a resolver could
+    not reach and why, in one line, instead of the tail of its retry messages."""
+    lowered = raw.lower()
+    cause = next((said for key, said in _CAUSES if key in lowered), "the connection failed")
+    failing = [line for line in raw.splitlines() if _UNREACHABLE.search(line)]
+    where = "the package index"
+    for line in failing:
+        for match in _URL.finditer(line):
+            # The project page (…/cu126/torch/) lives under the index: name the index.
+            where = re.sub(r"/[^/]+/?$", "", match.group(0).rstrip("/."))
+            return f"{where}: {cause}"
+    paths = {
+        m.group(1).rstrip("/")
+        for line in failing
+        for m in re.finditer(r"(/\S+?)/[^/\s]+/?'?$", line)
+    }
+    for match in _URL.finditer(raw):
+        url = match.group(0).rstrip("/.,")
+        if any(url.endswith(path) for path in paths) or where == "the package index":
+            where = url
+            if any(url.endswith(path) for path in paths):
+                break
+    return f"{where}: {cause}"
+
+
 def _failure(result: subprocess.CompletedProcess[str], tool: str) -> Exception:
     raw = result.stderr + "\n" + result.stdout
     unreachable = next((line for line in raw.splitlines() if _UNREACHABLE.search(line)), None)
     if unreachable is not None:
-        return IndexAccessError(
-            f"{tool} could not reach the package index: {unreachable.strip()[:300]}"
-        )
+        return IndexAccessError(f"{tool} could not reach {_unreachable_summary(raw)}")
     text = "\n".join(
         line.strip()
         for line in (result.stderr + "\n" + result.stdout).splitlines()
@@ -296,7 +333,7 @@ def _resolve_pip(
     try:
         document: Any = json.loads(report.read_text("utf-8"))
         packages = {
-            canonicalize_name(item["metadata"]["name"]): Version(item["metadata"]["version"])
+            canonicalize_name(item["metadata"]["name"]): parse_version(item["metadata"]["version"])
             for item in document["install"]
         }
     except (ValueError, KeyError, TypeError) as error:
@@ -341,7 +378,7 @@ def _resolve_uv(
         if match is None:
             continue  # blank lines, comments and option lines (--index-url ...)
         try:
-            packages[canonicalize_name(match.group(1))] = Version(match.group(2))
+            packages[canonicalize_name(match.group(1))] = parse_version(match.group(2))
         except InvalidVersion:
             continue
     return Resolution(packages, version, tuple(command))

@@ -8,13 +8,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from packaging.markers import Marker, UndefinedComparison, UndefinedEnvironmentName
-from packaging.requirements import InvalidRequirement, Requirement
+from packaging.requirements import InvalidRequirement
 from packaging.specifiers import SpecifierSet
 from packaging.utils import NormalizedName, canonicalize_name
 from packaging.version import InvalidVersion, Version
 
+from compat import versions
 from compat.errors import InputError
 from compat.model import Origin
+from compat.versions import parse_version
 
 _COMMIT = re.compile(r"[0-9a-fA-F]{7,40}")
 
@@ -52,7 +54,7 @@ class Declared:
         if spec.operator not in ("==", "===") or spec.version.endswith(".*"):
             return None
         try:
-            return Version(spec.version)
+            return parse_version(spec.version)
         except InvalidVersion:
             return None
 
@@ -133,7 +135,7 @@ class CheckedMarker(Marker):
 def parse_requirement(text: str, origin: Origin, kind: str, group: str = "") -> Declared:
     """A PEP 508 string -> Declared; InputError with file:line and packaging's reason."""
     try:
-        requirement = Requirement(text)
+        requirement = versions.parse_requirement(text)
     except InvalidRequirement as error:
         reason = str(error).splitlines()[0]
         raise InputError(f"invalid requirement {text!r}: {reason}", origin=origin) from None
@@ -162,7 +164,7 @@ def locked(
 ) -> Declared:
     """A lock/report/freeze entry: an exact version."""
     try:
-        Version(version)
+        parse_version(version)
     except InvalidVersion:
         raise InputError(f"{name}: invalid version {version!r}", origin=origin) from None
     text = f"{name}=={version}" + (f"; {marker}" if marker else "")

@@ -12,13 +12,14 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from packaging.markers import InvalidMarker, Marker, UndefinedComparison, UndefinedEnvironmentName
+from packaging.markers import InvalidMarker, UndefinedComparison, UndefinedEnvironmentName
 from packaging.utils import canonicalize_name
 from packaging.version import InvalidVersion
 
 from compat.errors import InputError
 from compat.facts.declared.entries import Declared, FileResult, IndexLine, locked, parse_requirement
 from compat.model import Origin
+from compat.versions import parse_marker
 
 SUPPORTED_PYLOCK_MAJOR = 1
 SUPPORTED_UV_LOCK_VERSION = 1
@@ -350,7 +351,7 @@ def _holds(marker: Any, env: Mapping[str, str]) -> bool:
     if not marker:
         return True
     try:
-        return Marker(str(marker)).evaluate({**env, "extra": ""})
+        return parse_marker(str(marker)).evaluate({**env, "extra": ""})
     except (InvalidMarker, UndefinedComparison, UndefinedEnvironmentName, InvalidVersion):
         return True  # a marker compat cannot read: keep the edge rather than lose a package
     except RecursionError:
