@@ -45,7 +45,7 @@ def evaluate_rule(rule: Rule, facts: Facts) -> Finding | None:
     # One entry per fact: several conditions can ask about the same missing fact.
     unknown = tuple({u.fact: u for u in verdict.unknown}.values())
     packages = tuple({p.name: p for p in verdict.packages}.values())
-    return Finding(rule, status, packages, unknown, verdict.held)
+    return Finding(rule, status, packages, unknown, verdict.held, fix=verdict.fix)
 
 
 def evaluate(kb: RuleSource, facts: Facts, rules: Iterable[Rule] | None = None) -> list[Finding]:

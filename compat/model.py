@@ -239,6 +239,7 @@ class Verdict(NamedTuple):
     waiting: bool = False  # a trigger usage (8-bit loading, FSDP2, ...) is unknown
     told: bool = False  # a usage condition held: the user's config describes this scenario
     partial: bool = False  # a specific condition partly held: a range allows some bad versions
+    fix: Fix | None = None  # what escapes this very case, where a table knows (derived facts)
 
 
 class Condition:
@@ -266,6 +267,7 @@ class Rule:
     examples: tuple[Example, ...] = ()
     origin: Origin | None = None  # file:line of the rule's `- id:` entry
     kind: str = "rule"  # "rule" (knowledge base) or "pip-check" (declared requirements)
+    supersedes: tuple[str, ...] = ()  # ids of retired rules this one answers for (waivers, show)
 
 
 @dataclass(frozen=True)
@@ -276,6 +278,12 @@ class Finding:
     unknown: tuple[Unknown, ...] = ()
     matched: tuple[str, ...] = ()  # the conditions that held, in words ("deepspeed 0.14.2 in ...")
     install: str = ""  # check: the install it belongs to ("base", "extra vllm"); "" = the only one
+    fix: Fix | None = None  # this case's own fix, where a table names it (else the rule's)
+
+    @property
+    def remedy(self) -> Fix:
+        """The fix to show and pin toward: the finding's own, else its rule's."""
+        return self.fix or self.rule.fix
 
 
 if TYPE_CHECKING:  # annotations only: importing packaging here would cost every start-up

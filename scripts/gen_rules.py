@@ -1722,92 +1722,10 @@ def _deepspeed(series: str) -> dict[str, Any]:
     return {"packages": {"deepspeed": "0.16.4"}, "build": {"deepspeed_ops_torch": series}}
 
 
-# bitsandbytes/cextension.py loads libbitsandbytes_cuda<torch.version.cuda> exactly in 0.44-0.49
-# (library_name from cuda_version_string); from 0.50.0 it falls back to another library of the same
-# CUDA major, never across majors. 0.43 loads differently and is left out.
-BNB_EXACT = ("0.44.0", "0.50.0")
-
-
-def torch_cuda_builds() -> list[str]:
-    """Every CUDA build PyTorch published torch 2.x for (compat/data/torch-builds.json)."""
-    data = json.loads((ROOT / "compat" / "data" / "torch-builds.json").read_text(encoding="utf-8"))
-    found = {
-        cuda
-        for version, release in data["releases"].items()
-        if Version(version) >= Version("2.0")
-        for cuda in [*(release.get("variants") or []), *release["default"].values()]
-        if cuda
-    }
-    return sorted(found, key=Version)
-
-
-def bitsandbytes_rule() -> dict[str, Any]:
-    cudas = torch_cuda_builds()
-    values = []
-    for entry in releases("bitsandbytes"):
-        version = Version(entry["version"])
-        if version < Version(BNB_EXACT[0]) or "cuda_libraries" not in entry:
-            continue
-        shipped = {f"{lib[:-1]}.{lib[-1]}" for lib in entry["cuda_libraries"]}
-        exact = version < Version(BNB_EXACT[1])
-        majors = {Version(c).major for c in shipped}
-        missing = tuple(
-            c for c in cudas if (c not in shipped if exact else Version(c).major not in majors)
-        )
-        values.append((version, missing))
-    branches, table = [], []
-    groups = group(values)
-    for index, (versions, missing) in enumerate(groups):
-        if not missing:
-            continue
-        bounds = span(versions, index == len(groups) - 1)
-        table.append(f"{_series(versions, bounds)}: no library for CUDA {', '.join(missing)}")
-        branches += [
-            {"packages": {"bitsandbytes": bounds}, "build": {"torch_cuda": f"=={c}"}}
-            for c in missing
-        ]
-    return rule_document(
-        "bitsandbytes-no-library-for-torch-cuda",
-        "bitsandbytes ships no CUDA library for the installed torch's CUDA build",
-        recorded(
-            """bitsandbytes loads a native library named for torch's CUDA version
-(libbitsandbytes_cuda130.so for a +cu130 torch). 0.44-0.49 ask for exactly that file; from 0.50 a
-library of the same CUDA major is used instead, never one of another major. A bitsandbytes whose
-wheel lacks it (any release before 0.48 under the CUDA 13 torch that PyPI installs from torch 2.11)
-falls back to an error object, and the first 8-bit optimizer step or 4-bit/8-bit layer fails.
-The libraries each wheel ships were read from its file list; the torch CUDA builds compared are
-those in compat/data/torch-builds.json.""",
-            table,
-        ),
-        {"any": branches},
-        [
-            r"Configured CUDA binary not found at .*libbitsandbytes_cuda\d+",
-            "The installed version of bitsandbytes was compiled without GPU support",
-        ],
-        fix(
-            "install a bitsandbytes that ships a library for your torch's CUDA (0.48.0+ for CUDA 13)",
-            ["bitsandbytes>=0.50.0"],
-            "or set BNB_CUDA_VERSION to a shipped library of the same CUDA major",
-        ),
-        [
-            "https://github.com/bitsandbytes-foundation/bitsandbytes/blob/0.49.2/bitsandbytes/cextension.py",
-            "https://github.com/bitsandbytes-foundation/bitsandbytes/blob/0.50.0/bitsandbytes/cextension.py",
-            "https://pypi.org/project/bitsandbytes/",
-        ],
-        {
-            "affected": [
-                {"packages": {"bitsandbytes": "0.47.0", "torch": "2.11.0+cu130"}},
-                {"packages": {"bitsandbytes": "0.46.0", "torch": "2.8.0+cu129"}},
-                {"packages": {"bitsandbytes": "0.45.2", "torch": "2.7.0+cu128"}},
-            ],
-            "clear": [
-                {"packages": {"bitsandbytes": "0.48.0", "torch": "2.11.0+cu130"}},
-                {"packages": {"bitsandbytes": "0.46.1", "torch": "2.8.0+cu129"}},
-                {"packages": {"bitsandbytes": "0.50.2", "torch": "2.8.0+cu129"}},
-                {"packages": {"bitsandbytes": "0.47.0", "torch": "2.6.0+cpu"}},
-            ],
-        },
-    )
+# The bitsandbytes library family is table-driven now: scripts/gen_native_libs.py writes
+# compat/data/native-libs.json and one rule (compat/matrix/abi.yaml,
+# bitsandbytes-no-library-for-torch-cuda) reads it through the derived fact
+# `bitsandbytes_cuda_library`.
 
 
 def abi_rules() -> list[dict[str, Any]]:
@@ -1884,7 +1802,7 @@ a difference, e.g. ops built beside torch +cu121 after torch was replaced by a +
             change="DS_BUILD_OPS=1 pip install --force-reinstall --no-cache-dir --no-build-isolation deepspeed",
         ),
     ]
-    return [family.rule() for family in families] + [bitsandbytes_rule()]
+    return [family.rule() for family in families]
 
 
 # The table: each generated file, the recorded inputs it is made from (named in its header), and

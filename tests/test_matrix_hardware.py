@@ -44,12 +44,9 @@ CUDA12_FLOOR = "cuda12-build-below-driver-floor"
 CUDA11_FLOOR = "cuda11-build-below-driver-floor"
 MVC = "cuda12-build-newer-than-driver"
 MISMATCH = "nvml-driver-library-mismatch"
-HOPPER_OLD_TORCH = "torch-pre-2.0-on-hopper-or-ada"
-BLACKWELL_TORCH = "blackwell-needs-torch-2.7"
-BLACKWELL_BUILD = "blackwell-needs-cuda-12.8-build"
-CUDA13_PRE_TURING = "cuda13-build-drops-pre-turing"
-CU128_PASCAL = "torch-cu128-default-drops-maxwell-pascal"
-CU128_VOLTA = "torch-2.11-cu128-drops-volta"
+# One table-driven rule (compat/data/torch-arch.json) answers for the six per-release ones it
+# superseded (torch-pre-2.0-on-hopper-or-ada, blackwell-needs-torch-2.7, ...).
+NO_KERNEL = "torch-no-kernel-image-for-gpu"
 FA2 = "flash-attention-2-needs-ampere"
 FA3 = "flash-attention-3-before-ampere"
 BF16 = "bf16-needs-ampere"
@@ -78,8 +75,7 @@ def test_every_example_behaves(rule: Rule, index: int) -> None:
 
 def test_the_two_files_hold_exactly_the_rules_this_module_names() -> None:
     named = {
-        CUDA13_OLD_DRIVER, CUDA12_FLOOR, CUDA11_FLOOR, MVC, MISMATCH, HOPPER_OLD_TORCH,
-        BLACKWELL_TORCH, BLACKWELL_BUILD, CUDA13_PRE_TURING, CU128_PASCAL, CU128_VOLTA, FA2, FA3,
+        CUDA13_OLD_DRIVER, CUDA12_FLOOR, CUDA11_FLOOR, MVC, MISMATCH, NO_KERNEL, FA2, FA3,
         BF16, FP8, TRITON, VLLM_VOLTA, BNB_TURING, BNB_HOPPER, NCCL_5090,
     }  # fmt: skip
     assert set(RULES) == named
@@ -231,17 +227,20 @@ MACHINES: list[tuple[str, dict[str, Any], dict[str, Any], dict[str, str]]] = [
     ("mig-a100-r550-torch251-cu124", A100_MIG_R550, stack(BF16_USAGE, torch="2.5.1+cu124"), {}),
     # -- architecture vs build -------------------------------------------------------------------
     ("h100x8-r535-torch1131-cu117", H100X8_R535, stack(BF16_USAGE, torch="1.13.1+cu117"),
-     {HOPPER_OLD_TORCH: "affected"}),
+     {NO_KERNEL: "affected"}),
     ("h100x8-r535-torch201-cu118", H100X8_R535, stack(BF16_USAGE, torch="2.0.1+cu118"), {}),
-    ("l4-r550-torch1121", L4_R550, stack(FP16, torch="1.12.1+cu116"),
-     {HOPPER_OLD_TORCH: "affected"}),
+    # sm_86 SASS runs on an sm_89 L4 (same major, higher minor: NVIDIA's Ada compatibility
+    # guide); the CUDA 10.2 build from PyPI has nothing for sm_8x at all.
+    ("l4-r550-torch1121-cu116", L4_R550, stack(FP16, torch="1.12.1+cu116"), {}),
+    ("l4-r550-torch1121-default", L4_R550, stack(FP16, {"build": {"torch_cuda": "10.2"}},
+     torch="1.12.1"), {NO_KERNEL: "affected"}),
     ("a100x8-r535-torch1131-cu117", A100X8_R535, stack(BF16_USAGE, torch="1.13.1+cu117"), {}),
     ("v100x8-r580-torch211-cu130", V100X8_R580, stack(FP16, torch="2.11.0+cu130"),
-     {CUDA13_PRE_TURING: "affected"}),
+     {NO_KERNEL: "affected"}),
     ("v100x8-r535-torch211-default", V100X8_R535, stack(TORCH_211_DEFAULT, FP16),
-     {CUDA13_PRE_TURING: "affected", CUDA13_OLD_DRIVER: "affected"}),
+     {NO_KERNEL: "affected", CUDA13_OLD_DRIVER: "affected"}),
     ("v100x8-r580-torch211-cu128", V100X8_R580, stack(FP16, torch="2.11.0+cu128"),
-     {CU128_VOLTA: "affected"}),
+     {NO_KERNEL: "affected"}),
     ("v100x8-r580-torch211-cu126", V100X8_R580, stack(FP16, torch="2.11.0+cu126"), {}),
     ("v100x8-r580-torch210-cu128", V100X8_R580, stack(FP16, torch="2.10.0+cu128"), {}),
     # bf16 on a V100: the unknown usage makes it `possible`, stating it makes it `affected`.
@@ -250,22 +249,22 @@ MACHINES: list[tuple[str, dict[str, Any], dict[str, Any], dict[str, str]]] = [
     ("v100x8-r580-torch210-cu126-bf16", V100X8_R580, stack(BF16_USAGE, torch="2.10.0+cu126"),
      {BF16: "affected"}),
     ("p100-r570-torch28-default-vllm", P100_R570, stack(TORCH_28_DEFAULT, FP16, vllm="0.10.1"),
-     {CU128_PASCAL: "affected", TRITON: "affected"}),
+     {NO_KERNEL: "affected", TRITON: "affected"}),
     ("p100-r570-torch28-cu126", P100_R570, stack(FP16, torch="2.8.0+cu126"), {}),
     ("rtx5090-r570-torch260-cu124", RTX5090_R570, stack(BF16_USAGE, torch="2.6.0+cu124"),
-     {BLACKWELL_TORCH: "affected"}),
+     {NO_KERNEL: "affected"}),
     ("rtx5090x2-r570-torch260-default", RTX5090X2_R570,
      stack(BF16_USAGE, torch="2.6.0", nvidia_nccl_cu12="2.21.5",
            nvidia_cuda_runtime_cu12="12.4.127"),
-     {BLACKWELL_TORCH: "affected", NCCL_5090: "affected"}),
+     {NO_KERNEL: "affected", NCCL_5090: "affected"}),
     ("rtx5090x2-r570-torch270-default", RTX5090X2_R570,
      stack(TORCH_27_DEFAULT, BF16_USAGE, nvidia_nccl_cu12="2.26.2"),
-     {BLACKWELL_BUILD: "affected"}),
+     {NO_KERNEL: "affected"}),
     ("rtx5090x2-r570-torch280-default", RTX5090X2_R570,
      stack(TORCH_28_DEFAULT, BF16_USAGE, nvidia_nccl_cu12="2.27.3"), {}),
     ("b200x8-r570-torch270-cu128", B200X8_R570, stack(BF16_USAGE, torch="2.7.0+cu128"), {}),
     ("b200x8-r570-torch270-default", B200X8_R570, stack(TORCH_27_DEFAULT, BF16_USAGE),
-     {BLACKWELL_BUILD: "affected"}),
+     {NO_KERNEL: "affected"}),
     # -- compute-capability features -----------------------------------------------------------
     ("t4-r535-flashattn2-used", T4_R535,
      stack(FP16, {"usage": {"attn_implementation": "flash_attention_2"}},
@@ -412,5 +411,5 @@ def test_doctor_on_two_rtx_5090s_with_torch_26(tmp_path: Path) -> None:
     make_dist(site, "nvidia-cuda-runtime-cu12", "12.4.127")
     make_dist(site, "nvidia-nccl-cu12", "2.21.5")
     code, report = doctor(tmp_path, site, RTX5090X2_R570)
-    assert hardware_rules(report) == {BLACKWELL_TORCH: "affected", NCCL_5090: "affected"}
+    assert hardware_rules(report) == {NO_KERNEL: "affected", NCCL_5090: "affected"}
     assert code == 1

@@ -103,13 +103,13 @@ def test_pascal_gets_the_cuda_126_build_of_the_same_torch(tmp_path: Path) -> Non
     lines = lines_of(result.stdout)
     assert lines["torch"].startswith(
         "torch==2.8.0+cu126 # downgrade from 2.8.0 (CUDA 12.8 build) to its CUDA 12.6 build via "
-        "torch-cu128-default-drops-maxwell-pascal"
+        "torch-no-kernel-image-for-gpu"
     )
     assert lines["torchvision"].startswith("torchvision==0.23.0+cu126 # kept 0.23.0")
     assert "# proof: uv " in result.stdout
     assert by_pip == by_uv == {"torch": "2.8.0+cu126", "torchvision": "0.23.0+cu126"}
     after = make_env(tmp_path / "after", by_pip)
-    assert "torch-cu128-default-drops-maxwell-pascal" not in doctor(after, hardware)
+    assert "torch-no-kernel-image-for-gpu" not in doctor(after, hardware)
 
 
 @pytest.mark.parametrize(

@@ -64,7 +64,9 @@ def test_variants_from_the_published_indexes() -> None:
     assert torchbuilds.cuda_variants(Version("2.11.0+cu130")) == tuple(
         Version(v) for v in ("12.6", "12.8", "13.0")
     )
-    assert torchbuilds.cuda_variants(Version("2.15.0")) is None  # not recorded: unknown
+    # 2.15 dropped the CUDA 12.6 builds (RFC #190385): no build for Maxwell, Pascal or Volta.
+    assert torchbuilds.cuda_variants(Version("2.15.0")) == (Version("13.0"), Version("13.2"))
+    assert torchbuilds.cuda_variants(Version("1.11.0")) is None  # not recorded: unknown
 
 
 @pytest.mark.parametrize(

@@ -53,6 +53,19 @@ rules:
       affected: [{packages: {trl: "0.15.0"}, usage: {gradient_checkpointing: true, trainer: grpo}}]
       possible: [{packages: {trl: "0.15.0"}, usage: {trainer: grpo}}]
       clear: [{packages: {trl: "0.15.0"}}]
+  - id: old-torch-on-blackwell
+    title: a hardware-only question
+    severity: error
+    evidence: reported
+    when:
+      packages: {torch: "<2.7"}
+      hardware: {compute_capability: ">=10.0"}
+    fix: {summary: none, change: none}
+    references: ["https://example.org/d"]
+    examples:
+      affected: [{packages: {torch: "2.5.1"}, hardware: {gpu: B200, compute_capability: "10.0"}}]
+      possible: [{packages: {torch: "2.5.1"}}]
+      clear: [{packages: {torch: "2.7.0"}}]
 """
 
 
@@ -105,8 +118,8 @@ def test_text_ranks_by_certainty(tmp_path: Path, rules: Path) -> None:
     assert "2 checks depend on" not in text  # the two possible checks ask different things
     assert "1 check depends on: --set vllm_device=auto|cuda:N" in text
     # Hardware-only questions on a machine with no profile: one line, not one finding each.
-    assert "GPU facts: " in text and "blackwell-needs-torch-2.7" in text.split("GPU facts: ")[1]
-    assert "  blackwell-needs-torch-2.7  [" not in text
+    assert "GPU facts: " in text and "old-torch-on-blackwell" in text.split("GPU facts: ")[1]
+    assert "  old-torch-on-blackwell  [" not in text
     assert "usage: trainer=grpo, zero_stage=3" in text
 
 

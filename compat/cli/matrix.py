@@ -134,10 +134,12 @@ def matrix_list(
     format_: TextOrJsonOpt = TextOrJson.text,
     debug: DebugOpt = False,
 ) -> int:
+    from compat.kb.derived import counts_as
     from compat.kb.knowledge import load_knowledge_base
 
     kb = load_knowledge_base(tuple(matrix or ()))
     rules = kb.rules()
+    counts = [counts_as(plain["when"]) for plain in kb.plain]
     if format_ is TextOrJson.json:
         import json
 
@@ -147,11 +149,13 @@ def matrix_list(
                 "severity": r.severity.value,
                 "evidence": r.evidence.value,
                 "title": r.title,
+                "counts_as": count,
             }
-            for r in rules
+            for r, count in zip(rules, counts, strict=True)
         ]
         document = {"digest": kb.digest, "source": kb.source, "version": kb.version}
-        sys.stdout.write(json.dumps({**document, "rules": rows}, indent=2) + "\n")
+        listing = {**document, "counted": sum(counts), "rules": rows}
+        sys.stdout.write(json.dumps(listing, indent=2) + "\n")
         return EXIT_OK
     from compat.cli.output import safe_text
 
@@ -161,7 +165,13 @@ def matrix_list(
             safe_text(f"{r.id:{width}}  {r.severity.value:7}  {r.evidence.value:8}  {r.title}\n")
         )
     where = f"bundle {kb.version}" if kb.source == "bundle" else "shipped"
-    sys.stdout.write(f"\n{len(rules)} rules · {kb.digest[:19]} · {where}\n")
+    counted = (
+        f"{sum(counts)} rules ({len(rules)} entries; a rule reading a table counts once "
+        "per table row)"
+        if sum(counts) != len(rules)
+        else f"{len(rules)} rules"
+    )
+    sys.stdout.write(f"\n{counted} · {kb.digest[:19]} · {where}\n")
     return EXIT_OK
 
 

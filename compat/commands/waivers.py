@@ -95,7 +95,15 @@ def apply_waivers(
     kept: list[Finding] = []
     used: set[str] = set()
     for finding in findings:
-        match = active.get(finding.rule.id)
+        # A waiver naming a retired rule id waives the rule that superseded it.
+        match = next(
+            (
+                active[rule_id]
+                for rule_id in (finding.rule.id, *finding.rule.supersedes)
+                if rule_id in active
+            ),
+            None,
+        )
         if match is None:
             kept.append(finding)
         else:
@@ -150,6 +158,12 @@ def load_baseline(path: Path) -> set[str]:
 
 
 def new_since_baseline(findings: Sequence[Finding], baseline: set[str]) -> list[Finding]:
+    """Findings the baseline does not hold, under the rule's id or an id it superseded."""
     return [
-        f for f in findings if finding_key(f.rule.id, [p.name for p in f.packages]) not in baseline
+        f
+        for f in findings
+        if not any(
+            finding_key(rule_id, [p.name for p in f.packages]) in baseline
+            for rule_id in (f.rule.id, *f.rule.supersedes)
+        )
     ]

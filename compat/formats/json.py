@@ -34,9 +34,9 @@ def finding_document(finding: Finding) -> dict[str, Any]:
         **({"install": finding.install} if finding.install else {}),  # check, with extras
         "symptoms": [readable_symptom(s.match) for s in rule.symptoms],
         "fix": {
-            "summary": rule.fix.summary,
-            "constraints": list(rule.fix.constraints),
-            **({"change": rule.fix.change} if rule.fix.change else {}),
+            "summary": finding.remedy.summary,
+            "constraints": list(finding.remedy.constraints),
+            **({"change": finding.remedy.change} if finding.remedy.change else {}),
         },
         "references": list(rule.references),
         "source": str(rule.origin) if rule.origin else None,

@@ -51,9 +51,10 @@ def message(finding: Finding) -> str:
             + "; ".join(f"{u.fact} (settle with {u.needs})" for u in finding.unknown)
             + "."
         )
-    constraints = (
-        f" Constraints: {'; '.join(rule.fix.constraints)}." if rule.fix.constraints else ""
-    )
+    fix = finding.remedy
+    constraints = f" Constraints: {'; '.join(fix.constraints)}." if fix.constraints else ""
     where = f" [{packages}]" if packages else ""
     where += f" (install: {finding.install})" if finding.install else ""
-    return f"{rule.title}{where} ({finding.status.value}). Fix: {rule.fix.summary}.{constraints}{unknown}"
+    return (
+        f"{rule.title}{where} ({finding.status.value}). Fix: {fix.summary}.{constraints}{unknown}"
+    )

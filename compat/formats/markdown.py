@@ -43,7 +43,7 @@ def render(report: Report, colour: bool = False) -> str:
         out += ["| Status | Severity | Rule | Packages | Fix |", "|---|---|---|---|---|"]
         for f in report.judged:
             packages = ", ".join(f"{p.name} {p.version}" for p in f.packages) or "—"
-            fix = "; ".join(f"`{c}`" for c in f.rule.fix.constraints) or _cell(f.rule.fix.summary)
+            fix = "; ".join(f"`{c}`" for c in f.remedy.constraints) or _cell(f.remedy.summary)
             out.append(
                 f"| {f.status.value} | {f.rule.severity.value} | `{f.rule.id}` "
                 f"| {_cell(packages)} | {fix} |"
@@ -60,9 +60,9 @@ def render(report: Report, colour: bool = False) -> str:
             out += [f"- unknown: `{u.fact}` — settle with {_cell(u.needs)}" for u in f.unknown]
             if rule.symptoms:
                 out.append(f"- symptom: `{readable_symptom(rule.symptoms[0].match)}`")
-            out.append(f"- fix: {_cell(rule.fix.summary)}")
-            if rule.fix.change:
-                out.append(f"- change: {_cell(rule.fix.change)}")
+            out.append(f"- fix: {_cell(f.remedy.summary)}")
+            if f.remedy.change:
+                out.append(f"- change: {_cell(f.remedy.change)}")
             out.append("- references: " + ", ".join(f"<{r}>" for r in rule.references))
     for note in report.notes:
         out += ["", f"> {note}"]

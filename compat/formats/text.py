@@ -59,11 +59,12 @@ def _finding(finding: Finding, paint: _Painter, *, settle: bool = True) -> list[
         lines.append(f"    {'unknown:':9} {', '.join(u.fact for u in finding.unknown)}")
     if rule.symptoms:
         lines.append(f"    {'symptom:':9} {readable_symptom(rule.symptoms[0].match)}")
-    lines.append(f"    {'fix:':9} {rule.fix.summary}")
-    if rule.fix.constraints:
-        lines.append(f"    {'':9} constraints: {'; '.join(rule.fix.constraints)}")
-    if rule.fix.change:
-        lines.append(f"    {'':9} change: {rule.fix.change}")
+    fix = finding.remedy
+    lines.append(f"    {'fix:':9} {fix.summary}")
+    if fix.constraints:
+        lines.append(f"    {'':9} constraints: {'; '.join(fix.constraints)}")
+    if fix.change:
+        lines.append(f"    {'':9} change: {fix.change}")
     for index, reference in enumerate(rule.references[:3]):
         lines.append(f"    {'see:' if index == 0 else '':9} {reference}")
     return lines

@@ -18,6 +18,7 @@ from packaging.version import InvalidVersion, Version
 from compat.model import (
     Condition,
     Facts,
+    Fix,
     Gpu,
     MatchedPackage,
     PackageFact,
@@ -126,6 +127,7 @@ def combine_all(verdicts: Iterable[Verdict]) -> Verdict:
     packages: list[MatchedPackage] = []
     value = Tri.TRUE
     anchored = waiting = told = partial = False
+    fix: Fix | None = None
     for verdict in verdicts:
         if verdict.value is Tri.FALSE:
             return FALSE
@@ -138,8 +140,9 @@ def combine_all(verdicts: Iterable[Verdict]) -> Verdict:
         waiting = waiting or verdict.waiting
         told = told or verdict.told
         partial = partial or verdict.partial
+        fix = fix or verdict.fix
     return Verdict(
-        value, tuple(held), tuple(unknown), tuple(packages), anchored, waiting, told, partial
+        value, tuple(held), tuple(unknown), tuple(packages), anchored, waiting, told, partial, fix
     )
 
 

@@ -40,6 +40,7 @@ from compat.kb.conditions import (
     parse_numeric,
     version_in,
 )
+from compat.kb.derived import DerivedCondition
 from compat.model import Condition, Evidence, Example, Fix, Origin, Rule, Severity, Symptom
 from compat.names import canonicalize_name
 from compat.specifiers import specifier_set
@@ -54,7 +55,7 @@ CACHE_FORMAT = 5  # 5: patterns that can backtrack or match empty are refused at
 
 RULE_KEYS = {
     "id", "title", "severity", "evidence", "description", "when", "symptoms", "fix", "references",
-    "examples",
+    "examples", "supersedes",
 }  # fmt: skip
 REQUIRED_RULE_KEYS = (
     "id",
@@ -66,7 +67,9 @@ REQUIRED_RULE_KEYS = (
     "references",
     "examples",
 )
-WHEN_KEYS = {"packages", "python", "platform", "hardware", "build", "usage", "prebuilt", "any"}
+WHEN_KEYS = {
+    "packages", "python", "platform", "hardware", "build", "derived", "usage", "prebuilt", "any",
+}  # fmt: skip
 HARDWARE_KEYS = {
     "gpu_count", "compute_capability", "gpu_name", "driver", "cuda_driver", "mig", "memory_mib",
     "nvml_error",
@@ -173,6 +176,12 @@ class _Validator:
             "fix": self.fix(node["fix"], node),
             "references": [str(r) for r in references],
             "examples": self.examples(node["examples"], node),
+            "supersedes": [
+                self.text(old, "supersedes", node, "supersedes")
+                for old in self.sequence(
+                    node.get("supersedes", []), "supersedes", node, "supersedes"
+                )
+            ],
             "file": self.path,
             "line": node.line,
         }
@@ -194,6 +203,8 @@ class _Validator:
             build = self.mapping(node["build"], "build", node, "build")
             self.unknown_keys(build, BUILD_KEYS, "build")
             out["build"] = {k: self.specifier(v, build, k) for k, v in build.items()}
+        if "derived" in node:
+            out["derived"] = self.derived(node["derived"], node)
         if "usage" in node:
             out["usage"] = self.usage(node["usage"], node)
         if "prebuilt" in node:  # packages judged as prebuilt wheels (compat/kb/sourcebuild.py)
@@ -213,6 +224,18 @@ class _Validator:
                 "(usage facts alone would flag every environment)",
                 key,
             )
+        return out
+
+    def derived(self, node: Any, parent: Any) -> dict[str, str]:
+        from compat.kb.derived import VOCABULARY as DERIVED
+
+        node = self.mapping(node, "derived", parent, "derived")
+        self.unknown_keys(node, set(DERIVED), "derived")
+        out = {}
+        for key, value in node.items():
+            if value not in DERIVED[key]:
+                raise self.fail(node, f"derived.{key} must be one of {list(DERIVED[key])}", key)
+            out[key] = str(value)
         return out
 
     def specifier(self, value: Any, parent: Any, key: str) -> str:
@@ -427,7 +450,9 @@ def _valid_name(name: Any) -> bool:
 
 
 def _has_anchor(when: Mapping[str, Any]) -> bool:
-    if any(key in when for key in ("packages", "python", "platform", "hardware", "build")):
+    if any(
+        key in when for key in ("packages", "python", "platform", "hardware", "build", "derived")
+    ):
         return True
     return "any" in when and all(_has_anchor(branch) for branch in when["any"])
 
@@ -476,6 +501,8 @@ def compile_when(when: Mapping[str, Any]) -> Condition:
         parts.append(HardwareCondition(key, expected))
     for key, spec in when.get("build", {}).items():
         parts.append(BuildCondition(key, spec))
+    for key, expected in when.get("derived", {}).items():
+        parts.append(DerivedCondition(key, expected))
     for key, expected in when.get("usage", {}).items():
         spec = VOCABULARY[key]
         parts.append(UsageCondition(key, expected, spec.settled_by, spec.is_trigger(expected)))
@@ -506,6 +533,7 @@ def compile_rule(plain: Mapping[str, Any]) -> Rule:
             Example(e["expect"], e["data"], Origin(path, e["line"])) for e in plain["examples"]
         ),
         origin=Origin(path, plain["line"]),
+        supersedes=tuple(plain.get("supersedes", ())),
     )
 
 
@@ -558,8 +586,12 @@ class KnowledgeBase:
         return [self.rule_at(i) for i in range(len(self.index))]
 
     def get(self, rule_id: str) -> Rule | None:
+        """The rule with this id, or the rule that superseded a retired id."""
         for position, (candidate, _) in enumerate(self.index):
             if candidate == rule_id:
+                return self.rule_at(position)
+        for position, plain in enumerate(self.plain):
+            if rule_id in plain.get("supersedes", ()):
                 return self.rule_at(position)
         return None
 
@@ -596,7 +628,7 @@ def condition_keys(when: Mapping[str, Any]) -> set[str]:
     """`section.key` for every hardware, build and usage condition, `any` branches included."""
     keys = {
         f"{section}.{key}"
-        for section in ("hardware", "build", "usage")
+        for section in ("hardware", "build", "derived", "usage")
         for key in when.get(section, {})
     }
     for branch in when.get("any", []):

@@ -313,6 +313,11 @@ def torch_cuda(
                 served.append((cuda, line))
         replacing = [s for s in served if s[1].replaces_default or s[1].packages]
         pool = replacing or served
+        pinned = [line for line in routed if line.packages and index_cuda(line.url) is not None]
+        if not pool and pinned and not torch.exact:
+            # torch may come only from an index that has no build of this release (uv's
+            # `explicit` source: cu128 stops at 2.11): a resolve cannot pick it.
+            continue
         if pool:
             # pip takes the highest version: a +cuXYZ build sorts above the plain PyPI one.
             cudas = [c for c, _ in pool if isinstance(c, Version)]

@@ -327,6 +327,8 @@ class _Solver:
         """Every specifier the rule's conditions state, per package (any-branches included)."""
         found = self.rule_package_specs.get(rule.id)
         if found is None:
+            from compat.kb.derived import release_specs
+
             collected: dict[NormalizedName, set[str]] = {}
             position = next(p for p, r, _ in self.rules if r.id == rule.id)
 
@@ -334,6 +336,9 @@ class _Solver:
                 for name, condition in when.get("packages", {}).items():
                     spec = condition["version"] if isinstance(condition, dict) else condition
                     collected.setdefault(NormalizedName(name), set()).add(str(spec))
+                for key in when.get("derived", {}):
+                    for name, specs in release_specs(key).items():
+                        collected.setdefault(NormalizedName(name), set()).update(specs)
                 for branch in when.get("any", []):
                     walk(branch)
 
@@ -353,12 +358,18 @@ class _Solver:
     def _rule_specs(self) -> dict[NormalizedName, set[str]]:
         """Per package, the specifiers rules and their fixes state about it: releases on the same
         side of all of them are alike to every rule (torch also by CUDA build, below)."""
+        from compat.kb.derived import release_specs
+
         out: dict[NormalizedName, set[str]] = {}
 
         def walk(when: Mapping[str, Any]) -> None:
             for name, condition in when.get("packages", {}).items():
                 spec = condition["version"] if isinstance(condition, dict) else condition
                 out.setdefault(NormalizedName(name), set()).add(str(spec))
+            for key in when.get("derived", {}):
+                # a table tells releases apart that no `packages:` condition names
+                for name, specs in release_specs(key).items():
+                    out.setdefault(NormalizedName(name), set()).update(specs)
             for branch in when.get("any", []):
                 walk(branch)
 
@@ -730,9 +741,11 @@ class _Encoding:
         return literal
 
     def _fix(self, rule: Rule) -> list[list[int]]:
-        """Per fix constraint on a package in the problem, the literals inside it."""
+        """Per fix constraint on a package in the problem, the literals inside it. A finding
+        that names its own fix (a table-driven rule: `torch==1.12.1+cu116`) is fixed by that."""
+        fix = next((f.remedy for f in self.s.start_findings if f.rule.id == rule.id), rule.fix)
         out = []
-        for text in rule.fix.constraints:
+        for text in fix.constraints:
             requirement = Requirement(text)
             name = canonicalize_name(requirement.name)
             if name in self.domains:

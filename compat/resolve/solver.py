@@ -18,6 +18,8 @@ from packaging.utils import NormalizedName, canonicalize_name
 from packaging.version import Version
 
 from compat.kb.conditions import All, AnyOf, BuildCondition, PackageVersion
+from compat.kb.derived import ABOUT_BUILD as DERIVED_ABOUT_BUILD
+from compat.kb.derived import DerivedCondition
 from compat.kb.knowledge import KnowledgeBase
 from compat.model import Condition, Facts, Finding, PackageFact, Rule, Status
 
@@ -125,8 +127,12 @@ BUILD_PACKAGES = {"torch_cuda": "torch", "cuda_runtime": "torch"}
 
 
 def _rule_packages(when: Mapping[str, Any]) -> set[str]:
+    from compat.kb.derived import PACKAGES as DERIVED_PACKAGES
+
     names: set[str] = set(when.get("packages", {}))
     names |= {BUILD_PACKAGES[key] for key in when.get("build", {}) if key in BUILD_PACKAGES}
+    for key in when.get("derived", {}):
+        names |= set(DERIVED_PACKAGES[key])
     for branch in when.get("any", []):
         names |= _rule_packages(branch)
     return names
@@ -143,6 +149,8 @@ def _mentions_toolkit(condition: Condition) -> bool:
 def _mentions_build(condition: Condition) -> bool:
     if isinstance(condition, BuildCondition):
         return condition.key in BUILD_PACKAGES
+    if isinstance(condition, DerivedCondition):
+        return condition.key in DERIVED_ABOUT_BUILD
     if isinstance(condition, All | AnyOf):
         return any(_mentions_build(part) for part in condition.parts)
     return False
@@ -155,6 +163,8 @@ def _condition_packages(condition: Condition) -> set[NormalizedName]:
     if isinstance(condition, BuildCondition):
         owner = BUILD_PACKAGES.get(condition.key)
         return {NormalizedName(owner)} if owner else set()
+    if isinstance(condition, DerivedCondition):
+        return set(condition.package_names())
     if isinstance(condition, All | AnyOf):
         return set().union(*(_condition_packages(part) for part in condition.parts))
     return set()

@@ -1,0 +1,368 @@
+"""Derived facts: conditions computed from a generated table and the facts, for table-driven rules.
+
+A fact that varies per release or per build lives in generated data (compat/data/*.json), not in
+one hand-written rule per release. A rule states the *question* once, in its `when:` block:
+
+    when:
+      packages: {torch: ">=0"}
+      derived: {torch_kernels: missing}
+
+and the condition here answers it for the environment at hand by reading the table: which GPU
+has no code in the installed build, and which build would have it. Because the answer is a
+condition like any other, the engine's three values, `possible` questions, lint's examples and
+pin's search (which tries versions until the condition is false) all work unchanged. Where the
+table names the escape, the verdict carries a fix for this very case (a `Finding.fix`).
+
+Tables are loaded only when a derived condition is evaluated, never at import.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from compat.kb.conditions import FALSE, HARDWARE_HINT, AnchorCondition
+from compat.kb.numpyabi import PACKAGES as NUMPY_ABI_PACKAGES
+from compat.model import Facts, Fix, Gpu, MatchedPackage, Tri, Unknown, Verdict
+
+if TYPE_CHECKING:
+    from packaging.utils import NormalizedName
+    from packaging.version import Version
+
+    from compat.kb.archtable import ArchList
+
+# derived key -> the values a rule may ask for
+VOCABULARY: dict[str, tuple[str, ...]] = {
+    "torch_kernels": ("missing",),
+    "bitsandbytes_cuda_library": ("missing",),
+    "numpy_abi": ("numpy1-build",),
+}
+# derived key -> the packages whose versions (and builds) decide it: pin moves these to escape
+PACKAGES: dict[str, tuple[str, ...]] = {
+    "torch_kernels": ("torch",),
+    "bitsandbytes_cuda_library": ("bitsandbytes", "torch"),
+    "numpy_abi": ("numpy", *NUMPY_ABI_PACKAGES),
+}
+# derived keys about a package's CUDA build: another build of the same release may escape them
+ABOUT_BUILD = frozenset({"torch_kernels"})
+
+
+def table_rows(key: str) -> int:
+    """How many table rows a derived fact decides (loads the table: not for doctor's path)."""
+    if key == "torch_kernels":
+        from compat.kb import archtable
+
+        return archtable.row_count()
+    if key == "bitsandbytes_cuda_library":
+        from compat.kb import nativelibs
+
+        return len(nativelibs.releases())
+    if key == "numpy_abi":
+        return len(NUMPY_ABI_PACKAGES)
+    raise AssertionError(f"unvalidated derived key {key}")  # pragma: no cover
+
+
+def release_specs(key: str) -> dict[str, set[str]]:
+    """Specifiers that separate the releases a derived fact's table tells apart, per package:
+    pin's solver treats releases on the same side of every rule's specifiers as alike, and a
+    table distinguishes releases no `packages:` condition names (loads the table)."""
+    if key == "torch_kernels":
+        from compat.kb import archtable
+
+        return {"torch": {f"=={release}" for release in archtable.releases()}}
+    if key == "bitsandbytes_cuda_library":
+        from compat.kb import nativelibs
+
+        return {"bitsandbytes": {f"=={release}" for release in nativelibs.releases()}}
+    if key == "numpy_abi":
+        from compat.kb.numpyabi import table
+
+        return {name: {f"<{entry['first']}"} for name, entry in table().items()}
+    raise AssertionError(f"unvalidated derived key {key}")  # pragma: no cover
+
+
+def counts_as(when: Mapping[str, Any]) -> int:
+    """How many rules a rule's `when` stands for: a rule reading a table counts once per table
+    row it decides (the hand-written rules it replaces were one per release or build), any
+    other rule once."""
+    keys = set(when.get("derived", {}))
+    for branch in when.get("any", []):
+        keys |= set(branch.get("derived", {}))
+    return max([1, *(table_rows(key) for key in sorted(keys))])
+
+
+@dataclass(frozen=True)
+class DerivedCondition(AnchorCondition):
+    """`derived: {torch_kernels: missing}`: a fact computed from a table and the facts."""
+
+    key: str
+    expected: str
+
+    def package_names(self) -> tuple[NormalizedName, ...]:
+        """Packages that must all be present (the rule index skips the rule otherwise): for
+        numpy_abi only numpy, since any one of the table's packages may be the old build."""
+        from packaging.utils import canonicalize_name
+
+        names = ("numpy",) if self.key == "numpy_abi" else PACKAGES[self.key]
+        return tuple(canonicalize_name(n) for n in names)
+
+    def check(self, facts: Facts) -> Verdict:
+        if self.key == "torch_kernels":
+            return torch_kernels_missing(facts)
+        if self.key == "bitsandbytes_cuda_library":
+            return bitsandbytes_library_missing(facts)
+        if self.key == "numpy_abi":
+            return numpy1_build_beside_numpy2(facts)
+        raise AssertionError(f"unvalidated derived key {self.key}")  # pragma: no cover
+
+
+def torch_kernels_missing(facts: Facts) -> Verdict:
+    """TRUE when some visible GPU finds neither SASS for its compute capability nor PTX its
+    driver can compile in the installed torch build (compat/data/torch-arch.json)."""
+    from packaging.utils import canonicalize_name
+
+    torch = facts.packages.get(canonicalize_name("torch"))
+    if torch is None:
+        if facts.packages_known:
+            return FALSE
+        return Verdict(Tri.UNKNOWN, unknown=(Unknown("packages.torch", "an environment"),))
+    hardware = facts.hardware
+    if hardware is None:
+        return Verdict(
+            Tri.UNKNOWN, unknown=(Unknown("hardware.compute_capability", HARDWARE_HINT),)
+        )
+    if not hardware.gpus:
+        return FALSE
+    cuda = _torch_cuda(facts, torch.versions)
+    if cuda is None:
+        if "torch_cuda" in facts.unknown_builds:
+            needs = facts.unknown_builds["torch_cuda"]
+            return Verdict(Tri.UNKNOWN, unknown=(Unknown("build.torch_cuda", needs),))
+        return FALSE  # a CPU or ROCm build, or no build fact: no CUDA kernels to miss
+
+    from compat.kb import archtable
+
+    missing_for: list[tuple[Version, ArchList, list[Gpu]]] = []
+    clear = unknown = 0
+    for version in torch.versions:
+        release = archtable.release_of(version)
+        arches = archtable.arch_list(release, cuda) if release is not None else None
+        if release is None or arches is None:
+            unknown += 1  # a source/pre-release build, or a build the table does not list
+            continue
+        missing = []
+        open_ = False
+        for gpu in hardware.gpus:
+            if gpu.compute_capability is None:
+                open_ = True
+                continue
+            runs = archtable.runs(
+                arches, gpu.compute_capability, cuda, hardware.cuda_driver_version
+            )
+            if runs is None:
+                open_ = True
+            elif not runs:
+                missing.append(gpu)
+        if missing:
+            missing_for.append((release, arches, missing))
+        elif open_:
+            unknown += 1
+        else:
+            clear += 1
+    if not missing_for:
+        if unknown:
+            return Verdict(
+                Tri.UNKNOWN,
+                unknown=(Unknown("hardware.compute_capability", HARDWARE_HINT),),
+            )
+        return FALSE
+    release, arches, gpus = missing_for[0]
+    where = f" ({torch.origin})" if torch.origin else ""
+    label = f"torch {torch.versions[0]}" if torch.exact else (torch.requirement or "torch")
+    names = "; ".join(
+        f"GPU {g.index} {g.name} (sm_{str(g.compute_capability).replace('.', '')})" for g in gpus
+    )
+    text = (
+        f"{names}: {label}{where}, the CUDA {cuda} build, carries {arches.describe()} "
+        f"and nothing that runs there"
+    )
+    matched = MatchedPackage(
+        torch.name, str(torch.versions[0]) if torch.exact else "*", torch.origin
+    )
+    if clear or unknown:
+        hint = "a pin of torch (or a lock file) naming one release and build"
+        return Verdict(Tri.UNKNOWN, (text,), (Unknown("packages.torch", hint),), (matched,))
+    capabilities = sorted({g.compute_capability for g in gpus if g.compute_capability})
+    fix = _kernel_fix(release, cuda, capabilities, facts)
+    return Verdict(Tri.TRUE, (text,), (), (matched,), fix=fix)
+
+
+def _torch_cuda(facts: Facts, versions: Sequence[Version]) -> Version | None:
+    """torch's CUDA build; for an unlabelled torch beside a CUDA runtime wheel (a lock file
+    listing nvidia-cuda-runtime-cu12==12.4.127), the runtime's CUDA, as the CUDA rules read it."""
+    cuda = facts.builds.get("torch_cuda")
+    runtime = facts.builds.get("cuda_runtime")
+    if cuda is None and runtime is not None and not any(v.local for v in versions):
+        from packaging.version import Version
+
+        major, minor = (*runtime.release, 0)[:2]
+        cuda = Version(f"{major}.{minor}")
+    return cuda
+
+
+def _kernel_fix(
+    release: Version, cuda: Version, capabilities: Sequence[Version], facts: Facts
+) -> Fix:
+    """The nearest torch build that runs on every visible GPU, as a constraint."""
+    from compat.kb import archtable
+    from compat.kb.torchbuilds import cuda_tag, index_url
+
+    hardware = facts.hardware
+    every = sorted(
+        {g.compute_capability for g in (hardware.gpus if hardware else ()) if g.compute_capability}
+    )
+    sms = ", ".join(f"sm_{str(c).replace('.', '')}" for c in capabilities)
+    builds = archtable.fixing_builds(
+        release, every, hardware.cuda_driver_version if hardware else None
+    )
+    if not builds:
+        return Fix(
+            f"no torch build PyTorch publishes carries kernels for {sms}: build torch from source "
+            f"with TORCH_CUDA_ARCH_LIST naming it, or use a supported GPU"
+        )
+    best = builds[-1]  # the newest CUDA of the nearest release
+    pin = f"torch=={best.release}+{cuda_tag(best.cuda)}"
+    alternatives = " or ".join(f"+{cuda_tag(b.cuda)}" for b in builds)
+    if best.release == release:
+        summary = (
+            f"install another CUDA build of torch {release} ({alternatives} instead of the CUDA "
+            f"{cuda} build), which carries kernels for {sms}"
+        )
+    else:
+        summary = (
+            f"no build of torch {release} carries kernels for {sms}; torch {best.release} "
+            f"({alternatives}) is the nearest release that does"
+        )
+    change = f'pip install "{pin}" --extra-index-url {index_url(best.cuda)}'
+    return Fix(summary, (pin,), change)
+
+
+def bitsandbytes_library_missing(facts: Facts) -> Verdict:
+    """TRUE when the installed bitsandbytes release ships no CUDA library it would load for
+    torch's CUDA build (compat/data/native-libs.json, read from the released wheels)."""
+    from packaging.utils import canonicalize_name
+
+    package = facts.packages.get(canonicalize_name("bitsandbytes"))
+    torch = facts.packages.get(canonicalize_name("torch"))
+    if package is None or torch is None:
+        return FALSE  # the package conditions of the rule say why
+    if facts.hardware is not None and not facts.hardware.gpus:
+        return FALSE  # no GPU: bitsandbytes loads its CPU library on purpose
+    cuda = _torch_cuda(facts, torch.versions)
+    if cuda is None:
+        if "torch_cuda" in facts.unknown_builds:
+            needs = facts.unknown_builds["torch_cuda"]
+            return Verdict(Tri.UNKNOWN, unknown=(Unknown("build.torch_cuda", needs),))
+        return FALSE  # a CPU torch: bitsandbytes loads its CPU library on purpose
+
+    from compat.kb import nativelibs
+
+    verdicts = [nativelibs.loads(_release(v), cuda) for v in package.versions]
+    missing = [v for v, loads in zip(package.versions, verdicts, strict=True) if loads is False]
+    if not missing:
+        return FALSE  # every candidate loads one, or the table does not know the release
+    version = missing[0]
+    shipped = nativelibs.shipped(_release(version)) or ()
+    tag = f"cuda{cuda.major}{cuda.minor}"
+    where = f" ({package.origin})" if package.origin else ""
+    label = f"bitsandbytes {version}" if package.exact else (package.requirement or "bitsandbytes")
+    text = (
+        f"{label}{where} ships libbitsandbytes_cuda for CUDA "
+        f"{', '.join(str(c) for c in shipped)}: none it loads for torch's CUDA {cuda} build "
+        f"(libbitsandbytes_{tag})"
+    )
+    matched = MatchedPackage(package.name, str(version) if package.exact else "*", package.origin)
+    if len(missing) < len(package.versions):
+        hint = "a pin of bitsandbytes (or a lock file)"
+        return Verdict(Tri.UNKNOWN, (text,), (Unknown("packages.bitsandbytes", hint),), (matched,))
+    return Verdict(Tri.TRUE, (text,), (), (matched,), fix=_library_fix(_release(version), cuda))
+
+
+def _release(version: Version) -> Version:
+    from packaging.version import Version
+
+    return Version(version.public)
+
+
+def _library_fix(version: Version, cuda: Version) -> Fix:
+    from compat.kb import nativelibs
+
+    found = nativelibs.first_loading(cuda, version)
+    if found is None:
+        return Fix(
+            f"no bitsandbytes release ships a library for CUDA {cuda}: install a torch build "
+            "for a CUDA version bitsandbytes ships, or build bitsandbytes from source"
+        )
+    target, all_later = found
+    pin = f"bitsandbytes>={target}" if all_later and target > version else f"bitsandbytes=={target}"
+    first = "the first release" if target > version else "the newest earlier release"
+    return Fix(
+        f"install bitsandbytes {target}, {first} with a library it loads for torch's CUDA "
+        f"{cuda} build",
+        (pin,),
+        "or set BNB_CUDA_VERSION to a library the installed release ships (same CUDA major)",
+    )
+
+
+def numpy1_build_beside_numpy2(facts: Facts) -> Verdict:
+    """TRUE when a release of a compiled package older than its first NumPy-2 build
+    (compat/data/numpy-abi.json) is present and numpy may be 2.x; the rule's `numpy: ">=2"`
+    condition decides whether it is."""
+    from packaging.utils import canonicalize_name
+    from packaging.version import Version
+
+    from compat.kb.numpyabi import table
+
+    numpy = facts.packages.get(canonicalize_name("numpy"))
+    if numpy is None:
+        return FALSE
+    two = [v for v in numpy.versions if v.major >= 2]
+    if not two:
+        return FALSE
+    old: list[tuple[str, Version, Version]] = []
+    ranged: list[str] = []
+    for name, entry in table().items():
+        fact = facts.packages.get(canonicalize_name(name))
+        if fact is None:
+            continue
+        first = Version(entry["first"])
+        below = [v for v in fact.versions if Version(v.public) < first]
+        if below and len(below) == len(fact.versions):
+            old.append((fact.label, fact.versions[0], first))
+        elif below:
+            ranged.append(str(fact.name))
+    if not old:
+        if ranged:
+            hint = f"a pin of {ranged[0]} (or a lock file)"
+            return Verdict(Tri.UNKNOWN, unknown=(Unknown(f"packages.{ranged[0]}", hint),))
+        return FALSE
+    numpy_text = f"numpy {numpy.versions[0]}" if numpy.exact else (numpy.requirement or "numpy")
+    names = ", ".join(
+        f"{label} {version} (first NumPy-2 build: {first})" for label, version, first in old
+    )
+    text = f"{names}: compiled against NumPy 1, beside {numpy_text}"
+    matched = tuple(
+        MatchedPackage(canonicalize_name(label), str(version), None) for label, version, _ in old
+    )
+    # A numpy range that also allows 1.x is the rule's `numpy: ">=2"` condition's to judge (a
+    # range note offline, the resolver's pick online): the old build itself is certain here.
+    constraints = tuple(f"{canonicalize_name(label)}>={first}" for label, _, first in old)
+    fix = Fix(
+        "install the first releases built against NumPy 2 ("
+        + ", ".join(constraints)
+        + "), or keep numpy<2",
+        constraints,
+        'or pin "numpy<2"',
+    )
+    return Verdict(Tri.TRUE, (text,), (), matched, fix=fix)

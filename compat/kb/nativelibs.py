@@ -1,0 +1,60 @@
+"""Which CUDA libraries each bitsandbytes release ships, from data generated out of its wheels.
+
+`compat/data/native-libs.json` (written by `scripts/gen_native_libs.py` from the file lists of the
+released wheels) says, per release, the CUDA versions of its libbitsandbytes_cudaXYZ libraries
+and how the release picks one for torch's CUDA build: `exact` (0.42-0.49: that very version, or
+none) or `same-major` (0.50+: the nearest of the same CUDA major). Read only when a rule asks.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from packaging.version import Version
+
+
+@cache
+def _table() -> Mapping[str, Any]:
+    text = resources.files("compat").joinpath("data/native-libs.json").read_text("utf-8")
+    releases: Mapping[str, Any] = json.loads(text)["bitsandbytes"]
+    return releases
+
+
+def releases() -> tuple[Version, ...]:
+    return tuple(sorted(Version(v) for v in _table()))
+
+
+def shipped(version: Version) -> tuple[Version, ...] | None:
+    """The CUDA versions of the libraries a release ships; None for a release not recorded
+    (older than the table, newer than its fetch, a pre-release or a source build)."""
+    entry = _table().get(str(version))
+    return None if entry is None else tuple(Version(c) for c in entry["cuda"])
+
+
+def loads(version: Version, cuda: Version) -> bool | None:
+    """Whether that release finds a library for a torch built for `cuda` (None: not recorded)."""
+    entry = _table().get(str(version))
+    if entry is None:
+        return None
+    libraries = [Version(c) for c in entry["cuda"]]
+    major, minor = (*cuda.release, 0)[:2]
+    wanted = Version(f"{major}.{minor}")
+    if entry["loader"] == "exact":
+        return wanted in libraries
+    return any(library.major == wanted.major for library in libraries)
+
+
+def first_loading(cuda: Version, after: Version) -> tuple[Version, bool] | None:
+    """The release to move to: the first one after `after` that loads a library for `cuda`, else
+    the newest before it; with whether every later recorded release loads one too."""
+    ordered = releases()
+    good = [v for v in ordered if loads(v, cuda)]
+    later = [v for v in good if v > after]
+    chosen = later[0] if later else (max((v for v in good if v < after), default=None))
+    if chosen is None:
+        return None
+    return chosen, all(v in good for v in ordered if v >= chosen)

@@ -1,0 +1,146 @@
+#!/usr/bin/env python3
+"""Regenerate compat/data/native-libs.json: which CUDA libraries each bitsandbytes wheel ships.
+
+bitsandbytes loads a native library named for torch's CUDA version (libbitsandbytes_cuda124.so
+for a CUDA 12.4 torch). Which ones a release ships is its wheel's file list; how it picks one is
+its loader at the release tag:
+
+* `exact` (0.42.0-0.49.x): the library of exactly torch.version.cuda, else the CPU library and
+  "compiled without GPU support" (bitsandbytes/cuda_setup/main.py evaluate_cuda_setup in 0.42 and
+  0.43.0; bitsandbytes/cextension.py get_cuda_bnb_library_path from 0.43.1);
+* `same-major` (0.50.0 on): the exact library, else the nearest one of the same CUDA major,
+  never one of another major (cextension.py get_cuda_bnb_library_path at 0.50.0).
+
+The recorded input is scripts/inputs/bitsandbytes-libs.json: for every release from 0.42.0 the
+Linux x86_64 wheel's name, URL, sha256 and upload date, the CUDA libraries in its file list, and
+the loader. `--refresh` re-reads PyPI's JSON API and each new wheel's zip directory through HTTP
+range requests (a few KB of a 100 MB wheel); without it the script is offline and deterministic
+(tests/test_native_libs.py fails when the committed table differs from what it writes).
+"""
+
+from __future__ import annotations
+
+import datetime
+import io
+import json
+import re
+import sys
+import zipfile
+from pathlib import Path
+from typing import Any
+from urllib.parse import urljoin
+
+ROOT = Path(__file__).resolve().parent.parent
+INPUT = ROOT / "scripts" / "inputs" / "bitsandbytes-libs.json"
+OUTPUT = ROOT / "compat" / "data" / "native-libs.json"
+PROJECT = "https://pypi.org/pypi/bitsandbytes/json"
+OLDEST = (0, 42, 0)
+SAME_MAJOR_FROM = (0, 50, 0)  # cextension.py at 0.50.0: same-major fallback
+LOADER_SOURCES = {
+    "exact": [
+        "https://github.com/bitsandbytes-foundation/bitsandbytes/blob/0.42.0/bitsandbytes/cuda_setup/main.py",
+        "https://github.com/bitsandbytes-foundation/bitsandbytes/blob/0.43.1/bitsandbytes/cextension.py",
+        "https://github.com/bitsandbytes-foundation/bitsandbytes/blob/0.49.2/bitsandbytes/cextension.py",
+    ],
+    "same-major": [
+        "https://github.com/bitsandbytes-foundation/bitsandbytes/blob/0.50.0/bitsandbytes/cextension.py",
+    ],
+}
+_LIBRARY = re.compile(r"libbitsandbytes_cuda(\d+)\w*\.so$")
+
+
+def _key(version: str) -> tuple[int, ...] | None:
+    if not re.fullmatch(r"\d+\.\d+\.\d+", version):
+        return None  # pre-releases are never what `pip install bitsandbytes` gets
+    return tuple(int(part) for part in version.split("."))
+
+
+def _cuda(tag: str) -> str:
+    """`124` -> `12.4`, `110` -> `11.0`."""
+    return f"{tag[:-1]}.{tag[-1]}"
+
+
+def _wheel(files: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The wheel pip installs on Linux x86_64: the manylinux one, else the universal one (0.42)."""
+    wheels = [f for f in files if f["filename"].endswith(".whl") and not f["yanked"]]
+    for pattern in (r"manylinux.*x86_64\.whl$", r"-none-any\.whl$"):
+        matching = sorted((f for f in wheels if re.search(pattern, f["filename"])), key=str)
+        if matching:
+            return matching[0]
+    return None
+
+
+def refresh() -> None:
+    import httpx
+    from gen_torch_builds import _RangeFile
+
+    previous = json.loads(INPUT.read_text()) if INPUT.exists() else {"releases": []}
+    known = {entry["sha256"]: entry for entry in previous["releases"]}
+    releases = []
+    with httpx.Client(timeout=60) as client:
+        project = client.get(PROJECT).json()
+        for version, files in sorted(project["releases"].items(), key=lambda i: _key(i[0]) or ()):
+            key = _key(version)
+            wheel = _wheel(files) if key and key >= OLDEST else None
+            if wheel is None:
+                continue
+            sha = wheel["digests"]["sha256"]
+            if sha in known:  # wheels are immutable: never read one twice
+                releases.append(known[sha])
+                continue
+            url = urljoin(PROJECT, wheel["url"])
+            print(f"reading {wheel['filename']}", file=sys.stderr)
+            with zipfile.ZipFile(io.BufferedReader(_RangeFile(client, url), 1 << 16)) as archive:
+                tags = {m.group(1) for n in archive.namelist() if (m := _LIBRARY.search(n))}
+            releases.append(
+                {
+                    "version": version,
+                    "wheel": wheel["filename"],
+                    "url": url,
+                    "sha256": sha,
+                    "uploaded": wheel["upload_time"][:10],
+                    "cuda_libraries": sorted(tags, key=int),
+                    "loader": "same-major" if key >= SAME_MAJOR_FROM else "exact",
+                }
+            )
+    document = {
+        "package": "bitsandbytes",
+        "source": f"{PROJECT} + the zip directory of each release's Linux x86_64 wheel",
+        "fetched": datetime.date.today().isoformat(),
+        "loaders": LOADER_SOURCES,
+        "releases": releases,
+    }
+    INPUT.write_text(json.dumps(document, indent=1, sort_keys=True) + "\n")
+
+
+def generate() -> str:
+    document = json.loads(INPUT.read_text())
+    releases = {
+        entry["version"]: {
+            "cuda": [_cuda(tag) for tag in entry["cuda_libraries"]],
+            "loader": entry["loader"],
+        }
+        for entry in document["releases"]
+    }
+    output = {
+        "schema": "compat.native-libs/1",
+        "generated_by": "scripts/gen_native_libs.py",
+        "inputs": {
+            "file": "scripts/inputs/bitsandbytes-libs.json",
+            "fetched": document["fetched"],
+            "loaders": document["loaders"],
+        },
+        "bitsandbytes": releases,
+    }
+    return json.dumps(output, indent=1, sort_keys=True) + "\n"
+
+
+def main() -> int:
+    sys.path.insert(0, str(Path(__file__).parent))
+    from tablegen import run
+
+    return run(__doc__, OUTPUT, generate, lambda _: refresh())
+
+
+if __name__ == "__main__":
+    sys.exit(main())
