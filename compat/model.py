@@ -95,6 +95,10 @@ class Environment:
     )  # PEP 508 marker environment, complete when known
     problems: tuple[EnvironmentProblem, ...] = ()
     paths: tuple[str, ...] = ()  # the directories that were scanned
+    prefix: str | None = None  # the interpreter's sys.prefix, where a conda-meta/ may live
+    # Build facts the package manager recorded (a conda torch's CUDA build, conda's cuDNN/NCCL):
+    # they override what the wheels' metadata would suggest (compat.facts.conda).
+    builds: Mapping[str, Version] = field(default_factory=dict)
 
 
 # ---------------------------------------------------------------------------------------------

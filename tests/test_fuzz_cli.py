@@ -37,7 +37,8 @@ def holds_contract(result: Result) -> None:
 
 
 @given(text=st.one_of(req_text, toml_text, json_text), name=st.sampled_from(
-    ["requirements.txt", "pyproject.toml", "pylock.toml", "uv.lock", "report.json", "deps"]))  # fmt: skip
+    ["requirements.txt", "pyproject.toml", "pylock.toml", "uv.lock", "report.json", "deps",
+     "environment.yml", "pixi.toml", "pixi.lock", "conda-lock.yml"]))  # fmt: skip
 def test_check_any_file(workdir: Path, text: str, name: str) -> None:
     path = workdir / name
     path.write_bytes(text.encode("utf-8", errors="surrogatepass"))

@@ -238,3 +238,42 @@ def test_symptom_patterns(workdir: Path, pattern: str) -> None:
         return
     assert backtracking_problem(pattern) is None and not matches_empty(pattern)
     assert compile_rule(plain[0]).symptoms[0].match == pattern
+
+
+CONDA_TOKENS = ["dependencies:\n", "  - ", "pip:\n", "    - ", "pytorch", "=2.1.*", "=*cuda*",
+                "pytorch::", "[version='>=2', build=cuda*]", "numpy<2", " ", "|", ",", "-r x\n",
+                "\n", "pytorch-cuda=12.1", "'", "python=3.11", "cuda-version=", "==", "{", "}"]  # fmt: skip
+PIXI_LOCK_TOKENS = ["version: 6\n", "environments:\n", "  default:\n", "    packages:\n",
+                    "      linux-64:\n", "      - conda: ", "      - pypi: ", "packages:\n",
+                    "https://x/linux-64/pytorch-2.8.0-cuda129_x_1.conda\n", "- conda: ", "- pypi: ",
+                    "  name: torch\n", "  version: 2.8.0\n", "x.whl\n", "- ", ": ", "[", "]", "\n"]  # fmt: skip
+PIXI_TOML_TOKENS = ["[workspace]\n", "[dependencies]\n", "[pypi-dependencies]\n",
+                    "[feature.gpu.dependencies]\n", "[environments]\n", 'gpu = ["gpu"]\n',
+                    "pytorch = ", '"2.1.*"\n', '{ version = "2", build = "cuda*" }\n', "torch = ",
+                    "[system-requirements]\n", 'cuda = "12"\n', "[target.linux-64.dependencies]\n",
+                    "[feature.gpu]\n", "target = 1\n", '{ index = "https://x" }\n', "\n", "="]  # fmt: skip
+
+
+@given(
+    env_yml=st.one_of(soup(CONDA_TOKENS), yaml_text),
+    lock=st.one_of(soup(PIXI_LOCK_TOKENS), yaml_text),
+    manifest=st.one_of(soup(PIXI_TOML_TOKENS), toml_text),
+    record=json_text,
+)
+def test_conda_and_pixi_readers(
+    workdir: Path, env_yml: str, lock: str, manifest: str, record: str
+) -> None:
+    """environment.yml, pixi.lock, pixi.toml: a result or a CompatError; a conda-meta record: a
+    result or a problem, never an exception (doctor reads the rest of the prefix)."""
+    from compat.facts.conda import read_record
+    from compat.facts.declared.detect import read_declared
+
+    for name, text in (
+        ("environment.yml", env_yml),
+        ("pixi.lock", lock),
+        ("pixi.toml", manifest),
+        ("conda-lock.yml", lock),
+    ):
+        path = write(workdir / name, text)
+        holds_contract(lambda: read_declared([path], environ={}, platform="linux"))  # noqa: B023
+    read_record(write(workdir / "pytorch-2.8.0-cuda129_0.json", record))

@@ -266,6 +266,7 @@ def test_without_the_option_the_header_says_source_builds_need_it(tmp_path: Path
     assert "--build-constraints-output FILE" in result.stdout
 
 
+@pytest.mark.slow("the real resolver retries the unreachable index before compat reports it")
 def test_an_unreachable_pytorch_index_during_the_proof_is_one_line(tmp_path: Path) -> None:
     site = make_env(tmp_path / "site", {})
     make_dist(site, "torch", "2.8.0", requires=CU12)

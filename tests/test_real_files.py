@@ -37,6 +37,7 @@ def by_status(report: dict[str, Any], status: str) -> set[str]:
     return {f["rule"] for f in report["findings"] if f["status"] == status}
 
 
+@pytest.mark.slow("each real file of a public repository is checked whole, as a user would")
 @pytest.mark.parametrize("name", FILES)
 def test_no_false_affected_and_true_positives_kept(name: str) -> None:
     assert by_status(check(name), "affected") == TRUE_POSITIVES.get(name, set())

@@ -82,6 +82,7 @@ def test_other_target_python(tool: str) -> None:
     assert got.packages == {"accelerate": Version("1.0.0")}
 
 
+@pytest.mark.slow("pip and uv retry a dead index with backoff before they give up, as users see")
 @pytest.mark.parametrize("tool", TOOLS)
 def test_dead_index_is_an_input_error_not_a_verdict(tool: str) -> None:
     with IndexServer(PROJECTS) as server:

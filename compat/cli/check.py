@@ -96,8 +96,9 @@ def check(
     files: Annotated[
         list[Path],
         typer.Argument(
-            help="Requirement files, pyproject.toml (PEP 621, Poetry), setup.py (read, never run), "
-            "Pipfile, Pipfile.lock, pylock.toml, uv.lock or pip --report JSON."
+            help="Requirement files, pyproject.toml (PEP 621, Poetry, [tool.pixi]), setup.py (read, "
+            "never run), Pipfile, Pipfile.lock, pylock.toml, uv.lock, pip --report JSON, conda "
+            "environment.yml, conda-lock.yml, pixi.toml or pixi.lock."
         ),
     ],
     facts: Annotated["FactOptions", CHECK_FACTS],
@@ -110,6 +111,12 @@ def check(
         str | None,
         typer.Option(
             "--platform", help="Target platform: linux, darwin, win32 (optionally /MACHINE)."
+        ),
+    ] = None,
+    pixi_environment: Annotated[
+        str | None,
+        typer.Option(
+            "--pixi-environment", help="The pixi environment judged (default: `default`)."
         ),
     ] = None,
     index: Annotated["IndexOptions", CHECK_INDEX],
@@ -155,7 +162,7 @@ def check(
     report, findings = run_check(
         files,
         facts,
-        TargetOptions(python_version=python_version, platform=platform),
+        TargetOptions(python_version, platform, pixi_environment),
         index,
         probe=probe,
         resolver=resolver,

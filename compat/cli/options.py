@@ -121,6 +121,13 @@ PathOpt = Annotated[
         help="Check the distributions installed in DIR (site-packages or --target dir). Repeatable.",
     ),
 ]
+CondaPrefixOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--conda-prefix",
+        help="Check the conda environment at DIR (its conda-meta/ records and site-packages).",
+    ),
+]
 HardwareOpt = Annotated[
     Path | None,
     typer.Option(
@@ -185,10 +192,12 @@ TextOrJsonOpt = Annotated[TextOrJson, typer.Option("--format", "-f", help="Outpu
 # Groups: the options, and the value the layer below wants of them
 
 
-def _environment(python: PythonOpt = None, path: PathOpt = None) -> "EnvOptions":
+def _environment(
+    python: PythonOpt = None, path: PathOpt = None, conda_prefix: CondaPrefixOpt = None
+) -> "EnvOptions":
     from compat.facts.gather import EnvOptions
 
-    return EnvOptions(python=python, paths=tuple(path or ()))
+    return EnvOptions(python=python, paths=tuple(path or ()), conda_prefix=conda_prefix)
 
 
 def _facts(
@@ -238,6 +247,6 @@ def finite_timeout(timeout: float) -> float:
     return timeout
 
 
-ENVIRONMENT = OptionGroup(_environment)  # --python, --path: which installed environment
+ENVIRONMENT = OptionGroup(_environment)  # --python, --path, --conda-prefix: which environment
 FACTS = OptionGroup(_facts)  # --hardware, --no-probe, configs, --set, --matrix
 INDEX = OptionGroup(_index)  # --index-url, --extra-index-url, --offline, --timeout

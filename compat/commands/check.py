@@ -101,12 +101,17 @@ def run_check(
     def markers_for(requires: Sequence[tuple[str, Origin]]) -> Mapping[str, str]:
         if "markers" not in chosen:
             python = target_python(target, requires, notes)
-            chosen["options"] = TargetOptions(python, target.platform)
+            chosen["options"] = TargetOptions(python, target.platform, target.pixi_environment)
             chosen["markers"] = target_markers(chosen["options"])
         markers: Mapping[str, str] = chosen["markers"][0]
         return markers
 
-    declared_set = read_declared(paths, markers_for=markers_for)
+    declared_set = read_declared(
+        paths,
+        markers_for=markers_for,
+        pixi_environment=target.pixi_environment,
+        platform=target.platform,
+    )
     if not declared_set.requirements:
         raise UncheckedError(
             f"no requirements found in {', '.join(str(p) for p in paths)}; " + REPORT_HINT
@@ -117,6 +122,13 @@ def run_check(
     platform_name = f"{markers['sys_platform']}/{markers['platform_machine']}"
     hardware, hardware_note = check_hardware(fact_options, declared_set.hardware, probe)
     notes += declared_set.notes
+    from compat.facts.declared import condaspec
+
+    driver_note = condaspec.driver_note(
+        declared_set.conda, hardware.cuda_driver_version if hardware is not None else None
+    )
+    if driver_note is not None:  # pixi/conda's declared CUDA against the profile's driver
+        notes.append(driver_note)
     declared_all = applicable(declared_set.requirements, markers)
     notes += conflicts(declared_all)
     judge = _Judge(
@@ -257,11 +269,17 @@ class _Judge:
                 {str(name): version for name, version in exact_versions.items()}
             ).items()
         }
-        cuda, why = torch_cuda(
-            packages.get(canonicalize_name("torch")),
-            declared_set.indexes,
-            self.platform_name,
-            markers,
+        from compat.facts.declared import condaspec
+
+        # conda specs (environment.yml, pixi) name torch's CUDA build in their own words
+        torch_fact = packages.get(canonicalize_name("torch"))
+        conda_builds, conda_torch = condaspec.check_builds(
+            declared_set.conda, torch_fact is not None
+        )
+        for key, value in conda_builds.items():
+            builds.setdefault(key, value)
+        cuda, why = conda_torch or torch_cuda(
+            torch_fact, declared_set.indexes, self.platform_name, markers
         )
         unknown_builds = {}
         if cuda is not None:
@@ -271,6 +289,8 @@ class _Judge:
             unknown_builds["torch_cuda"] = (
                 "which torch release (and CUDA build) a resolve installs: pin torch, or run online"
             )
+        elif why == condaspec.UNSETTLED:
+            unknown_builds["torch_cuda"] = condaspec.UNSETTLED_NEEDS
         facts = Facts(
             packages=packages,
             python_version=self.python_version,

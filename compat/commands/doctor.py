@@ -36,7 +36,11 @@ def run_doctor(env_options: EnvOptions, fact_options: FactOptions) -> Report:
     hardware, hardware_note = read_hardware(fact_options)
     # The host's nvcc is the toolkit of *this* machine: it says nothing about a --path copied from
     # elsewhere or the machine a --hardware profile describes.
-    local = not env_options.paths and fact_options.hardware_file is None
+    local = (
+        not env_options.paths
+        and env_options.conda_prefix is None
+        and fact_options.hardware_file is None
+    )
     with_nvcc = local and kb.mentions("build", "nvcc")
     facts = environment_facts(env, hardware, usage, with_nvcc=with_nvcc)
     findings = evaluate(kb, facts)

@@ -7,6 +7,7 @@ prints; the CLI decides what to say about what was gathered.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -40,23 +41,55 @@ class FactOptions:
 class EnvOptions:
     python: Path | None = None
     paths: Sequence[Path] = field(default_factory=tuple)
+    conda_prefix: Path | None = None  # a conda environment that is not the running one
 
 
 def read_environment(options: EnvOptions) -> Environment:
+    """The distributions of the chosen environment; where it is a conda environment (its prefix
+    holds conda-meta/), its conda records too (compat.facts.conda)."""
     from compat.facts import installed
 
-    if options.python is not None and options.paths:
-        raise UsageError("--python and --path select different environments: give one of them")
+    if options.python is not None and (options.paths or options.conda_prefix is not None):
+        raise UsageError(
+            "--python and --path/--conda-prefix select different environments: give one of them"
+        )
+    if options.conda_prefix is not None:
+        return _read_conda_prefix(options.conda_prefix, options.paths)
     if options.python is not None:
-        return installed.read_python(options.python)
+        return _with_conda(installed.read_python(options.python))
     if options.paths:
         env = installed.read_paths(options.paths)
         if env.python_version is None:  # a `pip install --target` dir: ask its compiled wheels
             python = python_from_wheel_tags(env)
             if python is not None:
                 env = replace(env, python_version=python)
+        from compat.facts.conda import prefix_of
+
+        prefix = prefix_of(options.paths[0])
+        return _with_conda(replace(env, prefix=str(prefix))) if prefix is not None else env
+    return _with_conda(installed.read_running())
+
+
+def _with_conda(env: Environment) -> Environment:
+    """One stat when the prefix is not a conda environment: doctor's start-up stays as it was."""
+    if env.prefix is None or not os.path.isdir(os.path.join(env.prefix, "conda-meta")):
         return env
-    return installed.read_running()
+    from compat.facts.conda import merge
+
+    return merge(env, Path(env.prefix))
+
+
+def _read_conda_prefix(prefix: Path, paths: Sequence[Path]) -> Environment:
+    from compat.facts import installed
+    from compat.facts.conda import check_prefix, merge, site_packages
+
+    check_prefix(prefix)
+    dirs = list(paths) or site_packages(prefix)
+    if dirs:
+        env = installed.read_paths(dirs)
+    else:  # no Python in it (yet): the conda records are all there is
+        env = Environment(source=f"conda prefix {prefix}", packages={}, markers={})
+    return merge(replace(env, prefix=str(prefix)), prefix)
 
 
 _CPYTHON_TAG = re.compile(r"^Tag:\s*cp(\d)(\d+)-cp(\d)(\d+)[a-z]*-", re.MULTILINE)

@@ -16,6 +16,7 @@ import stat
 import subprocess
 import sys
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -37,7 +38,8 @@ _PYTHON_DIR = re.compile(r"python(\d+)\.(\d+)")
 _CHILD_REPORT = """
 paths = [p for p in sys.path if p and os.path.isdir(p)]
 import json
-print(json.dumps({"executable": sys.executable, "paths": paths, "markers": marker_environment()}))
+print(json.dumps({"executable": sys.executable, "paths": paths, "markers": marker_environment(),
+                  "prefix": sys.prefix}))
 """
 
 
@@ -51,12 +53,13 @@ def read_running() -> Environment:
 
     markers = marker_environment()
     paths = [p for p in sys.path if p and os.path.isdir(p)]
-    return _read(
+    env = _read(
         paths,
         source=f"running interpreter {sys.executable}",
         python=Version(markers["python_full_version"]),
         markers=markers,
     )
+    return replace(env, prefix=sys.prefix)
 
 
 def read_paths(dirs: Sequence[Path]) -> Environment:
@@ -114,12 +117,14 @@ def read_python(python: Path, timeout: float = 20.0) -> Environment:
         )
     markers, paths, version = _answer_fields(answer, python)
     executable = answer.get("executable")
-    return _read(
+    env = _read(
         paths,
         source=f"python {executable if isinstance(executable, str) and executable else python}",
         python=version,
         markers=markers,
     )
+    prefix = answer.get("prefix")
+    return replace(env, prefix=prefix) if isinstance(prefix, str) else env
 
 
 def _answer_fields(

@@ -67,6 +67,9 @@ def _major_minor(text: str) -> Version | None:
     return Version(f"{release[0]}.{release[1] if len(release) > 1 else 0}")
 
 
+major_minor = _major_minor  # `12.1.105` -> 12.1 (also for conda's CUDA packages)
+
+
 def torch_cuda_build(
     version: Version, requires: tuple[str, ...] = (), location: str | None = None
 ) -> Version | None:
@@ -164,6 +167,7 @@ def deepspeed_ops_build(dist_info: str) -> dict[str, Version]:
 def build_facts(env: Environment, *, with_nvcc: bool = True) -> dict[str, Version]:
     """torch_cuda, cuda_runtime, cudnn, nccl (and nvcc, the toolkit on PATH) for an environment."""
     builds = builds_from_versions({name: package.version for name, package in env.packages.items()})
+    builds.update(env.builds)  # what conda recorded (a conda torch's CUDA build, its cuDNN) wins
     torch = env.packages.get("torch")  # type: ignore[call-overload]
     if torch is not None and "torch_cuda" not in builds:
         location = torch.origin.path if torch.origin is not None else None

@@ -23,6 +23,7 @@ PLATFORMS: Mapping[str, dict[str, str]] = {
 class TargetOptions:
     python_version: str | None = None  # "3.11" or "3.11.7"
     platform: str | None = None  # linux | darwin | win32, optionally with a machine: linux/aarch64
+    pixi_environment: str | None = None  # the pixi environment judged (default: `default`)
 
 
 def target_markers(options: TargetOptions) -> tuple[dict[str, str], Version]:

@@ -82,6 +82,27 @@ class FileResult:
     notes: list[str] = field(default_factory=list)
 
 
+@dataclass
+class CondaFacts:
+    """What conda specs or pixi lock entries declare beyond package versions (compat.facts.
+    declared.condaspec fills it)."""
+
+    names: dict[NormalizedName, Origin] = field(default_factory=dict)  # PyPI names from conda
+    builds: dict[str, tuple[Version, str]] = field(default_factory=dict)  # fact -> (value, why)
+    torch: str = ""  # "cuda" | "cpu" | "" (not said) for a conda torch
+    torch_why: str = ""
+    cudatoolkit: tuple[Version, str] | None = None  # a pinned cudatoolkit, and where
+    system_cuda: tuple[Version, str] | None = None  # pixi's `__cuda` requirement, and where
+
+    def merge(self, other: CondaFacts) -> None:
+        self.names.update(other.names)
+        self.builds.update(other.builds)
+        if other.torch:
+            self.torch, self.torch_why = other.torch, other.torch_why
+        self.cudatoolkit = other.cudatoolkit or self.cudatoolkit
+        self.system_cuda = other.system_cuda or self.system_cuda
+
+
 @dataclass(frozen=True)
 class DeclaredSet:
     requirements: tuple[Declared, ...]
@@ -91,6 +112,8 @@ class DeclaredSet:
     requires_python: tuple[tuple[str, Origin], ...] = ()  # requires-python and its equivalents
     hardware: tuple[tuple[str, Origin], ...] = ()  # [tool.compat] hardware = "FILE"
     notes: tuple[str, ...] = ()  # what the readers saw but could not check
+    # conda/pixi files: which packages are conda's, and the CUDA builds their specs state
+    conda: CondaFacts | None = None
 
 
 class CheckedMarker(Marker):

@@ -99,13 +99,35 @@ def read_requirements(
         )
     text = _read(path, included_from)
     result.files.append(str(path))
-    for number, line in logical_lines(text):
-        origin = Origin(str(path), number)
+    return read_requirement_lines(
+        path,
+        logical_lines(text),
+        environ=environ,
+        kind=kind,
+        result=result,
+        stack=(*stack, resolved),
+    )
+
+
+def read_requirement_lines(
+    path: Path,
+    lines: list[tuple[int, str]],
+    *,
+    environ: Mapping[str, str],
+    kind: str = "requirement",
+    result: RequirementsResult | None = None,
+    stack: tuple[Path, ...] = (),
+) -> RequirementsResult:
+    """(line number, logical line) pairs in pip's syntax, as if they were the file `path` (a
+    conda environment file's `pip:` list: includes resolve next to it)."""
+    result = result or RequirementsResult()
+    for number, line in lines:
+        origin = Origin(str(path), number or None)
         line = _ENV_VAR.sub(lambda m: environ.get(m.group("name"), m.group(0)), line).strip()
         if not line:
             continue  # a line that was only a variable, set to nothing
         if line.startswith("-"):
-            _option_line(line, origin, path, kind, environ, result, (*stack, resolved))
+            _option_line(line, origin, path, kind, environ, result, stack)
             continue
         line = _PER_REQUIREMENT_OPTIONS.sub("", line)
         declared = _requirement_line(line, origin, kind)

@@ -89,6 +89,9 @@ class _LineFinder:
         return 0
 
 
+LineFinder = _LineFinder  # for the other TOML readers (compat.facts.declared.pixi)
+
+
 def read_pyproject(path: Path) -> FileResult:
     """PEP 621 dependencies and extras, PEP 735 groups, Poetry's tables, requires-python,
     `[tool.compat] hardware`, and the package indexes `[tool.uv.sources]` sends packages to."""
