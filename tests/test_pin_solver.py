@@ -197,7 +197,12 @@ def test_unpinned_torch_on_r535_without_the_proof_gets_a_build_the_driver_runs(
         + [Dist("torch", "2.15.0", requires=CU132)],
         "numpy": [Dist("numpy", v) for v in ("1.26.4", "2.4.6")],
     }
-    roots = {"cu126": {"torch": [Dist("torch", f"{v}+cu126") for v in ("2.9.1", "2.11.0")]}}
+    # The cu126 index serves what the build table records PyTorch publishing there (2.14 is the
+    # last release built for CUDA 12.6: compat/data/torch-arch.json); without the proof, pin
+    # trusts the table, as it must offline.
+    roots = {
+        "cu126": {"torch": [Dist("torch", f"{v}+cu126") for v in ("2.9.1", "2.11.0", "2.14.0")]}
+    }
     with IndexServer(projects, roots=roots) as index:
         args = ["pin", "-r", str(requirements), "--hardware", str(hardware), "--index-url",
                 index.url, "--pytorch-index", index.base, "--no-verify"]  # fmt: skip
