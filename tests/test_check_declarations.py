@@ -22,6 +22,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.checkcli import TOOLS, by_rule, check, write
 from tests.conftest import run_cli, run_subprocess
 from tests.dists import make_dist
 from tests.indexserver import Dist, Faults, IndexServer
@@ -29,23 +30,6 @@ from tests.profiles import R535
 
 SARIF_SCHEMA = json.loads((Path(__file__).parent / "data" / "sarif-schema-2.1.0.json").read_text())
 CUDA13_RULE = "cuda13-build-on-pre-580-driver"
-TOOLS = pytest.mark.parametrize("tool", ["pip", "uv"])
-
-
-def write(path: Path, text: str) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
-def check(*args: str) -> tuple[int, Any]:
-    result = run_cli(["check", *args, "--format", "json"])
-    assert result.exit_code in (0, 1), result.stderr
-    return result.exit_code, result.json()
-
-
-def by_rule(report: Any) -> dict[str, Any]:
-    return {f["rule"]: f for f in report["findings"]}
 
 
 @pytest.fixture

@@ -11,6 +11,7 @@ from typing import Any
 import jsonschema
 import pytest
 
+from tests.checkcli import TOOLS, by_rule, check, write
 from tests.conftest import run_cli
 from tests.indexserver import Dist, IndexServer
 from tests.profiles import R535, R580
@@ -24,23 +25,6 @@ INDEX = {
     "torch": [Dist("torch", "2.10.0"), Dist("torch", "2.11.0")],
     "deepspeed": [Dist("deepspeed", v) for v in ("0.14.1", "0.14.2", "0.14.4")],
 }
-TOOLS = pytest.mark.parametrize("tool", ["pip", "uv"])
-
-
-def write(path: Path, text: str) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
-def check(*args: str) -> tuple[int, Any]:
-    result = run_cli(["check", *args, "--format", "json"])
-    assert result.exit_code in (0, 1), result.stderr
-    return result.exit_code, result.json()
-
-
-def by_rule(report: Any) -> dict[str, Any]:
-    return {f["rule"]: f for f in report["findings"]}
 
 
 @pytest.fixture
