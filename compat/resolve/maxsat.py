@@ -327,22 +327,9 @@ class _Solver:
         """Every specifier the rule's conditions state, per package (any-branches included)."""
         found = self.rule_package_specs.get(rule.id)
         if found is None:
-            from compat.kb.derived import release_specs
-
             collected: dict[NormalizedName, set[str]] = {}
             position = next(p for p, r, _ in self.rules if r.id == rule.id)
-
-            def walk(when: Mapping[str, Any]) -> None:
-                for name, condition in when.get("packages", {}).items():
-                    spec = condition["version"] if isinstance(condition, dict) else condition
-                    collected.setdefault(NormalizedName(name), set()).add(str(spec))
-                for key in when.get("derived", {}):
-                    for name, specs in release_specs(key).items():
-                        collected.setdefault(NormalizedName(name), set()).update(specs)
-                for branch in when.get("any", []):
-                    walk(branch)
-
-            walk(self.kb.plain_at(position)["when"])
+            _collect_specs(self.kb.plain_at(position)["when"], collected)
             found = {n: tuple(sorted(s)) for n, s in collected.items()}
             self.rule_package_specs[rule.id] = found
         return found
@@ -358,24 +345,10 @@ class _Solver:
     def _rule_specs(self) -> dict[NormalizedName, set[str]]:
         """Per package, the specifiers rules and their fixes state about it: releases on the same
         side of all of them are alike to every rule (torch also by CUDA build, below)."""
-        from compat.kb.derived import release_specs
-
         out: dict[NormalizedName, set[str]] = {}
-
-        def walk(when: Mapping[str, Any]) -> None:
-            for name, condition in when.get("packages", {}).items():
-                spec = condition["version"] if isinstance(condition, dict) else condition
-                out.setdefault(NormalizedName(name), set()).add(str(spec))
-            for key in when.get("derived", {}):
-                # a table tells releases apart that no `packages:` condition names
-                for name, specs in release_specs(key).items():
-                    out.setdefault(NormalizedName(name), set()).update(specs)
-            for branch in when.get("any", []):
-                walk(branch)
-
         for position, _, _ in self.rules:
             plain = self.kb.plain_at(position)
-            walk(plain["when"])
+            _collect_specs(plain["when"], out)
             for text in plain["fix"]["constraints"]:
                 name, spec = _fix_constraint(text)
                 out.setdefault(name, set()).add(spec)
@@ -552,6 +525,22 @@ class _Solver:
             f.rule.id for f in self._bad(self._findings(effective)) if f.status is Status.AFFECTED
         }
         return affected <= self.start_affected
+
+
+def _collect_specs(when: Mapping[str, Any], out: dict[NormalizedName, set[str]]) -> None:
+    """Every specifier a rule's conditions state, per package, added to `out` (any-branches
+    included)."""
+    from compat.kb.derived import release_specs
+
+    for name, condition in when.get("packages", {}).items():
+        spec = condition["version"] if isinstance(condition, dict) else condition
+        out.setdefault(NormalizedName(name), set()).add(str(spec))
+    for key in when.get("derived", {}):
+        # a table tells releases apart that no `packages:` condition names
+        for name, specs in release_specs(key).items():
+            out.setdefault(NormalizedName(name), set()).update(specs)
+    for branch in when.get("any", []):
+        _collect_specs(branch, out)
 
 
 @functools.lru_cache(maxsize=4096)
