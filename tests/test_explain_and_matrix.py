@@ -190,3 +190,28 @@ def test_help_has_examples() -> None:
         result = run_cli([*command, "--help"])
         assert result.exit_code == 0
         assert "Example" in result.stdout, command
+
+
+def test_a_rule_names_its_own_file_whatever_the_cache_holds(tmp_path: Path) -> None:
+    """Two copies of one rule file (two installs, two checkouts) share a cache directory: each
+    run names the file it read, not the one that filled the cache first."""
+    rule = "schema: compat.matrix/1\nrules:\n" + (
+        "- id: team-torch-pin\n"
+        "  title: our cluster needs torch 2.4\n"
+        "  severity: error\n"
+        "  evidence: reported\n"
+        "  when: {packages: {torch: '<2.4'}}\n"
+        "  fix: {summary: upgrade torch, constraints: ['torch>=2.4']}\n"
+        "  references: ['https://example.org/team/runbook']\n"
+        "  examples:\n"
+        "    affected: [{packages: {torch: '2.3.0'}}]\n"
+        "    clear: [{packages: {torch: '2.4.0'}}]\n"
+    )
+    env = {"COMPAT_CACHE_DIR": str(tmp_path / "cache")}
+    for name in ("first", "second", "first"):
+        (tmp_path / name).mkdir(exist_ok=True)
+        (tmp_path / name / "team.yaml").write_text(rule)
+        args = ["matrix", "show", "team-torch-pin", "--matrix", str(tmp_path / name)]
+        shown = run_cli([*args, "--format", "json"], env=env)
+        assert shown.exit_code == 0, shown.stderr
+        assert json.loads(shown.stdout)["source"] == f"{tmp_path / name / 'team.yaml'}:3"

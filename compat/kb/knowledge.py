@@ -692,7 +692,11 @@ def load_knowledge_base(extra: Sequence[Path] = (), *, use_cache: bool = True) -
     digest = "sha256:" + hasher.hexdigest()
     directory = _cache_dir()
     key = _cache_key(directory) if use_cache else None
-    cache_path = directory / f"kb-{CACHE_FORMAT}-{__version__}-{digest[7:39]}.bin"
+    # The compiled rules carry their files' paths (a finding's `source`), so the cache entry is
+    # per set of paths too: two installs of the same knowledge base (a venv and a pipx copy, two
+    # checkouts) share one cache directory, and each must name its own files.
+    where = hashlib.sha256("\0".join(str(path) for path in files).encode()).hexdigest()[:16]
+    cache_path = directory / f"kb-{CACHE_FORMAT}-{__version__}-{digest[7:39]}-{where}.bin"
     cached = _read_cache(cache_path, key, digest) if key is not None else None
     if cached is not None:
         index, blobs, features, gates = cached
