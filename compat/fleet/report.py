@@ -368,6 +368,8 @@ def merge_findings(groups: Sequence[NodeGroup]) -> list[dict[str, Any]]:
                     "nodes": group.names,
                     "status": finding.get("status"),
                     "packages": finding.get("packages", []),
+                    "matched": finding.get("matched", []),
+                    "unknown": finding.get("unknown", []),
                 }
             )
     for entry in merged.values():

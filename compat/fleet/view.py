@@ -142,4 +142,9 @@ def render(fleet: Fleet, format_name: str) -> str:
         return json.dumps(fleet_document(fleet), indent=2, ensure_ascii=False) + "\n"
     if format_name == "markdown":
         return render_markdown(fleet)
+    if format_name == "html":  # from the JSON document: formats/ needs nothing of fleet/
+        from compat.fleet.report import fleet_document
+        from compat.formats.html import render_fleet
+
+        return render_fleet(fleet_document(fleet))
     return render_text(fleet)
