@@ -125,9 +125,7 @@ def main() -> None:
             wall.append(time.perf_counter() - start)
             if proc.returncode not in (0, 1):
                 raise SystemExit(f"fleet failed ({proc.returncode}): {proc.stderr[-800:]!r}")
-            cpu.append(
-                after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
-            )
+            cpu.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
             output = len(proc.stdout)
         peak = peak_rss(command)
         print(
