@@ -264,3 +264,18 @@ def test_a_fleet_page_screenshot(pages: dict[str, Any], chromium: str, tmp_path:
     data = shot.read_bytes()
     assert data.startswith(b"\x89PNG\r\n\x1a\n") and len(data) > 20_000
     print(f"\nscreenshot: {shot}")
+
+
+def test_an_outside_range_match_shows_no_fix(tmp_path: Path) -> None:
+    """As in text: a match whose versions are outside the rule is not the cause, and its fix
+    would only mislead."""
+    log = LOGS / "trl-3008-grpo-vllm-0.7.3.log"
+    document = run_cli(["explain", str(log), "-f", "json"]).json()
+    outside = [m for m in document["matches"] if m["verdict"] == "outside-range"]
+    assert outside
+    page = tmp_path / "explain.html"
+    run_cli(["explain", str(log), "-f", "html", "-o", str(page)])
+    text = _parse(page.read_text(encoding="utf-8")).text
+    assert "What the log shows is outside this rule" in text
+    assert all(m["fix"]["summary"] not in text for m in outside)
+    assert all(m["rule"] in text for m in outside)

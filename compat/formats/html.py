@@ -177,8 +177,18 @@ def _finding(finding: Mapping[str, Any], extra: Sequence[tuple[str, str]] = ()) 
         rows.append(("Packages", _packages(list(finding.get("packages") or []))))
     if "unknown" in finding:
         rows.append(("Unknowns", _unknowns(list(finding.get("unknown") or []))))
-    rows.append(("Symptoms", _list(list(finding.get("symptoms") or []), code=True)))
-    rows += _fix_rows(finding.get("fix"))
+    if "symptoms" in finding:
+        rows.append(("Symptoms", _list(list(finding.get("symptoms") or []), code=True)))
+    if finding.get("status") == "outside-range":  # not the cause: its fix would only mislead
+        rows.append(
+            (
+                "Not the cause",
+                "What the log shows is outside this rule: the same message may have another "
+                "cause. Its fix is not shown.",
+            )
+        )
+    else:
+        rows += _fix_rows(finding.get("fix"))
     if finding.get("install"):
         rows.append(("Install", f"<code>{_e(finding['install'])}</code>"))
     rows.append(("References", _reference_list(finding.get("references") or [])))
