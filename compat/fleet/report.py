@@ -574,12 +574,22 @@ def _parse_report(raw: bytes, path: Path) -> dict[str, Any]:
     return document
 
 
-# doctor writes `"host": {...}` at the top level of an indent-2 document, where the one raw
-# newline before `  }` closes it (JSON strings cannot hold a raw newline). Only a candidate: a
-# span is trusted after a full parse of the first report with these bytes around it proved it
-# is the top-level `host` value (see _ReportReader).
-_HOST_SPAN = re.compile(rb'\n  "host": (null|\{\n.*?\n  \})', re.DOTALL)
+# A report's `host` is a flat object (or null), so its bytes are `"host": {...}` with no brace
+# inside: found without parsing, in any formatting. Only a candidate: a span is trusted after a
+# full parse of the first report with these bytes around it proved it is the top-level `host`
+# value (see _ReportReader); a nested "host" key, or a brace inside a string, only costs a parse.
+_HOST_SPAN = re.compile(rb'"host"\s*:\s*(null|\{[^{}]*\})')
 _SENTINEL = '"compat-fleet: host stands here"'
+
+
+def _host_span(raw: bytes) -> re.Match[bytes] | None:
+    """The likeliest top-level `host`: at doctor's indentation, else the last one."""
+    found = None
+    for match in _HOST_SPAN.finditer(raw):
+        if raw[max(0, match.start() - 3) : match.start()] == b"\n  ":
+            return match
+        found = match
+    return found
 
 
 class _ReportReader:
@@ -596,7 +606,7 @@ class _ReportReader:
         from compat.files.readers import read_bytes
 
         raw = read_bytes(path, "lock", what="cannot read report")
-        match = _HOST_SPAN.search(raw) if len(raw) <= _REPORT_LIMIT else None
+        match = _host_span(raw) if len(raw) <= _REPORT_LIMIT else None
         rest = raw[: match.start(1)] + raw[match.end(1) :] if match else b""
         known = self._by_bytes.get(rest) if match else None
         if match and known is not None:
