@@ -37,11 +37,11 @@ def _text(result: Any) -> list[str]:
     return [item.text for item in result.content]
 
 
-async def _session_calls(calls: list[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
+async def _session_calls(
+    calls: list[tuple[str, dict[str, Any]]], env: dict[str, str]
+) -> dict[str, Any]:
     """One server process, one session: the tool list, then each call's result or error."""
-    server = StdioServerParameters(
-        command=sys.executable, args=["-m", "compat", "mcp"], env=dict(os.environ)
-    )
+    server = StdioServerParameters(command=sys.executable, args=["-m", "compat", "mcp"], env=env)
     out: dict[str, Any] = {}
     async with stdio_client(server) as (read, write), ClientSession(read, write) as session:
         await session.initialize()
@@ -98,7 +98,16 @@ def test_an_agent_lists_the_tools_and_calls_each(tmp_path: Path) -> None:
             ("matrix_show", {"rule_id": "no-such-rule"}),
             ("check", {"files": ["--offline"]}),
         ]  # fmt: skip
-        results = anyio.run(_session_calls, calls)
+        # Read-only: an output file named in the server's environment is not written.
+        written = tmp_path / "written"
+        env = {
+            **os.environ,
+            "COMPAT_OUTPUT": str(written / "out.json"),
+            "COMPAT_PIN_BUILD_CONSTRAINTS_OUTPUT": str(written / "build.txt"),
+        }
+        written.mkdir()
+        results = anyio.run(_session_calls, calls, env)
+    assert list(written.iterdir()) == []
 
     tools = results["tools"]
     assert set(tools) == TOOLS

@@ -73,9 +73,12 @@ def _run(args: list[str], stdin: str | None = None, ok: Sequence[int] = (0, 1)) 
     """The CLI in a child process: (exit code, stdout); any other exit is an MCP error with the
     CLI's one line."""
     env = {**os.environ, "NO_COLOR": "1"}
-    env.pop("COMPAT_OUTPUT", None)  # nothing written where the caller did not say
-    for name in [n for n in env if n.endswith("_OUTPUT") and n.startswith("COMPAT_")]:
-        env.pop(name)
+    # Nothing written where the caller did not say: no output file or step summary from the
+    # server's environment (COMPAT_OUTPUT, COMPAT_PIN_BUILD_CONSTRAINTS_OUTPUT, ...).
+    for name in list(env):
+        if name.startswith("COMPAT_") and name.endswith(("OUTPUT", "STEP_SUMMARY")):
+            del env[name]
+    env.pop("GITHUB_STEP_SUMMARY", None)
     try:
         done = subprocess.run(
             [sys.executable, "-m", "compat", *args],
