@@ -167,3 +167,16 @@ def test_compress_hostlist(names: list[str], hostlist: str) -> None:
     assert compress_hostlist(names) == hostlist
     if "[" not in "".join(names) and names:
         assert sorted(expand_hostlist(hostlist)) == sorted(names)
+
+
+def test_reports_without_a_host_are_named_by_their_files_and_grouped(
+    tmp_path: Path, states: list[dict[str, Any]]
+) -> None:
+    """Reports from before 0.2 (no `host`): byte-equal files are one state, named by file."""
+    directory = tmp_path / "r"
+    old = {key: value for key, value in states[0].items() if key not in ("host", "stack")}
+    for index in range(1, 6):
+        _write(directory, f"n{index}", old)
+    _write(directory, "n6", {**old, "usage": {"zero_stage": 3}})
+    groups = [(g["nodes"], g["count"]) for g in _fleet(directory)["groups"]]
+    assert groups == [("n[1-5]", 5), ("n6", 1)]

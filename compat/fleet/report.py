@@ -599,6 +599,7 @@ class _ReportReader:
 
     def __init__(self) -> None:
         self._by_bytes: dict[bytes, tuple[str, dict[str, Any]]] = {}  # bytes without host
+        self._same_bytes: dict[bytes, tuple[Any, str, dict[str, Any]]] = {}  # no host span
         self._by_state: dict[str, dict[str, Any]] = {}  # digest -> the report without host
 
     def read(self, path: Path) -> tuple[dict[str, Any] | None, str, dict[str, Any]]:
@@ -607,17 +608,24 @@ class _ReportReader:
 
         raw = read_bytes(path, "lock", what="cannot read report")
         match = _host_span(raw) if len(raw) <= _REPORT_LIMIT else None
-        rest = raw[: match.start(1)] + raw[match.end(1) :] if match else b""
-        known = self._by_bytes.get(rest) if match else None
-        if match and known is not None:
-            host = _host_value(match.group(1))
-            if host is not _UNKNOWN:
-                return host, *known
+        if match is None:  # no host, or not one found: equal bytes are still the same report
+            seen = self._same_bytes.get(raw)
+            if seen is not None:
+                return seen
+        else:
+            rest = raw[: match.start(1)] + raw[match.end(1) :]
+            known = self._by_bytes.get(rest)
+            if known is not None:
+                host = _host_value(match.group(1))
+                if host is not _UNKNOWN:
+                    return host, *known
         document = _parse_report(raw, path)
         host = document.get("host")
         state, report = report_state(document)
         report = self._by_state.setdefault(state, report)
-        if match and _span_is_host(raw, match, report):
+        if match is None:
+            self._same_bytes[raw] = (host, state, report)
+        elif _span_is_host(raw, match, report):
             self._by_bytes[rest] = (state, report)
         return host, state, report
 
