@@ -365,7 +365,6 @@ def merge_findings(groups: Sequence[NodeGroup]) -> list[dict[str, Any]]:
                 {
                     "group": group.number,
                     "count": group.count,
-                    "nodes": group.names,
                     "status": finding.get("status"),
                     "packages": finding.get("packages", []),
                     "matched": finding.get("matched", []),
@@ -495,7 +494,6 @@ def fleet_document(fleet: Fleet) -> dict[str, Any]:
                     {
                         "value": value,
                         "count": sum(g.count for g in groups),
-                        "nodes": compress_hostlist([n for g in groups for n in g.labels]),
                         "groups": [g.number for g in groups],
                     }
                     for value, groups in h.values

@@ -606,12 +606,17 @@ def _differing(
     ]
 
 
+def _group_links(numbers: Sequence[Any]) -> str:
+    links = ", ".join(f'<a href="#group-{_e(n)}">{_e(n)}</a>' for n in numbers)
+    return ("group " if len(numbers) == 1 else "groups ") + links
+
+
 def _differing_lists(differing: Sequence[Mapping[str, Any]]) -> list[str]:
     out = []
     for fact in differing:
         items = [
             f"<li><code>{_e(v.get('value'))}</code> on {_e(v.get('count'))} node{'s' if v.get('count') != 1 else ''}: "
-            f'<span class="hostlist">{_e(v.get("nodes"))}</span></li>'
+            f"{_group_links(v.get('groups') or [])}</li>"
             for v in fact.get("values") or []
             if isinstance(v, Mapping)
         ]
