@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tests.conftest import run_subprocess
 
-COMMANDS = ("doctor", "probe", "explain", "check", "pin", "fleet", "matrix")
+COMMANDS = ("doctor", "probe", "explain", "check", "pin", "fleet", "matrix", "mcp")
 
 
 def test_help_and_version_list_every_command() -> None:

@@ -33,6 +33,7 @@ os.environ["RAY_TMPDIR"] = _RAY_TMP
 ray = pytest.importorskip("ray")
 cluster_utils = pytest.importorskip("ray.cluster_utils")
 
+from compat.fleet.report import expand_hostlist  # noqa: E402
 from tests.conftest import run_cli  # noqa: E402
 from tests.dists import make_env  # noqa: E402
 
@@ -136,6 +137,15 @@ def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]
         shutil.rmtree(_RAY_TMP, ignore_errors=True)
 
 
+def _members(group: dict[str, Any]) -> frozenset[str]:
+    """The short Ray node ids of a group (its labels are hostname/first 8 hex digits)."""
+    return frozenset(name.rsplit("/", 1)[1] for name in expand_hostlist(group["nodes"]))
+
+
+def _short(cluster: dict[str, Any], *keys: str) -> frozenset[str]:
+    return frozenset(cluster[key][:8] for key in keys)
+
+
 def _fleet(cluster: dict[str, Any], *extra: str) -> Any:
     result = run_cli(["fleet", "--ray", cluster["address"], *USAGE, *extra])
     assert result.stderr == "" or "error" not in result.stderr, result.stderr
@@ -150,25 +160,25 @@ def test_merged_report_names_every_node_its_findings_and_what_differs(
     fan_out_s = time.monotonic() - started
     assert result.exit_code == 3, result.stderr  # the removed node could not be checked
     document = result.json()
-    assert document["schema"] == "compat.fleet/1"
-    nodes = {n["id"]: n for n in document["nodes"]}
-    assert set(nodes) == {cluster["head"], cluster["a"], cluster["b"], cluster["dead"]}
-    assert nodes[cluster["dead"]]["status"] == "dead"
-    assert nodes[cluster["dead"]]["report"] is None
-    for key in ("head", "a", "b"):
-        node = nodes[cluster[key]]
-        assert node["status"] == "ok", node["error"]
-        assert node["ip"] == "127.0.0.1"
-        assert node["report"]["schema"] == "compat.report/1"
-        assert node["report"]["host"]["hostname"]
-    # Per-node findings: ZeRO-3 clipping bug where deepspeed is 0.14.2, the driver floor on b.
+    assert document["schema"] == "compat.fleet/2"
+    # head and a run in one state (the same stack and profile): one group, its report once.
+    groups = {_members(g): g for g in document["groups"]}
+    pair, alone, dead = (_short(cluster, *keys) for keys in (("head", "a"), ("b",), ("dead",)))
+    assert set(groups) == {pair, alone, dead}
+    assert groups[dead]["status"] == "dead" and groups[dead]["report"] is None
+    assert [groups[pair]["count"], groups[alone]["count"], groups[dead]["count"]] == [2, 1, 1]
+    for key in (pair, alone):
+        assert groups[key]["status"] == "ok", groups[key]["error"]
+        assert groups[key]["report"]["schema"] == "compat.report/1"
+        assert "host" not in groups[key]["report"]
+    # Per-group findings: ZeRO-3 clipping bug where deepspeed is 0.14.2, the driver floor on b.
     by_rule = {f["rule"]: f for f in document["findings"]}
     clip = by_rule["deepspeed-zero3-offload-clip-device-mismatch"]
-    assert {n["node"] for n in clip["nodes"]} == {cluster["head"], cluster["a"]}
-    assert {n["status"] for n in clip["nodes"]} == {"affected"}
+    assert [g["group"] for g in clip["groups"]] == [groups[pair]["group"]]
+    assert clip["count"] == 2 and clip["groups"][0]["status"] == "affected"
     floor = by_rule["cuda12-build-below-driver-floor"]
-    assert [n["node"] for n in floor["nodes"]] == [cluster["b"]]
-    # The facts that differ, with the value on each node.
+    assert [g["group"] for g in floor["groups"]] == [groups[alone]["group"]]
+    # The facts that differ, with the value on each group of nodes.
     differing = {h["fact"]: h for h in document["heterogeneity"]}
     assert set(differing) == {
         "hardware.driver_version",
@@ -178,17 +188,22 @@ def test_merged_report_names_every_node_its_findings_and_what_differs(
         "builds.nccl",
         "packages.deepspeed",
     }
-    driver = {v["node"]: v["value"] for v in differing["hardware.driver_version"]["values"]}
-    assert driver == {
-        cluster["head"]: _DRIVER_OK,
-        cluster["a"]: _DRIVER_OK,
-        cluster["b"]: _DRIVER_OLD,
-    }
-    deepspeed = {v["node"]: v["value"] for v in differing["packages.deepspeed"]["values"]}
-    assert deepspeed[cluster["b"]] == "0.14.3" and deepspeed[cluster["a"]] == "0.14.2"
+
+    def values(fact: str) -> list[tuple[str, int, list[int]]]:
+        return [(v["value"], v["count"], v["groups"]) for v in differing[fact]["values"]]
+
+    assert values("hardware.driver_version") == [
+        (_DRIVER_OK, 2, [groups[pair]["group"]]),
+        (_DRIVER_OLD, 1, [groups[alone]["group"]]),
+    ]
+    assert values("packages.deepspeed") == [
+        ("0.14.2", 2, [groups[pair]["group"]]),
+        ("0.14.3", 1, [groups[alone]["group"]]),
+    ]
     assert all(h["why"] for h in document["heterogeneity"])
     assert document["summary"] == {
         "nodes": 4,
+        "groups": 3,
         "checked": 3,
         "unchecked": 1,
         "affected": 2,
@@ -236,10 +251,12 @@ def test_a_node_that_does_not_answer_in_time_is_reported(cluster: dict[str, Any]
     finally:
         cluster["cluster"].remove_node(slow)
     assert result.exit_code == 3
-    nodes = {n["id"]: n for n in result.json()["nodes"]}
-    assert nodes[slow.node_id]["status"] == "timeout"
-    assert nodes[slow.node_id]["error"] == "no answer within 20s"
-    assert [nodes[cluster[k]]["status"] for k in ("head", "a", "b")] == ["ok"] * 3
+    groups = {_members(g): g for g in result.json()["groups"]}
+    slow_group = groups[frozenset({slow.node_id[:8]})]
+    assert slow_group["status"] == "timeout"
+    assert slow_group["error"] == "no answer within 20s"
+    ok = {node for members, g in groups.items() if g["status"] == "ok" for node in members}
+    assert ok == _short(cluster, "head", "a", "b")
     assert waited < 40
 
 

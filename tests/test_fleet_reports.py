@@ -40,10 +40,14 @@ def _doctor_on_node(tmp: Path, node: str, packages: dict[str, str], driver: str)
     """What srun runs on one node: doctor, configured by that node's environment only."""
     reports = tmp / "reports"
     reports.mkdir(exist_ok=True)
-    site = make_env(tmp / f"site-{node}", packages)
+    # Nodes of one cluster share the image: the same stack is at the same path on each.
+    stack = "-".join(f"{name}{version}" for name, version in sorted(packages.items()))
+    site = tmp / f"site-{stack}"
+    if not site.exists():
+        make_env(site, packages)
     env = {
         "COMPAT_PATH": str(site),
-        "COMPAT_HARDWARE": str(_profile(tmp / f"{node}.json", driver, 8)),
+        "COMPAT_HARDWARE": str(_profile(tmp / f"hw-{driver}.json", driver, 8)),
         "COMPAT_FORMAT": "json",
         "SLURMD_NODENAME": node,
     }
@@ -66,18 +70,21 @@ def test_reports_merge_names_nodes_and_the_facts_that_differ(reports: Path) -> N
     result = run_cli(["fleet", "--reports", str(reports), "--format", "json"])
     assert result.exit_code == 1, result.stderr  # facts differ
     document = result.json()
-    assert [n["id"] for n in document["nodes"]] == ["gpu01", "gpu02", "gpu03"]
-    assert all(n["status"] == "ok" and n["report"]["host"]["hostname"] for n in document["nodes"])
+    assert document["schema"] == "compat.fleet/2"
+    # gpu01 and gpu02 differ only in their host: one group, its report once, without host.
+    assert [(g["group"], g["nodes"], g["count"], g["status"]) for g in document["groups"]] == [
+        (1, "gpu[01-02]", 2, "ok"),
+        (2, "gpu03", 1, "ok"),
+    ]
+    assert all("host" not in g["report"] for g in document["groups"])
+    assert document["summary"]["nodes"] == 3 and document["summary"]["groups"] == 2
     differing = {
-        h["fact"]: {v["node"]: v["value"] for v in h["values"]} for h in document["heterogeneity"]
+        h["fact"]: [(v["value"], v["count"], v["groups"]) for v in h["values"]]
+        for h in document["heterogeneity"]
     }
     assert differing == {
-        "hardware.driver_version": {
-            "gpu01": "535.104.05",
-            "gpu02": "535.104.05",
-            "gpu03": "550.54.15",
-        },
-        "builds.nccl": {"gpu01": "2.20.5", "gpu02": "2.20.5", "gpu03": "2.21.5"},
+        "hardware.driver_version": [("535.104.05", 2, [1]), ("550.54.15", 1, [2])],
+        "builds.nccl": [("2.20.5", 2, [1]), ("2.21.5", 1, [2])],
     }
 
 
@@ -95,9 +102,10 @@ def test_a_node_without_a_report_is_reported_and_fails_unless_allowed(reports: P
     args = ["fleet", "--reports", str(reports), "--nodes", "gpu[01-04]", "--fail-on", "never"]
     result = run_cli(args)
     assert result.exit_code == 3
-    missing = [line for line in result.stdout.splitlines() if line.startswith("  gpu04 ")]
-    assert missing and missing[0].endswith(
-        "MISSING: no report from this node (did doctor fail or not run there?)"
+    lines = result.stdout.splitlines()
+    missing = lines.index("  [3] gpu04")
+    assert lines[missing + 1] == (
+        "      1 node, MISSING: no report from this node (did doctor fail or not run there?)"
     )
     assert run_cli([*args, "--allow-missing"]).exit_code == 0
     # Inside an allocation the node list comes from Slurm.
@@ -106,7 +114,13 @@ def test_a_node_without_a_report_is_reported_and_fails_unless_allowed(reports: P
         env={"SLURM_JOB_NODELIST": "gpu[01-03],gpu05"},
     )
     assert slurm.exit_code == 3
-    assert [n["status"] for n in slurm.json()["nodes"]] == ["ok", "ok", "ok", "missing"]
+    groups = [(g["nodes"], g["status"], g["report"]) for g in slurm.json()["groups"]]
+    assert [group[:2] for group in groups] == [
+        ("gpu[01-02]", "ok"),
+        ("gpu03", "ok"),
+        ("gpu05", "missing"),
+    ]
+    assert groups[2][2] is None
 
 
 @pytest.mark.parametrize(
@@ -136,8 +150,12 @@ def test_a_malformed_report_is_one_line_naming_the_file(
 def test_markdown_output(reports: Path) -> None:
     result = run_cli(["fleet", "--reports", str(reports), "-f", "markdown"])
     assert result.exit_code == 1
-    assert "| gpu03 | " in result.stdout
-    assert "| NVIDIA driver | 535.104.05: gpu01, gpu02<br>550.54.15: gpu03 |" in result.stdout
+    assert "| 1 | gpu[01-02] | 2 | ok: " in result.stdout
+    assert "| 2 | gpu03 | 1 | ok: " in result.stdout
+    assert (
+        "| NVIDIA driver | 535.104.05: 2 nodes (group 1)<br>550.54.15: 1 node (group 2) |"
+        in result.stdout
+    )
 
 
 @pytest.mark.parametrize(
@@ -171,7 +189,7 @@ def test_empty_report_dir(tmp_path: Path) -> None:
 def test_reports_from_the_environment(reports: Path) -> None:
     result = run_cli(["fleet"], env={"COMPAT_REPORTS": str(reports), "COMPAT_FORMAT": "json"})
     assert result.exit_code == 1
-    assert len(result.json()["nodes"]) == 3
+    assert result.json()["summary"]["nodes"] == 3
 
 
 def test_ray_is_imported_by_no_other_path(reports: Path) -> None:
@@ -208,5 +226,5 @@ def test_reports_judged_by_other_rules_or_usage_are_said(reports: Path) -> None:
     assert notes[0].startswith("the reports were made with different knowledge bases (")
     assert notes[0].endswith(": gpu03)")
     assert notes[1] == (
-        'the reports were made with different usage facts ({}: gpu01, gpu02; {"zero_stage": 3}: gpu03)'
+        'the reports were made with different usage facts ({}: gpu[01-02]; {"zero_stage": 3}: gpu03)'
     )

@@ -104,7 +104,7 @@ def test_symptom_that_matches_the_empty_string(tmp_path: Path, site: Path, patte
 # a raw ESC from a flag never reaches the terminal
 
 
-@pytest.mark.parametrize("fmt", ["text", "markdown", "json"])
+@pytest.mark.parametrize("fmt", ["text", "markdown", "json", "html"])
 def test_escape_in_a_set_value_doctor(site: Path, fmt: str) -> None:
     outcome = run_hostile(
         ["doctor", "--path", str(site), "--no-probe", "--set", ESC_SET, "-f", fmt]
@@ -115,9 +115,11 @@ def test_escape_in_a_set_value_doctor(site: Path, fmt: str) -> None:
         assert json.loads(outcome.stdout)["usage"]["trainer"] == "\x1b[31mred"
     elif fmt == "text":
         assert "trainer=\\u001b[31mred" in outcome.stdout
+    elif fmt == "html":  # shown as text in the usage facts
+        assert "\\u001b[31mred" in outcome.stdout
 
 
-@pytest.mark.parametrize("fmt", ["text", "markdown", "github", "json", "sarif"])
+@pytest.mark.parametrize("fmt", ["text", "markdown", "github", "json", "sarif", "html"])
 def test_escape_in_a_set_value_check(tmp_path: Path, fmt: str) -> None:
     requirements = tmp_path / "requirements.txt"
     requirements.write_text("trl==0.17.0\ndeepspeed==0.14.2\n", encoding="utf-8")
@@ -129,7 +131,7 @@ def test_escape_in_a_set_value_check(tmp_path: Path, fmt: str) -> None:
 def test_escape_in_a_set_value_explain(tmp_path: Path, site: Path) -> None:
     log = tmp_path / "train.log"
     log.write_text("step 1\n", encoding="utf-8")
-    for fmt in ("text", "json"):
+    for fmt in ("text", "json", "html"):
         args = ["explain", str(log), "--path", str(site), "--no-probe", "--set", ESC_SET]
         outcome = run_hostile([*args, "-f", fmt])
         assert outcome.returncode in (0, 1), outcome.stderr

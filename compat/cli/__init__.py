@@ -14,7 +14,7 @@ import sys
 from typing import Any
 
 # In the order `compat --help` lists them.
-COMMANDS = ("doctor", "probe", "explain", "check", "pin", "fleet", "matrix")
+COMMANDS = ("doctor", "probe", "explain", "check", "pin", "fleet", "matrix", "mcp")
 # The words that need every command registered: help, version and completion.
 _NEEDS_ALL = {"--help", "-h", "--version", "--install-completion", "--show-completion"}
 

@@ -31,6 +31,7 @@ class CheckFormat(str, Enum):
     markdown = "markdown"
     sarif = "sarif"
     github = "github"
+    html = "html"
 
 
 CHECK_HELP = """Gate requirement and lock file changes in CI: fail when they pin a known-bad combination.

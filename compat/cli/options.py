@@ -98,6 +98,7 @@ class ReportFormat(str, Enum):
     text = "text"
     json = "json"
     markdown = "markdown"
+    html = "html"
 
 
 class TextOrJson(str, Enum):

@@ -589,6 +589,10 @@ def _match_document(e: Explanation) -> dict[str, object]:
 def render_explanations(result: Explanations, fmt: str, colour: bool) -> str:
     if fmt == "json":
         return json.dumps(explanation_document(result), indent=2) + "\n"
+    if fmt == "html":
+        from compat.formats.html import render_explain
+
+        return render_explain(explanation_document(result))
     out: list[str] = []
     causes = sum(1 for e in result.matches if e.verdict != "outside-range")
     if causes:

@@ -7,6 +7,12 @@ several nodes can share an IP. The tasks run compat/fleet/node.py, shipped to th
 job's runtime_env, so compat need not be installed there. All waits are bounded; a dead node,
 a node that cannot run the task, and one that does not answer in time are results, not silence.
 
+Each task has two return objects: a small head (the digest of the node's report apart from its
+host, and the host) and the report itself. The driver reads every head but fetches one report
+per distinct state, so nodes in one state send their report once. (Ray inlines return objects
+under 100 KiB into the task's reply, so the saving is in the reports larger than that, which Ray
+keeps in the node's object store until fetched.)
+
 Ray lets a driver connect only when its Ray and Python versions match the cluster's; a mismatch
 is one line and exit 2 (the user ran compat from the wrong environment: run it with the
 cluster's interpreter, e.g. `ray job submit -- compat fleet --ray auto`).
@@ -94,36 +100,45 @@ def collect(address: str, inputs: Mapping[str, Any], timeout: float) -> list[Nod
     ray = _import_ray()
     from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
 
-    from compat.fleet.node import node_report
+    from compat.fleet.node import node_state
 
     _connect(ray, address)
     try:
         nodes = ray.nodes()
-        task = ray.remote(num_cpus=0, num_gpus=0, max_retries=0)(node_report)
-        pending: dict[str, Any] = {}
+        task = ray.remote(num_cpus=0, num_gpus=0, max_retries=0, num_returns=2)(node_state)
+        pending: dict[str, Any] = {}  # node id -> (head ref, report ref)
         for node in nodes:
             if node.get("Alive"):
                 strategy = NodeAffinitySchedulingStrategy(node_id=node["NodeID"], soft=False)
                 pending[node["NodeID"]] = task.options(scheduling_strategy=strategy).remote(
                     dict(inputs)
                 )
-        ready: list[Any] = []
+        ready: set[Any] = set()
         if pending:
-            ready, _ = ray.wait(list(pending.values()), num_returns=len(pending), timeout=timeout)
+            heads = [head for head, _ in pending.values()]
+            done, _ = ray.wait(heads, num_returns=len(heads), timeout=timeout)
+            ready = set(done)
+        reports: dict[str, Any] = {}  # state -> the report, fetched from its first node
         results = [
-            _result(ray, node, pending.get(node["NodeID"]), ready, timeout) for node in nodes
+            _result(ray, node, pending.get(node["NodeID"]), ready, reports, timeout)
+            for node in nodes
         ]
-        for ref in pending.values():
-            if ref not in ready:  # leave nothing running on the cluster
+        for head, _ in pending.values():
+            if head not in ready:  # leave nothing running on the cluster
                 with contextlib.suppress(Exception):
-                    ray.cancel(ref, force=True)
+                    ray.cancel(head, force=True)
         return results
     finally:
         ray.shutdown()
 
 
 def _result(
-    ray: Any, node: Mapping[str, Any], ref: Any, ready: list[Any], timeout: float
+    ray: Any,
+    node: Mapping[str, Any],
+    refs: Any,
+    ready: set[Any],
+    reports: dict[str, Any],
+    timeout: float,
 ) -> NodeResult:
     base: dict[str, Any] = {
         "id": str(node["NodeID"]),
@@ -131,20 +146,22 @@ def _result(
         "ip": node.get("NodeManagerAddress"),
         "source": "ray",
     }
-    if ref is None:
+    if refs is None:
         why = node.get("DeathReasonMessage") or "Ray lists it as dead"
         return NodeResult(status="dead", error=f"node is dead: {why}", **base)
-    if ref not in ready:
+    head_ref, report_ref = refs
+    if head_ref not in ready:
         return NodeResult(status="timeout", error=f"no answer within {timeout:g}s", **base)
     try:
-        answer = ray.get(ref, timeout=timeout)
+        head = ray.get(head_ref, timeout=timeout)
+        if "state" in head and head["state"] not in reports:
+            reports[head["state"]] = ray.get(report_ref, timeout=timeout)
     except Exception as error:  # unschedulable, node died mid-task, runtime env failed, ...
         return NodeResult(
             status="unreachable", error=f"{error.__class__.__name__}: {_one_line(error)}", **base
         )
-    if "report" in answer:
-        report = answer["report"]
-        host = report.get("host") or {}
+    if "state" in head:
+        host = head.get("host") or {}
         base["hostname"] = host.get("hostname") or base["hostname"]
-        return NodeResult(status=OK, report=report, **base)
-    return NodeResult(status="error", error=str(answer.get("error")), **base)
+        return NodeResult(status=OK, report=reports[head["state"]], state=head["state"], **base)
+    return NodeResult(status="error", error=str(head.get("error")), **base)

@@ -45,6 +45,19 @@ def node_options(environ: Mapping[str, str]) -> dict[str, Any]:
     return options
 
 
+def node_state(inputs: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """node_report in two parts, for a task with two return objects: a small head
+    ({"state": digest, "host": ...} or node_report's error) that the driver reads from every
+    node, and the report without host, which the driver fetches from one node per state."""
+    from compat.fleet.report import report_state
+
+    answer = node_report(inputs)
+    if "report" not in answer:
+        return answer, None
+    state, report = report_state(answer["report"])
+    return {"state": state, "host": answer["report"].get("host")}, report
+
+
 def _write(directory: Path, name: str, text: str) -> Path:
     path = directory / name
     path.write_text(text, encoding="utf-8")

@@ -1,17 +1,24 @@
-"""`compat fleet`: one `compat.fleet/1` report for every node of a job, from per-node reports.
+"""`compat fleet`: one `compat.fleet/2` report for every node of a job, from per-node reports.
 
 Each node's `compat.report/1` (made by doctor on that node: through a Ray task, or by
-`srun ... compat doctor -o reports/%N.json`) is kept whole. On top of them: the union of their
-findings with the nodes each applies to, and the *heterogeneity* findings — facts that differ
-across nodes where one training job needs them equal. A node that could not be checked (dead,
-timed out, no report) is listed with why; it is never dropped, and it makes the exit code 3
-unless `--allow-missing`.
+`srun ... compat doctor -o reports/%N.json`) is kept whole, once per *node state*: nodes whose
+reports are identical apart from `host` form one group, named in Slurm's compressed hostlist
+form (`node[001-128]`), so the output grows with the distinct states, not with the nodes. On top
+of them: the union of their findings with the groups each applies to, and the *heterogeneity*
+findings — facts that differ across nodes where one training job needs them equal. A node that
+could not be checked (dead, timed out, no report) is listed with why; it is never dropped, and it
+makes the exit code 3 unless `--allow-missing`.
+
+Every step is linear in the nodes: reports equal apart from `host` are recognised from their
+bytes (one parse per distinct state), and everything after reading works on the groups.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,7 +28,7 @@ from compat.errors import EXIT_OK, EXIT_UNCHECKED, InputError, UsageError
 from compat.model import Origin
 from compat.report import FailOn
 
-FLEET_SCHEMA = "compat.fleet/1"
+FLEET_SCHEMA = "compat.fleet/2"
 REPORT_SCHEMA = "compat.report/1"
 _REPORT_LIMIT = 64 * 1024 * 1024  # a per-node report is a few hundred KiB at most
 
@@ -39,6 +46,7 @@ class NodeResult:
     report: Mapping[str, Any] | None = None
     error: str | None = None  # why the node could not be checked
     source: str | None = None  # the report file, or "ray"
+    state: str | None = None  # digest of the report apart from `host`: equal states, one group
 
     @property
     def label(self) -> str:
@@ -50,11 +58,30 @@ class NodeResult:
 
 
 @dataclass(frozen=True)
+class NodeGroup:
+    """Nodes in one state: reports identical apart from `host`, or one reason for no report."""
+
+    number: int  # 1, 2, ...: the largest group first
+    status: str
+    report: Mapping[str, Any] | None  # without `host` (it is the one thing that differs)
+    error: str | None
+    labels: tuple[str, ...]
+
+    @property
+    def count(self) -> int:
+        return len(self.labels)
+
+    @property
+    def names(self) -> str:
+        return compress_hostlist(self.labels)
+
+
+@dataclass(frozen=True)
 class Heterogeneity:
     fact: str  # "driver_version", "packages.torch", ...
     title: str
     severity: str
-    values: dict[str, str]  # node id -> value as shown ("not installed", "none", "unknown")
+    values: tuple[tuple[str, tuple[NodeGroup, ...]], ...]  # value as shown -> groups, most first
     why: str
 
 
@@ -65,6 +92,7 @@ class Fleet:
     findings: tuple[dict[str, Any], ...]
     heterogeneity: tuple[Heterogeneity, ...]
     notes: tuple[str, ...] = field(default=())
+    groups: tuple[NodeGroup, ...] = field(default=())
 
     @property
     def unchecked(self) -> list[NodeResult]:
@@ -78,7 +106,7 @@ class Fleet:
         failing = [
             f["rule"]
             for f in self.findings
-            if f["severity"] != "info" and any(n["status"] in statuses for n in f["nodes"])
+            if f["severity"] != "info" and any(g["status"] in statuses for g in f["groups"])
         ]
         # A differing fact is a fact, not a guess: it is "affected" wherever it is found.
         failing += [h.fact for h in self.heterogeneity if h.severity != "info"]
@@ -278,29 +306,34 @@ FACTS: tuple[tuple[str, str, str, Reader, str], ...] = (
 )
 
 
-def heterogeneity(nodes: Sequence[NodeResult]) -> tuple[list[Heterogeneity], list[str]]:
-    """Facts whose value differs across the checked nodes, and notes on what was not compared."""
-    checked = [n for n in nodes if n.status == OK and n.report is not None]
+def heterogeneity(groups: Sequence[NodeGroup]) -> tuple[list[Heterogeneity], list[str]]:
+    """Facts whose value differs across the checked nodes, and notes on what was not compared.
+    Read once per group: every node of a group has the same report."""
+    checked = [g for g in groups if g.status == OK and g.report is not None]
     found: list[Heterogeneity] = []
     notes: list[str] = []
-    if len(checked) < 2:
+    if sum(g.count for g in checked) < 2:
         return found, notes
     for fact, title, severity, read, why in FACTS:
-        values: dict[str, str] = {}
-        unknown: list[str] = []
-        for node in checked:
-            assert node.report is not None
-            value = read(node.report)
+        values: dict[str, list[NodeGroup]] = {}
+        unknown: list[NodeGroup] = []
+        for group in checked:
+            assert group.report is not None
+            value = read(group.report)
             if value is _UNKNOWN:
-                unknown.append(node.label)
+                unknown.append(group)
             else:
-                values[node.id] = str(value)
-        if len(set(values.values())) > 1:
-            for node in checked:
-                values.setdefault(node.id, "unknown")
-            found.append(Heterogeneity(fact, title, severity, values, why))
+                values.setdefault(str(value), []).append(group)
+        if len(values) > 1:
+            if unknown:
+                values["unknown"] = unknown
+            ordered = sorted(values.items(), key=lambda item: -sum(g.count for g in item[1]))
+            found.append(
+                Heterogeneity(fact, title, severity, tuple((v, tuple(g)) for v, g in ordered), why)
+            )
         elif unknown and values:
-            notes.append(f"{title}: unknown on {', '.join(unknown)}, not compared there")
+            names = compress_hostlist([label for g in unknown for label in g.labels])
+            notes.append(f"{title}: unknown on {names}, not compared there")
     return found, notes
 
 
@@ -310,12 +343,12 @@ def heterogeneity(nodes: Sequence[NodeResult]) -> tuple[list[Heterogeneity], lis
 _STATUS_ORDER = {"affected": 0, "possible": 1}
 
 
-def merge_findings(nodes: Sequence[NodeResult]) -> list[dict[str, Any]]:
+def merge_findings(groups: Sequence[NodeGroup]) -> list[dict[str, Any]]:
     merged: dict[str, dict[str, Any]] = {}
-    for node in nodes:
-        if node.status != OK or node.report is None:
+    for group in groups:
+        if group.status != OK or group.report is None:
             continue
-        for finding in node.report.get("findings", []):
+        for finding in group.report.get("findings", []):
             rule = str(finding["rule"])
             entry = merged.get(rule)
             if entry is None:
@@ -324,17 +357,22 @@ def merge_findings(nodes: Sequence[NodeResult]) -> list[dict[str, Any]]:
                     for key, value in finding.items()
                     if key not in ("status", "packages", "unknown", "matched")
                 }
-                entry["nodes"] = []
+                entry["count"] = 0
+                entry["groups"] = []
                 merged[rule] = entry
-            entry["nodes"].append(
+            entry["count"] += group.count
+            entry["groups"].append(
                 {
-                    "node": node.id,
+                    "group": group.number,
+                    "count": group.count,
                     "status": finding.get("status"),
                     "packages": finding.get("packages", []),
+                    "matched": finding.get("matched", []),
+                    "unknown": finding.get("unknown", []),
                 }
             )
     for entry in merged.values():
-        statuses = [n["status"] for n in entry["nodes"]]
+        statuses = [g["status"] for g in entry["groups"]]
         entry["status"] = min(statuses, key=lambda s: _STATUS_ORDER.get(s, 9))
     severity = {"error": 0, "warning": 1, "info": 2}
     return sorted(
@@ -347,68 +385,104 @@ def merge_findings(nodes: Sequence[NodeResult]) -> list[dict[str, Any]]:
     )
 
 
-def _judged_differently(nodes: Sequence[NodeResult]) -> list[str]:
+def _judged_differently(groups: Sequence[NodeGroup]) -> list[str]:
     """Reports made with other rules or other usage facts: their findings differ for that
     reason alone, which the reader must know before blaming the nodes."""
     notes = []
     kb: dict[str, list[str]] = {}
     usage: dict[str, list[str]] = {}
-    for node in nodes:
-        if node.status != OK or node.report is None:
+    for group in groups:
+        if group.status != OK or group.report is None:
             continue
-        base = node.report.get("knowledge_base")
+        base = group.report.get("knowledge_base")
         digest = base.get("digest") if isinstance(base, Mapping) else None
-        version = node.report.get("compat_version")
+        version = group.report.get("compat_version")
         bundle = (
             f", bundle {base.get('version')}"
             if isinstance(base, Mapping) and base.get("source") == "bundle"
             else ""
         )
-        kb.setdefault(f"compat {version}, rules {str(digest)[:19]}{bundle}", []).append(node.label)
-        usage.setdefault(json.dumps(node.report.get("usage") or {}, sort_keys=True), []).append(
-            node.label
-        )
+        key = f"compat {version}, rules {str(digest)[:19]}{bundle}"
+        kb.setdefault(key, []).extend(group.labels)
+        used = json.dumps(group.report.get("usage") or {}, sort_keys=True)
+        usage.setdefault(used, []).extend(group.labels)
     if len(kb) > 1:
-        groups = "; ".join(f"{key}: {', '.join(names)}" for key, names in kb.items())
-        notes.append(f"the reports were made with different knowledge bases ({groups})")
+        parts = "; ".join(f"{key}: {compress_hostlist(names)}" for key, names in kb.items())
+        notes.append(f"the reports were made with different knowledge bases ({parts})")
     if len(usage) > 1:
-        groups = "; ".join(f"{key}: {', '.join(names)}" for key, names in usage.items())
-        notes.append(f"the reports were made with different usage facts ({groups})")
+        parts = "; ".join(f"{key}: {compress_hostlist(names)}" for key, names in usage.items())
+        notes.append(f"the reports were made with different usage facts ({parts})")
     return notes
 
 
+def report_state(report: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+    """The report without `host`, and a digest of it: nodes with equal digests form one group."""
+    rest = {key: value for key, value in report.items() if key != "host"}
+    text = json.dumps(rest, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest(), rest
+
+
+def group_nodes(nodes: Sequence[NodeResult]) -> tuple[NodeGroup, ...]:
+    """One group per node state (equal report apart from host, or equal status and reason), the
+    largest first, then in the order the nodes came."""
+    members: dict[tuple[str, str | None], list[NodeResult]] = {}
+    for node in nodes:
+        if node.status == OK and node.report is not None:
+            state = node.state if node.state is not None else report_state(node.report)[0]
+            key: tuple[str, str | None] = (OK, state)
+        else:
+            key = (node.status, node.error)
+        members.setdefault(key, []).append(node)
+    ordered = sorted(members.values(), key=len, reverse=True)  # stable: first seen first
+    groups = []
+    for number, group in enumerate(ordered, start=1):
+        first = group[0]
+        report = None
+        if first.status == OK and first.report is not None:
+            report = {key: value for key, value in first.report.items() if key != "host"}
+        groups.append(
+            NodeGroup(
+                number=number,
+                status=first.status,
+                report=report,
+                error=first.error,
+                labels=tuple(node.label for node in group),
+            )
+        )
+    return tuple(groups)
+
+
 def build_fleet(source: str, nodes: Sequence[NodeResult], notes: Iterable[str] = ()) -> Fleet:
-    differing, compare_notes = heterogeneity(nodes)
-    compare_notes = [*_judged_differently(nodes), *compare_notes]
+    groups = group_nodes(nodes)
+    differing, compare_notes = heterogeneity(groups)
+    compare_notes = [*_judged_differently(groups), *compare_notes]
     return Fleet(
         source=source,
         nodes=tuple(nodes),
-        findings=tuple(merge_findings(nodes)),
+        findings=tuple(merge_findings(groups)),
         heterogeneity=tuple(differing),
         notes=(*notes, *compare_notes),
+        groups=groups,
     )
 
 
 def fleet_document(fleet: Fleet) -> dict[str, Any]:
     from compat.report import COMPAT_VERSION
 
-    labels = {n.id: n.label for n in fleet.nodes}
     return {
         "schema": FLEET_SCHEMA,
         "compat_version": COMPAT_VERSION,
         "source": fleet.source,
-        "nodes": [
+        "groups": [
             {
-                "id": n.id,
-                "label": n.label,
-                "hostname": n.hostname,
-                "ip": n.ip,
-                "status": n.status,
-                "error": n.error,
-                "source": n.source,
-                "report": n.report,
+                "group": g.number,
+                "count": g.count,
+                "nodes": g.names,
+                "status": g.status,
+                "error": g.error,
+                "report": g.report,
             }
-            for n in fleet.nodes
+            for g in fleet.groups
         ],
         "findings": list(fleet.findings),
         "heterogeneity": [
@@ -417,8 +491,12 @@ def fleet_document(fleet: Fleet) -> dict[str, Any]:
                 "title": h.title,
                 "severity": h.severity,
                 "values": [
-                    {"node": node, "label": labels.get(node, node), "value": value}
-                    for node, value in h.values.items()
+                    {
+                        "value": value,
+                        "count": sum(g.count for g in groups),
+                        "groups": [g.number for g in groups],
+                    }
+                    for value, groups in h.values
                 ],
                 "why": h.why,
             }
@@ -426,6 +504,7 @@ def fleet_document(fleet: Fleet) -> dict[str, Any]:
         ],
         "summary": {
             "nodes": len(fleet.nodes),
+            "groups": len(fleet.groups),
             "checked": sum(1 for n in fleet.nodes if n.status == OK),
             "unchecked": len(fleet.unchecked),
             "affected": sum(1 for f in fleet.findings if f["status"] == "affected"),
@@ -457,10 +536,14 @@ def report_files(paths: Sequence[Path]) -> list[Path]:
 
 def read_report(path: Path) -> dict[str, Any]:
     """One per-node report, validated enough to merge; InputError names the file."""
-    from compat.files.jsonio import parse_json
     from compat.files.readers import read_bytes
 
-    raw = read_bytes(path, "lock", what="cannot read report")  # regular files only, capped
+    return _parse_report(read_bytes(path, "lock", what="cannot read report"), path)
+
+
+def _parse_report(raw: bytes, path: Path) -> dict[str, Any]:
+    from compat.files.jsonio import parse_json
+
     if len(raw) > _REPORT_LIMIT:
         raise InputError("not a compat report: larger than 64 MiB", origin=Origin(str(path)))
     try:
@@ -487,6 +570,131 @@ def read_report(path: Path) -> dict[str, Any]:
         if document.get(key) is not None and not isinstance(document[key], dict):
             raise InputError(f"{key} must be an object or null", origin=where)
     return document
+
+
+# A report's `host` is a flat object (or null), so its bytes are `"host": {...}` with no brace
+# inside: found without parsing, in any formatting. Only a candidate: a span is trusted after a
+# full parse of the first report with these bytes around it proved it is the top-level `host`
+# value (see _ReportReader); a nested "host" key, or a brace inside a string, only costs a parse.
+_HOST_SPAN = re.compile(rb'"host"\s*:\s*(null|\{[^{}]*\})')
+_SENTINEL = '"compat-fleet: host stands here"'
+
+
+def _host_span(raw: bytes) -> re.Match[bytes] | None:
+    """The likeliest top-level `host`: at doctor's indentation, else the last one."""
+    found = None
+    for match in _HOST_SPAN.finditer(raw):
+        if raw[max(0, match.start() - 3) : match.start()] == b"\n  ":
+            return match
+        found = match
+    return found
+
+
+class _ReportReader:
+    """Reads reports; a report whose bytes equal an earlier one's apart from the `host` value is
+    not parsed again: it is that report with its own host. One full parse per distinct state,
+    so 10,000 nodes in a few states cost a few parses, not 10,000."""
+
+    def __init__(self) -> None:
+        self._by_bytes: dict[bytes, tuple[str, dict[str, Any]]] = {}  # bytes without host
+        self._same_bytes: dict[bytes, tuple[Any, str, dict[str, Any]]] = {}  # no host span
+        self._by_state: dict[str, dict[str, Any]] = {}  # digest -> the report without host
+
+    def read(self, path: Path) -> tuple[dict[str, Any] | None, str, dict[str, Any]]:
+        """(host, state digest, the report apart from host: shared by the state's nodes)."""
+        from compat.files.readers import read_bytes
+
+        raw = read_bytes(path, "lock", what="cannot read report")
+        match = _host_span(raw) if len(raw) <= _REPORT_LIMIT else None
+        if match is None:  # no host, or not one found: equal bytes are still the same report
+            seen = self._same_bytes.get(raw)
+            if seen is not None:
+                return seen
+        else:
+            rest = raw[: match.start(1)] + raw[match.end(1) :]
+            known = self._by_bytes.get(rest)
+            if known is not None:
+                host = _host_value(match.group(1))
+                if host is not _UNKNOWN:
+                    return host, *known
+        document = _parse_report(raw, path)
+        host = document.get("host")
+        state, report = report_state(document)
+        report = self._by_state.setdefault(state, report)
+        if match is None:
+            self._same_bytes[raw] = (host, state, report)
+        elif _span_is_host(raw, match, report):
+            self._by_bytes[rest] = (state, report)
+        return host, state, report
+
+
+def _host_value(span: bytes) -> Any:
+    """The host object from its bytes, or _UNKNOWN when it is not one (then parse it all)."""
+    try:
+        value = json.loads(span.decode("utf-8"), parse_constant=_no_constant)
+    except (ValueError, RecursionError):
+        return _UNKNOWN
+    if value is None or (
+        isinstance(value, dict)
+        and all(isinstance(v, str | int | float | bool | type(None)) for v in value.values())
+    ):
+        return value
+    return _UNKNOWN
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(name)
+
+
+def _span_is_host(raw: bytes, match: re.Match[bytes], report: Mapping[str, Any]) -> bool:
+    """Whether the matched span is exactly the document's top-level `host` value: the document
+    with a sentinel in its place must read as this report with host = sentinel."""
+    marked = raw[: match.start(1)] + _SENTINEL.encode() + raw[match.end(1) :]
+    try:
+        document = json.loads(marked.decode("utf-8"))
+    except (ValueError, RecursionError):
+        return False
+    if not isinstance(document, dict) or document.pop("host", None) != json.loads(_SENTINEL):
+        return False
+    return bool(document == report)
+
+
+def compress_hostlist(names: Iterable[str]) -> str:
+    """Slurm's compressed hostlist: gpu01 gpu02 gpu03 gpu07 login1 -> `gpu[01-03,07],login1`.
+    Names are grouped by prefix, digit count and suffix (so `expand_hostlist` gives them back);
+    names without digits, or with characters that the syntax uses, are listed as they are."""
+    series: dict[tuple[str, int, str], list[int]] = {}
+    plain: list[str] = []
+    for name in names:
+        match = _NUMBERED.match(name)
+        if match is None:
+            plain.append(name)
+            continue
+        prefix, digits, suffix = match.groups()
+        series.setdefault((prefix, len(digits), suffix), []).append(int(digits))
+    parts = []
+    for (prefix, width, suffix), numbers in sorted(series.items()):
+        numbers = sorted(set(numbers))
+        ranges = []
+        start = previous = numbers[0]
+        for number in [*numbers[1:], None]:
+            if number is not None and number == previous + 1:
+                previous = number
+                continue
+            ranges.append(
+                f"{start:0{width}d}"
+                if start == previous
+                else f"{start:0{width}d}-{previous:0{width}d}"
+            )
+            if number is not None:
+                start = previous = number
+        body = ranges[0] if len(numbers) == 1 else f"[{','.join(ranges)}]"
+        parts.append(f"{prefix}{body}{suffix}")
+    return ",".join([*parts, *sorted(set(plain))])
+
+
+# prefix, the last run of digits, a suffix without digits; none of `[],` anywhere.
+_NUMBERED = re.compile(r"^([^\[\],]*?)([0-9]{1,18})([^\[\],0-9]*)$")
 
 
 _RANGE = re.compile(r"^([0-9]{1,18})(?:-([0-9]{1,18}))?$")  # no int() of a 5,000-digit number
@@ -541,29 +749,32 @@ def _split_top(text: str) -> list[str]:
 
 
 def nodes_from_reports(paths: Sequence[Path], expected: Sequence[str] = ()) -> list[NodeResult]:
-    """One NodeResult per report file, then one `missing` result per expected node without one."""
-    documents = [(path, read_report(path)) for path in report_files(paths)]
+    """One NodeResult per report file, then one `missing` result per expected node without one.
+    Nodes in one state share one report object (without host)."""
+    reader = _ReportReader()
+    read = [(path, *reader.read(path)) for path in report_files(paths)]
     ids: list[str] = []
-    for path, document in documents:
-        host = document.get("host") or {}
+    for path, host, _, _ in read:
+        host = host or {}
         hostname = host.get("hostname")
         ids.append(str(host.get("slurm_node") or (hostname or "").split(".")[0] or path.stem))
+    id_count = Counter(ids)
+    stem_count = Counter(path.stem for path, *_ in read)
     nodes: list[NodeResult] = []
     claimed: set[str] = set()
-    for (path, document), node_id in zip(documents, ids, strict=True):
-        if ids.count(node_id) > 1:  # two reports from one host: the file names tell them apart
-            node_id = (
-                path.stem if [p.stem for p, _ in documents].count(path.stem) == 1 else str(path)
-            )
-        host = document.get("host") or {}
+    for (path, host, state, report), node_id in zip(read, ids, strict=True):
+        if id_count[node_id] > 1:  # two reports from one host: the file names tell them apart
+            node_id = path.stem if stem_count[path.stem] == 1 else str(path)
+        host = host or {}
         nodes.append(
             NodeResult(
                 id=node_id,
                 hostname=host.get("hostname"),
                 ip=host.get("ip"),
                 status=OK,
-                report=document,
+                report=report,
                 source=str(path),
+                state=state,
             )
         )
         hostname = str(host.get("hostname") or "")

@@ -1,18 +1,25 @@
-"""`compat fleet` as text and Markdown (JSON: compat.fleet.report.fleet_document)."""
+"""`compat fleet` as text and Markdown (JSON: compat.fleet.report.fleet_document).
+
+Both show node groups (nodes in one state, named in compressed hostlist form) and refer to them
+by number: the output grows with the distinct node states, not with the nodes."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from compat.fleet.report import OK, Fleet, NodeResult
+from compat.fleet.report import OK, Fleet, NodeGroup
 
 
-def _node_summary(node: NodeResult) -> str:
-    if node.status != OK or node.report is None:
-        return f"{node.status.upper()}: {node.error}"
-    summary = node.report.get("summary") or {}
-    hardware = node.report.get("hardware")
+def _nodes(count: int) -> str:
+    return f"{count} node" + ("" if count == 1 else "s")
+
+
+def _group_summary(group: NodeGroup) -> str:
+    if group.status != OK or group.report is None:
+        return f"{group.status.upper()}: {group.error}"
+    summary = group.report.get("summary") or {}
+    hardware = group.report.get("hardware")
     gpus = hardware.get("gpus") if isinstance(hardware, Mapping) else None
     where = "hardware unknown"
     if isinstance(gpus, list):
@@ -25,38 +32,50 @@ def _node_summary(node: NodeResult) -> str:
     )
 
 
-def _grouped(values: Mapping[str, str], labels: Mapping[str, str]) -> list[tuple[str, list[str]]]:
-    groups: dict[str, list[str]] = {}
-    for node, value in values.items():
-        groups.setdefault(value, []).append(labels.get(node, node))
-    return sorted(groups.items(), key=lambda item: -len(item[1]))
+def _group_numbers(numbers: Sequence[int]) -> str:
+    return ("group " if len(numbers) == 1 else "groups ") + ", ".join(map(str, numbers))
 
 
-def _where(entry: Mapping[str, Any], labels: Mapping[str, str]) -> str:
-    by_status: dict[str, list[str]] = {}
-    for node in entry["nodes"]:
-        by_status.setdefault(str(node["status"]), []).append(labels.get(node["node"], node["node"]))
-    return "; ".join(f"{status} on {', '.join(names)}" for status, names in by_status.items())
+def _where(entry: Mapping[str, Any], checked: int) -> str:
+    """`affected on all 10000 checked nodes` / `affected on 1000 of 10000 nodes (group 2)`."""
+    by_status: dict[str, list[Mapping[str, Any]]] = {}
+    for group in entry["groups"]:
+        by_status.setdefault(str(group["status"]), []).append(group)
+    parts = []
+    for status, groups in by_status.items():
+        count = sum(int(g["count"]) for g in groups)
+        numbers = _group_numbers([int(g["group"]) for g in groups])
+        if count == checked and len(by_status) == 1:
+            parts.append(f"{status} on all {_nodes(count)} checked ({numbers})")
+        else:
+            parts.append(f"{status} on {count} of {checked} checked nodes ({numbers})")
+    return "; ".join(parts)
+
+
+def _checked(fleet: Fleet) -> int:
+    return sum(g.count for g in fleet.groups if g.status == OK)
 
 
 def render_text(fleet: Fleet) -> str:
-    labels = {n.id: n.label for n in fleet.nodes}
-    checked = sum(1 for n in fleet.nodes if n.status == OK)
-    lines = [f"compat fleet · {fleet.source} · {len(fleet.nodes)} nodes, {checked} checked", ""]
-    lines.append("Nodes")
-    width = max((len(n.label) for n in fleet.nodes), default=0)
-    ips = {n.id: n.ip if n.ip and n.ip not in n.label else "" for n in fleet.nodes}
-    ip_width = max((len(ip) for ip in ips.values()), default=0)
-    for node in fleet.nodes:
-        ip = f"  {ips[node.id]:{ip_width}}" if ip_width else ""
-        lines.append(f"  {node.label:{width}}{ip}  {_node_summary(node)}")
+    checked = _checked(fleet)
+    lines = [
+        f"compat fleet · {fleet.source} · {_nodes(len(fleet.nodes))} in "
+        f"{len(fleet.groups)} group{'' if len(fleet.groups) == 1 else 's'}, {checked} checked",
+        "",
+        "Nodes (identical reports apart from the host form one group)",
+    ]
+    for group in fleet.groups:
+        lines.append(f"  [{group.number}] {group.names}")
+        lines.append(f"      {_nodes(group.count)}, {_group_summary(group)}")
     lines.append("")
     if fleet.heterogeneity:
         lines.append("Differs across nodes (one job needs it equal)")
         for item in fleet.heterogeneity:
             lines.append(f"  {item.title} [{item.severity}]")
-            for value, nodes in _grouped(item.values, labels):
-                lines.append(f"    {value}: {', '.join(nodes)}")
+            for value, groups in item.values:
+                count = sum(g.count for g in groups)
+                numbers = _group_numbers([g.number for g in groups])
+                lines.append(f"    {value}: {_nodes(count)} ({numbers})")
             lines.append(f"    why: {item.why}")
         lines.append("")
     if fleet.findings:
@@ -64,7 +83,7 @@ def render_text(fleet: Fleet) -> str:
         for entry in fleet.findings:
             lines.append(f"  {entry['rule']}  [{entry.get('severity')}, {entry['status']}]")
             lines.append(f"    {entry.get('title', '')}")
-            lines.append(f"    nodes: {_where(entry, labels)}")
+            lines.append(f"    nodes: {_where(entry, checked)}")
             fix = entry.get("fix") or {}
             if fix.get("summary"):
                 lines.append(f"    fix: {fix['summary']}")
@@ -81,23 +100,25 @@ def _cell(text: object) -> str:
 
 
 def render_markdown(fleet: Fleet) -> str:
-    labels = {n.id: n.label for n in fleet.nodes}
+    checked = _checked(fleet)
     lines = [
         f"## compat fleet · {_cell(fleet.source)}",
         "",
-        "| node | IP | status |",
-        "|---|---|---|",
+        "| group | nodes | count | status |",
+        "|---|---|---|---|",
     ]
-    for node in fleet.nodes:
+    for group in fleet.groups:
         lines.append(
-            f"| {_cell(node.label)} | {_cell(node.ip or '')} | {_cell(_node_summary(node))} |"
+            f"| {group.number} | {_cell(group.names)} | {group.count} | "
+            f"{_cell(_group_summary(group))} |"
         )
     if fleet.heterogeneity:
         lines += ["", "### Differs across nodes", "", "| fact | values | why |", "|---|---|---|"]
         for item in fleet.heterogeneity:
             values = "<br>".join(
-                f"{_cell(value)}: {_cell(', '.join(nodes))}"
-                for value, nodes in _grouped(item.values, labels)
+                f"{_cell(value)}: {_nodes(sum(g.count for g in groups))} "
+                f"({_group_numbers([g.number for g in groups])})"
+                for value, groups in item.values
             )
             lines.append(f"| {_cell(item.title)} | {values} | {_cell(item.why)} |")
     if fleet.findings:
@@ -105,7 +126,7 @@ def render_markdown(fleet: Fleet) -> str:
         for entry in fleet.findings:
             lines.append(
                 f"| `{_cell(entry['rule'])}` {_cell(entry.get('title', ''))} | "
-                f"{_cell(entry.get('severity'))} | {_cell(_where(entry, labels))} |"
+                f"{_cell(entry.get('severity'))} | {_cell(_where(entry, checked))} |"
             )
     if fleet.notes:
         lines += ["", *[f"- {_cell(note)}" for note in fleet.notes]]
@@ -121,4 +142,9 @@ def render(fleet: Fleet, format_name: str) -> str:
         return json.dumps(fleet_document(fleet), indent=2, ensure_ascii=False) + "\n"
     if format_name == "markdown":
         return render_markdown(fleet)
+    if format_name == "html":  # from the JSON document: formats/ needs nothing of fleet/
+        from compat.fleet.report import fleet_document
+        from compat.formats.html import render_fleet
+
+        return render_fleet(fleet_document(fleet))
     return render_text(fleet)

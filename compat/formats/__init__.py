@@ -21,6 +21,8 @@ def formatter(name: str) -> Formatter:
         from compat.formats.sarif import render
     elif name == "github":
         from compat.formats.github import render
+    elif name == "html":
+        from compat.formats.html import render
     else:  # pragma: no cover - typer validates the choice
         raise ValueError(name)
     return render
