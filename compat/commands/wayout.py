@@ -1,0 +1,138 @@
+"""A way out for `compat doctor --install`: constraints that avoid what the install introduces.
+
+Pin's solver (compat.resolve.maxsat, `plan_pins`, over the package index as `compat pin` reads
+it) is asked for the environment as it is plus the releases the install adds, with every
+installed distribution kept: the requested packages (and what they pull in) move to releases
+that live with what is there (keep torch: choose the vLLM release that pins it). Where keeping
+everything leaves a finding, the distributions the install would replace may move too (the
+driver-compatible build of torch). compat.commands.installcheck then has the resolver prove the
+proposal with a second dry run, judged as the first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+
+from packaging.utils import NormalizedName, canonicalize_name
+from packaging.version import Version
+
+from compat.facts.gather import FactOptions, environment_facts, read_hardware, read_usage
+from compat.kb.knowledge import load_knowledge_base
+from compat.model import Environment, Package, Status
+from compat.resolve.whatif import InstallPlan
+
+
+@dataclass(frozen=True)
+class Proposal:
+    constraints: tuple[str, ...]  # requirement lines for the install instead of the request
+    kept: tuple[str, ...]  # the installed distributions it keeps, as `name==version`
+    unresolved: tuple[str, ...]  # "rule-id: why" for introduced findings no choice escapes
+
+
+def requested_names(plan: InstallPlan) -> set[NormalizedName]:
+    return {r.name for r in plan.install if r.requested}
+
+
+def propose(
+    fact_options: FactOptions, env: Environment, plan: InstallPlan, new_rules: Iterable[str]
+) -> Proposal:
+    """Releases of what the install adds that avoid the introduced findings, everything
+    installed kept; else (second try) the replaced distributions free to move as well."""
+    rules = set(new_rules)
+    first = _solve(fact_options, env, plan, frozenset(env.packages), rules)
+    if not first.unresolved:
+        return first
+    replaced = {r.name for r in plan.install if r.name in env.packages}
+    second = _solve(fact_options, env, plan, frozenset(set(env.packages) - replaced), rules)
+    return second if len(second.unresolved) < len(first.unresolved) else first
+
+
+def _solve(
+    fact_options: FactOptions,
+    env: Environment,
+    plan: InstallPlan,
+    kept: frozenset[str],
+    rules: set[str],
+) -> Proposal:
+    from compat.commands.pin import IndexCandidates
+    from compat.resolve.index import IndexClient
+    from compat.resolve.indexconfig import resolve_index_config
+    from compat.resolve.maxsat import plan_pins
+    from compat.resolve.solver import Intent
+
+    kb = load_knowledge_base(tuple(fact_options.matrices))
+    hardware, _ = read_hardware(fact_options)
+    usage = read_usage(fact_options)
+    start = _with_additions(env, plan)
+    installed = {name: p.version for name, p in start.packages.items()}
+    config = resolve_index_config(index_url=None, extra_index_urls=())
+    with IndexClient(config, offline=False, timeout=15.0) as client:
+        source = IndexCandidates(client, env.python_version, installed, kb, False)
+        source.cuda_builds = hardware is not None and bool(hardware.gpus)
+        pins = plan_pins(
+            kb,
+            environment_facts(start, hardware, usage, with_nvcc=False),
+            source,
+            avoid={Status.AFFECTED},
+            installed_requires={n: p.requires for n, p in start.packages.items()},
+            marker_env=env.markers or None,
+            intent=Intent(kept=frozenset(NormalizedName(n) for n in kept)),
+        )
+    chosen = {pin.name: pin for pin in pins.pins}
+    added = [r for r in plan.install if r.name not in env.packages]
+    lines = [
+        f"{r.display_name}=={chosen[r.name].version if r.name in chosen else r.version}"
+        for r in added
+        if r.requested or (r.name in chosen and chosen[r.name].changed)
+    ]
+    # Keeping everything, the installed distributions stay as they are (pin would also escape
+    # findings that were there before, e.g. by another CUDA build: not this question); freed,
+    # those the install replaces may move, to releases the configured index serves.
+    moved = [
+        p
+        for p in pins.pins
+        if p.name in env.packages and p.name not in kept and p.changed and not p.version.local
+    ]
+    lines += [f"{p.display_name or p.name}=={p.version}" for p in moved]
+    keep = [
+        f"{env.packages[r.name].label}=={env.packages[r.name].version}"
+        for r in plan.install
+        if r.name in env.packages and r.name not in {p.name for p in moved}
+    ]
+    unresolved = tuple(f"{u.rule.id}: {u.why}" for u in pins.unresolved if u.rule.id in rules)
+    outside = _outside_request(plan, {name: pin.version for name, pin in chosen.items()}, rules)
+    return Proposal(tuple(lines), tuple(keep), unresolved + outside)
+
+
+def _outside_request(
+    plan: InstallPlan, chosen: dict[NormalizedName, Version], rules: set[str]
+) -> tuple[str, ...]:
+    """A release the solver chose that the request itself rules out (`vllm>=0.10` and only
+    0.6.6 fits): no release the request allows lives in this environment."""
+    from packaging.requirements import Requirement
+
+    out = []
+    for text in plan.requested:
+        if text.startswith("-r "):
+            continue
+        requirement = Requirement(text)
+        version = chosen.get(canonicalize_name(requirement.name))
+        if version is not None and not requirement.specifier.contains(version, prereleases=True):
+            out.append(
+                f"{text}: every release it allows introduces {', '.join(sorted(rules))} "
+                f"here; the nearest release that does not is {requirement.name} {version}"
+            )
+    return tuple(out)
+
+
+def _with_additions(env: Environment, plan: InstallPlan) -> Environment:
+    """The environment as it is, plus the distributions the install adds (not those it
+    replaces): where the solver starts."""
+    packages = dict(env.packages)
+    for release in plan.install:
+        if release.name not in packages:
+            packages[release.name] = Package(
+                release.name, release.version, release.display_name, requires=release.requires
+            )
+    return replace(env, packages=packages)

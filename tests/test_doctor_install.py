@@ -1,0 +1,269 @@
+"""`compat doctor --install SPEC`: the environment an install would leave, judged before it runs.
+
+Through the CLI as a subprocess, with a real venv (python -m venv) holding real dist-info
+directories, a package index on 127.0.0.1 (tests/indexserver.py) serving small real wheels, and
+the real pip and uv asked for their dry run. The GPU is a hardware profile of an R470 machine.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import Result, run_subprocess
+from tests.dists import make_dist
+from tests.indexserver import Dist, Faults, IndexServer
+from tests.profiles import R470
+
+pytestmark = pytest.mark.usefixtures("resolver_env")
+
+FLASH_ATTN_WHEEL = (
+    "https://github.com/Dao-AILab/flash-attention/releases/download/v2.7.4.post1/"
+    "flash_attn-2.7.4.post1+cu12torch2.5cxx11abiFALSE-cp311-cp311-linux_x86_64.whl"
+)
+CUDA_124 = [
+    "nvidia-cuda-runtime-cu12==12.4.127; platform_system == 'Linux'",
+    "nvidia-cudnn-cu12==9.1.0.70; platform_system == 'Linux'",
+]
+CUDA_128 = ["nvidia-cuda-runtime-cu12==12.8.90; platform_system == 'Linux'"]
+
+# What the index serves: a vLLM that pins a newer torch (CUDA 12.8 by its requirements, as on
+# PyPI), an older vLLM that pins the installed torch, and what they pull in.
+PROJECTS = {
+    "vllm": [
+        Dist("vllm", "0.6.6", requires=["torch==2.5.1", "transformers>=4.45"]),
+        Dist("vllm", "0.10.2", requires=["torch==2.8.0", "transformers>=4.55"]),
+    ],
+    "torch": [
+        Dist("torch", "2.5.1", requires=["filelock", *CUDA_124]),
+        Dist("torch", "2.8.0", requires=["filelock", *CUDA_128]),
+    ],
+    "transformers": [Dist("transformers", "4.46.3"), Dist("transformers", "4.55.4")],
+    "filelock": [Dist("filelock", "3.16.1")],
+    "nvidia-cuda-runtime-cu12": [
+        Dist("nvidia-cuda-runtime-cu12", "12.4.127"),
+        Dist("nvidia-cuda-runtime-cu12", "12.8.90"),
+    ],
+    "nvidia-cudnn-cu12": [Dist("nvidia-cudnn-cu12", "9.1.0.70")],
+    "six": [Dist("six", "1.17.0")],
+}
+
+
+def make_venv(root: Path) -> tuple[Path, Path]:
+    """A real venv without pip (compat's pip resolves for it with --python), and its
+    site-packages holding a CUDA 12.4 torch and the flash-attn release wheel built for it."""
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(root)], check=True)
+    python = root / "bin" / "python"
+    site = next((root / "lib").glob("python3*/site-packages"))
+    make_dist(site, "torch", "2.5.1+cu124", requires=["filelock", *CUDA_124])
+    make_dist(site, "filelock", "3.16.1")
+    make_dist(site, "nvidia-cuda-runtime-cu12", "12.4.127")
+    make_dist(site, "nvidia-cudnn-cu12", "9.1.0.70")
+    make_dist(
+        site,
+        "flash-attn",
+        "2.7.4.post1",
+        requires=["torch", "einops"],
+        direct_url={"url": FLASH_ATTN_WHEEL, "archive_info": {}},
+    )
+    make_dist(site, "einops", "0.8.0")
+    return python, site
+
+
+def snapshot(root: Path) -> dict[str, str]:
+    """Every file under the venv and its content's digest: nothing may change."""
+    return {
+        str(path.relative_to(root)): hashlib.sha256(path.read_bytes()).hexdigest()
+        for path in sorted(root.rglob("*"))
+        if path.is_file()
+    }
+
+
+@pytest.fixture(scope="module")
+def index() -> Iterator[IndexServer]:
+    with IndexServer(PROJECTS) as server:
+        yield server
+
+
+@pytest.fixture
+def venv(tmp_path: Path) -> tuple[Path, Path]:
+    python, _ = make_venv(tmp_path / "venv")
+    profile = tmp_path / "r470.json"
+    profile.write_text(json.dumps(R470), encoding="utf-8")
+    return python, profile
+
+
+def doctor_install(
+    python: Path, profile: Path, index: str, *args: str, tool: str = "pip"
+) -> Result:
+    env = {"PIP_INDEX_URL": index, "UV_INDEX_URL": index, "UV_DEFAULT_INDEX": index}
+    return run_subprocess(
+        ["doctor", "--python", str(python), "--hardware", str(profile), "--resolver", tool, *args],
+        env=env,
+    )
+
+
+@pytest.mark.parametrize("tool", ["pip", "uv"])
+def test_vllm_that_pins_a_newer_torch(
+    venv: tuple[Path, Path], index: IndexServer, tool: str
+) -> None:
+    python, profile = venv
+    root = python.parent.parent
+    before = snapshot(root)
+    result = doctor_install(
+        python, profile, index.url, "--install", "vllm==0.10.2", "--format", "json", tool=tool
+    )
+    assert snapshot(root) == before  # nothing installed, nothing touched
+    assert result.exit_code == 1, result.stderr
+    document = result.json()
+    changes = {c["name"]: c for c in document["install"]["changes"]}
+    torch = changes["torch"]
+    assert torch["change"] == "replaced"
+    assert torch["before"] == {"version": "2.5.1+cu124", "cuda": "12.4"}
+    assert torch["after"] == {"version": "2.8.0", "cuda": "12.8"}
+    assert changes["vllm"]["change"] == "added"
+    assert changes["vllm"]["after"]["version"] == "0.10.2"
+    assert changes["nvidia-cuda-runtime-cu12"]["after"]["version"] == "12.8.90"
+    assert "filelock" not in changes  # installed and still satisfying: kept
+    behind = {b["name"]: b for b in document["install"]["left_behind"]}
+    assert set(behind) == {"flash-attn"}
+    assert "torch 2.5" in behind["flash-attn"]["reason"]
+    findings = {f["rule"]: f for f in document["findings"]}
+    # flash-attn built for torch 2.5 under torch 2.8: introduced by the install.
+    assert findings["flash-attn-built-for-another-torch"]["new"] is True
+    # The R470 driver is below the CUDA 12 floor for the CUDA 12.4 torch already: the finding
+    # is there before the install, and stays for the CUDA 12.8 one.
+    driver = findings["cuda12-build-below-driver-floor"]
+    assert driver["status"] == "affected" and driver["new"] is False
+    assert "torch_cuda 12.8 is in >=12.0,<13.0" in driver["matched"]
+    assert "flash-attn-built-for-another-torch" in document["install"]["new"]
+    assert "cuda12-build-below-driver-floor" not in document["install"]["new"]
+    assert document["install"]["resolver"].startswith(tool)
+
+
+def test_text_names_the_replacement_and_what_is_left_behind(
+    venv: tuple[Path, Path], index: IndexServer
+) -> None:
+    python, profile = venv
+    result = doctor_install(python, profile, index.url, "--install", "vllm==0.10.2")
+    assert result.exit_code == 1, result.stderr
+    out = result.stdout
+    assert "torch 2.5.1 (CUDA 12.4) → 2.8.0 (CUDA 12.8)" in out
+    assert "vllm (not installed) → 0.10.2" in out
+    assert "flash-attn 2.7.4.post1: its wheel was built for torch 2.5" in out
+    new = out.split("New: findings the install would introduce")[1].split("Already there")[0]
+    assert "flash-attn-built-for-another-torch" in new
+    assert "cuda12-build-below-driver-floor" not in new
+    kept = out.split("Already there before the install")[1]
+    assert "cuda12-build-below-driver-floor" in kept
+    assert "nothing was installed" in out
+
+
+def test_an_install_that_keeps_torch_and_its_transformers_introduces_nothing(
+    venv: tuple[Path, Path], index: IndexServer
+) -> None:
+    python, profile = venv
+    args = ["--install", "vllm==0.6.6", "--install", "transformers<4.50", "-f", "json"]
+    result = doctor_install(python, profile, index.url, *args)
+    assert result.exit_code == 0, result.stdout + result.stderr
+    document = result.json()
+    names = {c["name"] for c in document["install"]["changes"]}
+    assert "torch" not in names and "vllm" in names
+    assert document["install"]["left_behind"] == []
+    assert document["install"]["new"] == []
+    # The driver finding is still reported, as already there.
+    assert [f["new"] for f in document["findings"] if f["rule"].startswith("cuda12")] == [False]
+
+
+def test_requirements_file(venv: tuple[Path, Path], index: IndexServer, tmp_path: Path) -> None:
+    python, profile = venv
+    reqs = tmp_path / "requirements.txt"
+    reqs.write_text("vllm==0.10.2\n", encoding="utf-8")
+    result = doctor_install(
+        python, profile, index.url, "--install", "-r", str(reqs), "--install", "six", "-f", "json"
+    )
+    assert result.exit_code == 1, result.stderr
+    install = result.json()["install"]
+    assert install["requested"] == ["six", f"-r {reqs}"]
+    assert {"torch", "vllm", "six"} <= {c["name"] for c in install["changes"]}
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "message"),
+    [
+        (["--install", "vllm=>0.10"], 2, "--install 'vllm=>0.10': cannot parse it"),
+        (["--install", "-r", "missing.txt"], 2, "--install -r missing.txt: no such file"),
+        (["--install", "vllm==9.9.9"], 3, "No matching distribution found for vllm==9.9.9"),
+        (
+            ["--install", "vllm==0.10.2", "--install", "torch==2.5.1"],
+            3,
+            "Cannot install",
+        ),
+    ],
+)
+def test_bad_input_is_one_line(
+    venv: tuple[Path, Path], index: IndexServer, args: list[str], code: int, message: str
+) -> None:
+    python, profile = venv
+    root = python.parent.parent
+    before = snapshot(root)
+    result = doctor_install(python, profile, index.url, *args)
+    assert result.exit_code == code, result.stdout + result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and message in lines[0], result.stderr
+    assert "WARNING" not in lines[0]
+    assert snapshot(root) == before
+
+
+def test_unreachable_index(venv: tuple[Path, Path]) -> None:
+    python, profile = venv
+    with IndexServer(PROJECTS, faults=Faults()) as server:
+        url = server.url
+    # The server is gone: its port refuses connections.
+    env = {"PIP_INDEX_URL": url, "PIP_RETRIES": "1", "PIP_TIMEOUT": "2"}
+    result = run_subprocess(
+        ["doctor", "--python", str(python), "--hardware", str(profile), "--install", "vllm"],
+        env=env,
+    )
+    assert result.exit_code == 2, result.stdout + result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "could not reach the package index" in lines[0]
+
+
+def test_path_cannot_ask_a_resolver(venv: tuple[Path, Path]) -> None:
+    python, _ = venv
+    site = next((python.parent.parent / "lib").glob("python3*/site-packages"))
+    result = run_subprocess(["doctor", "--path", str(site), "--install", "vllm"])
+    assert result.exit_code == 2
+    assert "cannot ask that environment's resolver" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_markdown_is_refused(venv: tuple[Path, Path]) -> None:
+    python, _ = venv
+    result = run_subprocess(["doctor", "--python", str(python), "--install", "x", "-f", "markdown"])
+    assert result.exit_code == 2
+    assert "--install reports as text or json" in result.stderr
+
+
+def test_the_running_interpreter_is_the_default(index: IndexServer, tmp_path: Path) -> None:
+    """Without --python, the interpreter running compat is the target (its own pip)."""
+    profile = tmp_path / "r470.json"
+    profile.write_text(json.dumps(R470), encoding="utf-8")
+    result = run_subprocess(
+        ["doctor", "--hardware", str(profile), "--install", "six==1.17.0", "-f", "json"],
+        env={"PIP_INDEX_URL": index.url, "PIP_FIND_LINKS": ""},
+    )
+    assert result.exit_code in (0, 1), result.stderr
+    install = result.json()["install"]
+    assert install["python"] == sys.executable
+    assert (
+        os.path.realpath(sys.executable) in install["resolver"] or "-m pip" in install["resolver"]
+    )
