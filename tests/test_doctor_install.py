@@ -146,6 +146,13 @@ def test_vllm_that_pins_a_newer_torch(
     assert "flash-attn-built-for-another-torch" in document["install"]["new"]
     assert "cuda12-build-below-driver-floor" not in document["install"]["new"]
     assert document["install"]["resolver"].startswith(tool)
+    # The way out, from pin's solver and proved by a second dry run: keep torch, take the vLLM
+    # release that pins it (and the transformers that lives with that torch).
+    way = document["install"]["way_out"]
+    assert way["verified"] is True, way
+    assert way["request_allowed"] is False  # vllm==0.10.2 itself cannot live here
+    assert way["reasons"][0].startswith("vllm==0.10.2: every release it allows introduces")
+    assert set(way["constraints"]) >= {"vllm==0.6.6", "transformers==4.46.3", "torch==2.5.1+cu124"}
 
 
 def test_text_names_the_replacement_and_what_is_left_behind(
@@ -180,6 +187,45 @@ def test_an_install_that_keeps_torch_and_its_transformers_introduces_nothing(
     assert document["install"]["new"] == []
     # The driver finding is still reported, as already there.
     assert [f["new"] for f in document["findings"] if f["rule"].startswith("cuda12")] == [False]
+
+
+def test_no_release_the_request_allows_can_live_here(
+    venv: tuple[Path, Path], index: IndexServer
+) -> None:
+    python, profile = venv
+    result = doctor_install(python, profile, index.url, "--install", "vllm>=0.10", "-f", "json")
+    assert result.exit_code == 1, result.stderr
+    way = result.json()["install"]["way_out"]
+    assert way["request_allowed"] is False
+    assert way["summary"].startswith("no release of vllm that the request allows lives here")
+    (reason,) = way["reasons"]
+    assert reason.startswith("vllm>=0.10: every release it allows introduces ")
+    assert "flash-attn-built-for-another-torch" in reason and reason.endswith("vllm 0.6.6")
+
+
+def test_the_targets_own_pip_and_a_conda_prefix(index: IndexServer, tmp_path: Path) -> None:
+    """A venv with its own pip is asked through `PYTHON -m pip`; a conda prefix through the
+    Python in it."""
+    root = tmp_path / "env"
+    subprocess.run([sys.executable, "-m", "venv", str(root)], check=True)  # with pip
+    site = next((root / "lib").glob("python3*/site-packages"))
+    make_dist(site, "torch", "2.5.1+cu124", requires=["filelock", *CUDA_124])
+    make_dist(site, "filelock", "3.16.1")
+    (root / "conda-meta").mkdir()
+    profile = tmp_path / "r470.json"
+    profile.write_text(json.dumps(R470), encoding="utf-8")
+    before = snapshot(root)
+    env = {"PIP_INDEX_URL": index.url}
+    args = ["--hardware", str(profile), "--install", "vllm==0.10.2", "-f", "json"]
+    for selection in (["--python", str(root / "bin" / "python")], ["--conda-prefix", str(root)]):
+        result = run_subprocess(["doctor", *selection, *args], env=env)
+        assert result.exit_code == 0, result.stderr  # no flash-attn here: nothing new
+        install = result.json()["install"]
+        assert install["new"] == []
+        assert install["resolver"].endswith(f"({root / 'bin' / 'python'} -m pip)")
+        torch = next(c for c in install["changes"] if c["name"] == "torch")
+        assert (torch["before"]["cuda"], torch["after"]["cuda"]) == ("12.4", "12.8")
+    assert snapshot(root) == before
 
 
 def test_requirements_file(venv: tuple[Path, Path], index: IndexServer, tmp_path: Path) -> None:

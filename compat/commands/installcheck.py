@@ -116,7 +116,7 @@ def find_way_out(
     except CompatError as error:
         return _no_way(f"pin's solver could not search ({error})", (), wanted)
     if not proposal.constraints or proposal.unresolved:
-        return _no_way("", proposal.unresolved, wanted)
+        return _no_way("", (*proposal.unresolved, *proposal.outside), wanted)
     specs = [*proposal.constraints, *proposal.kept]
     try:
         plan = dry_run(python, specs, (), tool=resolver, prefix=env.prefix)
@@ -132,13 +132,19 @@ def find_way_out(
     )
     if still:
         return _no_way(f"{' '.join(specs)} would still introduce {', '.join(still)}", (), wanted)
+    refused = (
+        f"no release of {wanted} that the request allows lives here without them; "
+        if proposal.outside
+        else ""
+    )
     return {
-        "summary": f"install {' '.join(proposal.constraints)} instead"
+        "summary": f"{refused}install {' '.join(proposal.constraints)} instead"
         + (f", keeping {' '.join(proposal.kept)}" if proposal.kept else "")
         + ": the resolver accepts it and it introduces no affected finding",
         "constraints": specs,
         "verified": True,
-        "reasons": [],
+        "request_allowed": not proposal.outside,
+        "reasons": list(proposal.outside),
     }
 
 
@@ -149,6 +155,7 @@ def _no_way(why: str, unresolved: Sequence[str], wanted: str) -> dict[str, Any]:
         "without what the install introduces",
         "constraints": [],
         "verified": False,
+        "request_allowed": False,
         "reasons": reasons,
     }
 

@@ -28,6 +28,7 @@ class Proposal:
     constraints: tuple[str, ...]  # requirement lines for the install instead of the request
     kept: tuple[str, ...]  # the installed distributions it keeps, as `name==version`
     unresolved: tuple[str, ...]  # "rule-id: why" for introduced findings no choice escapes
+    outside: tuple[str, ...] = ()  # requests no release of which escapes them, and why
 
 
 def requested_names(plan: InstallPlan) -> set[NormalizedName]:
@@ -102,7 +103,7 @@ def _solve(
     ]
     unresolved = tuple(f"{u.rule.id}: {u.why}" for u in pins.unresolved if u.rule.id in rules)
     outside = _outside_request(plan, {name: pin.version for name, pin in chosen.items()}, rules)
-    return Proposal(tuple(lines), tuple(keep), unresolved + outside)
+    return Proposal(tuple(lines), tuple(keep), unresolved, outside)
 
 
 def _outside_request(
