@@ -25,12 +25,11 @@ from compat.report import Report, environment_summary
 def run_doctor(
     env_options: EnvOptions, fact_options: FactOptions, environment: Environment | None = None
 ) -> Report:
-    """`environment`: judge it instead of reading the chosen one (doctor --install: the
-    environment an install would leave)."""
     # Read every input first: a bad flag or file is reported before any slow work.
     notes: list[str] = []
     usage = read_usage(fact_options, notes)
     kb = load_knowledge_base(tuple(fact_options.matrices))
+    # doctor --install judges the environment an install would leave in place of the chosen one
     env = environment if environment is not None else read_environment(env_options)
     if not env.packages:
         where = ", ".join(env.paths) or env.source

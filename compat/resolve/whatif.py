@@ -18,6 +18,8 @@ distributions with the planned releases in place of those they replace.
 
 from __future__ import annotations
 
+import functools
+import importlib.util
 import json
 import os
 import re
@@ -149,12 +151,13 @@ def dry_run(
     return _uv_plan(uv, python, args, requested, timeout, prefix)
 
 
-def _pip_command(python: str) -> list[str] | None:
+@functools.lru_cache(maxsize=8)
+def _pip_command(python: str) -> tuple[str, ...] | None:
     """The target's own pip, else this interpreter's pip pointed at it (--python)."""
     if _answers([python, "-m", "pip", "--version"]):
-        return [python, "-m", "pip"]
-    if python != sys.executable and _answers([sys.executable, "-m", "pip", "--version"]):
-        return [sys.executable, "-m", "pip", "--python", python]
+        return (python, "-m", "pip")
+    if python != sys.executable and importlib.util.find_spec("pip") is not None:
+        return (sys.executable, "-m", "pip", "--python", python)
     return None
 
 
@@ -204,10 +207,10 @@ def _run(command: list[str], tool: str, timeout: float) -> subprocess.CompletedP
         raise UncheckedError(f"cannot run {tool}: {error.strerror or error}") from None
 
 
-def _tool_label(command: list[str], tool: str) -> str:
+def _uv_label(uv: str) -> str:
     try:
         out = subprocess.run(
-            [*command[:3], "--version"] if tool == "pip" else [command[0], "--version"],
+            [uv, "--version"],
             capture_output=True,
             text=True,
             timeout=60,
@@ -216,8 +219,7 @@ def _tool_label(command: list[str], tool: str) -> str:
         ).stdout.split()
     except (OSError, subprocess.TimeoutExpired):
         out = []
-    version = out[1] if len(out) > 1 else "?"
-    return f"{tool} {version} ({' '.join(command)})"
+    return f"uv {out[1] if len(out) > 1 else '?'} ({uv})"
 
 
 def resolver_reason(output: str, tool: str) -> str:
@@ -243,7 +245,7 @@ def resolver_reason(output: str, tool: str) -> str:
 
 
 def _pip_plan(
-    pip: list[str], python: str, args: list[str], requested: tuple[str, ...], timeout: float
+    pip: tuple[str, ...], python: str, args: list[str], requested: tuple[str, ...], timeout: float
 ) -> InstallPlan:
     command = [*pip, "install", "--dry-run", "--report", "-", "--quiet", "--no-input", *args]
     result = _run(command, "pip", timeout)
@@ -255,7 +257,8 @@ def _pip_plan(
         install = tuple(_release(item) for item in document["install"])
     except (ValueError, KeyError, TypeError, InvalidVersion) as error:
         raise UncheckedError(f"pip wrote a report compat cannot read: {error}") from None
-    return InstallPlan(requested, install, (), _tool_label(pip, "pip"), python)
+    label = f"pip {document.get('pip_version', '?')} ({' '.join(pip)})"
+    return InstallPlan(requested, install, (), label, python)
 
 
 def _release(item: Mapping[str, Any]) -> Release:
@@ -313,7 +316,7 @@ def _uv_plan(
         for name, (shown, version) in sorted(added.items())
     )
     gone = tuple(sorted(removed - set(added)))
-    return InstallPlan(requested, install, gone, _tool_label([uv], "uv"), python)
+    return InstallPlan(requested, install, gone, _uv_label(uv), python)
 
 
 def _remove_empty(path: Path) -> None:
