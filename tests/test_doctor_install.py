@@ -19,7 +19,7 @@ import pytest
 
 from tests.conftest import Result, run_subprocess
 from tests.dists import make_dist
-from tests.indexserver import Dist, Faults, IndexServer
+from tests.indexserver import Dist, Faults, IndexServer, write_wheel
 from tests.profiles import R470
 
 pytestmark = pytest.mark.usefixtures("resolver_env")
@@ -241,12 +241,24 @@ def test_requirements_file(venv: tuple[Path, Path], index: IndexServer, tmp_path
     assert {"torch", "vllm", "six"} <= {c["name"] for c in install["changes"]}
 
 
+def test_a_wheel_file(venv: tuple[Path, Path], index: IndexServer, tmp_path: Path) -> None:
+    """A local wheel is a spec pip reads as a place: passed through, resolved like a name."""
+    python, profile = venv
+    wheel = write_wheel(PROJECTS["vllm"][1], tmp_path / "dist")
+    result = doctor_install(python, profile, index.url, "--install", str(wheel), "-f", "json")
+    assert result.exit_code == 1, result.stderr
+    install = result.json()["install"]
+    assert install["requested"] == [str(wheel)]
+    assert {"torch", "vllm"} <= {c["name"] for c in install["changes"]}
+
+
 @pytest.mark.parametrize(
     ("args", "code", "message"),
     [
         (["--install", "vllm=>0.10"], 2, "--install 'vllm=>0.10': cannot parse it"),
         (["--install", "-r", "missing.txt"], 2, "--install -r missing.txt: no such file"),
         (["--install", "vllm==9.9.9"], 3, "No matching distribution found for vllm==9.9.9"),
+        (["--resolver", "uv", "--install", "vllm==9.9.9"], 3, "uv cannot resolve the install"),
         (
             ["--install", "vllm==0.10.2", "--install", "torch==2.5.1"],
             3,

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from compat.commands.doctor import run_doctor
-from compat.errors import CompatError
+from compat.errors import CompatError, short_line
 from compat.facts.gather import EnvOptions, FactOptions, read_environment
 from compat.model import Environment, Finding, Status
 from compat.report import FailOn, Report
@@ -113,8 +113,8 @@ def find_way_out(
     wanted = ", ".join(r.display_name for r in check.plan.install if r.requested) or "it"
     try:
         proposal = propose(fact_options, env, check.plan, new_rules)
-    except CompatError as error:
-        return _no_way(f"pin's solver could not search ({error})", (), wanted)
+    except Exception as error:  # the way out is advice: the verdict above stands without it
+        return _no_way(f"pin's solver could not search ({short_line(str(error))})", (), wanted)
     if not proposal.constraints or proposal.unresolved:
         return _no_way("", (*proposal.unresolved, *proposal.outside), wanted)
     specs = [*proposal.constraints, *proposal.kept]

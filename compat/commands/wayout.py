@@ -20,7 +20,7 @@ from packaging.version import Version
 from compat.facts.gather import FactOptions, environment_facts, read_hardware, read_usage
 from compat.kb.knowledge import load_knowledge_base
 from compat.model import Environment, Package, Status
-from compat.resolve.whatif import InstallPlan
+from compat.resolve.whatif import InstallPlan, is_location
 
 
 @dataclass(frozen=True)
@@ -115,7 +115,7 @@ def _outside_request(
 
     out = []
     for text in plan.requested:
-        if text.startswith("-r "):
+        if text.startswith("-r ") or is_location(text):
             continue
         requirement = Requirement(text)
         version = chosen.get(canonicalize_name(requirement.name))

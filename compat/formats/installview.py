@@ -72,7 +72,10 @@ def render_text(report: Report, install: Mapping[str, Any], is_new: IsNew, colou
         out.pop()
     if kept:
         out += ["", paint(f"Already there before the install ({len(kept)})", "bold")]
-        out += [f"  {f.rule.id}  [{f.status.value}]  {f.rule.title}" for f in kept]
+        for finding in kept:
+            out.append(f"  {finding.rule.id}  [{finding.status.value}]  {finding.rule.title}")
+            if finding.matched:
+                out.append(f"    {'matched:':9} {'; '.join(finding.matched)}")
     if install["resolved"]:
         out += ["", paint(f"Gone after the install: {', '.join(install['resolved'])}", "green")]
     out += _way_out(install.get("way_out"), paint)

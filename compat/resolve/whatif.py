@@ -90,6 +90,8 @@ def parse_specs(specs: Sequence[str], files: Sequence[Path]) -> tuple[str, ...]:
     for spec in specs:
         if not spec.strip() or _OPTION_SPEC.match(spec.strip()):
             raise UsageError(f"--install {spec!r}: not a requirement (use -r FILE for a file)")
+        if is_location(spec):
+            continue  # a wheel, a project directory or a URL: pip reads it
         try:
             Requirement(spec)
         except InvalidRequirement as error:
@@ -99,6 +101,17 @@ def parse_specs(specs: Sequence[str], files: Sequence[Path]) -> tuple[str, ...]:
         if not path.is_file():
             raise UsageError(f"--install -r {path}: no such file")
     return (*specs, *(f"-r {path}" for path in files))
+
+
+_URL = re.compile(r"^(?:[a-z][a-z0-9+.-]*\+)?(?:https?|file|ssh)://", re.IGNORECASE)
+
+
+def is_location(spec: str) -> bool:
+    """A spec pip reads as a place, not a requirement: a URL, a wheel/sdist file, a directory."""
+    text = spec.strip()
+    return bool(_URL.match(text)) or (
+        ("/" in text or text.endswith((".whl", ".tar.gz", ".zip"))) and os.path.exists(text)
+    )
 
 
 def target_python(python: Path | None, conda_prefix: Path | None, paths: Sequence[Path]) -> str:
@@ -309,7 +322,11 @@ def _uv_plan(
             added[name] = (match.group(2), version)
         else:
             removed.add(name)
-    names = {canonicalize_name(Requirement(s).name) for s in requested if not s.startswith("-r ")}
+    names = {
+        canonicalize_name(Requirement(s).name)
+        for s in requested
+        if not s.startswith("-r ") and not is_location(s)
+    }
     requires = _index_requires({name: version for name, (_, version) in added.items()})
     install = tuple(
         Release(name, version, shown, requires.get(name, ()), name in names)
