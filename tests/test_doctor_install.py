@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -212,6 +213,8 @@ def test_the_targets_own_pip_and_a_conda_prefix(index: IndexServer, tmp_path: Pa
     make_dist(site, "torch", "2.5.1+cu124", requires=["filelock", *CUDA_124])
     make_dist(site, "filelock", "3.16.1")
     (root / "conda-meta").mkdir()
+    for cache in list(root.rglob("__pycache__")):  # a run that wrote byte-code would show
+        shutil.rmtree(cache)
     profile = tmp_path / "r470.json"
     profile.write_text(json.dumps(R470), encoding="utf-8")
     before = snapshot(root)

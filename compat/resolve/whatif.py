@@ -183,6 +183,7 @@ def _answers(command: list[str]) -> bool:
             timeout=60,
             check=False,
             stdin=subprocess.DEVNULL,
+            env=_environ(),
         )
     except (OSError, subprocess.TimeoutExpired):
         return False
@@ -198,6 +199,8 @@ def _environ() -> dict[str, str]:
         "PIP_REQUIRE_VIRTUALENV": "0",
         "UV_NO_PROGRESS": "1",
         "NO_COLOR": "1",
+        # The target's own pip imports from the environment: no byte-code is written into it.
+        "PYTHONDONTWRITEBYTECODE": "1",
     }
 
 
