@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from compat.commands.doctor import run_doctor
+from compat.commands.wayout import Proposal
 from compat.errors import CompatError, short_line
 from compat.facts.gather import EnvOptions, FactOptions, read_environment
 from compat.model import Environment, Finding, Status
@@ -105,23 +106,58 @@ def find_way_out(
     python: str,
     resolver: str,
 ) -> dict[str, Any]:
-    """Constraints from pin's solver that avoid the affected findings the install introduces,
-    proved by a second dry run judged as the first; or why no release can live here."""
-    from compat.commands.wayout import propose
+    """Constraints that avoid the affected findings the install introduces — pin's solver's,
+    else the nearest release of each requested package whose requirements what is installed
+    meets —, each proved by a dry run judged as the first; or why no release can live here."""
+    from compat.commands.wayout import proposals
 
     new_rules = {f.rule.id for f in check.new if f.status is Status.AFFECTED}
     wanted = ", ".join(r.display_name for r in check.plan.install if r.requested) or "it"
+    reasons: list[str] = []
+    builds: list[str] = []  # another CUDA build the solver chose: said, not proved here
+    seen: set[tuple[str, ...]] = set()
     try:
-        proposal = propose(fact_options, env, check.plan, new_rules)
+        for proposal in proposals(fact_options, env, check.plan, new_rules):
+            builds += proposal.builds
+            if (*proposal.constraints, *proposal.kept) in seen:
+                continue
+            seen.add((*proposal.constraints, *proposal.kept))
+            if not proposal.constraints or proposal.unresolved:
+                reasons += [*proposal.unresolved, *proposal.outside]
+                continue
+            why = _disproved(env_options, fact_options, env, check, python, resolver, proposal)
+            if why:
+                reasons.append(why)
+                continue
+            return _way(proposal, wanted, _build_notes(builds))
     except Exception as error:  # the way out is advice: the verdict above stands without it
-        return _no_way(f"pin's solver could not search ({short_line(str(error))})", (), wanted)
-    if not proposal.constraints or proposal.unresolved:
-        return _no_way("", (*proposal.unresolved, *proposal.outside), wanted)
+        reasons.append(f"the search stopped: {short_line(str(error))}")
+    return _no_way("", tuple(dict.fromkeys(reasons + _build_notes(builds))), wanted)
+
+
+def _build_notes(builds: Sequence[str]) -> list[str]:
+    return [
+        f"or keep the request with the driver-compatible build {build} "
+        "(not proved: the resolver was asked of the configured index only)"
+        for build in dict.fromkeys(builds)
+    ]
+
+
+def _disproved(
+    env_options: EnvOptions,
+    fact_options: FactOptions,
+    env: Environment,
+    check: InstallCheck,
+    python: str,
+    resolver: str,
+    proposal: Proposal,
+) -> str:
+    """Why the resolver or the judgement refutes the proposal; empty when it stands."""
     specs = [*proposal.constraints, *proposal.kept]
     try:
         plan = dry_run(python, specs, (), tool=resolver, prefix=env.prefix)
     except CompatError as error:
-        return _no_way(f"the resolver refuses {' '.join(specs)}: {error}", (), wanted)
+        return f"the resolver refuses {' '.join(specs)}: {error}"
     after = run_doctor(env_options, fact_options, environment=overlay(env, plan))
     still = sorted(
         {
@@ -130,8 +166,10 @@ def find_way_out(
             if f.status is Status.AFFECTED and introduced(check.before, f)
         }
     )
-    if still:
-        return _no_way(f"{' '.join(specs)} would still introduce {', '.join(still)}", (), wanted)
+    return f"{' '.join(specs)} would still introduce {', '.join(still)}" if still else ""
+
+
+def _way(proposal: Proposal, wanted: str, notes: Sequence[str]) -> dict[str, Any]:
     refused = (
         f"no release of {wanted} that the request allows lives here without them; "
         if proposal.outside
@@ -141,10 +179,10 @@ def find_way_out(
         "summary": f"{refused}install {' '.join(proposal.constraints)} instead"
         + (f", keeping {' '.join(proposal.kept)}" if proposal.kept else "")
         + ": the resolver accepts it and it introduces no affected finding",
-        "constraints": specs,
+        "constraints": [*proposal.constraints, *proposal.kept],
         "verified": True,
         "request_allowed": not proposal.outside,
-        "reasons": list(proposal.outside),
+        "reasons": [*proposal.outside, *notes],
     }
 
 

@@ -11,7 +11,7 @@ proposal with a second dry run, judged as the first.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from packaging.utils import NormalizedName, canonicalize_name
@@ -29,24 +29,104 @@ class Proposal:
     kept: tuple[str, ...]  # the installed distributions it keeps, as `name==version`
     unresolved: tuple[str, ...]  # "rule-id: why" for introduced findings no choice escapes
     outside: tuple[str, ...] = ()  # requests no release of which escapes them, and why
+    builds: tuple[str, ...] = ()  # another CUDA build the solver chose (PyTorch's own index)
 
 
 def requested_names(plan: InstallPlan) -> set[NormalizedName]:
     return {r.name for r in plan.install if r.requested}
 
 
-def propose(
+def proposals(
     fact_options: FactOptions, env: Environment, plan: InstallPlan, new_rules: Iterable[str]
-) -> Proposal:
-    """Releases of what the install adds that avoid the introduced findings, everything
-    installed kept; else (second try) the replaced distributions free to move as well."""
+) -> Iterator[Proposal]:
+    """Ways out, best first: pin's solver with everything installed kept; the same with the
+    distributions the install replaces free to move; the nearest release of each requested
+    package whose requirements the installed distributions meet (keep torch, take the vLLM
+    release that pins it). The caller proves each with the resolver."""
     rules = set(new_rules)
-    first = _solve(fact_options, env, plan, frozenset(env.packages), rules)
-    if not first.unresolved:
-        return first
+    yield _solve(fact_options, env, plan, frozenset(env.packages), rules)
     replaced = {r.name for r in plan.install if r.name in env.packages}
-    second = _solve(fact_options, env, plan, frozenset(set(env.packages) - replaced), rules)
-    return second if len(second.unresolved) < len(first.unresolved) else first
+    if replaced:
+        yield _solve(fact_options, env, plan, frozenset(set(env.packages) - replaced), rules)
+        living = nearest_living(env, plan, rules)
+        if living is not None:
+            yield living
+
+
+def nearest_living(
+    env: Environment, plan: InstallPlan, rules: set[str], limit: int = 40
+) -> Proposal | None:
+    """For each requested package, its newest release (of the `limit` newest on the index)
+    whose Requires-Dist the installed versions of what the install would replace all meet."""
+    from packaging.requirements import Requirement
+
+    from compat.resolve.index import IndexClient, allows_python
+    from compat.resolve.indexconfig import resolve_index_config
+
+    replaced = {r.name for r in plan.install if r.name in env.packages}
+    markers = {**(env.markers or {}), "extra": ""}
+    lines, outside = [], []
+    config = resolve_index_config(index_url=None, extra_index_urls=())
+    with IndexClient(config, offline=False, timeout=15.0) as client:
+        for release in (r for r in plan.install if r.requested and r.name not in env.packages):
+            seen: set[Version] = set()
+            found = None
+            ordered = sorted(client.candidates(release.name), key=lambda c: c.version, reverse=True)
+            for candidate in ordered:
+                version = candidate.version
+                if version in seen or candidate.yanked is not None or version.is_prerelease:
+                    continue
+                if not allows_python(candidate, env.python_version) or len(seen) >= limit:
+                    continue
+                seen.add(version)
+                if _lives_with(client.requires_dist(candidate), env, replaced, markers):
+                    found = version
+                    break
+            if found is None:
+                return None
+            lines.append(f"{release.display_name}=={found}")
+            request = _request_for(plan, release.name)
+            if request is not None and not Requirement(request).specifier.contains(found, True):
+                outside.append(
+                    f"{request}: every release it allows introduces {', '.join(sorted(rules))} "
+                    f"here; the nearest release that does not is {release.display_name} {found}"
+                )
+    keep = [f"{env.packages[n].label}=={env.packages[n].version}" for n in sorted(replaced)]
+    return Proposal(tuple(lines), tuple(keep), (), tuple(outside))
+
+
+def _lives_with(
+    requires: Sequence[str],
+    env: Environment,
+    replaced: set[NormalizedName],
+    markers: dict[str, str],
+) -> bool:
+    from packaging.requirements import InvalidRequirement, Requirement
+
+    for line in requires:
+        try:
+            requirement = Requirement(line)
+            if requirement.marker is not None and not requirement.marker.evaluate(markers):
+                continue
+        except (InvalidRequirement, ValueError, KeyError):
+            continue
+        name = canonicalize_name(requirement.name)
+        if name in replaced and not requirement.specifier.contains(
+            env.packages[name].version, prereleases=True
+        ):
+            return False
+    return True
+
+
+def _request_for(plan: InstallPlan, name: NormalizedName) -> str | None:
+    from packaging.requirements import Requirement
+
+    for text in plan.requested:
+        if text.startswith("-r ") or is_location(text):
+            continue
+        if canonicalize_name(Requirement(text).name) == name:
+            return text
+    return None
 
 
 def _solve(
@@ -76,7 +156,9 @@ def _solve(
             environment_facts(start, hardware, usage, with_nvcc=False),
             source,
             avoid={Status.AFFECTED},
-            installed_requires={n: p.requires for n, p in start.packages.items()},
+            # What stays installed binds the choice; the added releases' own requirements are
+            # read for the release chosen (the resolver's pick is a start, not a bond).
+            installed_requires={n: p.requires for n, p in env.packages.items()},
             marker_env=env.markers or None,
             intent=Intent(kept=frozenset(NormalizedName(n) for n in kept)),
         )
@@ -101,9 +183,15 @@ def _solve(
         for r in plan.install
         if r.name in env.packages and r.name not in {p.name for p in moved}
     ]
+    builds = tuple(
+        f"{p.display_name or p.name}=={p.version} from https://download.pytorch.org/whl/"
+        f"{p.version.local}"
+        for p in pins.pins
+        if p.name in env.packages and p.name not in kept and p.changed and p.version.local
+    )
     unresolved = tuple(f"{u.rule.id}: {u.why}" for u in pins.unresolved if u.rule.id in rules)
     outside = _outside_request(plan, {name: pin.version for name, pin in chosen.items()}, rules)
-    return Proposal(tuple(lines), tuple(keep), unresolved, outside)
+    return Proposal(tuple(lines), tuple(keep), unresolved, outside, builds)
 
 
 def _outside_request(
