@@ -250,14 +250,39 @@ def resolver_reason(output: str, tool: str) -> str:
         or (tool == "uv" and line.startswith(("  cause:", "  ╰─▶", "      ")))
     ]
     errors = [e for e in errors if e and not e.startswith("ResolutionImpossible: for help")]
-    if unreachable:
+    # Retries that finally got through say nothing: the index counts as unreachable only when
+    # the resolver then found nothing at all.
+    found_nothing = not errors or any(
+        "from versions: none" in e or "No matching distribution" in e or "Failed to fetch" in e
+        for e in errors
+    )
+    if unreachable and found_nothing:
         raise IndexAccessError(
-            short_line(f"{tool} could not reach the package index: {unreachable[-1].strip()}"),
+            short_line(f"{tool} could not reach {_unreachable(unreachable[-1], output)}"),
             hint="check the index URL (pip.conf, PIP_INDEX_URL, UV_INDEX_URL) and the network",
         )
     if not errors:
         errors = [line.strip() for line in lines if not line.startswith("WARNING")][-3:]
     return short_line("; ".join(errors) or f"{tool} failed without saying why")
+
+
+_PIP_CONNECTION = re.compile(
+    r"(HTTPS?)Connection\(host='([^']+)', port=(\d+)\).*\)': (/\S*?)/[^/\s]+/?$"
+)
+
+
+def _unreachable(line: str, output: str) -> str:
+    """`http://127.0.0.1:8080/simple: connection refused`: the index, from pip's retry warning
+    (host, port and the project page's path), else from the resolver's own summary."""
+    from compat.resolve.resolver import _unreachable_summary
+
+    summary = _unreachable_summary(output)
+    match = _PIP_CONNECTION.search(line)
+    if match is None or not summary.startswith("the package index:"):
+        return summary
+    scheme, host, port, path = match.groups()
+    cause = summary.split(": ", 1)[1]
+    return f"{scheme.lower()}://{host}:{port}{path}: {cause}"
 
 
 def _pip_plan(
