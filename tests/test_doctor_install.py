@@ -376,3 +376,16 @@ def test_a_cuda13_torch_on_an_r535_driver_is_a_new_driver_finding(tmp_path: Path
         "torch==2.11.0+cu126 from https://download.pytorch.org/whl/cu126" in r
         for r in way["reasons"]
     )
+
+
+def test_a_resolver_that_refuses_gives_its_own_reason(
+    venv: tuple[Path, Path], index: IndexServer, tmp_path: Path
+) -> None:
+    """compat reads no requirements file itself: pip refuses the bad line, and says why."""
+    python, profile = venv
+    reqs = tmp_path / "requirements.txt"
+    reqs.write_text("vllm=>0.10\n", encoding="utf-8")
+    result = doctor_install(python, profile, index.url, "--install", "-r", str(reqs))
+    assert result.exit_code == 3, result.stdout + result.stderr
+    (line,) = result.stderr.strip().splitlines()
+    assert line.startswith("compat: error: pip cannot resolve the install: Invalid requirement")
