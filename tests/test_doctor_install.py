@@ -389,3 +389,22 @@ def test_a_resolver_that_refuses_gives_its_own_reason(
     assert result.exit_code == 3, result.stdout + result.stderr
     (line,) = result.stderr.strip().splitlines()
     assert line.startswith("compat: error: pip cannot resolve the install: Invalid requirement")
+
+
+def test_no_release_of_the_package_can_live_here(venv: tuple[Path, Path]) -> None:
+    """Every vLLM the index has pins a torch that breaks the flash-attn built for the installed
+    one: no way out, and the report says so with the reasons."""
+    python, profile = venv
+    projects = {**PROJECTS, "vllm": [PROJECTS["vllm"][1]]}  # 0.10.2 only
+    with IndexServer(projects) as server:
+        result = doctor_install(python, profile, server.url, "--install", "vllm", "-f", "json")
+    assert result.exit_code == 1, result.stderr
+    way = result.json()["install"]["way_out"]
+    assert way["verified"] is False and way["constraints"] == [], way
+    assert way["summary"].startswith("no release of vllm that the request allows lives")
+    assert any(
+        r.startswith("no release of vllm on the index (1 read) lives with what is installed")
+        and "(vllm 0.10.2 requires torch==2.8.0; installed: torch 2.5.1+cu124)" in r
+        and "flash-attn-built-for-another-torch" in r
+        for r in way["reasons"]
+    ), way["reasons"]

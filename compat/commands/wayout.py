@@ -48,14 +48,12 @@ def proposals(
     replaced = {r.name for r in plan.install if r.name in env.packages}
     if replaced:
         yield _solve(fact_options, env, plan, frozenset(set(env.packages) - replaced), rules)
-        living = nearest_living(env, plan, rules)
-        if living is not None:
-            yield living
+        yield nearest_living(env, plan, rules)
 
 
 def nearest_living(
     env: Environment, plan: InstallPlan, rules: set[str], limit: int = 40
-) -> Proposal | None:
+) -> Proposal:
     """For each requested package, its newest release (of the `limit` newest on the index)
     whose Requires-Dist the installed versions of what the install would replace all meet."""
     from packaging.requirements import Requirement
@@ -70,7 +68,7 @@ def nearest_living(
     with IndexClient(config, offline=False, timeout=15.0) as client:
         for release in (r for r in plan.install if r.requested and r.name not in env.packages):
             seen: set[Version] = set()
-            found = None
+            found, conflict = None, ""
             ordered = sorted(client.candidates(release.name), key=lambda c: c.version, reverse=True)
             for candidate in ordered:
                 version = candidate.version
@@ -79,11 +77,19 @@ def nearest_living(
                 if not allows_python(candidate, env.python_version) or len(seen) >= limit:
                     continue
                 seen.add(version)
-                if _lives_with(client.requires_dist(candidate), env, replaced, markers):
+                clash = _clash(client.requires_dist(candidate), env, replaced, markers)
+                if not clash:
                     found = version
                     break
+                conflict = conflict or f"{release.display_name} {version} requires {clash}"
             if found is None:
-                return None
+                why = (
+                    f"no release of {release.display_name} on the index ({len(seen)} read) lives "
+                    "with what is installed"
+                    + (f" ({conflict})" if conflict else "")
+                    + f", and replacing that introduces {', '.join(sorted(rules))}"
+                )
+                return Proposal((), (), (why,))
             lines.append(f"{release.display_name}=={found}")
             request = _request_for(plan, release.name)
             if request is not None and not Requirement(request).specifier.contains(found, True):
@@ -95,12 +101,14 @@ def nearest_living(
     return Proposal(tuple(lines), tuple(keep), (), tuple(outside))
 
 
-def _lives_with(
+def _clash(
     requires: Sequence[str],
     env: Environment,
     replaced: set[NormalizedName],
     markers: dict[str, str],
-) -> bool:
+) -> str:
+    """The first requirement the installed version of a replaced distribution does not meet
+    (`torch==2.8.0`); empty when the release lives with every one of them."""
     from packaging.requirements import InvalidRequirement, Requirement
 
     for line in requires:
@@ -114,8 +122,12 @@ def _lives_with(
         if name in replaced and not requirement.specifier.contains(
             env.packages[name].version, prereleases=True
         ):
-            return False
-    return True
+            installed = env.packages[name]
+            return (
+                f"{requirement.name}{requirement.specifier}; installed: "
+                f"{installed.label} {installed.version}"
+            )
+    return ""
 
 
 def _request_for(plan: InstallPlan, name: NormalizedName) -> str | None:
