@@ -510,5 +510,8 @@ def _built_against(package: Package, recorded: Mapping[str, Version], torch: Ver
     if _TORCH_LABEL.search(label):
         return f"its build label +{label} names the torch it was built for"
     if package.name in _TORCH_EXTENSIONS:
-        return f"a compiled torch extension, built against the torch installed then ({torch})"
+        return (
+            "a compiled torch extension (it links torch's C++ library), built with the torch "
+            f"installed then, presumably {torch}"
+        )
     return ""
