@@ -408,3 +408,24 @@ def test_no_release_of_the_package_can_live_here(venv: tuple[Path, Path]) -> Non
         and "flash-attn-built-for-another-torch" in r
         for r in way["reasons"]
     ), way["reasons"]
+
+
+def test_every_kind_of_extension_left_behind(venv: tuple[Path, Path], index: IndexServer) -> None:
+    """A compiled extension without a recorded build (xformers, which pins torch too) and one
+    whose label names its torch (PyG's `+pt25cu124`) are left behind; a pure-Python package
+    that merely requires torch is not."""
+    python, profile = venv
+    site = next((python.parent.parent / "lib").glob("python3*/site-packages"))
+    make_dist(site, "xformers", "0.0.28.post3", requires=["torch==2.5.1"])
+    make_dist(site, "torch-scatter", "2.1.2+pt25cu124")
+    make_dist(site, "accelerate", "1.2.1", requires=["torch>=2.0.0"])
+    result = doctor_install(python, profile, index.url, "--install", "vllm==0.10.2", "-f", "json")
+    assert result.exit_code == 1, result.stderr
+    document = result.json()
+    behind = {b["name"]: b["reason"] for b in document["install"]["left_behind"]}
+    assert set(behind) == {"flash-attn", "xformers", "torch-scatter"}
+    assert "compiled torch extension" in behind["xformers"]
+    assert "+pt25cu124" in behind["torch-scatter"]
+    # xformers' exact torch pin is broken by the install: pip check's finding, new.
+    conflict = next(f for f in document["findings"] if f["rule"] == "pip-check:conflict:torch")
+    assert conflict["new"] is True
