@@ -17,3 +17,10 @@ R580: dict[str, Any] = {
     "cuda_driver_version": "13.0",
     "gpus": [{"name": "NVIDIA H100 80GB HBM3", "compute_capability": "9.0"}] * 8,
 }
+# A V100 node on the R470 driver (CUDA 11.4): below the CUDA 12 family floor (525.60.13).
+R470: dict[str, Any] = {
+    "schema": "compat.hardware/1",
+    "driver_version": "470.182.03",
+    "cuda_driver_version": "11.4",
+    "gpus": [{"name": "Tesla V100-SXM2-32GB", "compute_capability": "7.0"}] * 4,
+}

@@ -10,6 +10,7 @@ from compat.cli.options import (
     FACTS,
     DebugOpt,
     FailOnOpt,
+    InstallOpt,
     NoColorOpt,
     OutputOpt,
     QuietOpt,
@@ -31,6 +32,13 @@ Examples:
   compat doctor --python ~/venvs/train/bin/python --format json -o report.json
   compat doctor --path /opt/site-packages --hardware cluster.json --fail-on possible
   compat doctor -- accelerate launch --config_file fsdp.yaml train.py --gradient_checkpointing
+  compat doctor --install vllm==0.10.1 --install -r requirements.txt
+
+\b
+With --install, the environment's own pip (or uv) is asked what the install would do (a dry
+run: nothing is installed), and the environment it would leave is judged: what it replaces,
+the findings it would introduce (new), what it leaves behind built against the old torch.
+Exit 1 when it introduces a finding at or above --fail-on.
 
 \b
 After `--`, the training command is read (never run): the configs, process counts and flags it
@@ -55,6 +63,10 @@ def doctor(
     verbose: VerboseOpt = False,
     no_color: NoColorOpt = False,
     debug: DebugOpt = False,
+    install: InstallOpt = None,
+    resolver: Annotated[
+        str, typer.Option("--resolver", help="With --install: auto (the target's pip), pip or uv.")
+    ] = "auto",
     launch: Annotated[
         list[str] | None,
         typer.Argument(
@@ -70,6 +82,12 @@ def doctor(
     from compat.commands.doctor import run_doctor
     from compat.formats import formatter
 
+    if install:
+        from compat.cli.doctorinstall import doctor_install
+
+        return doctor_install(
+            env, facts, install, launch or [], format_, output, fail_on, no_color, resolver
+        )
     facts = replace(facts, launch=tuple(launch or ()), default_accelerate_config=True)
     report = run_doctor(env, facts)
     verbose_note(

@@ -186,6 +186,16 @@ VerboseOpt = Annotated[
 NoColorOpt = Annotated[bool, typer.Option("--no-color", help="No colour (also: NO_COLOR=1).")]
 DebugOpt = Annotated[bool, typer.Option("--debug", help="Show tracebacks of internal errors.")]
 ReportFormatOpt = Annotated[ReportFormat, typer.Option("--format", "-f", help="Output format.")]
+InstallOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--install",
+        metavar="SPEC",
+        help="Judge the environment `pip install SPEC` would leave (repeatable; "
+        "`--install -r FILE` for a requirements file). Nothing is installed.",
+        show_default=False,
+    ),
+]
 TextOrJsonOpt = Annotated[TextOrJson, typer.Option("--format", "-f", help="Output format.")]
 
 

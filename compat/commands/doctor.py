@@ -18,15 +18,19 @@ from compat.kb.freshness import freshness
 from compat.kb.knowledge import load_knowledge_base
 from compat.kb.pipcheck import check_environment, conflict_findings
 from compat.kb.sourcebuild import source_build_notes
+from compat.model import Environment
 from compat.report import Report, environment_summary
 
 
-def run_doctor(env_options: EnvOptions, fact_options: FactOptions) -> Report:
+def run_doctor(
+    env_options: EnvOptions, fact_options: FactOptions, environment: Environment | None = None
+) -> Report:
     # Read every input first: a bad flag or file is reported before any slow work.
     notes: list[str] = []
     usage = read_usage(fact_options, notes)
     kb = load_knowledge_base(tuple(fact_options.matrices))
-    env = read_environment(env_options)
+    # doctor --install judges the environment an install would leave in place of the chosen one
+    env = environment if environment is not None else read_environment(env_options)
     if not env.packages:
         where = ", ".join(env.paths) or env.source
         raise UncheckedError(

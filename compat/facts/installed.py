@@ -90,7 +90,7 @@ def read_python(python: Path, timeout: float = 20.0) -> Environment:
         raise UsageError(f"--python {python}: no such file")
     try:
         proc = subprocess.run(
-            [str(python), "-I", "-c", _child_script()],
+            [str(python), "-I", "-B", "-c", _child_script()],  # -B: nothing written into it
             capture_output=True,
             text=True,
             timeout=timeout,

@@ -1,0 +1,69 @@
+"""`compat doctor --install SPEC`: the options read, one call, the two formats (text, json)."""
+
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from compat.cli.base import colour_enabled
+from compat.cli.options import ReportFormat
+from compat.errors import UsageError
+from compat.report import FailOn
+
+if TYPE_CHECKING:
+    from compat.facts.gather import EnvOptions, FactOptions
+
+_REQUIREMENT_FLAGS = ("-r", "--requirement")
+
+
+def split_install(
+    values: Sequence[str], launch: Sequence[str]
+) -> tuple[list[str], list[Path], list[str]]:
+    """(specs, requirement files, the launch command): `--install -r FILE` arrives as the value
+    `-r` and FILE as the first positional word, `--install '-r FILE'` and `--install -rFILE`
+    as one value."""
+    specs: list[str] = []
+    files: list[Path] = []
+    rest = list(launch)
+    for value in values:
+        text = value.strip()
+        flag = next((f for f in _REQUIREMENT_FLAGS if text.startswith(f)), None)
+        if flag is None:
+            specs.append(value)
+            continue
+        tail = text[len(flag) :].lstrip("= ").strip()
+        if not tail:
+            if not rest:
+                raise UsageError("--install -r: give the requirements file (--install -r FILE)")
+            tail = rest.pop(0)
+        files.append(Path(tail))
+    return specs, files, rest
+
+
+def doctor_install(
+    env: "EnvOptions",
+    facts: "FactOptions",
+    install: Sequence[str],
+    launch: Sequence[str],
+    format_: ReportFormat,
+    output: Path | None,
+    fail_on: FailOn,
+    no_color: bool,
+    resolver: str,
+) -> int:
+    from compat.cli.output import emit
+    from compat.commands.installcheck import install_document, run_install_check
+    from compat.formats.installview import render_json, render_text
+
+    if format_ not in (ReportFormat.text, ReportFormat.json):
+        raise UsageError(f"--install reports as text or json, not --format {format_.value}")
+    specs, files, rest = split_install(install, launch)
+    facts = replace(facts, launch=tuple(rest), default_accelerate_config=True)
+    check = run_install_check(env, facts, specs, files, resolver=resolver)
+    document = install_document(check)
+    if format_ is ReportFormat.json:
+        text = render_json(check.after, document, check.is_new)
+    else:
+        text = render_text(check.after, document, check.is_new, colour_enabled(no_color, output))
+    emit(text, output)
+    return check.exit_code(fail_on)
