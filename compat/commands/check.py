@@ -338,11 +338,11 @@ def attach_build_packages(
             version = str(fact.versions[0]) if fact.exact else range_text(fact)
             added.append(MatchedPackage(fact.name, version, fact.origin))
             break
-    if not added:
-        return finding
     matched = tuple(
         f"{m} ({why})" if why and m.startswith("torch_cuda ") else m for m in finding.matched
     )
+    if not added and matched == finding.matched:
+        return finding
     return dataclasses.replace(finding, packages=(*finding.packages, *added), matched=matched)
 
 
