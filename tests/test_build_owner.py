@@ -47,14 +47,15 @@ def test_cuda13_torch_on_r535_names_torch_and_the_cuda12_build(tmp_path: Path) -
     assert "--index-url https://download.pytorch.org/whl/cu126" in found["fix"]["change"]
 
 
-def test_a_release_with_no_cuda12_build_gets_the_release_bound(tmp_path: Path) -> None:
-    # 2.15 publishes CUDA 13.0 and 13.2 only (RFC #190385): the way out is an older release.
-    args = doctor(
-        tmp_path, R535, "2.15.0", ['cuda-toolkit[cudart]==13.2.2; platform_system == "Linux"']
-    )
+def test_a_release_with_no_cuda12_build_gets_the_nearest_release_with_one(tmp_path: Path) -> None:
+    # 2.15 publishes CUDA 13.0 and 13.2 only (RFC #190385): the way out is an older release,
+    # the nearest that has a CUDA 12 build (2.14.1's cu126), or any release below 2.11.
+    requires = ['cuda-toolkit[cudart]==13.2.2; platform_system == "Linux"']
+    args = doctor(tmp_path, R535, "2.15.0", requires)
     found = finding(args, "cuda13-build-on-pre-580-driver")
     assert [(p["name"], p["version"]) for p in found["packages"]] == [("torch", "2.15.0")]
-    assert found["fix"]["constraints"] == ["torch<2.11"]
+    assert found["fix"]["constraints"] == ["torch==2.14.1+cu126"]
+    assert "torch<2.11" in found["fix"]["summary"]
 
 
 def test_cuda12_torch_below_the_driver_floor(tmp_path: Path) -> None:
@@ -64,13 +65,17 @@ def test_cuda12_torch_below_the_driver_floor(tmp_path: Path) -> None:
     assert found["fix"]["constraints"] == ["torch==2.3.0+cu118"]
 
 
-def test_no_constraint_where_no_build_leaves_the_rule(tmp_path: Path) -> None:
-    # 1.13's builds are CUDA 11.6/11.7 only: on an R440 driver no torch 1.13 build runs, and
-    # the written fix (upgrade the driver) is all there is; the finding still names torch.
+def test_the_fix_never_trades_the_rule_for_missing_kernels(tmp_path: Path) -> None:
+    # 1.13's builds are CUDA 11.6/11.7 only and an R440 driver runs none of them. The nearest
+    # build it runs is 1.12.1's CUDA 10.2 one, which has sm_70 for this V100; on an A100 it has
+    # nothing (sm_37..sm_70), and no torch build both runs on R440 and has sm_80: no constraint.
     r440 = {**R470, "driver_version": "440.33.01", "cuda_driver_version": "10.2"}
-    args = doctor(tmp_path, r440, "1.13.1+cu117", [])
+    args = doctor(tmp_path / "v100", r440, "1.13.1+cu117", [])
     found = finding(args, "cuda11-build-below-driver-floor")
     assert [(p["name"], p["version"]) for p in found["packages"]] == [("torch", "1.13.1+cu117")]
+    assert found["fix"]["constraints"] == ["torch==1.12.1+cu102"]
+    a100 = {**r440, "gpus": [{"name": "NVIDIA A100-SXM4-80GB", "compute_capability": "8.0"}]}
+    found = finding(doctor(tmp_path / "a100", a100, "1.13.1+cu117", []), found["rule"])
     assert found["fix"]["constraints"] == []
     assert found["fix"]["summary"].startswith("upgrade the driver to 450.80.02")
 

@@ -3,17 +3,14 @@ rules of cuda.yaml): which torch builds leave the rule, read from the build tabl
 
 Those rules name no package version, so their written fix can only say "a CUDA 12 build". For a
 torch that is exact (installed, pinned, locked), this finds, with the rule's own conditions
-re-evaluated for each candidate build:
-
-* the same release's other CUDA builds (compat/data/torch-builds.json `variants`), the one
-  with the oldest CUDA that leaves the rule: `torch==2.11.0+cu126` from its index;
-  never a CUDA major newer than the driver's (that trades this rule for the driver rule);
-* for a torch from PyPI (no local label), the releases whose PyPI build leaves the rule: when
-  every release below some release X does and X up to the installed one does not, the
-  constraint `torch<X` (`torch<2.11` on an R535 driver).
-
-The constraint is the same-release build when there is one (the smallest change: `compat pin`
-keeps the release), else `torch<X`; the summary names both.
+re-evaluated for each candidate build (compat/data/torch-builds.json: each release's PyPI build
+and its CUDA indexes), the nearest build at or below the installed release that leaves the rule:
+the same release's other builds first, then older releases', each release's oldest CUDA first
+(the nearest to an old driver), never a CUDA major newer than the driver's (that trades this
+rule for a driver rule) nor a build the kernel table says has no code for a visible GPU. That
+build is the constraint (`torch==2.11.0+cu126` on an R535 driver). For a torch from PyPI the
+summary also gives the release bound when there is one: every release below X leaves the rule
+and none from X up does (`torch<2.11`).
 
 A rule whose condition tree (anywhere) names a package version, a derived table or a prebuilt
 condition is left alone: swapping torch's build would not be the whole story there.
@@ -21,7 +18,7 @@ condition is left alone: swapping torch's build would not be the whole story the
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -103,10 +100,11 @@ def escape(condition: Condition, facts: Facts, rule_fix: Fix) -> Fix | None:
     if not torchbuilds.known_release(release) or installed.is_prerelease:
         return None
     platform = _platform(facts)
+    hardware = facts.hardware
+    driver = hardware.cuda_driver_version if hardware is not None else None
+    capabilities = [g.compute_capability for g in (hardware.gpus if hardware else ())]
 
-    driver = facts.hardware.cuda_driver_version if facts.hardware is not None else None
-
-    def leaves(cuda: Version | None) -> bool:
+    def leaves_rule(candidate: Version, cuda: Version | None) -> bool:
         if cuda is None:
             return False  # a CPU build leaves every CUDA rule, and is no fix on a GPU host
         if driver is not None and cuda.major > driver.major:
@@ -117,40 +115,75 @@ def escape(condition: Condition, facts: Facts, rule_fix: Fix) -> Fix | None:
             builds["cuda_runtime"] = cuda
         return condition.evaluate(replace(facts, builds=builds)).value is Tri.FALSE
 
+    def leaves(candidate: Version, cuda: Version | None) -> bool:
+        # ...and runs on the GPUs: never trade this rule for torch-no-kernel-image-for-gpu
+        return (
+            leaves_rule(candidate, cuda)
+            and cuda is not None
+            and _has_kernels(candidate, cuda, capabilities, driver)
+        )
+
     current = facts.builds.get("torch_cuda")
-    others = [
-        c
-        for c in (torchbuilds.cuda_variants(release) or ())
-        if (current is None or c.release[:2] != current.release[:2]) and leaves(c)
-    ]
-    # The oldest CUDA that leaves the rule: the nearest to an old driver (what pin picks too).
-    variant = min(others) if others else None
-    bound = None if installed.local else _release_bound(release, platform, leaves)
-    if variant is None and bound is None:
+    pick = _nearest(release, current, platform, leaves)
+    if pick is None:
         return None
-    tag = torchbuilds.cuda_tag(variant) if variant is not None else ""
-    pin = f"torch=={release}+{tag}" if variant is not None else ""
+    found, cuda = pick
+    pin = f"torch=={found}+{torchbuilds.cuda_tag(cuda)}"
     ways = []
+    bound = None if installed.local else _release_bound(release, platform, leaves_rule)
     if bound is not None:
         below, last = bound
-        cuda = torchbuilds.default_cuda(last, platform)
-        ways.append(f"{below} (torch {last} from PyPI is the CUDA {cuda} build)")
-    if variant is not None:
-        ways.append(f"torch {release}'s CUDA {variant} build ({pin})")
+        default = torchbuilds.default_cuda(last, platform)
+        ways.append(f"{below} (torch {last} from PyPI is the CUDA {default} build)")
+    if found == release:
+        ways.append(f"torch {release}'s CUDA {cuda} build ({pin})")
+    else:
+        ways.append(f"torch {found}'s CUDA {cuda} build ({pin}), the nearest release with one")
     summary = f"{rule_fix.summary}; for torch {installed}: {', or '.join(ways)}"
-    change = (
-        f'pip install "{pin}" --index-url {torchbuilds.index_url(variant)}'
-        if variant is not None
-        else rule_fix.change
-    )
-    # The same release's other build first: the smallest change (pin keeps the release).
-    constraints = (pin,) if variant is not None else (bound[0],) if bound is not None else ()
-    return Fix(summary, constraints, change)
+    change = f'pip install "{pin}" --index-url {torchbuilds.index_url(cuda)}'
+    return Fix(summary, (pin,), change)
 
 
-def _release_bound(
-    release: Version, platform: str, leaves: Callable[[Version | None], bool]
-) -> tuple[str, Version] | None:
+Leaves = Callable[["Version", "Version | None"], bool]
+
+
+def _nearest(
+    release: Version, current: Version | None, platform: str, leaves: Leaves
+) -> tuple[Version, Version] | None:
+    """(release, CUDA) of the nearest build at or below `release` that leaves the rule: the
+    same release's other builds first, then older releases' (their PyPI build and indexes), each
+    release's oldest CUDA first (the nearest to an old driver; what pin picks too)."""
+    from compat.kb import torchbuilds
+
+    for candidate in sorted((r for r in torchbuilds.releases() if r <= release), reverse=True):
+        builds = set(torchbuilds.cuda_variants(candidate) or ())
+        default = torchbuilds.default_cuda(candidate, platform)
+        if default is not None:
+            builds.add(default)
+        if candidate == release and current is not None:
+            builds = {b for b in builds if b.release[:2] != current.release[:2]}
+        leaving = sorted(b for b in builds if leaves(candidate, b))
+        if leaving:
+            return candidate, leaving[0]
+    return None
+
+
+def _has_kernels(
+    release: Version,
+    cuda: Version,
+    capabilities: Sequence[Version | None],
+    driver: Version | None,
+) -> bool:
+    """False only where the kernel table knows the build and a GPU finds nothing in it."""
+    from compat.kb import archtable
+
+    arches = archtable.arch_list(release, cuda)
+    if arches is None:
+        return True
+    return all(archtable.runs(arches, cc, cuda, driver) is not False for cc in capabilities if cc)
+
+
+def _release_bound(release: Version, platform: str, leaves: Leaves) -> tuple[str, Version] | None:
     """(`torch<X`, the newest release below X) when every release below X (by its PyPI build on
     `platform`) leaves the rule and none from X up to `release` does; None otherwise."""
     from compat.kb import torchbuilds
@@ -159,9 +192,9 @@ def _release_bound(
     first_bad = None
     for position in range(len(ordered) - 1, -1, -1):
         candidate = ordered[position]
-        if leaves(torchbuilds.default_cuda(candidate, platform)):
+        if leaves(candidate, torchbuilds.default_cuda(candidate, platform)):
             below = ordered[: position + 1]
-            if not all(leaves(torchbuilds.default_cuda(r, platform)) for r in below):
+            if not all(leaves(r, torchbuilds.default_cuda(r, platform)) for r in below):
                 return None
             if first_bad is None:
                 return None  # the installed release itself leaves the rule
