@@ -182,6 +182,9 @@ def test_the_evaluator_refuses_what_it_does_not_understand() -> None:
         ("1.10.0", "11.3", "9.0", False),
         ("1.11.0", "11.5", "9.0", False),
         ("1.11.0", "11.3", "12.0", False),
+        # 2.6.0+cu126: no PTX (pytorch#150733: its warning lists sm_50..sm_90, no compute_90)
+        ("2.6.0", "12.6", "12.0", False),
+        ("2.6.0", "12.6", "10.0", False),
     ],
 )
 def test_what_the_table_says(release: str, cuda: str, capability: str, runs: bool) -> None:
