@@ -100,3 +100,16 @@ def test_conda_torch_alone_is_conda_s_build(tmp_path: Path) -> None:
     assert kinds(report) == []
     assert report["stack"]["packages"]["torch"] == "1.11.0"
     assert report["stack"]["builds"]["torch_cuda"] == "11.3"
+
+
+def test_in_two_directories_the_first_on_the_path_is_imported(tmp_path: Path) -> None:
+    """pip's torch in a directory before the prefix's site-packages (PYTHONPATH, a --user
+    install): still conda-pip, and the first on the path is the one judged."""
+    site = conda_prefix(tmp_path / "env")
+    user = tmp_path / "user-site"
+    make_dist(user, "torch", "2.1.0")
+    report = doctor(tmp_path / "env", "--path", str(user), "--path", str(site))
+    assert kinds(report) == ["conda-pip"]
+    (problem,) = report["environment"]["problems"]
+    assert "2.1.0 is the one imported (first on the path)" in problem["message"]
+    assert report["stack"]["packages"]["torch"] == "2.1.0"

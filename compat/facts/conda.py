@@ -280,10 +280,13 @@ def _link(
         if both is not None:
             conda_dir, record, pip_package = both
             replaced.add(name)
-            packages[name] = pip_package
-            found.append(_both_problem(installed, conda_dir, record, pip_package))
-            if name == "torch":
+            imported = _imported(installed, conda_dir, pip_package)
+            packages[name] = imported
+            found.append(_both_problem(imported, conda_dir, record, pip_package))
+            if imported is pip_package and name == "torch":
                 pip_torch = True
+            elif name == "torch":
+                conda_torch = record
             continue
         owned, record = _owner(group, installed)
         if owned is False:
@@ -352,21 +355,37 @@ def _both_installed(
     return conda_dirs[0][0], conda_dirs[0][1], pip_package
 
 
+def _same_directory(conda_dir: str, pip_package: Package) -> bool:
+    pip_dir = pip_package.origin.path if pip_package.origin is not None else ""
+    return os.path.dirname(conda_dir) == os.path.dirname(pip_dir)
+
+
+def _imported(first: Package, conda_dir: str, pip_package: Package) -> Package:
+    """In one site-packages pip wrote its files over conda's: pip's is imported. In two
+    directories, the first on the path is (the scan's first)."""
+    return pip_package if _same_directory(conda_dir, pip_package) else first
+
+
 def _both_problem(
-    first: Package, conda_dir: str, record: CondaRecord, pip_package: Package
+    imported: Package, conda_dir: str, record: CondaRecord, pip_package: Package
 ) -> EnvironmentProblem:
     label = pip_package.label
     installer = _installer(pip_package) or "pip"
+    where = (
+        f"in the same site-packages: pip wrote its files over conda's, so {pip_package.version} "
+        "is the one imported"
+        if _same_directory(conda_dir, pip_package)
+        else f"{imported.version} is the one imported (first on the path)"
+    )
     return EnvironmentProblem(
         "conda-pip",
         f"{label} is installed by both conda and pip: conda's {record.name} {record.version} "
         f"({record.build}, {record.path}; its metadata {os.path.basename(conda_dir)}) and "
-        f"{pip_package.version} from {installer} ({pip_package.origin}), in the same "
-        f"site-packages; pip wrote its files over conda's, so {pip_package.version} is the one "
-        f"imported, and conda still records its package: the next conda update or a pip "
-        f"uninstall breaks it — install {label} with one of them only",
+        f"{pip_package.version} from {installer} ({pip_package.origin}); {where}, and conda "
+        f"still records its package: the next conda update or a pip uninstall breaks it — "
+        f"install {label} with one of them only",
         pip_package.origin,
-        first.name,
+        imported.name,
     )
 
 
