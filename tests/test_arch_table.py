@@ -173,6 +173,18 @@ def test_the_evaluator_refuses_what_it_does_not_understand() -> None:
         ("2.11.0", "12.8", "7.0", False),
         ("2.11.0", "13.0", "7.5", True),
         ("2.14.1", "12.6", "7.0", True),
+        # The CUDA 11 builds of 1.8-1.11 (pytorch/builder manywheel/build.sh, build_cuda.sh at
+        # lts/release/1.8, release/1.9-1.11: `11.[12]`, `11.[123]`, `11.[1235]` add 7.5;8.0;8.6)
+        ("1.8.1", "11.1", "8.6", True),
+        ("1.8.1", "11.1", "9.0", False),
+        ("1.9.0", "11.1", "9.0", False),
+        ("1.10.0", "11.3", "8.0", True),
+        ("1.10.0", "11.3", "9.0", False),
+        ("1.11.0", "11.5", "9.0", False),
+        ("1.11.0", "11.3", "12.0", False),
+        # 2.6.0+cu126: no PTX (pytorch#150733: its warning lists sm_50..sm_90, no compute_90)
+        ("2.6.0", "12.6", "12.0", False),
+        ("2.6.0", "12.6", "10.0", False),
     ],
 )
 def test_what_the_table_says(release: str, cuda: str, capability: str, runs: bool) -> None:
@@ -294,6 +306,27 @@ def test_check_a_requirement_file_with_a_hardware_profile(tmp_path: Path) -> Non
         "torch==1.12.1+cu113\n--extra-index-url https://download.pytorch.org/whl/cu113\n"
     )
     assert kernel_finding(run_cli(args)) is None
+
+
+def test_check_torch_1_10_cu113_on_an_h100_is_found(tmp_path: Path) -> None:
+    """Audit 4 row 27: the CUDA 11 builds of 1.8-1.11 were missing, so this said nothing."""
+    requirements = tmp_path / "requirements.txt"
+    requirements.write_text(
+        "torch==1.10.0+cu113\n--extra-index-url https://download.pytorch.org/whl/cu113\n"
+    )
+    h100 = profile(tmp_path, "NVIDIA H100 80GB HBM3", "9.0", "535.104.05", "12.2", count=1)
+    args = ["check", str(requirements), "--offline", "--hardware", str(h100), "-f", "json"]
+    result = run_cli(args)
+    finding = kernel_finding(result)
+    assert finding is not None and finding["status"] == "affected", result.stdout
+    assert "SASS sm_37, sm_50, sm_60, sm_70, sm_75, sm_80, sm_86" in " ".join(finding["matched"])
+    assert finding["fix"]["constraints"] == ["torch==2.0.0+cu118"]  # the nearest with sm_90
+    for build in ("1.11.0+cu115", "1.9.0+cu111"):
+        requirements.write_text(f"torch=={build}\n")
+        assert kernel_finding(run_cli(args)) is not None, build
+    a100 = profile(tmp_path, "NVIDIA A100-SXM4-40GB", "8.0", "535.104.05", "12.2", count=1)
+    requirements.write_text("torch==1.10.0+cu113\n")
+    assert kernel_finding(run_cli([*args[:-4], "--hardware", str(a100), "-f", "json"])) is None
 
 
 def test_a_waiver_of_a_superseded_id_waives_the_rule_that_replaced_it(tmp_path: Path) -> None:

@@ -66,7 +66,14 @@ def test_variants_from_the_published_indexes() -> None:
     )
     # 2.15 dropped the CUDA 12.6 builds (RFC #190385): no build for Maxwell, Pascal or Volta.
     assert torchbuilds.cuda_variants(Version("2.15.0")) == (Version("13.0"), Version("13.2"))
-    assert torchbuilds.cuda_variants(Version("1.11.0")) is None  # not recorded: unknown
+    # 1.8-1.11's CUDA 11 indexes (previous-versions page; cu113/cu115 from their install commands)
+    assert torchbuilds.cuda_variants(Version("1.11.0")) == tuple(
+        Version(v) for v in ("10.2", "11.3", "11.5")
+    )
+    assert torchbuilds.cuda_variants(Version("1.8.1")) == tuple(
+        Version(v) for v in ("10.1", "10.2", "11.1")
+    )
+    assert torchbuilds.cuda_variants(Version("1.7.1")) is None  # not recorded: unknown
 
 
 @pytest.mark.parametrize(

@@ -93,6 +93,21 @@ def run_check(
 
     if not paths:
         raise UsageError("give at least one requirement or lock file to check")
+    if target.pixi_environment is None:
+        from compat.facts.declared.detect import pixi_environments
+
+        names = pixi_environments(paths)
+        if len(names) > 1:  # each environment installs on its own: judged on its own
+            from compat.commands.pixienvs import judge_each
+
+            def judge_one(name: str) -> tuple[Report, list[Finding]]:
+                one = dataclasses.replace(target, pixi_environment=name)
+                return run_check(
+                    paths, fact_options, one, index_options, probe=probe, resolver=resolver,
+                    resolver_timeout=resolver_timeout,
+                )  # fmt: skip
+
+            return judge_each(names, judge_one)
     usage = read_usage(fact_options)
     kb = load_knowledge_base(tuple(fact_options.matrices))
     notes: list[str] = []
@@ -338,11 +353,11 @@ def attach_build_packages(
             version = str(fact.versions[0]) if fact.exact else range_text(fact)
             added.append(MatchedPackage(fact.name, version, fact.origin))
             break
-    if not added:
-        return finding
     matched = tuple(
         f"{m} ({why})" if why and m.startswith("torch_cuda ") else m for m in finding.matched
     )
+    if not added and matched == finding.matched:
+        return finding
     return dataclasses.replace(finding, packages=(*finding.packages, *added), matched=matched)
 
 

@@ -133,13 +133,15 @@ def merge(env: Environment, prefix: Path) -> Environment:
             problems.append(problem)
         elif record is not None:
             records.append(record)
-    packages, builds, found = _link(env, records, problems)
+    packages, builds, found, replaced = _link(env, records, problems)
     source = f"{env.source} + conda prefix {prefix} ({listed} conda records)"
+    # A name conda and pip both installed is one conda-pip problem, not also "installed twice".
+    scanned = [p for p in env.problems if not (p.kind == "duplicate" and p.name in replaced)]
     return replace(
         env,
         source=source,
         packages=packages,
-        problems=(*env.problems, *found, *problems),
+        problems=(*scanned, *found, *problems),
         python_version=_python(env.python_version, python_version),
         builds={**env.builds, **builds},
     )
@@ -241,9 +243,10 @@ def _owner(group: Sequence[CondaRecord], package: Package) -> tuple[bool | None,
 
 def _link(
     env: Environment, records: Sequence[CondaRecord], problems: list[EnvironmentProblem]
-) -> tuple[dict[Any, Package], dict[str, Version], list[EnvironmentProblem]]:
+) -> tuple[dict[Any, Package], dict[str, Version], list[EnvironmentProblem], set[Any]]:
     packages = dict(env.packages)
     found: list[EnvironmentProblem] = []
+    replaced: set[Any] = set()  # names whose `duplicate` problem a conda-pip one replaces
     conda_torch: CondaRecord | None = None
     pip_torch = False
     by_name: dict[Any, list[CondaRecord]] = {}
@@ -273,6 +276,18 @@ def _link(
             if name == "torch":
                 conda_torch = record
             continue
+        both = _both_installed(group, installed, env.problems)
+        if both is not None:
+            conda_dir, record, pip_package = both
+            replaced.add(name)
+            imported = _imported(installed, conda_dir, pip_package)
+            packages[name] = imported
+            found.append(_both_problem(imported, conda_dir, record, pip_package))
+            if imported is pip_package and name == "torch":
+                pip_torch = True
+            elif name == "torch":
+                conda_torch = record
+            continue
         owned, record = _owner(group, installed)
         if owned is False:
             found.append(
@@ -295,7 +310,83 @@ def _link(
     torch = packages.get(canonicalize_name("torch"))
     if torch is not None and conda_torch is None and _installer(torch) != "conda":
         pip_torch = True  # a torch no conda record owns: pip's, with its own nvidia-* wheels
-    return packages, _builds(records, conda_torch, pip_torch), found
+    return packages, _builds(records, conda_torch, pip_torch), found, replaced
+
+
+def _both_installed(
+    group: Sequence[CondaRecord], installed: Package, problems: Sequence[EnvironmentProblem]
+) -> tuple[str, CondaRecord, Package] | None:
+    """conda's metadata directory and pip's side by side in one site-packages (pip installed
+    over conda's package without removing it: conda's pytorch leaves `torch-1.11.0-py3.9.egg-info`,
+    pip writes `torch-2.1.0.dist-info`, and the scan reports a name installed twice). Returns
+    (conda's directory, its record, pip's package), or None when that is not the case."""
+    from compat.facts.installed import read_distribution
+
+    if installed.origin is None:
+        return None
+    others = [
+        p.origin.path
+        for p in problems
+        if p.kind == "duplicate" and p.name == installed.name and p.origin is not None
+    ]
+    if not others:
+        return None
+    listing = [r for r in group if r.dist_infos]
+    conda_dirs: list[tuple[str, CondaRecord]] = []
+    foreign: list[str] = []
+    for directory in (installed.origin.path, *others):
+        owner = next((r for r in listing if os.path.basename(directory) in r.dist_infos), None)
+        if owner is not None:
+            conda_dirs.append((directory, owner))
+        else:
+            foreign.append(directory)
+    if not conda_dirs or not foreign:
+        return None
+    pip_dir = foreign[0]
+    if pip_dir == installed.origin.path:
+        pip_package: Package | None = installed
+    else:
+        metadata = "METADATA" if pip_dir.endswith(".dist-info") else "PKG-INFO"
+        if pip_dir.endswith(".egg-info") and not os.path.isdir(pip_dir):
+            metadata = ""
+        pip_package, _ = read_distribution(pip_dir, metadata)
+    if pip_package is None:
+        return None
+    return conda_dirs[0][0], conda_dirs[0][1], pip_package
+
+
+def _same_directory(conda_dir: str, pip_package: Package) -> bool:
+    pip_dir = pip_package.origin.path if pip_package.origin is not None else ""
+    return os.path.dirname(conda_dir) == os.path.dirname(pip_dir)
+
+
+def _imported(first: Package, conda_dir: str, pip_package: Package) -> Package:
+    """In one site-packages pip wrote its files over conda's: pip's is imported. In two
+    directories, the first on the path is (the scan's first)."""
+    return pip_package if _same_directory(conda_dir, pip_package) else first
+
+
+def _both_problem(
+    imported: Package, conda_dir: str, record: CondaRecord, pip_package: Package
+) -> EnvironmentProblem:
+    label = pip_package.label
+    installer = _installer(pip_package) or "pip"
+    where = (
+        f"in the same site-packages: pip wrote its files over conda's, so {pip_package.version} "
+        "is the one imported"
+        if _same_directory(conda_dir, pip_package)
+        else f"{imported.version} is the one imported (first on the path)"
+    )
+    return EnvironmentProblem(
+        "conda-pip",
+        f"{label} is installed by both conda and pip: conda's {record.name} {record.version} "
+        f"({record.build}, {record.path}; its metadata {os.path.basename(conda_dir)}) and "
+        f"{pip_package.version} from {installer} ({pip_package.origin}); {where}, and conda "
+        f"still records its package: the next conda update or a pip uninstall breaks it — "
+        f"install {label} with one of them only",
+        pip_package.origin,
+        imported.name,
+    )
 
 
 def _builds(

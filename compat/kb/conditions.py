@@ -440,8 +440,41 @@ class BuildCondition(AnchorCondition):
                 )
             return Verdict(Tri.UNKNOWN, unknown=(Unknown(f"build.{self.key}", "an environment"),))
         if version_in(found, self.spec):
-            return Verdict(Tri.TRUE, (f"{self.key} {found} is in {self.spec}",))
+            owner = build_owner(facts, self.key)
+            return Verdict(Tri.TRUE, (f"{self.key} {found} is in {self.spec}",), packages=owner)
         return FALSE
+
+
+# The distribution whose build each build fact describes, first present wins: a finding about a
+# CUDA build names it (and its line), as a finding about a version does. nvcc is the system
+# toolkit: no distribution.
+BUILD_OWNERS: Mapping[str, tuple[str, ...]] = {
+    "torch_cuda": ("torch",),
+    "cuda_runtime": (
+        "nvidia-cuda-runtime-cu13", "nvidia-cuda-runtime", "nvidia-cuda-runtime-cu12",
+        "nvidia-cuda-runtime-cu11", "cuda-toolkit",
+    ),
+    "cudnn": ("nvidia-cudnn-cu13", "nvidia-cudnn", "nvidia-cudnn-cu12", "nvidia-cudnn-cu11"),
+    "nccl": ("nvidia-nccl-cu13", "nvidia-nccl", "nvidia-nccl-cu12", "nvidia-nccl-cu11"),
+    "flash_attn_torch": ("flash-attn",),
+    "flash_attn_cxx11abi": ("flash-attn",),
+    "deepspeed_ops_torch": ("deepspeed",),
+    "deepspeed_ops_cuda": ("deepspeed",),
+}  # fmt: skip
+
+
+def build_owner(facts: Facts, key: str) -> tuple[MatchedPackage, ...]:
+    """The installed or pinned distribution a build fact belongs to (an exact one: a range's
+    line is named by check, which knows how to spell the range)."""
+    from compat.names import canonicalize_name
+
+    for name in BUILD_OWNERS.get(key, ()):
+        fact = facts.packages.get(canonicalize_name(name))
+        if fact is not None:
+            if not fact.exact:
+                return ()
+            return (MatchedPackage(fact.name, str(fact.versions[0]), fact.origin),)
+    return ()
 
 
 # ---------------------------------------------------------------------------------------------

@@ -516,16 +516,17 @@ def compile_when(when: Mapping[str, Any]) -> Condition:
 
 
 def compile_rule(plain: Mapping[str, Any]) -> Rule:
+    from compat.kb.buildfix import wrap
+
     path = plain["file"]
+    fix = Fix(plain["fix"]["summary"], tuple(plain["fix"]["constraints"]), plain["fix"]["change"])
     return Rule(
         id=plain["id"],
         title=plain["title"],
         severity=Severity(plain["severity"]),
         evidence=Evidence(plain["evidence"]),
-        when=compile_when(plain["when"]),
-        fix=Fix(
-            plain["fix"]["summary"], tuple(plain["fix"]["constraints"]), plain["fix"]["change"]
-        ),
+        when=wrap(compile_when(plain["when"]), fix),
+        fix=fix,
         references=tuple(plain["references"]),
         symptoms=tuple(Symptom(s["match"], tuple(s["frames"])) for s in plain["symptoms"]),
         description=plain["description"],

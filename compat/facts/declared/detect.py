@@ -180,6 +180,24 @@ def read_declared(
     )
 
 
+def pixi_environments(paths: Sequence[Path]) -> list[str]:
+    """Every environment the pixi files among `paths` define (a pyproject's [tool.pixi] too),
+    `default` first; [] when there is no pixi file."""
+    from compat.facts.declared import pixi
+
+    names: dict[str, None] = {}
+    for path in paths:
+        if path.is_dir() or not path.is_file():
+            continue
+        try:
+            kind = file_kind(path)
+        except InputError:
+            continue  # said when the file is read
+        if kind in _PIXI or kind == "pyproject":
+            names.update(dict.fromkeys(pixi.environment_names(path, kind)))
+    return sorted(names, key=lambda name: name != "default")
+
+
 def _merge_conda(into: Any, facts: Any) -> Any:
     if into is None:
         return facts

@@ -112,7 +112,12 @@ def read_manifest(
                 table.get("dependencies"), f"{where}dependencies", origin
             ).items():
                 spec = _conda_spec(name, value, origin)
-                line = Origin(str(path), lines.find(f"{name} =") or lines.find(f'"{name}" ='))
+                # the entry under its own table header: features repeat names (`pytorch =`)
+                start = lines.table(f"[{where}dependencies]")
+                line = Origin(
+                    str(path),
+                    lines.find(f"{name} =", start) or lines.find(f'"{name}" =', start),
+                )
                 if spec.name == "python":  # the environment's requires-python
                     python = pep440(spec.version)
                     if python:
@@ -123,7 +128,11 @@ def read_manifest(
                     result.requirements.append(declared)
             pypi = _table(table.get("pypi-dependencies"), f"{where}pypi-dependencies", origin)
             for name, value in pypi.items():
-                line = Origin(str(path), lines.find(f"{name} =") or lines.find(f'"{name}" ='))
+                start = lines.table(f"[{where}pypi-dependencies]")
+                line = Origin(
+                    str(path),
+                    lines.find(f"{name} =", start) or lines.find(f'"{name}" =', start),
+                )
                 _pypi_dependency(name, value, line, f"{where}pypi-dependencies", result)
             cuda = _table(table.get("system-requirements"), f"{where}system-requirements", origin)
             if "cuda" in cuda:
@@ -259,6 +268,37 @@ def _pixi_duplicates(result: FileResult, facts: CondaFacts) -> None:
             result.requirements = [
                 r for r in result.requirements if not (r.name == name and "pypi" not in r.group)
             ]
+
+
+def environment_names(path: Path, kind: str) -> list[str]:
+    """The environments a pixi file defines, `default` first, then in the file's order (pixi
+    always has `default`); [] when the file has no pixi table. Read only to list them: a file
+    that cannot be read says so when it is judged."""
+    from compat.files.readers import read_text
+    from compat.files.yamlio import load_with_lines
+
+    try:
+        if kind == "pixi.lock":
+            document: Any = load_with_lines(read_text(path, "lock"), str(path))
+            environments = document.get("environments") if isinstance(document, dict) else None
+        else:
+            from compat.facts.declared.tomlfiles import load_toml
+
+            loaded, _ = load_toml(path)
+            root: Any = loaded
+            if kind == "pyproject":
+                tool = loaded.get("tool")
+                root = tool.get("pixi") if isinstance(tool, dict) else None
+            if not isinstance(root, dict):
+                return []
+            defined = root.get("environments")
+            environments = {"default": None, **(defined if isinstance(defined, dict) else {})}
+    except InputError:
+        return []
+    if not isinstance(environments, dict):
+        return []
+    names = [str(name) for name in environments]
+    return sorted(names, key=lambda name: name != "default")
 
 
 # ---------------------------------------------------------------------------------------------
