@@ -9,6 +9,7 @@ resolver's ERROR lines are quoted, never its WARNING lines. Real pip and uv on a
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -21,17 +22,15 @@ pytestmark = pytest.mark.usefixtures("resolver_env")
 PEFT_RULE = "peft-0.14-needs-transformers-4.43"
 
 
-def check_json(*args: str) -> tuple[int, dict[str, object]]:
+def check_json(*args: str) -> tuple[int, dict[str, Any]]:
     result = run_cli(["check", *args, "--format", "json"])
     assert result.exit_code in (0, 1, 3), result.stderr
-    document: dict[str, object] = result.json()
+    document: dict[str, Any] = result.json()
     return result.exit_code, document
 
 
-def notes_of(document: dict[str, object]) -> list[str]:
-    notes = document["notes"]
-    assert isinstance(notes, list)
-    return [str(n) for n in notes]
+def notes_of(document: dict[str, Any]) -> list[str]:
+    return [str(n) for n in document["notes"]]
 
 
 @TOOLS
@@ -59,9 +58,7 @@ def test_an_sdist_the_tool_cannot_build_is_a_failed_resolve_not_a_verdict(
     assert "ranges were judged offline" in failed
     assert not any("cannot install these requirements together" in n for n in notes)
     assert not any(n.startswith("offline") for n in notes)  # the run was online
-    summary = report["summary"]
-    assert isinstance(summary, dict)
-    assert summary["resolve_failed"].startswith(f"{tool} ")
+    assert report["summary"]["resolve_failed"].startswith(f"{tool} ")
     verdict = text.stdout.rstrip().splitlines()[-1]
     assert verdict.startswith("No known-bad combination found in what was judged")
     assert f"the resolve it rests on did not happen ({tool} " in verdict
@@ -81,9 +78,8 @@ def test_a_resolve_that_happened_keeps_its_exit_status(tmp_path: Path, tool: str
             str(requirements), "--index-url", index.url, "--resolver", tool, "--no-probe"
         )
     assert code == 1
-    assert [f["rule"] for f in report["findings"]] == [PEFT_RULE]  # type: ignore[union-attr,index]
-    summary = report["summary"]
-    assert isinstance(summary, dict) and summary["resolve_failed"] is None
+    assert [f["rule"] for f in report["findings"]] == [PEFT_RULE]
+    assert report["summary"]["resolve_failed"] is None
 
 
 def test_pip_warnings_are_not_quoted_its_errors_are(
@@ -104,8 +100,7 @@ def test_pip_warnings_are_not_quoted_its_errors_are(
     (refused,) = [n for n in notes_of(report) if "cannot install these requirements" in n]
     assert "ERROR:" in refused and "vllm" in refused
     assert "WARNING" not in refused and "is ignored" not in refused
-    summary = report["summary"]
-    assert isinstance(summary, dict) and summary["resolve_failed"] is None  # a verdict
+    assert report["summary"]["resolve_failed"] is None  # a verdict
     assert code in (0, 1)
 
 
