@@ -318,7 +318,8 @@ _VERDICT = re.compile(
 _PIP_TARGET_REFUSAL = "Can not use any platform or abi specific options"
 _NO_MATCH = re.compile(r"No matching distribution found for ([A-Za-z0-9._-]+)==([^\s;]+)")
 _WARNING = re.compile(r"^(WARNING|warning)(:|\s)|^DEPRECATION:")
-_ERROR = re.compile(r"^(ERROR:|error:|×|╰─▶|Caused by:)")
+_ERROR = re.compile(r"^(ERROR:|error:|×|├─▶|╰─▶|Caused by:)")
+_EXCEPTION = re.compile(r"^[A-Za-z_][\w.]*(Error|Exception|Exit)\b.*")
 
 
 def _scratch_names(line: str) -> str:
@@ -327,23 +328,42 @@ def _scratch_names(line: str) -> str:
 
 def _quoted(raw: str, tool: str, returncode: int) -> str:
     """The resolver's own explanation in one line: its error lines and the conflict lines
-    around them, never its warnings (pip's notes about the machine's configuration) nor its
-    generic advice, with compat's scratch files named for what they are."""
-    advice = ("To fix this", "1. ", "2. ", "You can try", "for help visit", "hint:", "help:")
+    around them, never its warnings (pip's notes about the machine's configuration), its
+    generic advice, nor a build's traceback (only the exception it ended with), with compat's
+    scratch files named for what they are."""
+    advice = ("To fix this", "1. ", "2. ", "You can try", "for help visit")
     chatter = ("Collecting", "Downloading", "Using cached", "Obtaining", "Would install", "INFO:")
     lines: list[str] = []
-    in_warning = False
+    skipping = ""  # "warning" or "hint" (up to a blank line), "traceback" (up to its exception)
+    code_line = False  # the source line a traceback prints under each `File "..."` line
     for line in raw.splitlines():
         text = line.strip()
+        if skipping == "traceback":
+            if _EXCEPTION.match(text):
+                skipping = ""
+                lines.append(text)
+            continue
         if not text:
-            in_warning = False
+            skipping = "" if skipping in ("warning", "hint") else skipping
             continue
         if _WARNING.match(text):
-            in_warning = True  # its indented continuation lines go with it
+            skipping = "warning"  # its indented continuation lines go with it
             continue
-        if in_warning and line[:1].isspace() and not _ERROR.match(text):
+        if text.startswith(("hint:", "help:")):
+            skipping = "hint"
             continue
-        in_warning = False
+        if skipping and line[:1].isspace() and not _ERROR.match(text):
+            continue
+        skipping = ""
+        if text.startswith("Traceback (most recent call last)"):
+            skipping = "traceback"
+            continue
+        if text.startswith('File "'):
+            code_line = True
+            continue
+        if code_line or set(text) <= {"^", "~"} or text in ("[stderr]", "[stdout]"):
+            code_line = False
+            continue
         if text.startswith(("Looking in", *advice, *chatter)):
             continue
         if "dealing-with-dependency-conflicts" in text:
