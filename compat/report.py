@@ -34,14 +34,20 @@ def fetched_label(fetched: Mapping[str, str] | None) -> str:
     return f"PyPI data of {oldest}" + (f" to {newest}" if newest and newest != oldest else "")
 
 
-def ranges_verdict(count: int) -> str:
-    """The verdict's clause for ranged requirements offline judgement left open."""
+def ranges_verdict(count: int, online: bool = False) -> str:
+    """The verdict's clause for ranged requirements offline judgement left open (`online`: the
+    run was online but its resolve did not happen)."""
     if not count:
         return ""
     what = "ranged requirement allows" if count == 1 else "ranged requirements allow"
     return (
         f"{count} {what} known-bad releases (range notes above): pin "
-        f"{'it' if count == 1 else 'them'}, or run online to judge what the resolver picks"
+        f"{'it' if count == 1 else 'them'}, or "
+        + (
+            "make the resolve possible (note above)"
+            if online
+            else "run online to judge what the resolver picks"
+        )
     )
 
 
@@ -66,6 +72,9 @@ class Report:
     kb_inputs: dict[str, str] | None = None
     newer_than_kb: tuple[Newer, ...] = ()
     unjudged_ranges: int = 0
+    # check: why the resolve its ranged verdicts rest on did not happen (None: it happened, or
+    # none was needed). Not a clean verdict: said on the verdict line, exit 3 (docs/resolver.md).
+    resolve_failed: str | None = None
 
     @property
     def knowledge_base(self) -> dict[str, Any]:
@@ -94,8 +103,13 @@ class Report:
         if self.newer_than_kb:
             names = ", ".join(f"{n.name} {n.version}" for n in self.newer_than_kb)
             clauses.append(f"newer than the knowledge base: {names}")
+        if self.resolve_failed:
+            # "pip 23.2.1 did not resolve" / "uv did not finish resolving within ...": the note
+            # above says why and what compat did instead.
+            head = self.resolve_failed.split(": ", 1)[0]
+            clauses.append(f"the resolve it rests on did not happen ({head}; note above)")
         if self.unjudged_ranges:
-            clauses.append(ranges_verdict(self.unjudged_ranges))
+            clauses.append(ranges_verdict(self.unjudged_ranges, bool(self.resolve_failed)))
         return clauses
 
     @property

@@ -17,7 +17,7 @@ from compat.cli.options import (
     OutputOpt,
     QuietOpt,
 )
-from compat.errors import EXIT_OK, UsageError
+from compat.errors import EXIT_OK, EXIT_UNCHECKED, UsageError
 from compat.report import FailOn
 
 if TYPE_CHECKING:
@@ -183,7 +183,10 @@ def check(
     failing = report.failing(fail_on)
     if baseline_keys is not None:
         failing = new_since_baseline(failing, baseline_keys)
-    return 1 if failing else EXIT_OK
+    if failing:
+        return 1
+    # The resolve the ranged verdicts rest on did not happen: not a clean result (exit 3).
+    return EXIT_UNCHECKED if report.resolve_failed else EXIT_OK
 
 
 def append_step_summary(markdown: str) -> None:

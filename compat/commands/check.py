@@ -161,7 +161,8 @@ def run_check(
     else:  # offline, or the resolver refused the union: one install at a time
         per_install = [(i.label, judge(i.requirements)) for i in plan]
     findings = merge_findings([(label, judged[0]) for label, judged in per_install])
-    notes += [unsettled_note(judge.unsettled)] if judge.unsettled else []
+    unsettled_why = "the resolve did not happen" if judge.not_made else "offline"
+    notes += [unsettled_note(judge.unsettled, unsettled_why)] if judge.unsettled else []
     notes += [unread_note(judge.unread)] if judge.unread else []
     notes += merge_notes([(label, judged[1]) for label, judged in per_install])
     packages = {name: fact for _, judged in per_install for name, fact in judged[2].items()}
@@ -181,6 +182,7 @@ def run_check(
         usage=usage_summary(usage),
         files=tuple(declared_set.files),
         unjudged_ranges=len(judge.range_notes),
+        resolve_failed=judge.not_made or None,
         **fresh,
     )
     return report, findings
@@ -206,7 +208,8 @@ class _Judge:
     # packages whose requirements metadata could not be read.
     unsettled: list[str] = dataclasses.field(default_factory=list)
     unread: list[str] = dataclasses.field(default_factory=list)
-    gave_up: str = ""  # the resolver's time-out note, once it ran out of time
+    gave_up: str = ""  # the note of a resolve that did not happen, once it failed
+    not_made: str = ""  # why that resolve did not happen (the verdict line, exit 3)
     range_notes: dict[str, None] = dataclasses.field(default_factory=dict)  # over every install
 
     def __call__(
@@ -239,7 +242,7 @@ class _Judge:
         elif online and self.gave_up:
             notes.append(self.gave_up)  # out of time once: not again for each extra
         elif online:
-            from compat.resolve.resolver import ResolutionFailed, ResolverTimedOut
+            from compat.resolve.resolver import ResolutionFailed, ResolveNotMade
 
             try:
                 resolved, resolved_by = resolve_declared(
@@ -248,12 +251,14 @@ class _Judge:
                 )  # fmt: skip
             except ResolutionFailed:
                 return None  # the union only: judged one install at a time instead
-            except ResolverTimedOut as error:
-                # A time limit, not a count of work (neither pip nor uv offers one): said.
+            except ResolveNotMade as error:
+                # No verdict from the resolver (a time limit, or the tool failed): said, and the
+                # verdict line and exit status (3) say the answer lacks it (docs/resolver.md).
+                self.not_made = not_made(error)
                 self.gave_up = (
-                    f"{error.tool} did not finish resolving within its limit of {error.limit:g} s "
-                    "(--resolver-timeout): ranges were judged offline, over every version "
-                    "they allow"
+                    f"{self.not_made} — ranges were judged offline, over every version they "
+                    "allow, and the result is not a clean verdict (exit 3 unless a finding fails "
+                    "the gate)"
                 )
                 notes.append(self.gave_up)
         if union and resolved is None:
@@ -316,7 +321,9 @@ class _Judge:
             unknown_builds=unknown_builds,
         )
         findings = [attach_build_packages(f, packages, why) for f in evaluate(kb, facts)]
-        findings, unsettled = split_unsettled(findings, packages, pulled)
+        findings, unsettled = split_unsettled(
+            findings, packages, pulled, "the resolve did not happen" if self.not_made else "offline"
+        )
         notes += unsettled
         self.range_notes.update(dict.fromkeys(unsettled))  # the verdict line counts them once
         notes += source_build_notes(kb, facts)  # why a prebuilt-wheel rule said nothing
@@ -365,6 +372,7 @@ def split_unsettled(
     findings: Sequence[Finding],
     packages: Mapping[NormalizedName, PackageFact],
     inferred: Container[NormalizedName] = (),
+    why: str = "offline",
 ) -> tuple[list[Finding], list[str]]:
     """Offline, a range that admits some bad releases is a range note, not a finding: which
     release a resolve installs is the one verdict offline cannot make. (Every allowed release
@@ -396,8 +404,12 @@ def split_unsettled(
         notes.append(
             f"{fact.origin}: `{fact.requirement}` allows {fact.label} releases that "
             f"{', '.join(ids)} {'is' if len(ids) == 1 else 'are'} about (range note, not a "
-            f"finding: offline, the release a resolve installs is unknown; pin {fact.label}, or "
-            "run online to judge what the resolver picks)"
+            f"finding: {why}, the release a resolve installs is unknown; pin {fact.label}, or "
+            + (
+                "run online to judge what the resolver picks)"
+                if why == "offline"
+                else "let the resolver run to judge what it picks)"
+            )
         )
     return kept, notes
 
@@ -432,6 +444,19 @@ def range_notes(
             f"{picked.versions[0]} (range note, not a finding: pin {fact.label} to keep it)"
         )
     return notes
+
+
+def not_made(error: Any) -> str:
+    """A resolve that did not happen, in one line: which tool, and why."""
+    from compat.resolve.resolver import ResolverTimedOut
+
+    if isinstance(error, ResolverTimedOut):
+        # A time limit, not a count of work (neither pip nor uv offers one): said.
+        return (
+            f"{error.tool} did not finish resolving within its limit of {error.limit:g} s "
+            "(--resolver-timeout)"
+        )
+    return str(error.message)
 
 
 def _needs_resolve(declared: Sequence[Any]) -> bool:

@@ -314,12 +314,21 @@ def prove(
     up (at most PROOF_ROUNDS times). With requirement files, the first round starts from what
     the resolver picks for them, not from the newest release a range allows."""
     from compat.engine import evaluate
-    from compat.resolve.resolver import ResolutionFailed, Target
+    from compat.resolve.resolver import ResolutionFailed, ResolveNotMade, ResolverTimedOut, Target
     from compat.resolve.resolver import resolve as resolve_with_tool
 
     def resolve(*args: Any, **kwargs: Any) -> Any:
         try:
             return resolve_with_tool(*args, **kwargs)
+        except ResolveNotMade as error:
+            if isinstance(error, ResolverTimedOut):
+                raise
+            # The tool failed, not the constraints: no proof, nothing written (exit 3).
+            raise ResolveNotMade(
+                error.tool,
+                f"{error.reason}; the proof could not be made and no constraints were written",
+                hint=error.hint or "--no-verify writes the constraints without the proof",
+            ) from None
         except IndexAccessError as error:
             # One line: which index, why, and how to go on without the proof.
             raise IndexAccessError(
@@ -371,10 +380,15 @@ def prove(
                 Proof("failed", f"{error.tool}: {error.message}", {}, tuple(requirements)),
                 env,
             )
+        declared = {name for name, _, _ in declarations.lines} if declarations else None
         resolved_env = replace(
             env,
             packages={
-                **{n: p for n, p in env.packages.items() if n not in resolution.packages},
+                **{
+                    n: p
+                    for n, p in env.packages.items()
+                    if n not in resolution.packages and (declared is None or n in declared)
+                },
                 **{
                     n: Package(n, v, env.packages[n].display_name if n in env.packages else n)
                     for n, v in resolution.packages.items()
@@ -408,6 +422,13 @@ def _resolved_environment(
     versions it picked (a user's exact pin keeps its label), everything else it brings in too."""
     labels = dict(labels or {})
     packages = dict(env.packages)
+    if declarations is not None:
+        # What an earlier round's resolve brought in and this one does not is not installed
+        # (nvidia-nccl-cu13 of a torch the plan has since moved): it must not match rules.
+        declared = {name for name, _, _ in declarations.lines}
+        for name in [n for n in packages if n not in resolved and n not in declared]:
+            if labels.get(name) == "resolved":
+                del packages[name], labels[name]
     for name, version in resolved.items():
         old = packages.get(name)
         if declarations is None and old is not None:

@@ -180,9 +180,10 @@ def declared_facts(
     return facts
 
 
-def unsettled_note(names: list[str]) -> str:
+def unsettled_note(names: list[str], why: str = "offline") -> str:
+    """`why`: "offline", or that an online resolve did not happen (never "offline" online)."""
     return (
-        f"offline: which release a resolve installs for {_names(names)} was not settled; "
+        f"{why}: which release a resolve installs for {_names(names)} was not settled; "
         "rules that only some allowed releases hit are range notes below, not findings"
     )
 

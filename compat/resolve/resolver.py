@@ -10,6 +10,12 @@ run as subprocesses, never imported, and only report what they would install:
 For a target other than this interpreter (another Python version or platform), pip is given
 `--python-version`/`--platform` and therefore only wheels (pip's own rule); uv resolves for the
 target with `--python-version`/`--python-platform` and can still read source distributions.
+uv is a runtime dependency of compat, so `auto` means uv (docs/resolver.md says why).
+
+Three outcomes are kept apart: a resolution; `ResolutionFailed`, the resolver's verdict that the
+requirements cannot be installed together (or for the target); and `ResolveNotMade`, no verdict
+at all: the tool refused its own arguments (pip before 23.3 with target options, pypa/pip#12215),
+crashed, could not build a source distribution's metadata, or ran out of time.
 """
 
 from __future__ import annotations
@@ -76,15 +82,26 @@ class ResolutionFailed(Exception):
         self.tool = tool
 
 
-class ResolverTimedOut(UncheckedError):
+class ResolveNotMade(UncheckedError):
+    """The resolver gave no verdict: it failed as a tool, not on the requirements (exit 3 where
+    the answer rests on the resolve). `reason` says why in one line, quoting the tool's errors."""
+
+    def __init__(self, tool: str, reason: str, hint: str | None = None) -> None:
+        super().__init__(f"{tool} did not resolve: {reason}", hint=hint)
+        self.tool = tool
+        self.reason = reason
+
+
+class ResolverTimedOut(ResolveNotMade):
     """The resolver did not finish within the time limit (exit 3 unless the caller falls back)."""
 
     def __init__(self, tool: str, limit: float) -> None:
         super().__init__(
-            f"{tool} did not finish resolving within {limit:g} s",
+            tool,
+            f"it did not finish within {limit:g} s",
             hint="raise --timeout, or use --offline (the resolver proof is skipped)",
         )
-        self.tool = tool
+        self.message = f"{tool} did not finish resolving within {limit:g} s"
         self.limit = limit
 
 
@@ -124,7 +141,17 @@ def resolve(
 
 
 def find_uv() -> str | None:
-    """uv on PATH, or installed beside this interpreter (a venv whose bin/ is not on PATH)."""
+    """The uv that compat's own install brought (its runtime dependency: the `uv` package knows
+    where its binary went, `--user` and venv installs included), else uv beside this interpreter
+    or on PATH."""
+    try:
+        from uv import find_uv_bin
+
+        found = find_uv_bin()
+        if found and os.access(found, os.X_OK):
+            return str(found)
+    except (ImportError, OSError):  # FileNotFoundError: the package without its binary
+        pass
     beside = Path(sys.executable).parent / ("uv.exe" if os.name == "nt" else "uv")
     if beside.is_file() and os.access(beside, os.X_OK):
         return str(beside)
@@ -275,28 +302,136 @@ def _unreachable_summary(raw: str) -> str:
     return f"{where}: {cause}"
 
 
-def _failure(result: subprocess.CompletedProcess[str], tool: str) -> Exception:
+# What a resolver prints when it has judged the requirements: they cannot be installed together,
+# or some requirement has no distribution for the target. Any other failure is the tool's own
+# (a refused option, a source distribution whose metadata it could not build, a crash): no
+# verdict on the requirements at all (ResolveNotMade).
+_VERDICT = re.compile(
+    r"ResolutionImpossible|conflicting dependencies|The conflict is caused by"
+    r"|Could not find a version that satisfies|No matching distribution found"
+    r"|requires a different Python|No solution found when resolving"
+    r"|requirements are unsatisfiable|is unsatisfiable",
+    re.IGNORECASE,
+)
+# pip before 23.3 refuses --platform/--python-version/--implementation without --target, even
+# with --dry-run (pypa/pip#12215, fixed by pypa/pip#12217 in pip 23.3).
+_PIP_TARGET_REFUSAL = "Can not use any platform or abi specific options"
+_NO_MATCH = re.compile(r"No matching distribution found for ([A-Za-z0-9._-]+)==([^\s;]+)")
+_WARNING = re.compile(r"^(WARNING|warning)(:|\s)|^DEPRECATION:")
+_ERROR = re.compile(r"^(ERROR:|error:|×|├─▶|╰─▶|Caused by:)")
+_EXCEPTION = re.compile(r"^[A-Za-z_][\w.]*(Error|Exception|Exit)\b.*")
+
+
+def _scratch_names(line: str) -> str:
+    return re.sub(r"\S*compat-resolve-[^/\s]+/(requirements\.in|constraints\.txt)", r"\1", line)
+
+
+def _quoted(raw: str, tool: str, returncode: int) -> str:
+    """The resolver's own explanation in one line: its error lines and the conflict lines
+    around them, never its warnings (pip's notes about the machine's configuration), its
+    generic advice, nor a build's traceback (only the exception it ended with), with compat's
+    scratch files named for what they are."""
+    advice = ("To fix this", "1. ", "2. ", "You can try", "for help visit")
+    chatter = ("Collecting", "Downloading", "Using cached", "Obtaining", "Would install", "INFO:")
+    lines: list[str] = []
+    skipping = ""  # "warning" or "hint" (up to a blank line), "traceback" (up to its exception)
+    code_line = False  # the source line a traceback prints under each `File "..."` line
+    for line in raw.splitlines():
+        text = line.strip()
+        if skipping == "traceback":
+            if _EXCEPTION.match(text):
+                skipping = ""
+                lines.append(text)
+            continue
+        if not text:
+            skipping = "" if skipping in ("warning", "hint") else skipping
+            continue
+        if _WARNING.match(text):
+            skipping = "warning"  # its indented continuation lines go with it
+            continue
+        if text.startswith(("hint:", "help:")):
+            skipping = "hint"
+            continue
+        if skipping and line[:1].isspace() and not _ERROR.match(text):
+            continue
+        skipping = ""
+        if text.startswith("Traceback (most recent call last)"):
+            skipping = "traceback"
+            continue
+        if text.startswith('File "'):
+            code_line = True
+            continue
+        if code_line or set(text) <= {"^", "~"} or text in ("[stderr]", "[stdout]"):
+            code_line = False
+            continue
+        if text.startswith(("Looking in", *advice, *chatter)):
+            continue
+        if "dealing-with-dependency-conflicts" in text:
+            continue
+        lines.append(_scratch_names(text))
+    errors = [i for i, line in enumerate(lines) if _ERROR.match(line)]
+    if errors:
+        lines = lines[errors[0] :]  # what precedes the first error is progress, not the reason
+    return "; ".join(lines[-12:])[:2000] if lines else f"{tool} exited with status {returncode}"
+
+
+def _failure(
+    result: subprocess.CompletedProcess[str],
+    tool: str,
+    version: str,
+    target: Target,
+    wheels_only: bool = False,
+) -> Exception:
     raw = result.stderr + "\n" + result.stdout
     unreachable = next((line for line in raw.splitlines() if _UNREACHABLE.search(line)), None)
     if unreachable is not None:
         return IndexAccessError(f"{tool} could not reach {_unreachable_summary(raw)}")
-    text = "\n".join(
-        line.strip()
-        for line in (result.stderr + "\n" + result.stdout).splitlines()
-        if line.strip() and not line.lstrip().startswith(("WARNING: Retrying", "Looking in"))
-    )
-    # The resolver's own explanation, shortened to what a user reads: the error and the
-    # conflict lines, without pip's generic advice, and with our scratch files named for what
-    # they are.
-    advice = ("To fix this", "1. ", "2. ", "You can try", "for help visit", "hint:", "help:")
-    chatter = ("Collecting", "Downloading", "Using cached", "Obtaining", "Would install", "INFO:")
-    lines = [
-        re.sub(r"\S*compat-resolve-[^/\s]+/(requirements\.in|constraints\.txt)", r"\1", line)
-        for line in text.splitlines()
-        if not line.startswith(advice + chatter) and "dealing-with-dependency-conflicts" not in line
-    ]
-    message = "; ".join(lines[-12:]) if lines else f"{tool} exited with status {result.returncode}"
-    return ResolutionFailed(message[:2000], tool)
+    message = _quoted(raw, tool, result.returncode)
+    named = version or tool
+    if _PIP_TARGET_REFUSAL in raw:
+        return ResolveNotMade(
+            named,
+            "it refused its own target options (pip before 23.3 resolves for another Python "
+            "or platform only with --target, pypa/pip#12215): " + message,
+            hint="reinstall compat with its dependencies (uv resolves for any target), or "
+            "pip install 'pip>=23.3' beside it",
+        )
+    if not _VERDICT.search(raw):
+        return ResolveNotMade(
+            named,
+            f"it failed without a verdict on the requirements (exit status {result.returncode}): "
+            + message,
+        )
+    if wheels_only and re.search(r"Could not find a version|No matching distribution", raw):
+        # pip resolves another target from wheels only: a package published as a source
+        # distribution (deepspeed, flash-attn) has "no version" there, which says nothing about
+        # whether a real install, which builds it, works.
+        return ResolveNotMade(
+            named,
+            "it resolves another Python or platform from wheels only, and a requirement has no "
+            "wheel for the target among the releases allowed (a real install may build it from "
+            "its source distribution): " + message,
+            hint="--resolver uv reads source distributions for any target",
+        )
+    missing = _NO_MATCH.search(raw)
+    if missing is not None and "from versions: none" not in raw:
+        listed = re.search(r"\(from versions: ([^)]*)\)", raw)
+        if listed is not None and missing.group(2) not in {
+            v.strip() for v in listed.group(1).split(",")
+        }:
+            where = ", ".join(
+                part
+                for part in (
+                    f"Python {target.python_version}" if target.python_version else "",
+                    target.platform or "",
+                )
+                if part
+            )
+            message = (
+                f"{missing.group(1)} {missing.group(2)} has no wheel or source distribution "
+                f"{tool} can install for the target{f' ({where})' if where else ''}: " + message
+            )
+    return ResolutionFailed(message, tool)
 
 
 def _resolve_pip(
@@ -328,7 +463,8 @@ def _resolve_pip(
         *_index_args(index),
     ]
     platform = _split_platform(target.platform)
-    if not (_same_python(target) and _same_platform(platform)):
+    wheels_only = not (_same_python(target) and _same_platform(platform))
+    if wheels_only:
         # pip resolves for another interpreter or platform from wheels only.
         command += ["--only-binary=:all:", "--implementation", "cp"]
         if target.python_version is not None:
@@ -338,7 +474,7 @@ def _resolve_pip(
     version = _tool_version([sys.executable, "-m", "pip", "--version"], "pip")
     result = _run(command, timeout, "pip", index)
     if result.returncode != 0 or not report.is_file():
-        raise _failure(result, "pip")
+        raise _failure(result, "pip", version, target, wheels_only)
     try:
         document: Any = json.loads(report.read_text("utf-8"))
         packages = {
@@ -380,7 +516,7 @@ def _resolve_uv(
     version = _tool_version([uv, "--version"], "uv")
     result = _run(command, timeout, "uv", index)
     if result.returncode != 0:
-        raise _failure(result, "uv")
+        raise _failure(result, "uv", version, target)
     packages: dict[NormalizedName, Version] = {}
     for line in result.stdout.splitlines():
         match = _UV_PIN.match(line.strip())
