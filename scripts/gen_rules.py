@@ -1157,6 +1157,8 @@ compares release series; patch releases of Triton within a series are not flagge
             ],
             fix_summary="install the Triton series this torch pins (reinstall torch, or pip install the triton it declares)",
             change='pip install "torch==X" --force-reinstall --no-deps, then pip install the triton it declares (pip check lists it)',
+            # Inductor imports triton_key from where its own Triton series has it (pytorch#127271)
+            symptoms=[r"cannot import name 'triton_key' from 'triton\.compiler\.compiler'"],
             prebuilt=["torch"],
         ),
         Family(

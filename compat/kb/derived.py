@@ -133,7 +133,14 @@ def torch_kernels_missing(facts: Facts) -> Verdict:
             Tri.UNKNOWN, unknown=(Unknown("hardware.compute_capability", HARDWARE_HINT),)
         )
     if not hardware.gpus:
+        if hardware.extra.get("gpu_list") == "partial":  # a log that names no GPU
+            return Verdict(
+                Tri.UNKNOWN, unknown=(Unknown("hardware.compute_capability", HARDWARE_HINT),)
+            )
         return FALSE
+    listed = facts.arch_lists.get("torch")
+    if listed:  # torch's own message lists what the build carries
+        return _kernels_from_list(listed, hardware.gpus, torch)
     cuda = _torch_cuda(facts, torch.versions)
     if cuda is None:
         if "torch_cuda" in facts.unknown_builds:
@@ -198,6 +205,45 @@ def torch_kernels_missing(facts: Facts) -> Verdict:
     return Verdict(Tri.TRUE, (text,), (), (matched,), fix=fix)
 
 
+def _kernels_from_list(listed: Sequence[str], gpus: Sequence[Gpu], torch: PackageFact) -> Verdict:
+    """The build's architecture list as torch prints it (`sm_50 sm_60 ... sm_90`, and
+    `compute_XX` for PTX): a GPU runs SASS of its own major with an equal or lower minor, as
+    torch's own check reads it; a GPU that could only JIT PTX is left unknown."""
+    from packaging.version import InvalidVersion, Version
+
+    def capability(token: str) -> Version | None:
+        digits = token.partition("_")[2].rstrip("af")
+        try:
+            return Version(f"{digits[:-1]}.{digits[-1]}") if len(digits) >= 2 else None
+        except InvalidVersion:
+            return None
+
+    sass = [c for t in listed if t.startswith("sm_") and (c := capability(t)) is not None]
+    ptx = [c for t in listed if t.startswith("compute_") and (c := capability(t)) is not None]
+    missing, unknown = [], False
+    for gpu in gpus:
+        cc = gpu.compute_capability
+        if cc is None:
+            unknown = True
+        elif not any(c.major == cc.major and c <= cc for c in sass):
+            if any(c <= cc for c in ptx):
+                unknown = True  # PTX the driver may compile
+            else:
+                missing.append(gpu)
+    if not missing:
+        if unknown:
+            return Verdict(
+                Tri.UNKNOWN, unknown=(Unknown("hardware.compute_capability", HARDWARE_HINT),)
+            )
+        return FALSE
+    names = "; ".join(
+        f"GPU {g.index} {g.name} (sm_{str(g.compute_capability).replace('.', '')})" for g in missing
+    )
+    label = f"torch {torch.versions[0]}" if torch.versions else "torch"
+    text = f"{names}: {label} carries {' '.join(listed)} (its own list) and nothing that runs there"
+    return Verdict(Tri.TRUE, (text,))
+
+
 def _torch_cuda(facts: Facts, versions: Sequence[Version]) -> Version | None:
     """torch's CUDA build; for an unlabelled torch beside a CUDA runtime wheel (a lock file
     listing nvidia-cuda-runtime-cu12==12.4.127), the runtime's CUDA, as the CUDA rules read it."""
@@ -256,9 +302,15 @@ def bitsandbytes_library_missing(facts: Facts) -> Verdict:
     package = facts.packages.get(canonicalize_name("bitsandbytes"))
     torch = facts.packages.get(canonicalize_name("torch"))
     if package is None or torch is None:
+        if not facts.packages_known:  # a log that does not show it: unknown, never clear
+            name = "bitsandbytes" if package is None else "torch"
+            return Verdict(Tri.UNKNOWN, unknown=(Unknown(f"packages.{name}", _RELEASE_HINT),))
         return FALSE  # the package conditions of the rule say why
-    if facts.hardware is not None and not facts.hardware.gpus:
+    hardware = facts.hardware
+    if hardware is not None and not hardware.gpus and hardware.extra.get("gpu_list") != "partial":
         return FALSE  # no GPU: bitsandbytes loads its CPU library on purpose
+    if not package.versions:  # present (a message it printed), its release not shown
+        return Verdict(Tri.UNKNOWN, unknown=(Unknown("packages.bitsandbytes", _RELEASE_HINT),))
     cuda = _torch_cuda(facts, torch.versions)
     if cuda is None:
         if "torch_cuda" in facts.unknown_builds:
@@ -286,6 +338,9 @@ def bitsandbytes_library_missing(facts: Facts) -> Verdict:
         hint = "a pin of bitsandbytes (or a lock file)"
         return Verdict(Tri.UNKNOWN, (text,), (Unknown("packages.bitsandbytes", hint),), (matched,))
     return Verdict(Tri.TRUE, (text,), (), (matched,), fix=_library_fix(_release(version), cuda))
+
+
+_RELEASE_HINT = "the installed release (pip show bitsandbytes torch, or --python/--path)"
 
 
 def _library_depends_on_build(package: PackageFact, needs: str) -> Verdict:
