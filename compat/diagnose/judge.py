@@ -142,9 +142,28 @@ def indistinct(ranked: Sequence[Explanation]) -> tuple[Indistinct, ...]:
     for same in groups.values():
         if len(same) < 2:
             continue
-        deciding = sorted({f for e in same for f in e.unknown_facts})
-        out.append(Indistinct(tuple(e.rule.id for e in same), same[0].line, tuple(deciding)))
+        unknown = {f for e in same for f in e.unknown_facts}
+        asked = [_asked(e.rule.when) for e in same]
+        # A fact decides when the rules ask different things of it (CUDA 12 vs CUDA 13 builds);
+        # one they all ask alike (a GPU at all) cannot tell them apart.
+        deciding = [f for f in unknown if len({frozenset(a.get(f, ())) for a in asked}) > 1]
+        order = sorted(deciding or unknown, key=lambda f: (not f.startswith("build."), f))
+        out.append(Indistinct(tuple(e.rule.id for e in same), same[0].line, tuple(order)))
     return tuple(sorted(out, key=lambda i: (i.line, i.rules)))
+
+
+def _asked(when: Condition) -> dict[str, set[str]]:
+    """What a rule's conditions ask of each fact, by the fact's name."""
+    asked: dict[str, set[str]] = {}
+    for leaf in leaves(when):
+        if isinstance(leaf, PackageVersion):
+            asked.setdefault(f"packages.{leaf.name}", set()).add(leaf.spec)
+        elif isinstance(leaf, HardwareCondition | UsageCondition):
+            prefix = "hardware" if isinstance(leaf, HardwareCondition) else "usage"
+            asked.setdefault(f"{prefix}.{leaf.key}", set()).add(str(leaf.expected))
+        elif isinstance(leaf, BuildCondition):
+            asked.setdefault(f"build.{leaf.key}", set()).add(leaf.spec)
+    return asked
 
 
 # ---------------------------------------------------------------------------------------------
