@@ -186,3 +186,31 @@ def test_triton_key_with_the_pinned_series_is_outside_the_rule(tmp_path: Path) -
     code, document = explain(log)
     assert document["matches"][0]["verdict"] == "outside-range"  # type: ignore[index]
     assert code == 1
+
+
+@pytest.mark.parametrize(
+    ("shown", "verdict", "unknown"),
+    [
+        ("", "symptom-only", ["packages.numpy"]),
+        # scipy 1.13.1 is a NumPy-2 build: a package the log does not list may be the old one
+        ("numpy==2.0.0\nscipy==1.13.1\n", "symptom-only", ["packages"]),
+        ("numpy==2.0.0\nscipy==1.12.0\n", "confirmed", []),
+        ("numpy==1.26.4\n", "outside-range", []),
+    ],
+)
+def test_table_rules_on_a_log_stay_three_valued(
+    tmp_path: Path, shown: str, verdict: str, unknown: list[str]
+) -> None:
+    log = tmp_path / "numpy.log"
+    log.write_text(
+        shown + "A module that was compiled using NumPy 1.x cannot be run in\n"
+        "NumPy 2.0.0 as it may crash. To support both 1.x and 2.x\n"
+    )
+    _, document = explain(log)
+    match = next(
+        m
+        for m in document["matches"]  # type: ignore[union-attr]
+        if m["rule"] == "numpy1-build-beside-numpy2"
+    )
+    assert match["verdict"] == verdict
+    assert [u.split(" — ")[0] for u in match["unknown"]] == unknown

@@ -402,7 +402,10 @@ def numpy1_build_beside_numpy2(facts: Facts) -> Verdict:
     from compat.kb.numpyabi import table
 
     numpy = facts.packages.get(canonicalize_name("numpy"))
-    if numpy is None:
+    if numpy is None or not numpy.versions:
+        if not facts.packages_known:  # a log that does not show numpy: unknown, never clear
+            hint = "the installed numpy (pip show numpy, or --python/--path)"
+            return Verdict(Tri.UNKNOWN, unknown=(Unknown("packages.numpy", hint),))
         return FALSE
     two = [v for v in numpy.versions if v.major >= 2]
     if not two:
@@ -423,6 +426,9 @@ def numpy1_build_beside_numpy2(facts: Facts) -> Verdict:
         if ranged:
             hint = f"a pin of {ranged[0]} (or a lock file)"
             return Verdict(Tri.UNKNOWN, unknown=(Unknown(f"packages.{ranged[0]}", hint),))
+        if not facts.packages_known:  # a log: compiled packages it does not list may be old
+            hint = "every compiled package installed (pip list, or --python/--path)"
+            return Verdict(Tri.UNKNOWN, unknown=(Unknown("packages", hint),))
         return FALSE
     numpy_text = f"numpy {numpy.versions[0]}" if numpy.exact else (numpy.requirement or "numpy")
     names = ", ".join(
