@@ -214,3 +214,42 @@ def test_table_rules_on_a_log_stay_three_valued(
     )
     assert match["verdict"] == verdict
     assert [u.split(" — ")[0] for u in match["unknown"]] == unknown
+
+
+@pytest.mark.parametrize(
+    ("shown", "verdict", "unknown"),
+    [
+        ("", "symptom-only", ["packages.torch"]),  # torch printed it: present, release unknown
+        ("torch==2.1.0\n", "symptom-only", ["build.torch_cuda"]),  # which index's build?
+        ("torch==2.1.0+cu121\n", "confirmed", []),  # sm_50 and up: nothing for a K80
+    ],
+)
+def test_torchs_old_gpu_warning(
+    tmp_path: Path, shown: str, verdict: str, unknown: list[str]
+) -> None:
+    """torch's warning for a GPU below its build's minimum (the format of torch/cuda/__init__.py)."""
+    log = tmp_path / "k80.log"
+    log.write_text(
+        shown + "    Found GPU0 Tesla K80 which is of cuda capability 3.7.\n"
+        "    PyTorch no longer supports this GPU because it is too old.\n"
+        "    The minimum cuda capability supported by this library is 5.0.\n"
+    )
+    _, document = explain(log)
+    facts = facts_of(document)
+    first = 1 + shown.count("\n")
+    assert facts[("gpu_seen", "0")] == ("Tesla K80", first)
+    assert facts[("compute_capability", "0")] == ("3.7", first)
+    match = document["matches"][0]  # type: ignore[index]
+    assert (match["rule"], match["verdict"], match["line"]) == (NO_KERNEL, verdict, first + 1)
+    assert [u.split(" — ")[0] for u in match["unknown"]] == unknown
+
+
+def test_nvcc_as_the_toolkit_prints_it(tmp_path: Path) -> None:
+    log = tmp_path / "nvcc.log"
+    log.write_text(
+        "nvcc: NVIDIA (R) Cuda compiler driver\n"
+        "Cuda compilation tools, release 12.4, V12.4.99\n"
+        "Build cuda_12.4.r12.4/compiler.33961263_0\n"
+    )
+    _, document = explain(log)
+    assert facts_of(document)[("build", "nvcc")] == ("12.4", 2)

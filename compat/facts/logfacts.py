@@ -314,6 +314,8 @@ class FactCollector:
             self._package("deepspeed", value.split(",")[0].strip(), line, text, "ds_report")
         elif key == "torch cuda version":
             self._add("build", "torch_cuda", value.split()[0], line, text, "ds_report")
+        elif key == "nvcc version":  # the toolkit DeepSpeed compiles its ops with
+            self._add("build", "nvcc", value.split()[0], line, text, "ds_report")
         elif key == "gradient_clipping":
             self._usage("gradient_clipping", value.split()[0], line, text, "DeepSpeed config")
         elif key == "zero_optimization_stage":

@@ -141,11 +141,16 @@ def torch_kernels_missing(facts: Facts) -> Verdict:
     listed = facts.arch_lists.get("torch")
     if listed:  # torch's own message lists what the build carries
         return _kernels_from_list(listed, hardware.gpus, torch)
+    if not torch.versions:  # present (a message it printed), its release not shown
+        hint = "the installed torch release and build (pip show torch, or --python/--path)"
+        return Verdict(Tri.UNKNOWN, unknown=(Unknown("packages.torch", hint),))
     cuda = _torch_cuda(facts, torch.versions)
     if cuda is None:
         if "torch_cuda" in facts.unknown_builds:
             needs = facts.unknown_builds["torch_cuda"]
             return Verdict(Tri.UNKNOWN, unknown=(Unknown("build.torch_cuda", needs),))
+        if not facts.packages_known and not any(v.local for v in torch.versions):
+            return Verdict(Tri.UNKNOWN, unknown=(Unknown("build.torch_cuda", _BUILD_HINT),))
         return FALSE  # a CPU or ROCm build, or no build fact: no CUDA kernels to miss
 
     from compat.kb import archtable
@@ -315,6 +320,8 @@ def bitsandbytes_library_missing(facts: Facts) -> Verdict:
     if cuda is None:
         if "torch_cuda" in facts.unknown_builds:
             return _library_depends_on_build(package, facts.unknown_builds["torch_cuda"])
+        if not facts.packages_known and not any(v.local for v in torch.versions):
+            return Verdict(Tri.UNKNOWN, unknown=(Unknown("build.torch_cuda", _BUILD_HINT),))
         return FALSE  # a CPU torch: bitsandbytes loads its CPU library on purpose
 
     from compat.kb import nativelibs
@@ -341,6 +348,8 @@ def bitsandbytes_library_missing(facts: Facts) -> Verdict:
 
 
 _RELEASE_HINT = "the installed release (pip show bitsandbytes torch, or --python/--path)"
+# a log that names torch's release but not its build (`torch==2.1.0`: PyPI's, or an index's)
+_BUILD_HINT = "torch's CUDA build (torch.version.cuda, collect_env, or --python/--path)"
 
 
 def _library_depends_on_build(package: PackageFact, needs: str) -> Verdict:
