@@ -167,7 +167,7 @@ class Facts:
     # build, is what a resolve picks) -> what would settle each one.
     unknown_builds: Mapping[str, str] = field(default_factory=dict)
     # The GPU architectures a build carries as its own message lists them (a log: torch's
-    # "supports CUDA capabilities sm_50 ... sm_90" -> {"torch": ("5.0", ..., "9.0")}).
+    # "supports CUDA capabilities sm_50 ... sm_90" -> {"torch": ("sm_50", ..., "sm_90")}).
     arch_lists: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
 

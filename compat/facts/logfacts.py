@@ -528,7 +528,7 @@ class LogEvidence:
     builds: Mapping[str, Version]
     usage: Mapping[str, UsageFact]
     hardware: Hardware | None
-    # The architectures a build carries, as its own message lists them ("torch": 5.0 ... 9.0).
+    # The architectures a build carries, as its own message lists them ("torch": sm_50 ... sm_90).
     arch_lists: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
 
