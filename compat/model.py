@@ -166,6 +166,9 @@ class Facts:
     # Builds that exist but are not known (an unpinned torch offline: its release, hence its CUDA
     # build, is what a resolve picks) -> what would settle each one.
     unknown_builds: Mapping[str, str] = field(default_factory=dict)
+    # The GPU architectures a build carries as its own message lists them (a log: torch's
+    # "supports CUDA capabilities sm_50 ... sm_90" -> {"torch": ("sm_50", ..., "sm_90")}).
+    arch_lists: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 # ---------------------------------------------------------------------------------------------

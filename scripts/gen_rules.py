@@ -266,6 +266,10 @@ class Family:
     possible_usage: dict[str, Any] = field(default_factory=dict)
     # packages judged as prebuilt wheels: a source build of one leaves the rule (compat/kb/sourcebuild.py)
     prebuilt: list[str] = field(default_factory=list)
+    # a build fact that names the exact `dep` release the package was built for (xFormers' own
+    # warning: `build.xformers_torch`): one more branch per pinned release, so that a log showing
+    # what it was built for and what is installed settles the rule without the package's version
+    built_for: str | None = None
 
     def groups(self) -> list[Group]:
         values = self.values()
@@ -318,6 +322,9 @@ class Family:
                 )
         if not branches:
             raise SystemExit(f"{SCRIPT}: {self.rule_id}: the inputs give no requirement")
+        if self.built_for is not None:
+            branches += self._built_for_branches(groups)
+            affected.append(self._built_for_example(groups, clear))
         examples: dict[str, Any] = {"affected": affected}
         if self.usage:
             possible: dict[str, Any] = {"packages": dict(affected[0]["packages"])}
@@ -359,6 +366,40 @@ class Family:
             severity=self.severity,
             evidence=self.evidence,
         )
+
+    def _pinned(self, groups: list[Group]) -> list[str]:
+        """The exact releases of `dep` the package's releases pin, oldest first."""
+        pins = {
+            c.version
+            for _, spec in groups
+            if spec is not None
+            for c in spec
+            if c.operator == "==" and "*" not in c.version
+        }
+        return sorted(pins, key=Version)
+
+    def _built_for_branches(self, groups: list[Group]) -> list[dict[str, Any]]:
+        assert self.built_for is not None
+        return [
+            {"build": {self.built_for: f"=={pin}"}, "packages": {self.dep: f"!={pin}"}}
+            for pin in self._pinned(groups)
+        ]
+
+    def _built_for_example(
+        self, groups: list[Group], clear: list[dict[str, Any]]
+    ) -> dict[str, Any]:
+        """What the log shows: the release built for, another installed; the same release as
+        another build (a CPU torch) is no pin mismatch."""
+        assert self.built_for is not None
+        pins = self._pinned(groups)
+        built, other = pins[-2], pins[-1]
+        clear.append(
+            {"packages": {self.dep: f"{built}+cpu"}, "build": {self.built_for: f"{built}+cu124"}}
+        )
+        return {
+            "packages": {self.dep: f"{other}+cu124"},
+            "build": {self.built_for: f"{built}+cu124"},
+        }
 
     def _branch(self, bounds: str, outside: str) -> dict[str, Any]:
         branch: dict[str, Any]
@@ -845,7 +886,10 @@ Every xformers wheel up to 0.0.34 requires one torch release exactly (Requires-D
 its C++/CUDA extensions link against that torch. With another torch, `import xformers` warns
 that it "can't load C++/CUDA extensions" and names the torch it was built for; memory-efficient
 attention then falls back or fails. `pip install xformers` also replaces torch to satisfy the pin,
-which breaks the other half of the stack. 0.0.35 relaxed the pin to a floor.""",
+which breaks the other half of the stack. 0.0.35 relaxed the pin to a floor. xFormers' own
+warning ("built for: PyTorch 2.2.0+cu121 ... (you have 2.3.0+cu121)", read as build.xformers_torch)
+settles the rule without the xformers version; the same release as another build (a CPU torch)
+is not a pin mismatch.""",
             package="xformers",
             dep="torch",
             values=declared_values("xformers", "torch"),
@@ -857,6 +901,7 @@ which breaks the other half of the stack. 0.0.35 relaxed the pin to a floor.""",
             change='pip install "torch==X" "xformers==Y" --index-url <the same index for both>',
             symptoms=[r"xFormers can't load C\+\+/CUDA extensions", "xFormers was built for"],
             prebuilt=["xformers"],
+            built_for="xformers_torch",
         ),
         Family(
             rule_id="bitsandbytes-below-declared-torch-floor",
@@ -1157,6 +1202,8 @@ compares release series; patch releases of Triton within a series are not flagge
             ],
             fix_summary="install the Triton series this torch pins (reinstall torch, or pip install the triton it declares)",
             change='pip install "torch==X" --force-reinstall --no-deps, then pip install the triton it declares (pip check lists it)',
+            # Inductor imports triton_key from where its own Triton series has it (pytorch#127271)
+            symptoms=[r"cannot import name 'triton_key' from 'triton\.compiler\.compiler'"],
             prebuilt=["torch"],
         ),
         Family(

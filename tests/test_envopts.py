@@ -41,13 +41,13 @@ def test_every_option_lists_its_variables_in_help(name: str, command: object) ->
         assert f"COMPAT_{prefix}_{option}, COMPAT_{option}" in help_text, (name, option)
 
 
-def _profile(path: Path, driver: str) -> Path:
+def _profile(path: Path, driver: str, cuda: str = "11.8") -> Path:
     path.write_text(
         json.dumps(
             {
                 "schema": "compat.hardware/1",
                 "driver_version": driver,
-                "cuda_driver_version": "11.8",
+                "cuda_driver_version": cuda,  # the CUDA version that driver reports
                 "gpus": [
                     {"index": 0, "name": "NVIDIA A100-SXM4-80GB", "compute_capability": "8.0"}
                 ],
@@ -71,7 +71,7 @@ def test_hardware_and_path_from_the_environment(site: Path, tmp_path: Path) -> N
     rules = {f["rule"] for f in result.json()["findings"]}
     assert "cuda12-build-below-driver-floor" in rules
     # The command line beats the environment.
-    new = _profile(tmp_path / "new.json", "535.104.05")
+    new = _profile(tmp_path / "new.json", "535.104.05", "12.2")
     result = run_cli(["doctor", "--hardware", str(new)], env=env)
     assert "cuda12-build-below-driver-floor" not in {f["rule"] for f in result.json()["findings"]}
 

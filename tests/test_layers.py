@@ -36,7 +36,7 @@ FLOORS: tuple[tuple[str, ...], ...] = (
     ("compat.files",),
     ("compat.probes",),
     ("compat.facts", "compat.kb", "compat.formats"),
-    ("compat.resolve",),
+    ("compat.resolve", "compat.diagnose"),
     ("compat.commands",),
     ("compat.fleet",),
     ("compat.cli",),

@@ -28,8 +28,10 @@ if TYPE_CHECKING:
 The log is streamed (any size; '-' for stdin; gzip, xz and zstd recognised), and the versions
 and configuration it prints (pip list/freeze/show, conda list, ds_report, trl env, collect_env,
 nvidia-smi, `torch: 2.3.0` lines, version prints, banners, DeepSpeed's config dump, launcher
-flags, and the facts an error message states) are the facts each rule is judged on:
-CONFIRMED, OUTSIDE-RANGE (same message, versions or config outside the rule) or SYMPTOM-ONLY.
+flags, what torch, CUDA, NCCL and bitsandbytes print about the GPU, the driver's CUDA version
+and the builds, and the facts an error message states) are the facts each rule is judged on:
+CONFIRMED, OUTSIDE-RANGE (same message, versions or config outside the rule) or SYMPTOM-ONLY
+(the log does not settle it: the unknowns say what would).
 --python/--path, config files, --set and --hardware take precedence over the log.
 
 \b

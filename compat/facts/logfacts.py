@@ -40,8 +40,9 @@ def parse_version(text: str) -> Version | None:
 
 
 class LogFact(NamedTuple):
-    # package | installed | commit | python | build | usage | driver | cuda_driver | gpu |
-    # compute_capability
+    # package | installed | commit | python | build | usage | driver | cuda_driver (the driver's
+    # CUDA version, never a build's) | gpu (a GPU list's) | gpu_seen (a GPU a message names) |
+    # compute_capability | arch_list (compat.facts.machinefacts)
     kind: str
     key: str  # package name, build or usage key, GPU index
     value: str
@@ -313,6 +314,8 @@ class FactCollector:
             self._package("deepspeed", value.split(",")[0].strip(), line, text, "ds_report")
         elif key == "torch cuda version":
             self._add("build", "torch_cuda", value.split()[0], line, text, "ds_report")
+        elif key == "nvcc version":  # the toolkit DeepSpeed compiles its ops with
+            self._add("build", "nvcc", value.split()[0], line, text, "ds_report")
         elif key == "gradient_clipping":
             self._usage("gradient_clipping", value.split()[0], line, text, "DeepSpeed config")
         elif key == "zero_optimization_stage":
@@ -525,6 +528,8 @@ class LogEvidence:
     builds: Mapping[str, Version]
     usage: Mapping[str, UsageFact]
     hardware: Hardware | None
+    # The architectures a build carries, as its own message lists them ("torch": sm_50 ... sm_90).
+    arch_lists: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 def evidence(collector: FactCollector) -> LogEvidence:
@@ -581,23 +586,30 @@ def evidence(collector: FactCollector) -> LogEvidence:
             usage[fact.key] = UsageFact(fact.key, coerced, Origin(log, fact.line), note)
         kept.append(fact)
     python = next((_version(f.value) for f in facts if f.kind == "python"), None)
-    return LogEvidence(tuple(kept), packages, python, builds, usage, _hardware(facts))
+    arch_lists = {f.key: tuple(f.value.split()) for f in facts if f.kind == "arch_list"}
+    return LogEvidence(tuple(kept), packages, python, builds, usage, _hardware(facts), arch_lists)
 
 
 _version = parse_version
 
 
 def _hardware(facts: list[LogFact]) -> Hardware | None:
-    gpus = [f for f in facts if f.kind == "gpu"]
-    driver = next((f for f in facts if f.kind == "driver"), None)
-    cuda = next((f for f in facts if f.kind == "cuda_driver"), None)
-    if not gpus:
-        return None  # no GPU list: the GPU count is unknown, whatever else was printed
+    """The machine as the log shows it. A GPU list (nvidia-smi, collect_env) gives the GPU
+    count; a GPU a message names (`gpu_seen`) or a driver's CUDA version alone leaves the count
+    unknown (`Hardware.extra["gpu_list"] = "partial"`, compat.kb.conditions reads it)."""
+    listed = [f for f in facts if f.kind == "gpu"]
+    seen = [f for f in facts if f.kind == "gpu_seen"]
+    driver = next((f for f in reversed(facts) if f.kind == "driver"), None)
+    cuda = next((f for f in reversed(facts) if f.kind == "cuda_driver"), None)
+    if not listed and not seen and cuda is None and driver is None:
+        return None  # nothing about the machine: unknown, whatever else was printed
     capability = {
         f.key: v
         for f in facts
         if f.kind == "compute_capability" and (v := parse_version(f.value)) is not None
     }
+    gpus = listed or seen
+    problems = () if driver else ("the log shows no driver version",)
     return Hardware(
         driver_version=_version(driver.value) if driver else None,
         cuda_driver_version=_version(cuda.value) if cuda else None,
@@ -606,7 +618,8 @@ def _hardware(facts: list[LogFact]) -> Hardware | None:
             for f in sorted(gpus, key=lambda f: int(f.key))
         ),
         source="log",
-        problems=() if driver else ("the log shows no driver version",),
+        problems=problems if listed else (*problems, "the log shows no GPU list"),
+        extra={} if listed else {"gpu_list": "partial"},
         driver_text=driver.value if driver else None,
     )
 

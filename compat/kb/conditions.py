@@ -9,7 +9,7 @@ would settle it. An unknown is never silently false: that is what makes `possibl
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -20,6 +20,7 @@ from compat.model import (
     Facts,
     Fix,
     Gpu,
+    Hardware,
     MatchedPackage,
     PackageFact,
     Tri,
@@ -119,6 +120,16 @@ class AnyOf(Condition):
             any(v.told for v in open_),
             any(v.partial for v in open_),
         )
+
+
+def leaves(condition: Condition) -> Iterator[Condition]:
+    """The conditions a compiled `when:` tree is made of (`all` and `any` opened): how code
+    outside compat.kb reads a rule's conditions, never through its raw `when:` mapping."""
+    if isinstance(condition, All | AnyOf):
+        for part in condition.parts:
+            yield from leaves(part)
+    else:
+        yield condition
 
 
 def combine_all(verdicts: Iterable[Verdict]) -> Verdict:
@@ -340,6 +351,11 @@ def as_version(value: object) -> Version | None:
 # Hardware and builds
 
 
+def _partial(hw: Hardware) -> bool:
+    """The GPUs are those a message named, not the machine's list (compat.facts.logfacts)."""
+    return hw.extra.get("gpu_list") == "partial"
+
+
 @dataclass(frozen=True)
 class HardwareCondition(AnchorCondition):
     """`hardware: {gpu_count: ">=2", compute_capability: "<8.0", driver: "<580", ...}`."""
@@ -355,6 +371,10 @@ class HardwareCondition(AnchorCondition):
             count = len(hw.gpus)
             clauses = parse_numeric(str(self.expected)) or (("==", float(str(self.expected))),)
             ok = numeric_holds(count, clauses)
+            if _partial(hw):  # GPUs a message named: at least that many, the count unknown
+                if ok and all(op in (">=", ">") for op, _ in clauses):
+                    return Verdict(Tri.TRUE, (f"at least {count} GPU(s) seen ({self.expected})",))
+                return Verdict(Tri.UNKNOWN, unknown=(Unknown("hardware.gpu_count", HARDWARE_HINT),))
             return (
                 Verdict(Tri.TRUE, (f"{count} GPU(s) visible ({self.expected})",)) if ok else FALSE
             )
@@ -379,12 +399,12 @@ class HardwareCondition(AnchorCondition):
             if code is not None and str(code) == str(self.expected):
                 return Verdict(Tri.TRUE, (f"NVML reports {code}",))
             return FALSE
-        return self._any_gpu(hw.gpus)
+        return self._any_gpu(hw.gpus, _partial(hw))
 
-    def _any_gpu(self, gpus: Sequence[Gpu]) -> Verdict:
-        if not gpus:
+    def _any_gpu(self, gpus: Sequence[Gpu], partial: bool = False) -> Verdict:
+        if not gpus and not partial:
             return FALSE
-        unknown = False
+        unknown = partial  # GPUs the log does not name may match
         for gpu in gpus:
             result = self._gpu_matches(gpu)
             if result is None:

@@ -133,12 +133,24 @@ def torch_kernels_missing(facts: Facts) -> Verdict:
             Tri.UNKNOWN, unknown=(Unknown("hardware.compute_capability", HARDWARE_HINT),)
         )
     if not hardware.gpus:
+        if hardware.extra.get("gpu_list") == "partial":  # a log that names no GPU
+            return Verdict(
+                Tri.UNKNOWN, unknown=(Unknown("hardware.compute_capability", HARDWARE_HINT),)
+            )
         return FALSE
+    listed = facts.arch_lists.get("torch")
+    if listed:  # torch's own message lists what the build carries
+        return _kernels_from_list(listed, hardware.gpus, torch)
+    if not torch.versions:  # present (a message it printed), its release not shown
+        hint = "the installed torch release and build (pip show torch, or --python/--path)"
+        return Verdict(Tri.UNKNOWN, unknown=(Unknown("packages.torch", hint),))
     cuda = _torch_cuda(facts, torch.versions)
     if cuda is None:
         if "torch_cuda" in facts.unknown_builds:
             needs = facts.unknown_builds["torch_cuda"]
             return Verdict(Tri.UNKNOWN, unknown=(Unknown("build.torch_cuda", needs),))
+        if not facts.packages_known and not any(v.local for v in torch.versions):
+            return Verdict(Tri.UNKNOWN, unknown=(Unknown("build.torch_cuda", _BUILD_HINT),))
         return FALSE  # a CPU or ROCm build, or no build fact: no CUDA kernels to miss
 
     from compat.kb import archtable
@@ -196,6 +208,45 @@ def torch_kernels_missing(facts: Facts) -> Verdict:
     capabilities = sorted({g.compute_capability for g in gpus if g.compute_capability})
     fix = _kernel_fix(release, cuda, capabilities, facts)
     return Verdict(Tri.TRUE, (text,), (), (matched,), fix=fix)
+
+
+def _kernels_from_list(listed: Sequence[str], gpus: Sequence[Gpu], torch: PackageFact) -> Verdict:
+    """The build's architecture list as torch prints it (`sm_50 sm_60 ... sm_90`, and
+    `compute_XX` for PTX): a GPU runs SASS of its own major with an equal or lower minor, as
+    torch's own check reads it; a GPU that could only JIT PTX is left unknown."""
+    from packaging.version import InvalidVersion, Version
+
+    def capability(token: str) -> Version | None:
+        digits = token.partition("_")[2].rstrip("af")
+        try:
+            return Version(f"{digits[:-1]}.{digits[-1]}") if len(digits) >= 2 else None
+        except InvalidVersion:
+            return None
+
+    sass = [c for t in listed if t.startswith("sm_") and (c := capability(t)) is not None]
+    ptx = [c for t in listed if t.startswith("compute_") and (c := capability(t)) is not None]
+    missing, unknown = [], False
+    for gpu in gpus:
+        cc = gpu.compute_capability
+        if cc is None:
+            unknown = True
+        elif not any(c.major == cc.major and c <= cc for c in sass):
+            if any(c <= cc for c in ptx):
+                unknown = True  # PTX the driver may compile
+            else:
+                missing.append(gpu)
+    if not missing:
+        if unknown:
+            return Verdict(
+                Tri.UNKNOWN, unknown=(Unknown("hardware.compute_capability", HARDWARE_HINT),)
+            )
+        return FALSE
+    names = "; ".join(
+        f"GPU {g.index} {g.name} (sm_{str(g.compute_capability).replace('.', '')})" for g in missing
+    )
+    label = f"torch {torch.versions[0]}" if torch.versions else "torch"
+    text = f"{names}: {label} carries {' '.join(listed)} (its own list) and nothing that runs there"
+    return Verdict(Tri.TRUE, (text,))
 
 
 def _torch_cuda(facts: Facts, versions: Sequence[Version]) -> Version | None:
@@ -256,13 +307,21 @@ def bitsandbytes_library_missing(facts: Facts) -> Verdict:
     package = facts.packages.get(canonicalize_name("bitsandbytes"))
     torch = facts.packages.get(canonicalize_name("torch"))
     if package is None or torch is None:
+        if not facts.packages_known:  # a log that does not show it: unknown, never clear
+            name = "bitsandbytes" if package is None else "torch"
+            return Verdict(Tri.UNKNOWN, unknown=(Unknown(f"packages.{name}", _RELEASE_HINT),))
         return FALSE  # the package conditions of the rule say why
-    if facts.hardware is not None and not facts.hardware.gpus:
+    hardware = facts.hardware
+    if hardware is not None and not hardware.gpus and hardware.extra.get("gpu_list") != "partial":
         return FALSE  # no GPU: bitsandbytes loads its CPU library on purpose
+    if not package.versions:  # present (a message it printed), its release not shown
+        return Verdict(Tri.UNKNOWN, unknown=(Unknown("packages.bitsandbytes", _RELEASE_HINT),))
     cuda = _torch_cuda(facts, torch.versions)
     if cuda is None:
         if "torch_cuda" in facts.unknown_builds:
             return _library_depends_on_build(package, facts.unknown_builds["torch_cuda"])
+        if not facts.packages_known and not any(v.local for v in torch.versions):
+            return Verdict(Tri.UNKNOWN, unknown=(Unknown("build.torch_cuda", _BUILD_HINT),))
         return FALSE  # a CPU torch: bitsandbytes loads its CPU library on purpose
 
     from compat.kb import nativelibs
@@ -286,6 +345,11 @@ def bitsandbytes_library_missing(facts: Facts) -> Verdict:
         hint = "a pin of bitsandbytes (or a lock file)"
         return Verdict(Tri.UNKNOWN, (text,), (Unknown("packages.bitsandbytes", hint),), (matched,))
     return Verdict(Tri.TRUE, (text,), (), (matched,), fix=_library_fix(_release(version), cuda))
+
+
+_RELEASE_HINT = "the installed release (pip show bitsandbytes torch, or --python/--path)"
+# a log that names torch's release but not its build (`torch==2.1.0`: PyPI's, or an index's)
+_BUILD_HINT = "torch's CUDA build (torch.version.cuda, collect_env, or --python/--path)"
 
 
 def _library_depends_on_build(package: PackageFact, needs: str) -> Verdict:
@@ -347,7 +411,10 @@ def numpy1_build_beside_numpy2(facts: Facts) -> Verdict:
     from compat.kb.numpyabi import table
 
     numpy = facts.packages.get(canonicalize_name("numpy"))
-    if numpy is None:
+    if numpy is None or not numpy.versions:
+        if not facts.packages_known:  # a log that does not show numpy: unknown, never clear
+            hint = "the installed numpy (pip show numpy, or --python/--path)"
+            return Verdict(Tri.UNKNOWN, unknown=(Unknown("packages.numpy", hint),))
         return FALSE
     two = [v for v in numpy.versions if v.major >= 2]
     if not two:
@@ -368,6 +435,9 @@ def numpy1_build_beside_numpy2(facts: Facts) -> Verdict:
         if ranged:
             hint = f"a pin of {ranged[0]} (or a lock file)"
             return Verdict(Tri.UNKNOWN, unknown=(Unknown(f"packages.{ranged[0]}", hint),))
+        if not facts.packages_known:  # a log: compiled packages it does not list may be old
+            hint = "every compiled package installed (pip list, or --python/--path)"
+            return Verdict(Tri.UNKNOWN, unknown=(Unknown("packages", hint),))
         return FALSE
     numpy_text = f"numpy {numpy.versions[0]}" if numpy.exact else (numpy.requirement or "numpy")
     names = ", ".join(

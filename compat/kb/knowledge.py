@@ -78,6 +78,7 @@ BUILD_KEYS = {
     "torch_cuda", "cuda_runtime", "cudnn", "nccl", "nvcc",
     # what a compiled extension was built for (compat/probes/cuda.py)
     "flash_attn_torch", "flash_attn_cxx11abi", "deepspeed_ops_torch", "deepspeed_ops_cuda",
+    "xformers_torch",  # the torch release xFormers says it was built for (a log's warning)
 }  # fmt: skip
 EXAMPLE_KINDS = ("affected", "possible", "clear")
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9.-]*[a-z0-9]$")

@@ -1,0 +1,1 @@
+"""Diagnosis of a log (`compat explain`): the scan, the facts' merge, verdicts and their order."""

@@ -1,0 +1,290 @@
+"""Verdicts and their order for `compat explain`: each rule whose symptom matched, judged on the
+log's facts exactly as doctor judges it, ranked by the evidence the log shows.
+
+- `confirmed`: the symptom matched, the rule's frames are in the traceback (when it names
+  frames), and every condition holds on the facts;
+- `outside-range`: a fact the log shows falls outside the rule (the engine's FALSE: never a fact
+  the log does not show, which is unknown);
+- `symptom-only`: the symptom matched and what the log shows does not settle the rule; its
+  unknowns name what would.
+
+Ranking follows evidence: frames first, then whether the log shows any fact the rule reads at
+all (a rule about packages the log never mentions ranks below one whose facts it shows), then
+how many of the rule's conditions the log's facts settle. Causes that share a line and that the
+log cannot tell apart are reported as such, with the facts that would decide between them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from compat.diagnose.scan import Match
+from compat.facts.logfacts import LogEvidence, LogFact
+from compat.kb.conditions import (
+    BuildCondition,
+    HardwareCondition,
+    PackageVersion,
+    PythonVersion,
+    UsageCondition,
+    leaves,
+)
+from compat.kb.derived import PACKAGES as DERIVED_PACKAGES
+from compat.kb.derived import DerivedCondition
+from compat.model import Condition, Facts, Rule, Tri
+
+ORDER = {"confirmed": 0, "symptom-only": 1, "outside-range": 2}
+
+# (fact, value, text, line): line None when the fact was given on the command line
+FactUsed = tuple[str, str, str, int | None]
+
+
+@dataclass(frozen=True)
+class Explanation:
+    rule: Rule
+    verdict: str  # confirmed | outside-range | symptom-only
+    line: int
+    text: str
+    rank: int | None
+    frames_seen: tuple[tuple[str, int], ...]  # (frame, line)
+    facts_used: tuple[FactUsed, ...]
+    held: tuple[str, ...]  # the conditions that held, in words
+    unknown: tuple[str, ...]
+    unknown_facts: tuple[str, ...] = ()  # the fact names behind `unknown`
+
+    @property
+    def from_log(self) -> int:
+        """How many of the facts the rule reads the log itself shows."""
+        return sum(1 for *_, line in self.facts_used if line is not None)
+
+
+@dataclass(frozen=True)
+class Unrelated:
+    rule: Rule
+    line: int
+    text: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class Indistinct:
+    """Causes the log cannot tell apart: same line, same verdict, same evidence."""
+
+    rules: tuple[str, ...]
+    line: int
+    deciding: tuple[str, ...]  # facts whose value would tell them apart
+
+
+def frames_seen(match: Match) -> tuple[tuple[str, int], ...]:
+    seen = []
+    for frame in match.symptom.frames:
+        file, _, func = frame.rpartition(":")
+        for (f_file, f_func), line in match.frames.items():
+            if f_func == func and (not file or f_file == file):
+                seen.append((frame, line))
+                break
+    return tuple(seen)
+
+
+def judge(
+    match: Match, seen: tuple[tuple[str, int], ...], facts: Facts, ev: LogEvidence
+) -> Explanation:
+    rule = match.rule
+    # The engine's three-valued evaluation, as doctor's: FALSE is a fact shown outside the rule.
+    evaluated = rule.when.evaluate(facts)
+    used = tuple(facts_used(rule.when, facts, ev))
+    if evaluated.value is Tri.FALSE:
+        verdict = "outside-range"
+    elif evaluated.value is Tri.TRUE and (not match.symptom.frames or seen):
+        verdict = "confirmed"
+    else:
+        verdict = "symptom-only"
+    # One entry per fact: several conditions can ask about the same missing fact.
+    wanted = {u.fact: f"{u.fact} — settle with {u.needs}" for u in evaluated.unknown}
+    unknown = tuple(wanted.values())
+    if evaluated.value is Tri.TRUE and match.symptom.frames and not seen:
+        unknown += ("frames — the log shows no traceback for this error",)
+    return Explanation(
+        rule,
+        verdict,
+        match.line,
+        match.text,
+        match.rank,
+        seen,
+        used,
+        evaluated.held,
+        unknown,
+        tuple(wanted),
+    )
+
+
+def rank_key(e: Explanation) -> tuple[int, int, int, int, int, int, int, str]:
+    return (
+        ORDER[e.verdict],
+        -len(e.frames_seen),
+        0 if e.from_log else 1,  # the log shows none of the rule's facts: below those it shows
+        -len(e.held),
+        -e.from_log,
+        -len(e.facts_used),
+        e.line,
+        e.rule.id,
+    )
+
+
+def indistinct(ranked: Sequence[Explanation]) -> tuple[Indistinct, ...]:
+    """Causes (not outside-range) on the same line whose evidence ranks them equal but for
+    their names: the log cannot tell them apart."""
+    groups: dict[tuple[object, ...], list[Explanation]] = {}
+    for e in ranked:
+        if e.verdict == "symptom-only":
+            groups.setdefault((*rank_key(e)[:-2], e.line), []).append(e)
+    out = []
+    for same in groups.values():
+        if len(same) < 2:
+            continue
+        unknown = {f for e in same for f in e.unknown_facts}
+        asked = [_asked(e.rule.when) for e in same]
+        # A fact decides when the rules ask different things of it (CUDA 12 vs CUDA 13 builds);
+        # one they all ask alike (a GPU at all) cannot tell them apart.
+        deciding = [f for f in unknown if len({frozenset(a.get(f, ())) for a in asked}) > 1]
+        order = sorted(deciding or unknown, key=lambda f: (not f.startswith("build."), f))
+        out.append(Indistinct(tuple(e.rule.id for e in same), same[0].line, tuple(order)))
+    return tuple(sorted(out, key=lambda i: (i.line, i.rules)))
+
+
+def _asked(when: Condition) -> dict[str, set[str]]:
+    """What a rule's conditions ask of each fact, by the fact's name."""
+    asked: dict[str, set[str]] = {}
+    for leaf in leaves(when):
+        if isinstance(leaf, PackageVersion):
+            asked.setdefault(f"packages.{leaf.name}", set()).add(leaf.spec)
+        elif isinstance(leaf, HardwareCondition | UsageCondition):
+            prefix = "hardware" if isinstance(leaf, HardwareCondition) else "usage"
+            asked.setdefault(f"{prefix}.{leaf.key}", set()).add(str(leaf.expected))
+        elif isinstance(leaf, BuildCondition):
+            asked.setdefault(f"build.{leaf.key}", set()).add(leaf.spec)
+    return asked
+
+
+# ---------------------------------------------------------------------------------------------
+# The facts a rule reads, with the log line each came from
+
+
+def facts_used(when: Condition, facts: Facts, ev: LogEvidence) -> Iterator[FactUsed]:
+    """The facts a rule's conditions read, with the log line each came from (None: given on
+    the command line, not read from the log)."""
+    lines = {(f.kind, f.key): f for f in ev.facts}
+    seen: set[str] = set()
+    for condition in leaves(when):
+        for used in _used(condition, facts, ev, lines):
+            if used[0] not in seen:
+                seen.add(used[0])
+                yield used
+
+
+def _used(
+    condition: Condition, facts: Facts, ev: LogEvidence, lines: dict[tuple[str, str], LogFact]
+) -> Iterator[FactUsed]:
+    if isinstance(condition, PackageVersion):
+        yield from _package(str(condition.name), facts, lines)
+    elif isinstance(condition, UsageCondition):
+        yield from _usage(condition.key, facts, lines)
+    elif isinstance(condition, HardwareCondition):
+        yield from _hardware(condition.key, facts, ev)
+    elif isinstance(condition, BuildCondition):
+        yield from _build(condition.key, facts, lines)
+    elif isinstance(condition, DerivedCondition):
+        for name in DERIVED_PACKAGES.get(condition.key, ()):
+            yield from _package(name, facts, lines)
+        yield from _build("torch_cuda", facts, lines)
+        yield from _hardware("compute_capability", facts, ev)
+        arch = lines.get(("arch_list", "torch"))
+        if arch is not None and "torch" in facts.arch_lists:
+            yield ("build.torch_arch_list", arch.value, arch.text, arch.line)
+    elif isinstance(condition, PythonVersion) and facts.python_version is not None:
+        log_fact = lines.get(("python", "python"))
+        yield (
+            "python",
+            str(facts.python_version),
+            log_fact.text if log_fact else "",
+            log_fact.line if log_fact else None,
+        )
+
+
+def _package(name: str, facts: Facts, lines: dict[tuple[str, str], LogFact]) -> Iterator[FactUsed]:
+    fact = facts.packages.get(name)  # type: ignore[call-overload]
+    if fact is None:
+        return
+    log_fact = lines.get(("package", name)) or lines.get(("installed", name))
+    from_log = (
+        log_fact is not None and fact.origin is not None and fact.origin.line == log_fact.line
+    )
+    shown = str(fact.versions[0]) if fact.versions else "present (version not shown)"
+    yield (
+        f"packages.{name}",
+        shown + (f" @ {fact.commit[:10]}" if fact.commit else ""),
+        log_fact.text if from_log and log_fact else str(fact.origin or ""),
+        log_fact.line if from_log and log_fact else None,
+    )
+
+
+def _usage(key: str, facts: Facts, lines: dict[tuple[str, str], LogFact]) -> Iterator[FactUsed]:
+    usage = facts.usage.get(key)
+    if usage is None:
+        return
+    log_fact = lines.get(("usage", key))
+    from_log = log_fact is not None and (usage.note or "").startswith("read from the log")
+    yield (
+        f"usage.{key}",
+        str(usage.value).lower() if isinstance(usage.value, bool) else str(usage.value),
+        log_fact.text if from_log and log_fact else str(usage.origin),
+        log_fact.line if from_log and log_fact else None,
+    )
+
+
+def _hardware(key: str, facts: Facts, ev: LogEvidence) -> Iterator[FactUsed]:
+    hardware = facts.hardware
+    if hardware is None:
+        return
+    from_log = hardware.source == "log"
+    kinds = {
+        "driver": ("driver",),
+        "cuda_driver": ("cuda_driver",),
+        "compute_capability": ("compute_capability", "gpu", "gpu_seen"),
+    }.get(key, ("gpu", "gpu_seen"))
+    shown = [f for f in ev.facts if f.kind in kinds] if from_log else []
+    if key == "driver" and hardware.driver_version is not None:
+        value = hardware.driver_label or ""
+    elif key == "cuda_driver" and hardware.cuda_driver_version is not None:
+        value = f"{hardware.cuda_driver_version} (the driver's CUDA version)"
+    elif key == "compute_capability" and any(g.compute_capability for g in hardware.gpus):
+        value = ", ".join(
+            f"GPU {g.index} {g.name}: {g.compute_capability}"
+            for g in hardware.gpus
+            if g.compute_capability
+        )
+    elif key not in ("driver", "cuda_driver", "compute_capability") and hardware.gpus:
+        partial = hardware.extra.get("gpu_list") == "partial"
+        value = f"{'at least ' if partial else ''}{len(hardware.gpus)} GPU(s)"
+        shown = shown[:1]  # the list starts there
+    else:
+        return
+    first = shown[-1] if shown else None
+    yield (
+        f"hardware.{'gpus' if key in ('gpu_count', 'gpu_name') else key}",
+        value,
+        first.text if first else hardware.source,
+        first.line if first else None,
+    )
+
+
+def _build(key: str, facts: Facts, lines: dict[tuple[str, str], LogFact]) -> Iterator[FactUsed]:
+    if key not in facts.builds:
+        return
+    log_fact = lines.get(("build", key))
+    yield (
+        f"build.{key}",
+        str(facts.builds[key]),
+        log_fact.text if log_fact else "derived from package versions",
+        log_fact.line if log_fact else None,
+    )

@@ -1,0 +1,179 @@
+"""The one streaming pass of `compat explain`: symptom signatures behind their literal anchors
+(compat.kb.signatures), the traceback frames around each match, and every fact reader's probes
+(compat.facts.logfacts, logversions, machinefacts) over the same blocks (compat.facts.logread)."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from compat.facts.logfacts import PROBES, FactCollector
+from compat.facts.logread import (
+    Hit,
+    Probe,
+    ScanStats,
+    clean,
+    open_log,
+    read_blocks,
+    scan,
+    segments,
+    strip_rank,
+)
+from compat.facts.logversions import VersionKey, VersionReader, record_groups
+from compat.facts.machinefacts import MachineKey, MachineReader
+from compat.kb.signatures import Signature, choose_anchors, compile_signature, measured_cost
+from compat.model import Rule, Symptom
+
+WINDOW = 3  # lines a symptom may span (NumPy's "cannot be run in\nNumPy 2..." spans two)
+FRAMES_BEFORE = 400  # a traceback's frames are printed before its error line ...
+FRAMES_AFTER = 40  # ... or, with ranks interleaved, partly after it
+LOOK_BACK = 64 * 1024  # bytes kept before an error line to find its traceback in
+MAX_MATCHES = 16  # matches kept per rule (the first ones)
+SAMPLE = 2**20  # bytes of the log on which anchor costs are measured
+
+
+@dataclass
+class Match:
+    rule: Rule
+    symptom: Symptom
+    line: int
+    text: str
+    rank: int | None
+    frames: dict[tuple[str, str], int] = field(default_factory=dict)  # (file, func) -> line
+    any_frame: bool = False
+
+
+# ---------------------------------------------------------------------------------------------
+# Scanning
+
+
+class Matcher:
+    """Symptom signatures behind their anchors, and the traceback frames seen around matches."""
+
+    def __init__(self, rules: list[Rule], sample: bytes) -> None:
+        # Symptoms that could backtrack catastrophically or match an empty line never get here:
+        # rule files are refused at load (compat.knowledge, compat.signatures).
+        entries: list[tuple[Rule, Symptom, Signature]] = [
+            (rule, symptom, compile_signature(symptom.match))
+            for rule in rules
+            for symptom in rule.symptoms
+        ]
+        # Anchors are chosen for this log: what each costs is measured on its first MiB.
+        cost = measured_cost(sample[:SAMPLE]) if len(sample) >= SAMPLE // 4 else None
+        anchors, bare = choose_anchors([sig.literals for _, _, sig in entries], cost)
+        self.by_anchor: dict[bytes, list[tuple[Rule, Symptom, Signature]]] = {}
+        for anchor in anchors:
+            self.by_anchor[anchor.encode()] = [
+                e for e in entries if any(anchor in lit for lit in e[2].literals)
+            ]
+        self.bare: dict[bytes, re.Pattern[bytes]] = {}
+        for i in bare:  # no literal to anchor on: each signature's own regex finds its lines
+            rule, symptom, sig = entries[i]
+            key = f"regex:{rule.id}:{symptom.match}".encode()
+            self.by_anchor[key] = [entries[i]]
+            try:
+                self.bare[key] = re.compile(symptom.match.encode(), sig.regex.flags & re.I | re.M)
+            except (re.error, UnicodeEncodeError):
+                self.bare[key] = re.compile(rb"^", re.M)  # every line
+        self.matches: dict[str, list[Match]] = {}
+
+    def probes(self) -> list[Probe]:
+        return [
+            Probe(
+                anchor,
+                ("sig", anchor),
+                self._window(anchor),
+                before=LOOK_BACK,
+                regex=self.bare.get(anchor),
+            )
+            for anchor in self.by_anchor
+        ]
+
+    def _window(self, anchor: bytes) -> Callable[[bytes], int]:
+        """Lines wanted after an anchor's line: the symptom's few when one of its regexes could
+        match, and the traceback's (frames after the error) when it does; one otherwise, so
+        that a line repeated a million times costs little."""
+        entries = self.by_anchor[anchor]
+        multiline = any("\\s" in sig.pattern or "\\n" in sig.pattern for _, _, sig in entries)
+
+        def window(first: bytes) -> int:
+            if multiline:
+                return FRAMES_AFTER
+            text = strip_rank(clean(first))[0]
+            return FRAMES_AFTER if any(sig.regex.search(text) for _, _, sig in entries) else 1
+
+        return window
+
+    def symptom_hit(self, hit: Hit, collector: FactCollector) -> None:
+        assert isinstance(hit.key, tuple)
+        lines = [clean(raw) for raw in hit.lines[:WINDOW]]
+        first, line_rank = strip_rank(lines[0])
+        rest = "\n".join(strip_rank(text)[0] for text in lines[1:])
+        for rule, symptom, sig in self.by_anchor[hit.key[1]]:
+            kept = self.matches.setdefault(rule.id, [])
+            if len(kept) >= MAX_MATCHES or any(m.line == hit.line for m in kept):
+                continue
+            for segment in segments(first):
+                part, rank = strip_rank(segment)  # a rank prefix after a progress bar's \r
+                rank = line_rank if rank is None else rank
+                found = sig.regex.search(part + "\n" + rest if rest else part)
+                if found and found.start() < len(part):
+                    match = Match(rule, symptom, hit.line, part.strip()[:500], rank)
+                    if sig.regex.groupindex:  # the message states facts (docs/knowledge-base.md)
+                        record_groups(
+                            collector, found.groupdict(), hit.line, part.strip()[:300], rule.id
+                        )
+                    self._frames(match, hit, collector)
+                    kept.append(match)
+                    break
+
+    def _frames(self, match: Match, hit: Hit, collector: FactCollector) -> None:
+        """Traceback frames printed around the error line: before it, and (ranks interleaved)
+        after it."""
+        before = hit.before.split(b"\n")[:-1] if hit.before else []
+        if before and len(hit.before) == LOOK_BACK:
+            before = before[1:]  # the first line is cut
+        numbered = [(hit.line - len(before) + i, raw) for i, raw in enumerate(before)]
+        numbered += [(hit.line + i, raw) for i, raw in enumerate(hit.lines)]
+        for line, raw in numbered[-FRAMES_BEFORE - FRAMES_AFTER :]:
+            if b'File "' not in raw:
+                continue
+            text = clean(raw)
+            if line > match.line and strip_rank(text)[1] is None:
+                continue  # after the error only another rank's traceback belongs to it
+            found = _FRAME.search(text)
+            if found:
+                match.any_frame = True
+                file = found.group(1).replace("\\", "/").rsplit("/", 1)[-1]
+                match.frames.setdefault((file, found.group(2)), line)
+                collector.frame(file, text, line)
+
+
+_FRAME = re.compile(r'File "([^"]+)", line \d+, in (\S+)')
+
+
+def scan_log(
+    log: Path, rules: list[Rule], collector: FactCollector, reader: VersionReader
+) -> tuple[Matcher, ScanStats]:
+    """One pass over the log: symptom matches (with their frames) and every fact reader's hits."""
+    machine = MachineReader(collector)
+    with open_log(log) as stream:
+        blocks = read_blocks(stream, log)
+        first = next(blocks, b"")
+        matcher = Matcher(rules, first)
+
+        def on_hit(hit: Hit) -> None:
+            if isinstance(hit.key, tuple):
+                matcher.symptom_hit(hit, collector)
+            elif isinstance(hit.key, VersionKey):
+                reader.handle(hit)
+            elif isinstance(hit.key, MachineKey):
+                machine.handle(hit)
+            else:
+                collector.handle(hit)
+
+        probes = [*matcher.probes(), *PROBES, *reader.probes(), *machine.probes()]
+        return matcher, scan(itertools.chain([first], blocks), probes, on_hit)

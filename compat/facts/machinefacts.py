@@ -1,0 +1,228 @@
+"""Facts about the machine that frameworks print in their own messages, as a table.
+
+torch, the CUDA runtime, NCCL, nvcc and bitsandbytes state what they found about the machine
+when something goes wrong: the GPU and its compute capability, the architectures the build
+carries, the CUDA version the *driver* supports, the NCCL release, the toolkit, the CUDA build a
+library file is named for. Each row of `MESSAGES` is one such message: a literal anchor (the
+log is scanned for it, compat.facts.logread), a bounded regex, and what its named groups mean.
+
+The driver's CUDA version (`found version 11000`: the newest CUDA the driver supports, 11.0)
+and a build's CUDA version (what torch or a library was compiled for) are different facts and
+are never recorded as one another: the first is `cuda_driver` (hardware), the second a `build`.
+
+Only what a message states is recorded; a GPU named by a warning is one GPU seen, never the
+machine's GPU list (`gpu_seen`: the count stays unknown).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from compat.facts.logfacts import FactCollector, parse_version
+from compat.facts.logread import Hit, Probe, clean, strip_rank
+
+
+@dataclass(frozen=True)
+class MachineKey:
+    """The key of this module's probes, so that explain hands their hits here."""
+
+    row: int
+
+
+def _cuda_number(value: str) -> str:
+    """cudaDriverGetVersion's integer (11000, 12080) -> "11.0", "12.8"."""
+    number = int(value)
+    return f"{number // 1000}.{number % 1000 // 10}"
+
+
+def _cuda_tag(value: str) -> str:
+    """A library tag's digits (129, 118, 110) -> "12.9", "11.8", "11.0"."""
+    return f"{value[:-1]}.{value[-1]}" if len(value) == 2 else f"{value[:2]}.{value[2:]}"
+
+
+def _sm(value: str) -> str:
+    """sm_120 -> "12.0", sm_86 -> "8.6"."""
+    return f"{value[:-1]}.{value[-1]}"
+
+
+def _arch_list(value: str) -> str:
+    """torch's list as printed: `sm_50 sm_60 ... compute_90` (SASS, then PTX)."""
+    return " ".join(re.findall(r"\b(?:sm|compute)_\d{2,3}[af]?\b", value))
+
+
+def _same(value: str) -> str:
+    return value
+
+
+class Field(NamedTuple):
+    group: str  # the regex group read
+    kind: str  # LogFact kind: gpu_seen | compute_capability | arch_list | cuda_driver | build | package | installed
+    key: str  # the fact's key ("" with `package`: the group `name`; "@group": that group's text)
+    convert: Callable[[str], str] = _same
+
+
+class Message(NamedTuple):
+    anchor: bytes
+    pattern: re.Pattern[str]
+    fields: tuple[Field, ...]
+    source: str  # who prints it, as reported
+
+
+_GPU = r"(?P<gpu>(?:NVIDIA|Tesla|Quadro|GeForce|TITAN|RTX|A\d{2,3}|H\d{2,3}|B\d{3}|L\d{1,2})[^:()]{0,80}?)"
+
+# One row per message. Anchors are literals every matching line contains; rows are scanned where
+# a run starts (compat.facts.logread: the first STARTUP bytes and after every start-up marker),
+# which is where these messages are printed (CUDA and NCCL initialisation, imports).
+MESSAGES: tuple[Message, ...] = (
+    # torch/cuda/__init__.py _check_capability: "NVIDIA GeForce RTX 5090 with CUDA capability
+    # sm_120 is not compatible with the current PyTorch installation."
+    Message(
+        b"with CUDA capability sm_",
+        re.compile(_GPU + r" with CUDA capability sm_(?P<sm>\d{2,3}) is not compatible"),
+        (
+            Field("gpu", "gpu_seen", "0"),
+            Field("sm", "compute_capability", "0", _sm),
+            Field("gpu", "installed", "torch"),
+        ),
+        "torch capability warning",
+    ),
+    # "The current PyTorch install supports CUDA capabilities sm_50 sm_60 ... sm_90."
+    Message(
+        b"install supports CUDA capabilities",
+        re.compile(
+            r"install supports CUDA capabilities (?P<list>(?:(?:sm|compute)_\d{2,3}[af]?\s?){1,32})"
+        ),
+        (Field("list", "arch_list", "torch", _arch_list), Field("list", "installed", "torch")),
+        "torch capability warning",
+    ),
+    # torch < 1.x: "Found GPU0 GeForce GTX 770 which is of cuda capability 3.0."
+    Message(
+        b"which is of cuda capability",
+        re.compile(
+            r"Found GPU(?P<index>\d{1,2}) (?P<gpu>\S.{0,80}?) which is of cuda capability "
+            r"(?P<cc>\d{1,2}\.\d)"
+        ),
+        (
+            Field("gpu", "gpu_seen", "0"),
+            Field("cc", "compute_capability", "0"),
+            Field("gpu", "installed", "torch"),
+        ),
+        "torch capability warning",
+    ),
+    # nccl-tests' device list: "#  Rank  0 Group  0 Pid   4766 on   GENOA-06 device  0 [0x21]
+    # NVIDIA GeForce RTX 5090", one line per rank.
+    Message(
+        b"#  Rank ",
+        re.compile(
+            r"#\s+Rank\s+\d{1,5} Group\s+\d{1,5} Pid\s+\d{1,8} on\s+\S{1,80} device\s+"
+            r"(?P<index>\d{1,3}) \[[^\]]{1,40}\] (?P<gpu>\S.{0,80}?)\s*$"
+        ),
+        (Field("gpu", "gpu_seen", "@index"),),
+        "nccl-tests device list",
+    ),
+    # The CUDA runtime through torch: the driver's CUDA version, as cudaDriverGetVersion gives it.
+    Message(
+        b"found version",
+        re.compile(r"driver on your system is too old \(found version (?P<v>\d{4,6})\)"),
+        (Field("v", "cuda_driver", "cuda_driver", _cuda_number),),
+        "CUDA runtime (driver's CUDA version)",
+    ),
+    # NCCL's INFO banner ("NCCL INFO cudaDriverVersion 12080"): the driver's CUDA version again.
+    Message(
+        b"cudaDriverVersion",
+        re.compile(r"\bcudaDriverVersion (?P<v>\d{4,6})\b"),
+        (Field("v", "cuda_driver", "cuda_driver", _cuda_number),),
+        "NCCL INFO (driver's CUDA version)",
+    ),
+    # "NCCL INFO NCCL version 2.25.1+cuda12.8"; torch's "... unhandled cuda error, NCCL version
+    # 2.25.1"; an environment dump's NCCL_VERSION=2.21.5.
+    Message(
+        b"NCCL version",
+        re.compile(r"\bNCCL version (?P<v>\d{1,2}\.\d{1,3}\.\d{1,3})\b"),
+        (Field("v", "build", "nccl"),),
+        "NCCL",
+    ),
+    Message(
+        b"NCCL_VERSION=",
+        re.compile(r"\bNCCL_VERSION=(?P<v>\d{1,2}\.\d{1,3}\.\d{1,3})\b"),
+        (Field("v", "build", "nccl"),),
+        "environment",
+    ),
+    # `nvcc --version`: "Cuda compilation tools, release 12.4, V12.4.99"
+    Message(
+        b"Cuda compilation tools, release",
+        re.compile(r"Cuda compilation tools, release (?P<v>\d{1,2}\.\d{1,2})"),
+        (Field("v", "build", "nvcc"),),
+        "nvcc",
+    ),
+    # bitsandbytes names the library it loads for torch's CUDA build (torch.version.cuda, or
+    # BNB_CUDA_VERSION): libbitsandbytes_cuda129.so is CUDA 12.9.
+    Message(
+        b"libbitsandbytes_cuda",
+        re.compile(r"libbitsandbytes_cuda(?P<v>1\d{2}|\d{2})(?:_nocublaslt\d*)?\.(?:so|dll|dylib)"),
+        (
+            Field("v", "build", "torch_cuda", _cuda_tag),
+            Field("v", "installed", "bitsandbytes"),
+            Field("v", "installed", "torch"),  # the name comes from torch.version.cuda
+        ),
+        "bitsandbytes library name",
+    ),
+    # A CUDA build in a path or a requirement: `torch-2.3.0+cu121.dist-info`, `torch==2.1.0+cu118`.
+    Message(
+        b"+cu",
+        re.compile(r"(?<![\w.-])torch(?:-|==)(?P<v>\d{1,2}\.\d{1,3}(?:\.\d{1,3})?\+cu\d{2,3})\b"),
+        (Field("v", "package", "torch"),),
+        "CUDA build label",
+    ),
+    # An installed distribution's directory in a traceback or listing.
+    Message(
+        b".dist-info",
+        re.compile(
+            r"(?<![\w.-])(?P<name>torch|triton|xformers|flash_attn|bitsandbytes|nvidia_nccl_cu1[23])"
+            r"-(?P<v>\d[\w.+]{0,40}?)\.dist-info"
+        ),
+        (Field("v", "package", ""),),
+        "dist-info directory",
+    ),
+)
+
+
+class MachineReader:
+    """The probes of `MESSAGES` and what their hits mean, recorded into a FactCollector."""
+
+    def __init__(self, collector: FactCollector) -> None:
+        self.collector = collector
+
+    def probes(self) -> list[Probe]:
+        return [
+            Probe(message.anchor, MachineKey(row), startup=True)
+            for row, message in enumerate(MESSAGES)
+        ]
+
+    def handle(self, hit: Hit) -> None:
+        assert isinstance(hit.key, MachineKey)
+        text = strip_rank(clean(hit.lines[0]))[0]
+        message = MESSAGES[hit.key.row]
+        for found in message.pattern.finditer(text):
+            self._record(message, found, hit.line, text)
+
+    def _record(self, message: Message, found: re.Match[str], line: int, text: str) -> None:
+        for field in message.fields:
+            raw = found.group(field.group)
+            if raw is None:
+                continue
+            value = field.convert(raw.strip())
+            key = found.group(field.key[1:]) if field.key.startswith("@") else field.key
+            if field.kind == "package":
+                name = field.key or found.group("name")
+                self.collector.add_package(name, value, line, text, message.source)
+            elif field.kind == "installed":
+                self.collector.add("installed", field.key, "", line, text, message.source)
+            elif field.kind in ("gpu_seen", "arch_list"):
+                if value:
+                    self.collector.add(field.kind, key, value, line, text, message.source)
+            elif parse_version(value) is not None:
+                self.collector.add(field.kind, key, value, line, text, message.source)
