@@ -343,7 +343,10 @@ def _label(
         if len(known) > 1:
             who += f" ({len(known)} releases)"
     if node.later is not None and node.later in node.releases:
-        where += f"; a later {parent} release is taken to require what {known[-1]} does"
+        newest = max(v for v in node.universe if v != node.later)
+        where += (
+            f"; a later {parent} release is taken to require what {newest} does, at any version"
+        )
     said = list(dict.fromkeys(f"{child}{spec}" for v, spec in specs.items() if v != node.later))
     shown = "`, `".join(said[:3]) + ("`, …" if len(said) > 3 else "`")
     return f"{who} (`{shown}, {where})"
