@@ -237,13 +237,15 @@ def swift_like(tmp_path: Path) -> Path:
     return write(tmp_path / "requirements.txt", "ms-swift==3.0.0\npeft\n")
 
 
-def assert_torch_question(report: Any, requirements: Path) -> None:
+def assert_torch_question(
+    report: Any, requirements: Path, version: str = ">=2.0.0", line: int = 1
+) -> None:
     """The same CUDA-build question an unpinned `torch` line gets, at the line pulling it in."""
     found = by_rule(report)[CUDA13_RULE]
     assert found["status"] == "possible"
     assert [u["fact"] for u in found["unknown"]] == ["build.torch_cuda"]
     assert found["packages"] == [
-        {"name": "torch", "version": ">=2.0.0", "source": f"{requirements}:1"}
+        {"name": "torch", "version": version, "source": f"{requirements}:{line}"}
     ]
 
 
@@ -265,58 +267,69 @@ def test_a_resolver_out_of_time_falls_back_to_the_offline_judgement(
     (limit,) = [n for n in report["notes"] if "did not finish resolving" in n]
     assert limit.startswith(f"{tool} did not finish resolving within its limit of 1 s")
     assert report["summary"]["resolve_failed"] == limit.split(" — ")[0]
-    assert_torch_question(report, requirements)
+    # ms-swift 3.0.0 and every peft release are in compat's dependency snapshot: what they pull
+    # in is read there (every peft release requires torch, the oldest with no bound), never
+    # from what this index says about its own accelerate 1.2.0.
+    assert_torch_question(report, requirements, "*", 2)
     (pulled,) = [n for n in report["notes"] if "pulls in torch" in n]
-    assert "accelerate 1.2.0 (`torch>=2.0.0`, the package index)" in pulled
-    # Offline afterwards, the metadata comes from compat's index cache: the same verdict.
+    assert "compat's dependency snapshot of" in pulled and "the package index" not in pulled
+    # Offline afterwards, with the index's pages in compat's cache: the same verdict, the same
+    # notes (the cache is never read as a source of facts).
     _, offline = check(str(requirements), "--hardware", r535, "--index-url", url, "--offline")
-    assert_torch_question(offline, requirements)
     assert offline["findings"] == report["findings"]
-    (pulled,) = [n for n in offline["notes"] if "pulls in torch" in n]
-    assert "compat's index cache" in pulled
+    assert [n for n in offline["notes"] if "pulls in" in n] == [
+        n for n in report["notes"] if "pulls in" in n
+    ]
 
 
 def test_nothing_readable_is_one_note_not_a_silent_skip(tmp_path: Path, r535: str) -> None:
-    requirements = write(tmp_path / "requirements.txt", "ms-swift==3.0.0\nmodelscope\n")
+    requirements = write(tmp_path / "requirements.txt", "evalscope==0.10.0\nmodelscope\n")
     _, report = check(str(requirements), "--hardware", r535, "--offline")
     assert CUDA13_RULE not in by_rule(report)
     (note,) = [n for n in report["notes"] if "could not be read" in n]
-    assert "ms-swift, modelscope" in note and "torch" in note and "unjudged" in note
+    assert "evalscope, modelscope" in note and "torch" in note and "unjudged" in note
 
 
 def test_recorded_metadata_when_nothing_else_can_be_read(tmp_path: Path, r535: str) -> None:
-    """compat/data/recorded-requires.json: every trl release since 0.2.0 requires accelerate,
-    every accelerate release requires torch (sourced at release tags)."""
-    requirements = write(tmp_path / "requirements.txt", "trl==0.15.2\ntransformers==4.49.0\n")
+    """compat/data/recorded-requires.json: every DeepSpeed release since 0.3.0 requires torch
+    (sourced at release tags). DeepSpeed ships sdists only, so the dependency snapshot cannot
+    tell what a release requires: the record does."""
+    requirements = write(tmp_path / "requirements.txt", "deepspeed==0.14.2\n")
     _, report = check(str(requirements), "--hardware", r535, "--offline")
     found = by_rule(report)[CUDA13_RULE]
     assert found["status"] == "possible"
     assert found["packages"] == [{"name": "torch", "version": "*", "source": f"{requirements}:1"}]
     (pulled,) = [n for n in report["notes"] if "pulls in torch" in n]
-    assert "recorded metadata: every accelerate release since 0.1.0" in pulled
+    assert "recorded metadata: every deepspeed release since 0.3.0" in pulled
     # A pin older than what the record covers is not judged by it.
-    old = write(tmp_path / "old.txt", "trl==0.1.1\n")
+    old = write(tmp_path / "old.txt", "deepspeed==0.2.0\n")
     _, report = check(str(old), "--hardware", r535, "--offline")
     assert CUDA13_RULE not in by_rule(report)
 
 
 def test_ms_swift_real_requirements_get_the_torch_question_on_r535(r535: str) -> None:
     """ms-swift's real requirements (tests/data/real/ms-swift/PROVENANCE.md) name no torch:
-    accelerate (requirements/framework.txt:1) and peft pull it in. Offline, with nothing in the
-    cache, the recorded requirements still put the CUDA-build question an unpinned torch gets."""
+    accelerate (requirements/framework.txt:1) and peft pull it in. Offline, compat's dependency
+    snapshot puts the CUDA-build question an unpinned torch gets."""
     root = Path(__file__).parent / "data" / "real" / "ms-swift"
     _, report = check(str(root / "requirements.txt"), "--hardware", r535, "--offline")
     found = by_rule(report)[CUDA13_RULE]
     assert found["status"] == "possible"
     framework = root / "requirements" / "framework.txt"
-    assert found["packages"] == [{"name": "torch", "version": "*", "source": f"{framework}:1"}]
+    # Every accelerate release since 2021 and every allowed peft release require torch; the
+    # loosest of what they allow is peft's `torch>=1.13.0` (compat's dependency snapshot).
+    assert found["packages"] == [
+        {"name": "torch", "version": ">=1.13.0", "source": f"{framework}:1"}
+    ]
     assert any("pulls in torch" in n and "accelerate" in n for n in report["notes"])
 
 
 def test_installed_metadata_tells_what_a_pinned_package_pulls_in(tmp_path: Path, r535: str) -> None:
-    requirements = write(tmp_path / "requirements.txt", "accelerate==1.2.0\n")
+    """A package compat's dependency snapshot does not cover (a training framework's own
+    package): the installed metadata of exactly the release pinned is read."""
+    requirements = write(tmp_path / "requirements.txt", "swift-like==1.2.0\n")
     site = tmp_path / "site"
-    make_dist(site, "accelerate", "1.2.0", requires=["torch>=2.0.0", "numpy"])
+    make_dist(site, "swift-like", "1.2.0", requires=["torch>=2.0.0", "numpy"])
     env = {"PYTHONPATH": os.pathsep.join([str(site), *sys.path])}
     result = run_subprocess(
         ["check", "--offline", str(requirements), "--hardware", r535, "--format", "json"],
@@ -326,20 +339,31 @@ def test_installed_metadata_tells_what_a_pinned_package_pulls_in(tmp_path: Path,
     report = json.loads(result.stdout)
     assert_torch_question(report, requirements)
     (pulled,) = [n for n in report["notes"] if "pulls in torch" in n]
-    assert "installed metadata of accelerate 1.2.0" in pulled
+    assert "installed metadata of swift-like 1.2.0" in pulled
     # Another release installed than the one pinned: its metadata says nothing about the pin
-    # (`torch>=1.10.0` would be the wrong range); the recorded requirement is read instead.
+    # (`torch>=1.10.0` would be the wrong range); nothing else tells, and that is said.
     other = tmp_path / "other"
-    make_dist(other, "accelerate", "0.34.0", requires=["torch>=1.10.0"])
+    make_dist(other, "swift-like", "0.34.0", requires=["torch>=1.10.0"])
     env = {"PYTHONPATH": os.pathsep.join([str(other), *sys.path])}
     result = run_subprocess(
         ["check", "--offline", str(requirements), "--hardware", r535, "--format", "json"],
         env=env,
     )
     report = json.loads(result.stdout)
+    assert not [n for n in report["notes"] if "pulls in torch" in n]
+    assert any("swift-like require could not be read" in n for n in report["notes"])
+    assert CUDA13_RULE not in by_rule(report)
+    # A covered package: the snapshot's record of the release pinned, not what is installed.
+    requirements = write(tmp_path / "accelerate.txt", "accelerate==1.2.0\n")
+    make_dist(site, "accelerate", "1.2.0", requires=["torch>=2.0.0"])
+    env = {"PYTHONPATH": os.pathsep.join([str(site), *sys.path])}
+    result = run_subprocess(
+        ["check", "--offline", str(requirements), "--hardware", r535, "--format", "json"],
+        env=env,
+    )
+    report = json.loads(result.stdout)
     (pulled,) = [n for n in report["notes"] if "pulls in torch" in n]
-    assert "installed metadata" not in pulled and "recorded metadata" in pulled
-    assert by_rule(report)[CUDA13_RULE]["packages"][0]["version"] == "*"
+    assert "accelerate 1.2.0 (`torch>=1.10.0`, compat's dependency snapshot of" in pulled
 
 
 # --- an empty intersection is proved, never guessed -------------------------------------------

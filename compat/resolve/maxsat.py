@@ -948,8 +948,10 @@ class _Report:
             return "it is about the CUDA toolkit on this machine, not a package: " + (
                 rule.fix.change or rule.fix.summary
             )
+        # The plan printed above is what a reason must hold in: a pin it moved blocks nothing.
+        moved = {n for n, v in self.chosen.items() if n in s.start and v != s.start[n]}
         if finding.status is Status.POSSIBLE:
-            kept = sorted(n for n in self._names(finding) if n in s.intent.kept)
+            kept = sorted(n for n in self._names(finding) if n in s.intent.kept and n not in moved)
             if kept:
                 shown = ", ".join(f"{n}=={s.builds.get(n, s.start[n])}" for n in kept)
                 return (
@@ -965,7 +967,7 @@ class _Report:
         if encoding is None:
             encoding = _Encoding(s)
             encoding.build()
-        return explain(s, encoding, finding)
+        return explain(s, encoding, finding, moved)
 
     def _names(self, finding: Finding) -> set[NormalizedName]:
         for _, rule, names in self.s.rules:

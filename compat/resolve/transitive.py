@@ -2,31 +2,36 @@
 
 ms-swift's requirements name no torch: torch comes through accelerate's (and peft's)
 Requires-Dist. When no resolver judges the set (offline, the resolver failed or ran out of
-time), compat walks the requirements metadata it can read without a resolve:
+time), compat infers them from requirements metadata it reads without a resolve:
 
-1. the installed environment compat runs in, for a distribution whose installed version is one
-   the declaration allows (the metadata of exactly that release);
-2. compat's index cache (or, when the index is reachable, the index itself): the metadata of the
-   pinned release, or of the newest cached release a range allows — the one a resolve would
-   most likely pick, stated as such;
+1. compat's dependency snapshot (compat/data/requires-snapshot.json, dated, shipped with the
+   knowledge base): every final release of the packages rules speak of and of the frameworks
+   that pin them, with what each requires. Never compat's index cache: a cache may make a check
+   faster, never give it another answer;
+2. for a declared package the snapshot does not cover: the installed environment compat runs in
+   (the metadata of exactly the release declared) or, online, the index;
 3. requirements recorded with their sources in compat/data/recorded-requires.json, which every
    release of a package since a given one declares (every accelerate release requires torch),
-   where the declaration allows such a release.
+   for a package (or a release: DeepSpeed ships sdists) whose requirements nothing else tells.
 
-Every package a rule speaks of that turns up (torch above all) becomes a ranged fact: the
-intersection of what its dependents require, judged like an unpinned line over every release
-it allows (a range note, or a finding where every allowed release is hit), at the line of the
-declared package that pulls it in, with a note saying what was inferred and from where. What
-cannot be read is one note, never a silent skip. The walk reads every declared package and,
-below them, only packages a rule speaks of (the carriers of torch: accelerate, peft, trl, ...),
-at most MAX_READS metadata files (a count of work: the same input gives the same output); it
-says when it stops there.
+The walk keeps, for every package, the set of releases that some install the constraints allow
+can hold, and reads each release's own requirements: a package a rule speaks of is inferred
+only where every allowed release of a package that is surely installed requires it, over the
+union of what those releases allow, and a release is dropped where what it requires cannot be
+met (vllm 0.6.3 pins torch 2.4.0, which pins triton 3.0.0: never a range from one release beside
+a pin from another). Repeated to a fixed point, every set only shrinks, and no install the
+constraints allow is ever left out: a rule is `affected` only where every such install is hit,
+else a range note. Each inferred package becomes a ranged fact at the line of the declared
+package that pulls it in, with a note saying what was inferred and from where. A release after
+the snapshot (what a range open above allows) is taken to require what the newest recorded one
+requires, at any version. What cannot be read is one note, never a silent skip. At most
+MAX_READS packages are walked (a count of work: the same input gives the same output); it says
+when it stops there.
 """
 
 from __future__ import annotations
 
 import json
-from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -64,8 +69,22 @@ class _Need:
     """What the walk found about a package nobody declared."""
 
     spec: SpecifierSet = field(default_factory=SpecifierSet)
-    via: list[str] = field(default_factory=list)  # "accelerate 1.2.0 (`torch>=2.0.0`)"
+    via: list[str] = field(default_factory=list)  # "accelerate 1.2.0 (`torch>=2.0.0`, ...)"
     origin: Origin | None = None  # the declared line that pulls it in
+    versions: tuple[Version, ...] | None = None  # the releases an allowed install can hold
+
+
+@dataclass
+class _Node:
+    """A package the walk holds: the releases still allowed and what each requires."""
+
+    releases: list[Version]
+    lines: dict[Version, tuple[Requirement, ...] | None]  # None: its requirements are unknown
+    source: Callable[[Version], str]
+    origin: Origin | None
+    declared: bool
+    universe: list[Version] = field(default_factory=list)
+    later: Version | None = None  # stands for a release after the snapshot
 
 
 def walk(
@@ -73,54 +92,282 @@ def walk(
     wanted: Callable[[NormalizedName], bool],
     markers: Mapping[str, str],
     read: MetadataSource,
+    versions: Callable[[NormalizedName], list[Version]] | None = None,
 ) -> tuple[dict[NormalizedName, _Need], list[NormalizedName], bool]:
-    """Breadth-first over Requires-Dist from the declared packages (spec, extras, origin).
+    """Releases per package to a fixed point (see the module's docstring), from the declared
+    packages (spec, extras, origin).
 
     Returns what the packages `wanted` accepts need, the declared packages whose metadata could
     not be read, and whether the walk stopped at MAX_READS."""
-    needs: dict[NormalizedName, _Need] = {}
+    nodes: dict[NormalizedName, _Node] = {}
     unread: list[NormalizedName] = []
-    queue: deque[tuple[NormalizedName, SpecifierSet, tuple[str, ...], Origin | None, bool]] = deque(
-        (name, spec, extras, origin, True) for name, (spec, extras, origin) in declared.items()
-    )
-    seen: set[NormalizedName] = set()
-    reads = 0
-    while queue:
-        name, spec, extras, origin, top = queue.popleft()
-        if name in seen:
-            continue
-        seen.add(name)
-        if reads >= MAX_READS:
-            return needs, unread, True
-        reads += 1
-        found = read(name, spec)
-        if found is None:
-            if top:
+    for name, (spec, extras, origin) in declared.items():
+        node = _snapshot_node(name, spec, extras, markers, origin, declared=True)
+        if node is None:
+            found = read(name, spec)
+            if found is None:
                 unread.append(name)
-            continue
-        version, lines, source = found
-        for line in lines:
-            requirement = _parse(line)
-            if requirement is None or not _applies(requirement, extras, markers):
                 continue
-            child = canonicalize_name(requirement.name)
-            if child in declared:
-                continue  # declared: judged at its own line
-            if wanted(child):
-                need = needs.setdefault(child, _Need(origin=origin))
-                need.spec &= requirement.specifier
-                who = name if source.startswith(RECORDED) else f"{name} {version}"
-                label = f"{who} (`{str(requirement).split(';')[0].strip()}`, {source})"
-                if label not in need.via:
-                    need.via.append(label)
-                # Only through packages rules speak of (transformers, accelerate, trl, ...): they
-                # are what carries torch into a training stack, and the walk stays small.
-                queue.append(
-                    (child, requirement.specifier, tuple(sorted(requirement.extras)), origin, False)
+            version, texts, where = found
+            requirements = tuple(r for r in map(_parse, texts) if r is not None)
+            applying = tuple(r for r in requirements if _applies(r, extras, markers))
+            label = name if where.startswith(RECORDED) else f"{name} {version}"
+            node = _Node([version], {version: applying}, _said(f"{label}|{where}"), origin, True)
+        nodes[name] = node
+    stopped = False
+    via: dict[NormalizedName, list[str]] = {}
+    for _ in range(MAX_ROUNDS):
+        changed = False
+        # Forward: what every surely installed package requires of the packages rules speak of.
+        requiring: dict[NormalizedName, list[tuple[NormalizedName, dict[Version, SpecifierSet]]]]
+        requiring = {}
+        for parent in list(nodes):
+            for child, specs in _required(nodes[parent]).items():
+                if child not in declared and wanted(child):
+                    requiring.setdefault(child, []).append((parent, specs))
+        allowed: dict[NormalizedName, list[tuple[NormalizedName, set[Version], str]]] = {}
+        for child, parents in requiring.items():
+            every = [spec for _, specs in parents for spec in specs.values()]
+            universe, _ = _universe(child, every, versions)
+            allowed[child] = [
+                (
+                    parent,
+                    {
+                        v
+                        for v in universe
+                        if any(s.contains(v, prereleases=True) for s in specs.values())
+                    },
+                    _label(parent, nodes[parent], child, specs),
                 )
-    return needs, unread, False
+                for parent, specs in parents
+            ]
+        for child in sorted(allowed):
+            if child not in nodes:
+                every = [spec for _, specs in requiring[child] for spec in specs.values()]
+                universe, later = _universe(child, every, versions)
+                if len(nodes) >= MAX_READS:
+                    stopped = True
+                    continue
+                first = allowed[child][0][0]
+                node = _child_node(child, markers, nodes[first].origin, universe, later)
+                nodes[child] = node
+                changed = True
+            node = nodes[child]
+            keep = [
+                v for v in node.releases
+                if all(v in bucket for _, bucket, _ in allowed[child])
+            ]  # fmt: skip
+            if keep and keep != node.releases:
+                node.releases = keep
+                changed = True
+            via[child] = [label for _, _, label in allowed[child]]
+        # Backward: a release whose requirements no allowed release of a held package meets.
+        for node in nodes.values():
+            keep = [v for v in node.releases if _met(node.lines.get(v), nodes)]
+            if keep and keep != node.releases:
+                node.releases = keep
+                changed = True
+        if not changed:
+            break
+    needs: dict[NormalizedName, _Need] = {}
+    for name, node in nodes.items():
+        if node.declared:
+            continue
+        labels = list(dict.fromkeys(via.get(name, [])))
+        needs[name] = _Need(
+            spec=_summary(node.releases, node.universe),
+            via=labels,
+            origin=node.origin,
+            versions=tuple(node.releases),
+        )
+    return needs, unread, stopped
 
 
+MAX_ROUNDS = 50
+
+
+def _snapshot_node(
+    name: NormalizedName,
+    spec: SpecifierSet,
+    extras: Sequence[str],
+    markers: Mapping[str, str],
+    origin: Origin | None,
+    *,
+    declared: bool,
+) -> _Node | None:
+    from compat.resolve import snapshot
+
+    recorded_lines = snapshot.releases(name)
+    if not recorded_lines:
+        return None
+    universe = list(recorded_lines)
+    later = _later(universe[-1])
+    lines: dict[Version, tuple[Requirement, ...] | None] = {}
+    for version, texts in recorded_lines.items():
+        lines[version] = (
+            _filter(texts, extras, markers)
+            if texts is not None
+            else _recorded_lines(name, version, extras, markers)
+        )
+    # A release the snapshot cannot tell (sdists only) and nothing recorded covers, and one after
+    # the snapshot: taken to require what the nearest known release does, at any version.
+    known = [v for v in universe if lines[v] is not None]
+    for version in [*universe, later]:
+        if lines.get(version) is None and known:
+            nearest = next((v for v in known if v > version), known[-1])
+            told = lines[nearest]
+            assert told is not None
+            lines[version] = tuple(Requirement(_unbounded(r)) for r in told)
+    releases = [v for v in [*universe, later] if spec.contains(v, prereleases=True)]
+    if not releases:
+        return None
+    when = snapshot.fetched()
+
+    def source(version: Version) -> str:
+        if version == later:
+            return f"{name}|{snapshot.SOURCE} of {when}"
+        entry = _recorded().get(name)
+        if recorded_lines.get(version) is None and entry is not None:
+            return f"{name}|{RECORDED}: every {name} release since {entry['since']}"
+        return f"{name}|{snapshot.SOURCE} of {when}"
+
+    return _Node(releases, lines, source, origin, declared, [*universe, later], later)
+
+
+def _child_node(
+    name: NormalizedName,
+    markers: Mapping[str, str],
+    origin: Origin | None,
+    universe: list[Version],
+    later: Version | None,
+) -> _Node:
+    node = _snapshot_node(name, SpecifierSet(), (), markers, origin, declared=False)
+    if node is not None:
+        return node
+    return _Node(list(universe), {}, _said(f"{name}|"), origin, False, list(universe), later)
+
+
+def _said(text: str) -> Callable[[Version], str]:
+    return lambda _version: text
+
+
+def _universe(
+    name: NormalizedName,
+    specs: Sequence[SpecifierSet],
+    versions: Callable[[NormalizedName], list[Version]] | None,
+) -> tuple[list[Version], Version | None]:
+    from compat.resolve import snapshot
+    from compat.resolve.declared import open_range
+
+    known = list(snapshot.releases(name))
+    if known:
+        later = _later(known[-1])
+        return [*known, later], later
+    bounds = [b for spec in specs for b in _bounds_in(spec)]
+    return open_range([*(versions(name) if versions else []), *bounds]), None
+
+
+def _later(newest: Version) -> Version:
+    top = newest.release
+    return Version(f"{top[0]}.{(top[1] if len(top) > 1 else 0) + 1}.0")
+
+
+def _unbounded(requirement: Requirement) -> str:
+    extras = f"[{','.join(sorted(requirement.extras))}]" if requirement.extras else ""
+    marker = f"; {requirement.marker}" if requirement.marker is not None else ""
+    return f"{requirement.name}{extras}{marker}"
+
+
+def _filter(
+    texts: Sequence[str], extras: Sequence[str], markers: Mapping[str, str]
+) -> tuple[Requirement, ...]:
+    return tuple(r for r in map(_parse, texts) if r is not None and _applies(r, extras, markers))
+
+
+def _recorded_lines(
+    name: NormalizedName, version: Version, extras: Sequence[str], markers: Mapping[str, str]
+) -> tuple[Requirement, ...] | None:
+    """A release the snapshot cannot tell (sdists only): what recorded-requires.json says every
+    release since a given one requires, when this one is such a release."""
+    entry = _recorded().get(name)
+    if entry is None or version < Version(str(entry["since"])):
+        return None
+    return _filter([str(line) for line in entry["requires"]], extras, markers)
+
+
+def _required(node: _Node) -> dict[NormalizedName, dict[Version, SpecifierSet]]:
+    """The packages every allowed release of `node` requires, with each release's specifier."""
+    out: dict[NormalizedName, dict[Version, SpecifierSet]] = {}
+    first = True
+    for version in node.releases:
+        lines = node.lines.get(version)
+        if lines is None:
+            return {}  # a release whose requirements are unknown: nothing is sure
+        here: dict[NormalizedName, SpecifierSet] = {}
+        for requirement in lines:
+            child = canonicalize_name(requirement.name)
+            here[child] = here.get(child, SpecifierSet()) & requirement.specifier
+        if first:
+            out = {child: {version: spec} for child, spec in here.items()}
+            first = False
+        else:
+            out = {c: {**specs, version: here[c]} for c, specs in out.items() if c in here}
+    return out
+
+
+def _met(lines: tuple[Requirement, ...] | None, nodes: Mapping[NormalizedName, _Node]) -> bool:
+    if lines is None:
+        return True
+    for requirement in lines:
+        held = nodes.get(canonicalize_name(requirement.name))
+        if (
+            held is not None
+            and held.lines
+            and not any(requirement.specifier.contains(v, prereleases=True) for v in held.releases)
+        ):
+            return False
+    return True
+
+
+def _label(
+    parent: NormalizedName,
+    node: _Node,
+    child: NormalizedName,
+    specs: Mapping[Version, SpecifierSet],
+) -> str:
+    """ "vllm 0.6.3 (`torch==2.4.0`, compat's dependency snapshot of 2026-11-27)"."""
+    known = [v for v in node.releases if v != node.later] or node.releases
+    who, where = node.source(known[-1]).split("|", 1)
+    if not where.startswith(RECORDED):
+        who = f"{parent} {known[0]}" if len(known) == 1 else f"{parent} {known[0]} to {known[-1]}"
+        if len(known) > 1:
+            who += f" ({len(known)} releases)"
+    if node.later is not None and node.later in node.releases:
+        newest = max(v for v in node.universe if v != node.later)
+        where += (
+            f"; a later {parent} release is taken to require what {newest} does, at any version"
+        )
+    said = list(dict.fromkeys(f"{child}{spec}" for v, spec in specs.items() if v != node.later))
+    shown = "`, `".join(said[:3]) + ("`, …" if len(said) > 3 else "`")
+    return f"{who} (`{shown}, {where})"
+
+
+def _summary(releases: Sequence[Version], universe: Sequence[Version]) -> SpecifierSet:
+    """A specifier naming the allowed releases in the walk's terms: `` for all of them, `==v`
+    for one, else the bounds of their span (the releases themselves are judged, not this)."""
+    if not releases or list(releases) == list(universe):
+        return SpecifierSet()
+    if len(releases) == 1:
+        return SpecifierSet(f"=={releases[0]}")
+    parts = []
+    if universe and releases[0] != universe[0]:
+        parts.append(f">={releases[0]}")
+    if universe and releases[-1] != universe[-1]:
+        parts.append(f"<={releases[-1]}")
+    return SpecifierSet(",".join(parts))
+
+
+@cache
 def _parse(line: str) -> Requirement | None:
     try:
         return Requirement(line)
@@ -149,9 +396,14 @@ def facts(
     notes: list[str] = []
     for name in sorted(needs):
         need = needs[name]
-        bounds = [_bound(s.version) for s in need.spec if s.operator in (">=", "<=", "~=", "==")]
-        candidates = open_range([*versions(name), *(b for b in bounds if b is not None)])
-        allowed = tuple(v for v in candidates if need.spec.contains(v))
+        if need.versions is not None:
+            allowed = need.versions
+        else:
+            bounds = [
+                _bound(s.version) for s in need.spec if s.operator in (">=", "<=", "~=", "==")
+            ]
+            candidates = open_range([*versions(name), *(b for b in bounds if b is not None)])
+            allowed = tuple(v for v in candidates if need.spec.contains(v))
         if not allowed:
             continue
         out[name] = PackageFact(
@@ -162,7 +414,7 @@ def facts(
         notes.append(
             f"{need.origin or 'a declared line'}: pulls in {name}, which these files do not "
             f"name: required by {via}; judged as `{name}{need.spec}` over every release "
-            "that allows"
+            "an install these files allow can hold"
         )
     return out, notes
 
@@ -175,8 +427,8 @@ def _bound(text: str) -> Version | None:
 
 
 class MetadataReader:
-    """Requires-Dist for (name, allowed versions): installed metadata first, then the index
-    client (offline: its cache only)."""
+    """Requires-Dist for a declared package the snapshot does not cover: installed metadata
+    first, then the index client (online only: never the cache)."""
 
     def __init__(
         self,
@@ -230,7 +482,6 @@ def infer(
     module's docstring). The index is asked only with `use_index`; else its cache alone. The
     declared packages whose metadata could not be read go to `unread_out` (see unread_note)."""
     from compat.facts.installed import read_running
-    from compat.files.cachedir import user_cache_dir
     from compat.resolve.solver import offline_versions
 
     roots = _roots(declared, packages)
@@ -243,8 +494,8 @@ def infer(
         return known[name]
 
     offline = index_options.offline or not use_index
-    if offline and not (user_cache_dir() / "http").is_dir():
-        client = None  # nothing was ever cached: no page to look up
+    if offline:
+        client = None  # never the cache: it may speed a check up, never change its answer
     else:
         from compat.resolve.index import IndexClient
         from compat.resolve.indexconfig import resolve_index_config
@@ -260,6 +511,7 @@ def infer(
             lambda name: name not in packages and bool(versions(name)),
             markers,
             MetadataReader(installed, client),
+            versions,
         )
     finally:
         if client is not None:
@@ -305,8 +557,8 @@ def unread_note(names: Sequence[str]) -> str:
     """One note for every declared package whose requirements no source could tell."""
     listed = ", ".join(names[:6]) + (f" and {len(names) - 6} more" if len(names) > 6 else "")
     return (
-        f"what {listed} require could not be read (neither the installed environment nor "
-        f"{CACHE} holds their metadata): packages that arrive only through "
+        f"what {listed} require could not be read (neither compat's dependency snapshot nor "
+        "the installed environment holds their metadata): packages that arrive only through "
         f"{'it' if len(names) == 1 else 'them'} (torch, for one) are unjudged; run online to "
         "have the resolver judge them"
     )

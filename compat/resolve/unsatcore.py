@@ -10,14 +10,21 @@ Only releases that are installed, declared or chosen are named, never an index's
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from typing import Any
 
 from compat.model import Finding, Status
 
 
-def explain(solver: Any, encoding: Any, finding: Finding) -> str:
+def explain(
+    solver: Any, encoding: Any, finding: Finding, moved: AbstractSet[str] = frozenset()
+) -> str:
     """`solver` is compat.resolve.maxsat's _Solver and `encoding` its last round's instance
-    (duck-typed here: maxsat calls this module, not the other way round)."""
+    (duck-typed here: maxsat calls this module, not the other way round).
+
+    The core is computed against the final plan: `moved` names the packages the plan moved off
+    where they started, and a user's pin on one of them is no constraint of that plan (it was
+    given up), so it is left out of the groups and never named as what blocks the escape."""
     from pysat.solvers import Solver
 
     rule = finding.rule
@@ -29,6 +36,8 @@ def explain(solver: Any, encoding: Any, finding: Finding) -> str:
     grouped: dict[Any, list[list[int]]] = {}
     plain: list[list[int]] = []
     for group, clause in [*encoding.hard, *encoding.pin_groups]:
+        if group is not None and group[0] == "pin" and group[1] in moved:
+            continue  # a pin the plan moved holds nowhere in it
         if group is None:
             plain.append(clause)
         else:
