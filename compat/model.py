@@ -129,6 +129,9 @@ class Hardware:
     driver_text: str | None = (
         None  # as the driver spells it: Version("580.159.04") prints 580.159.4
     )
+    # The machine's OS and architecture in `--platform`'s words ("linux/aarch64"): probe reads
+    # sys.platform and platform.machine(); a profile may state it (compat.probes.profile).
+    platform: str | None = None
 
     @property
     def driver_label(self) -> str | None:
@@ -166,6 +169,8 @@ class Facts:
     # Builds that exist but are not known (an unpinned torch offline: its release, hence its CUDA
     # build, is what a resolve picks) -> what would settle each one.
     unknown_builds: Mapping[str, str] = field(default_factory=dict)
+    # Packages conda installs (a conda or pixi file's specs): conda's builds, not PyPI's wheels.
+    conda_packages: frozenset[NormalizedName] = frozenset()
 
 
 # ---------------------------------------------------------------------------------------------

@@ -97,6 +97,8 @@ def run_check(
     kb = load_knowledge_base(tuple(fact_options.matrices))
     notes: list[str] = []
     chosen: dict[str, Any] = {}
+    early = read_hardware(fact_options) if fact_options.hardware_file is not None else None
+    target = _profile_platform(target, early[0] if early else None, notes)
 
     def markers_for(requires: Sequence[tuple[str, Origin]]) -> Mapping[str, str]:
         if "markers" not in chosen:
@@ -116,11 +118,20 @@ def run_check(
         raise UncheckedError(
             f"no requirements found in {', '.join(str(p) for p in paths)}; " + REPORT_HINT
         )
+    hardware, hardware_note = early or check_hardware(fact_options, declared_set.hardware, probe)
+    if early is None and target.platform is None and hardware is not None:
+        implied = _profile_platform(target, hardware, notes)
+        if implied.platform is not None:  # `[tool.compat] hardware`: read the files for it
+            target = implied
+            chosen.clear()
+            declared_set = read_declared(
+                paths, markers_for=markers_for, pixi_environment=target.pixi_environment,
+                platform=target.platform,
+            )  # fmt: skip
     markers = markers_for(declared_set.requires_python)
     options: TargetOptions = chosen["options"]
     python_version: Version = chosen["markers"][1]
     platform_name = f"{markers['sys_platform']}/{markers['platform_machine']}"
-    hardware, hardware_note = check_hardware(fact_options, declared_set.hardware, probe)
     notes += declared_set.notes
     from compat.facts.declared import condaspec
 
@@ -299,6 +310,7 @@ class _Judge:
             builds=builds,
             usage=dict(self.usage),
             unknown_builds=unknown_builds,
+            conda_packages=frozenset(declared_set.conda.names if declared_set.conda else ()),
         )
         findings = [attach_build_packages(f, packages, why) for f in evaluate(kb, facts)]
         findings, unsettled = split_unsettled(findings, packages, pulled)
@@ -485,6 +497,21 @@ def resolve_declared(
         f"ranged requirements were judged at the versions {resolution.tool} resolves for the target"
     )
     return dict(resolution.packages), resolution.tool
+
+
+def _profile_platform(target: TargetOptions, hardware: Any, notes: list[str]) -> TargetOptions:
+    """check judges for the training machine: without --platform, the platform the hardware
+    profile states or implies (a GB200 node is linux/aarch64), said in a note."""
+    if target.platform is not None or hardware is None or not hardware.source.startswith("profile"):
+        return target  # a probe is this machine: the default target already
+    from compat.probes.profile import implied_platform
+
+    implied = implied_platform(hardware)
+    if implied is None:
+        return target
+    platform, why = implied
+    notes.append(f"target platform {platform}: from {why} (--platform judges for another)")
+    return dataclasses.replace(target, platform=platform)
 
 
 def check_hardware(
