@@ -171,6 +171,9 @@ class Facts:
     unknown_builds: Mapping[str, str] = field(default_factory=dict)
     # Packages conda installs (a conda or pixi file's specs): conda's builds, not PyPI's wheels.
     conda_packages: frozenset[NormalizedName] = frozenset()
+    # What check took from the machine it runs on rather than from the user ("python",
+    # "platform"): a verdict that turns on it is a question, not a finding.
+    target_assumed: frozenset[str] = frozenset()
 
 
 # ---------------------------------------------------------------------------------------------

@@ -311,6 +311,14 @@ class _Judge:
             usage=dict(self.usage),
             unknown_builds=unknown_builds,
             conda_packages=frozenset(declared_set.conda.names if declared_set.conda else ()),
+            target_assumed=frozenset(
+                name
+                for name, given in (
+                    ("python", self.target.python_version),
+                    ("platform", self.target.platform),
+                )
+                if given is None
+            ),
         )
         findings = [attach_build_packages(f, packages, why) for f in evaluate(kb, facts)]
         findings, unsettled = split_unsettled(findings, packages, pulled)

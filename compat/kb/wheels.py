@@ -137,8 +137,9 @@ def _tags_text(tags: Sequence[str]) -> str:
 
 def availability(
     name: str, version: Version, platform: str, python: Version
-) -> tuple[str, str] | None:
-    """(kind, why) of a release on a target: kind `wheel` (pip installs a wheel), `source-build`
+) -> tuple[str, str, str] | None:
+    """(kind, why, cause) of a release on a target: cause `python` or `platform` (which of the
+    two the verdict turns on), kind `wheel` (pip installs a wheel), `source-build`
     (no wheel; pip builds the sdist), `none` (nothing installs), `sdist-only` (the release ships
     no wheel anywhere: building is its normal install); None when the table does not know the
     release (a pre-release, a local build, older or newer than the table)."""
@@ -153,25 +154,24 @@ def availability(
         except InvalidSpecifier:
             allowed = True
         if not allowed:
-            return (
-                "none",
-                f"its Requires-Python is {requires}: pip installs nothing on {python_short}",
-            )
+            why = f"its Requires-Python is {requires}: pip installs nothing on {python_short}"
+            return "none", why, "python"
     wheels: Mapping[str, list[str]] = run["wheels"]
     if not wheels:
-        return "sdist-only", "PyPI has only its sdist"
+        return "sdist-only", "PyPI has only its sdist", ""
     for key in (platform, "any"):
         if any(_python_ok(tag, python) for tag in wheels.get(key, ())):
-            return "wheel", ""
-    here = wheels.get(platform)
+            return "wheel", "", ""
+    here = wheels.get(platform) or wheels.get("any")
+    cause = "python" if here else "platform"
     if here:
         missing = f"no wheel for Python {python_short} on {platform} (its wheels there: {_tags_text(here)})"
     else:
         elsewhere = ", ".join(sorted(wheels))
         missing = f"no wheel for {platform} (wheels for {elsewhere} only)"
     if run["sdist"]:
-        return "source-build", missing + "; pip builds it from the sdist"
-    return "none", missing + " and no sdist: the install fails"
+        return "source-build", missing + "; pip builds it from the sdist", cause
+    return "none", missing + " and no sdist: the install fails", cause
 
 
 def aarch64_cpu(version: Version) -> bool | None:
@@ -232,7 +232,7 @@ def wheel_missing(facts: Facts, want: str) -> Verdict:
     python = target_python(facts.markers, facts.python_version)
     if platform is None or python is None:
         return FALSE
-    found: list[tuple[PackageFact, Version, str]] = []
+    found: list[tuple[PackageFact, Version, str, str]] = []
     for fact in candidates:
         if any(v.local is not None for v in fact.versions):
             continue  # a local build: not PyPI's files
@@ -242,13 +242,13 @@ def wheel_missing(facts: Facts, want: str) -> Verdict:
         known = [v for v in verdicts if v is not None]
         if not known or len(known) < len(verdicts):
             continue  # a release the table does not know
-        if {kind for kind, _ in known} == {want}:
+        if {kind for kind, _, _ in known} == {want}:
             # a range is judged only when no release it allows installs a wheel
-            found.append((fact, fact.versions[0], known[0][1]))
+            found.append((fact, fact.versions[0], known[0][1], known[0][2]))
     if not found:
         return FALSE
     texts, constraints = [], []
-    for fact, version, why in found:
+    for fact, version, why, _ in found:
         where = f" ({fact.origin})" if fact.origin else ""
         label = f"{fact.label} {version}" if fact.exact else (fact.requirement or fact.label)
         text = f"{label}{where}: {why}"
@@ -264,7 +264,7 @@ def wheel_missing(facts: Facts, want: str) -> Verdict:
                 else f"{fact.name}=={target}"
             )
     matched = tuple(
-        MatchedPackage(f.name, str(v) if f.exact else "*", f.origin) for f, v, _ in found
+        MatchedPackage(f.name, str(v) if f.exact else "*", f.origin) for f, v, _, _ in found
     )
     python_short = f"{python.major}.{python.minor}"
     fix = Fix(
@@ -273,7 +273,18 @@ def wheel_missing(facts: Facts, want: str) -> Verdict:
         + ", or judge for the platform and Python you install on (--platform, --python-version)",
         tuple(constraints),
     )
+    assumed = sorted({cause for *_, cause in found} & facts.target_assumed)
+    if len(assumed) == len({cause for *_, cause in found}):
+        # every one turns on the Python or platform check took from the machine it runs on
+        unknown = tuple(Unknown(f"target.{cause}", _TARGET_HINTS[cause]) for cause in assumed)
+        return Verdict(Tri.UNKNOWN, ("; ".join(texts),), unknown, matched, anchored=True)
     return Verdict(Tri.TRUE, ("; ".join(texts),), (), matched, anchored=True, fix=fix)
+
+
+_TARGET_HINTS = {
+    "python": "--python-version X.Y (the Python it is installed with), or requires-python",
+    "platform": "--platform (the OS/machine it is installed on), or a hardware profile",
+}
 
 
 def cpu_build(facts: Facts) -> Verdict:
