@@ -159,7 +159,7 @@ def test_a_source_build_names_the_cuda_toolkit_and_sdist_only_projects_are_not_r
     requirements = write(
         tmp_path / "requirements.txt", "vllm==0.6.3\ndeepspeed==0.15.4\nflash-attn==2.7.4.post1\n"
     )
-    code, report = check(
+    _, report = check(
         str(requirements), "--offline", "--platform", "linux/aarch64", "--python-version", "3.11"
     )
     found = by_rule(report)
