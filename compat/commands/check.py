@@ -140,6 +140,13 @@ def run_check(
     )
     if driver_note is not None:  # pixi/conda's declared CUDA against the profile's driver
         notes.append(driver_note)
+    if declared_set.conda is not None and declared_set.conda.system_cuda is not None:
+        import os
+
+        from compat.probes.condavirtual import cuda_requirement_notes
+
+        required, where = declared_set.conda.system_cuda
+        notes += cuda_requirement_notes(required, where, hardware, os.environ)
     declared_all = applicable(declared_set.requirements, markers)
     notes += conflicts(declared_all)
     judge = _Judge(

@@ -125,6 +125,7 @@ def implied_platform(hardware: Hardware) -> tuple[str, str] | None:
 _CORE_KEYS = {
     "schema", "driver_version", "cuda_driver_version", "gpus", "problems",
     "wheel_variants",  # derived from the rest by `compat probe`: recomputed, never carried
+    "conda_virtual_packages",  # the same
     "platform",
 }  # fmt: skip
 
