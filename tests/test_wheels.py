@@ -25,7 +25,9 @@ from packaging.version import Version
 from compat.kb import wheels
 from tests.checkcli import by_rule, check, write
 from tests.conftest import run_cli
+from tests.indexserver import Dist, IndexServer
 from tests.profiles import R580
+from tests.test_pin import pip_resolve
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "scripts" / "gen_wheels.py"
@@ -197,3 +199,21 @@ def test_probe_writes_the_machine_s_platform() -> None:
     expected = f"linux/{machine or platform.machine()}"
     if sys.platform.startswith("linux"):
         assert document["platform"] == expected
+
+
+def test_pin_moves_a_release_without_a_wheel_for_the_target_python(tmp_path: Path) -> None:
+    if sys.version_info[:2] < (3, 11):
+        pytest.skip("torch 1.12.1 has wheels for this interpreter's Python")
+    requirements = write(tmp_path / "requirements.txt", "torch==1.12.1\n")
+    projects = {"torch": [Dist("torch", v) for v in ("1.12.1", "1.13.0", "1.13.1")]}
+    with IndexServer(projects) as index:
+        result = run_cli(
+            ["pin", "-r", str(requirements), "--no-probe", "--no-verify", "--index-url",
+             index.url, "--pytorch-index", index.base]
+        )  # fmt: skip
+        assert result.exit_code == 0, result.stderr
+        pins = [line for line in result.stdout.splitlines() if line.startswith("torch==")]
+        assert pins and pins[0].startswith("torch==1.13.0")
+        assert "via no-wheel-for-target" in pins[0]
+        constraints = write(tmp_path / "constraints.txt", result.stdout)
+        assert pip_resolve(index.url, constraints, ["torch"], tmp_path) == {"torch": "1.13.0"}

@@ -344,5 +344,24 @@ def cpu_build(facts: Facts) -> Verdict:
     )
 
 
+def installable(
+    name: str, versions: set[Version], markers: Mapping[str, str], keep: Version | None = None
+) -> set[Version]:
+    """The releases pin may propose on the target: those with a wheel for it (or not recorded,
+    or sdist-only projects), and `keep` (what is installed now) whatever the table says."""
+    if canonicalize_name(name) not in TABLE_PACKAGES:
+        return versions  # the table is not read
+    platform = target_platform(markers)
+    python = target_python(markers)
+    if platform is None or python is None:
+        return versions
+    out = set()
+    for version in versions:
+        found = None if version.local else availability(name, version, platform, python)
+        if version == keep or found is None or found[0] in ("wheel", "sdist-only"):
+            out.add(version)
+    return out
+
+
 def names() -> tuple[NormalizedName, ...]:
     return tuple(NormalizedName(n) for n in sorted(TABLE_PACKAGES))
