@@ -70,6 +70,13 @@ class PackageFact(NamedTuple):
         return len(self.versions) == 1
 
     @property
+    def installed(self) -> bool:
+        """Read from an installed distribution (its dist-info, egg-info or conda record), not
+        declared in a file."""
+        path = self.origin.path if self.origin is not None else ""
+        return any(part in path for part in (".dist-info", ".egg-info", "conda-meta"))
+
+    @property
     def label(self) -> str:
         return self.display_name or self.name
 

@@ -134,12 +134,29 @@ class DerivedCondition(AnchorCondition):
         if self.key == "numpy_abi":
             return numpy1_build_beside_numpy2(facts)
         if self.key == "wheel":
+            if not _wheel_question(facts, self.expected):
+                return FALSE  # doctor's installed packages, or not linux/aarch64: no table read
             from compat.kb import wheels
 
             if self.expected == "cpu-build":
                 return wheels.cpu_build(facts)
             return wheels.wheel_missing(facts, self.expected)
         raise AssertionError(f"unvalidated derived key {self.key}")  # pragma: no cover
+
+
+def _wheel_question(facts: Facts, expected: str) -> bool:
+    """Whether the wheel table could say anything (compat/kb/wheels.py says what): a declared
+    package for `none`/`source-build`, torch on linux/aarch64 for `cpu-build`."""
+    markers = facts.markers
+    if markers is None:
+        return False
+    if expected == "cpu-build":
+        return (
+            markers.get("sys_platform", "").startswith("linux")
+            and markers.get("platform_machine") in ("aarch64", "arm64")
+            and "torch" in facts.packages
+        )
+    return any(not fact.installed for fact in facts.packages.values())
 
 
 def torch_kernels_missing(facts: Facts) -> Verdict:

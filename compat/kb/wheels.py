@@ -206,18 +206,11 @@ def nearest_installable(
 # The derived facts
 
 
-def _installed(fact: PackageFact) -> bool:
-    """An installed distribution (its origin is its dist-info or a conda record): it has already
-    been installed, whatever the index offers."""
-    path = fact.origin.path if fact.origin is not None else ""
-    return any(part in path for part in (".dist-info", ".egg-info", "conda-meta"))
-
-
 def _candidates(facts: Facts) -> Iterator[PackageFact]:
     conda = facts.conda_packages
     for name in sorted(facts.packages):
         fact = facts.packages[name]
-        if name in TABLE_PACKAGES and name not in conda and not _installed(fact):
+        if name in TABLE_PACKAGES and name not in conda and not fact.installed:
             yield fact
 
 
