@@ -199,6 +199,98 @@ def refresh() -> None:
     INPUT.write_text(json.dumps(document, indent=1, sort_keys=True) + "\n")
 
 
+# flash-attn ships only an sdist on PyPI; its setup.py downloads a prebuilt wheel from the GitHub
+# release of its version, named for the CUDA major of torch's build, torch's major.minor, the C++
+# ABI, the CPython and `linux_{machine}` (setup.py get_wheel_url/get_platform), and builds with
+# nvcc when that asset does not exist (FLASH_ATTENTION_FORCE_BUILD aside). Which assets a release
+# has is the build matrix of .github/workflows/publish.yml at its tag (ubuntu x86_64 runners).
+FLASH_ATTN_INPUT = ROOT / "scripts" / "inputs" / "flash-attn-assets.json"
+FLASH_ATTN_REPO = "https://github.com/Dao-AILab/flash-attention"
+
+
+def refresh_flash_attn(git_dir: str) -> None:
+    """Record each release tag's publish matrix from a local clone (`git --git-dir`)."""
+    import subprocess
+
+    import yaml
+
+    def git(*args: str) -> str:
+        return subprocess.run(
+            ["git", "--git-dir", git_dir, *args], capture_output=True, text=True, check=True
+        ).stdout
+
+    releases = json.loads(INPUT.read_text())["packages"]["flash-attn"]["releases"]
+    tags = {}
+    for version in releases:
+        tag = f"v{version}"
+        try:
+            commit = git("rev-list", "-n", "1", tag).strip()
+            blob = git("rev-parse", f"{tag}:.github/workflows/publish.yml").strip()
+            workflow = yaml.safe_load(git("show", f"{tag}:.github/workflows/publish.yml"))
+        except subprocess.CalledProcessError:
+            continue
+        matrices = [
+            job["strategy"]["matrix"]
+            for job in workflow.get("jobs", {}).values()
+            if isinstance(job.get("strategy"), dict)
+            and "torch-version" in job["strategy"].get("matrix", {})
+        ]
+        if not matrices:
+            print(f"{tag}: no build matrix in publish.yml (a reusable workflow?)", file=sys.stderr)
+            continue
+        matrix = matrices[0]
+        setup = git("show", f"{tag}:setup.py")
+        tags[version] = {
+            "tag": tag,
+            "commit": commit,
+            "publish_yml_blob": blob,
+            "os": matrix["os"],
+            "setup_downloads_prebuilt": "def get_wheel_url" in setup,
+            "python": [str(v) for v in matrix["python-version"]],
+            "torch": [str(v) for v in matrix["torch-version"]],
+            "cuda": [str(v) for v in matrix["cuda-version"]],
+            "exclude": [
+                {str(k): str(v) for k, v in item.items()} for item in matrix.get("exclude") or []
+            ],
+        }
+    document = {
+        "source": f"{FLASH_ATTN_REPO} .github/workflows/publish.yml at each release tag",
+        "fetched": datetime.date.today().isoformat(),
+        "releases": dict(sorted(tags.items(), key=lambda item: Version(item[0]))),
+    }
+    FLASH_ATTN_INPUT.write_text(json.dumps(document, indent=1, sort_keys=True) + "\n")
+
+
+def _series(version: str) -> str:
+    parsed = Version(version)
+    return f"{parsed.major}.{parsed.minor}"
+
+
+def flash_attn_assets() -> dict[str, Any]:
+    """Per release: the (python, torch series, CUDA major) combinations with a prebuilt
+    linux/x86_64 wheel, as the publish matrix at its tag builds them."""
+    document = json.loads(FLASH_ATTN_INPUT.read_text())
+    out: dict[str, Any] = {}
+    for version, entry in document["releases"].items():
+        combos = set()
+        for python in entry["python"]:
+            for torch in entry["torch"]:
+                for cuda in entry["cuda"]:
+                    row = {"python-version": python, "torch-version": torch, "cuda-version": cuda}
+                    if any(all(row.get(k) == v for k, v in ex.items()) for ex in entry["exclude"]):
+                        continue
+                    combos.add(f"{python}|{_series(torch)}|{Version(cuda).major}")
+        if not entry["setup_downloads_prebuilt"]:
+            combos = set()  # setup.py always compiles: no release asset is ever fetched
+        out[version] = {
+            "platform": "linux/x86_64",
+            "combos": sorted(combos, key=lambda c: [Version(p) for p in c.split("|")]),
+            "tag": entry["tag"],
+            "commit": entry["commit"],
+        }
+    return out
+
+
 # ---------------------------------------------------------------------------------------------
 # The table
 
@@ -279,7 +371,7 @@ def generate() -> str:
             else:
                 runs.append({"releases": [version], **row})
         packages[name] = runs
-    output = {
+    output: dict[str, Any] = {
         "schema": "compat.wheels/1",
         "generated_by": "scripts/gen_wheels.py",
         "inputs": {
@@ -292,9 +384,16 @@ def generate() -> str:
             },
         },
         "packages": packages,
+        "flash_attn_assets": flash_attn_assets(),
+    }
+    output["inputs"]["flash_attn_assets"] = {
+        "file": "scripts/inputs/flash-attn-assets.json",
+        "source": f"{FLASH_ATTN_REPO} .github/workflows/publish.yml at each release tag",
+        "fetched": json.loads(FLASH_ATTN_INPUT.read_text())["fetched"],
     }
     # one run per line: a refresh's diff shows the releases that changed
     lines = [json.dumps({k: v for k, v in output.items() if k != "packages"}, sort_keys=True)]
+    # flash_attn_assets sorts before packages: it stays in the header line
     lines[0] = lines[0][:-1] + ', "packages": {'
     for position, (name, runs) in enumerate(packages.items()):
         lines.append(f" {json.dumps(name)}: [")
@@ -311,7 +410,21 @@ def main() -> int:
     sys.path.insert(0, str(Path(__file__).parent))
     from tablegen import run
 
-    return run(__doc__, OUTPUT, generate, lambda _: refresh())
+    def refresh_all(args: Any) -> None:
+        if args.flash_attn_git:
+            refresh_flash_attn(args.flash_attn_git)
+        else:
+            refresh()
+
+    def add_arguments(parser: Any) -> None:
+        parser.add_argument(
+            "--flash-attn-git",
+            metavar="GIT_DIR",
+            help="with --refresh: re-read flash-attn's publish matrices from a local clone "
+            "(github.com is not the package index) instead of PyPI",
+        )
+
+    return run(__doc__, OUTPUT, generate, refresh_all, add_arguments)
 
 
 if __name__ == "__main__":

@@ -166,10 +166,27 @@ def test_a_source_build_names_the_cuda_toolkit_and_sdist_only_projects_are_not_r
     )
     found = by_rule(report)
     assert found[SOURCE]["status"] == "affected"
-    assert [p["name"] for p in found[SOURCE]["packages"]] == ["vllm"]
+    # flash-attn's release assets are linux_x86_64 only: setup.py compiles it on aarch64
+    assert [p["name"] for p in found[SOURCE]["packages"]] == ["flash-attn", "vllm"]
     text = json.dumps(found[SOURCE])
-    assert "nvcc" in text and "deepspeed" not in text and "flash-attn" not in text
+    assert "nvcc" in text and "deepspeed" not in text
     assert NONE not in found
+
+
+def test_flash_attn_builds_where_its_release_has_no_asset_for_the_torch_series(
+    tmp_path: Path,
+) -> None:
+    assets = json.loads((ROOT / "scripts" / "inputs" / "flash-attn-assets.json").read_text())
+    v283 = assets["releases"]["2.8.3"]
+    assert v283["setup_downloads_prebuilt"] and v283["os"] == ["ubuntu-22.04"]
+    assert v283["torch"] == ["2.4.0", "2.5.1", "2.6.0", "2.7.1", "2.8.0"]
+    fetched = write(tmp_path / "ok.txt", "torch==2.4.1\nflash-attn==2.8.3\n")
+    _, report = check(str(fetched), "--offline", "--python-version", "3.11", "--platform", "linux")
+    assert SOURCE not in by_rule(report)  # cu12torch2.4cxx11abiFALSE-cp311 exists
+    built = write(tmp_path / "build.txt", "torch==2.9.0\nflash-attn==2.8.3\n")
+    _, report = check(str(built), "--offline", "--python-version", "3.11", "--platform", "linux")
+    finding = by_rule(report)[SOURCE]
+    assert finding["status"] == "affected" and "torch 2.9" in json.dumps(finding)
 
 
 def test_an_assumed_python_makes_a_question_not_a_finding(tmp_path: Path) -> None:

@@ -68,6 +68,13 @@ def _table() -> Mapping[str, list[dict[str, Any]]]:
 
 
 @cache
+def _assets() -> Mapping[str, dict[str, Any]]:
+    text = resources.files("compat").joinpath("data/wheels.json").read_text("utf-8")
+    assets: Mapping[str, dict[str, Any]] = json.loads(text)["flash_attn_assets"]
+    return assets
+
+
+@cache
 def _index(name: str) -> Mapping[Version, dict[str, Any]]:
     return {Version(v): run for run in _table().get(name, []) for v in run["releases"]}
 
@@ -229,6 +236,11 @@ def wheel_missing(facts: Facts, want: str) -> Verdict:
     for fact in candidates:
         if any(v.local is not None for v in fact.versions):
             continue  # a local build: not PyPI's files
+        if fact.name == "flash-attn":
+            assets = flash_attn_source_build(fact, facts, platform, python)
+            if assets is not None and want == "source-build":
+                found.append((fact, fact.versions[0], *assets))
+            continue
         verdicts = [
             availability(fact.name, Version(v.public), platform, python) for v in fact.versions
         ]
@@ -272,6 +284,46 @@ def wheel_missing(facts: Facts, want: str) -> Verdict:
         unknown = tuple(Unknown(f"target.{cause}", _TARGET_HINTS[cause]) for cause in assumed)
         return Verdict(Tri.UNKNOWN, ("; ".join(texts),), unknown, matched, anchored=True)
     return Verdict(Tri.TRUE, ("; ".join(texts),), (), matched, anchored=True, fix=fix)
+
+
+def flash_attn_source_build(
+    fact: PackageFact, facts: Facts, platform: str, python: Version
+) -> tuple[str, str] | None:
+    """(why, cause) when a pinned flash-attn's setup.py finds no prebuilt wheel among its
+    release's assets for the target (compat/data/wheels.json flash_attn_assets, from the
+    publish matrix at the release tag) and compiles with nvcc; None when it finds one or
+    nothing says (a range, torch unpinned, a release whose setup.py never downloads)."""
+    if not fact.exact:
+        return None
+    version = fact.versions[0]
+    entry = _assets().get(str(version))
+    if entry is None or not entry["combos"]:
+        return None
+    tag = f"{entry['tag']} ({entry['commit'][:12]})"
+    if platform != entry["platform"]:
+        why = (
+            f"its release {tag} publishes prebuilt wheels for {entry['platform']} only, so on "
+            f"{platform} setup.py compiles it"
+        )
+        return why, "platform"
+    torch = facts.packages.get(canonicalize_name("torch"))
+    if torch is None or not torch.exact:
+        return None
+    series = f"{torch.versions[0].major}.{torch.versions[0].minor}"
+    cuda = facts.builds.get("torch_cuda")
+    py = f"{python.major}.{python.minor}"
+    combos = [tuple(c.split("|")) for c in entry["combos"]]
+    wanted = [c for c in combos if cuda is None or c[2] == str(cuda.major)]
+    if any(c[0] == py and c[1] == series for c in wanted):
+        return None
+    cuda_text = f", CUDA {cuda.major}" if cuda is not None else ""
+    why = (
+        f"its release {tag} has no prebuilt wheel for torch {series}{cuda_text} on Python {py} "
+        f"(it builds torch {', '.join(sorted({c[1] for c in combos}, key=Version))}), so "
+        "setup.py compiles it"
+    )
+    python_only = any(c[1] == series for c in wanted)
+    return why, "python" if python_only else ""
 
 
 _TARGET_HINTS = {
