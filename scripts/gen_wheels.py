@@ -193,6 +193,7 @@ def refresh() -> None:
         "source": "PyPI simple API (PEP 691 JSON) file lists; PEP 658 core metadata of the "
         "Linux aarch64 wheels of " + ", ".join(CUDA_BY_METADATA),
         "since": SINCE,
+        "fetched": datetime.date.today().isoformat(),
         "packages": packages,
         "cuda_metadata": cuda,
     }
@@ -255,7 +256,8 @@ def refresh_flash_attn(git_dir: str) -> None:
         }
     document = {
         "source": f"{FLASH_ATTN_REPO} .github/workflows/publish.yml at each release tag",
-        "fetched": datetime.date.today().isoformat(),
+        # not "fetched": kb-inputs.json dates the PyPI data, and this is the project's repository
+        "read": datetime.date.today().isoformat(),
         "releases": dict(sorted(tags.items(), key=lambda item: Version(item[0]))),
     }
     FLASH_ATTN_INPUT.write_text(json.dumps(document, indent=1, sort_keys=True) + "\n")
@@ -389,7 +391,7 @@ def generate() -> str:
     output["inputs"]["flash_attn_assets"] = {
         "file": "scripts/inputs/flash-attn-assets.json",
         "source": f"{FLASH_ATTN_REPO} .github/workflows/publish.yml at each release tag",
-        "fetched": json.loads(FLASH_ATTN_INPUT.read_text())["fetched"],
+        "read": json.loads(FLASH_ATTN_INPUT.read_text())["read"],
     }
     # one run per line: a refresh's diff shows the releases that changed
     lines = [json.dumps({k: v for k, v in output.items() if k != "packages"}, sort_keys=True)]
