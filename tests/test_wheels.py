@@ -25,6 +25,7 @@ from packaging.version import Version
 from compat.kb import wheels
 from tests.checkcli import by_rule, check, write
 from tests.conftest import run_cli
+from tests.dists import make_dist
 from tests.indexserver import Dist, IndexServer
 from tests.profiles import R580
 from tests.test_pin import pip_resolve
@@ -234,3 +235,36 @@ def test_pin_moves_a_release_without_a_wheel_for_the_target_python(tmp_path: Pat
         assert "via no-wheel-for-target" in pins[0]
         constraints = write(tmp_path / "constraints.txt", result.stdout)
         assert pip_resolve(index.url, constraints, ["torch"], tmp_path) == {"torch": "1.13.0"}
+
+
+def test_doctor_never_judges_installed_distributions_by_the_index(tmp_path: Path) -> None:
+    # Installed is installed: torch 1.12.1 and triton 3.0.0 in this interpreter's site (a source
+    # build, a conda copy, another index) are not "no wheel" findings, whatever PyPI lists.
+    site = tmp_path / "site"
+    make_dist(site, "torch", "1.12.1")
+    make_dist(site, "triton", "3.0.0")
+    make_dist(site, "vllm", "0.6.3")
+    result = run_cli(
+        ["doctor", "--path", str(site), "--hardware", profile(tmp_path, GB200), "--format",
+         "json"]
+    )  # fmt: skip
+    assert result.exit_code in (0, 1), result.stderr
+    rules = {f["rule"] for f in result.json()["findings"]}
+    assert not rules & {NONE, SOURCE}
+    if platform.machine() not in ("aarch64", "arm64"):
+        assert CPU not in rules  # doctor judges the interpreter's own platform
+
+
+def test_a_gb200_profile_named_in_pyproject_makes_the_target_linux_aarch64(tmp_path: Path) -> None:
+    profile(tmp_path, GB200, "gb200.json")
+    pyproject = write(
+        tmp_path / "pyproject.toml",
+        '[project]\nname = "infer"\nversion = "0"\nrequires-python = ">=3.10"\n'
+        'dependencies = ["torch==2.4.1", "triton==3.0.0"]\n\n'
+        '[tool.compat]\nhardware = "gb200.json"\n',
+    )
+    code, report = check(str(pyproject), "--offline")
+    found = by_rule(report)
+    assert code == 1 and found[NONE]["status"] == "affected"
+    assert found[CPU]["status"] == "affected"
+    assert any("target platform linux/aarch64" in note for note in report["notes"])
