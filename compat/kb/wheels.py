@@ -83,10 +83,6 @@ def releases(name: str) -> tuple[Version, ...]:
     return tuple(sorted(_index(name)))
 
 
-def row_count() -> int:
-    return sum(len(runs) for runs in _table().values())
-
-
 def run_starts() -> dict[str, set[str]]:
     """`>=first` of every run, per package: specifiers that separate releases the table tells
     apart (pin's solver treats releases on the same side of every specifier as alike)."""
