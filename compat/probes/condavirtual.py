@@ -16,7 +16,13 @@ they describe the machine compat runs on, so a profile of another machine ignore
 
 pixi refuses to install an environment whose CUDA requirement (`[system-requirements] cuda`, a
 rich platform's `cuda`) the machine's `__cuda` does not meet, and a CPU-only CI runner has no
-`__cuda` at all: `CONDA_OVERRIDE_CUDA` set to the requirement lets the solve go on there.
+`__cuda` at all: `CONDA_OVERRIDE_CUDA` set to the requirement lets the solve go on there. pixi
+0.71 made the requirement a platform match ("no platform supported by environment ... matches
+the current system" on a driverless runner; NVIDIA/cuCascade#153 sets the override on its CPU
+job); before it, "Virtual package '__cuda' does not match any of the available virtual packages
+on your machine" with the same override as its help (fieldsoftheworld/ftw-baselines#117).
+prefix-dev/pixi#6626 (0.73) is a neighbouring bug: a detected `__cuda` missing from the resolved
+rich platform.
 """
 
 from __future__ import annotations
@@ -35,6 +41,7 @@ _ARCH = re.compile(r"(\d+)\.(\d+)[af]?(=[A-Za-z0-9_.]+)?")
 SOURCES = (
     "https://github.com/conda/ceps/blob/main/cep-0030.md",
     "https://github.com/conda/ceps/blob/main/cep-0046.md",
+    "https://github.com/NVIDIA/cuCascade/pull/153",
 )
 
 
