@@ -322,7 +322,11 @@ class _Judge:
                 name
                 for name, given in (
                     ("python", self.target.python_version),
-                    ("platform", self.target.platform),
+                    # `--platform darwin` names no machine: x86_64 is compat's default, not theirs
+                    (
+                        "platform",
+                        self.target.platform if "/" in (self.target.platform or "") else None,
+                    ),
                 )
                 if given is None
             ),

@@ -274,10 +274,12 @@ def wheel_missing(facts: Facts, want: str) -> Verdict:
         + ", or judge for the platform and Python you install on (--platform, --python-version)",
         tuple(constraints),
     )
-    assumed = sorted({cause for *_, cause in found} & facts.target_assumed)
-    if len(assumed) == len({cause for *_, cause in found}):
-        # every one turns on the Python or platform check took from the machine it runs on
-        unknown = tuple(Unknown(f"target.{cause}", _TARGET_HINTS[cause]) for cause in assumed)
+    causes = {cause for *_, cause in found}
+    open_ = sorted(c for c in causes if c in facts.target_assumed or c == "assets")
+    if len(open_) == len(causes):
+        # every one turns on the Python or platform check took from the machine it runs on, or
+        # on a release asset the publish matrix does not list
+        unknown = tuple(Unknown(_UNKNOWN_FACTS[cause], _TARGET_HINTS[cause]) for cause in open_)
         return Verdict(Tri.UNKNOWN, ("; ".join(texts),), unknown, matched, anchored=True)
     return Verdict(Tri.TRUE, ("; ".join(texts),), (), matched, anchored=True, fix=fix)
 
@@ -318,13 +320,21 @@ def flash_attn_source_build(
         f"(it builds torch {', '.join(sorted({c[1] for c in combos}, key=Version))}), so "
         "setup.py compiles it"
     )
-    python_only = any(c[1] == series for c in wanted)
-    return why, "python" if python_only else ""
+    # The matrix at the tag is what the release built; an asset uploaded by hand later is not in
+    # it, so whether the asset exists stays a question (settled by the release's asset list).
+    return why, "assets"
 
 
 _TARGET_HINTS = {
     "python": "--python-version X.Y (the Python it is installed with), or requires-python",
     "platform": "--platform (the OS/machine it is installed on), or a hardware profile",
+    "assets": "the GitHub release's asset list (a flash_attn-...+cu12torchX.Y wheel for this "
+    "Python), or pin a prebuilt wheel URL",
+}
+_UNKNOWN_FACTS = {
+    "python": "target.python",
+    "platform": "target.platform",
+    "assets": "packages.flash-attn.assets",
 }
 
 
