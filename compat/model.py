@@ -70,6 +70,13 @@ class PackageFact(NamedTuple):
         return len(self.versions) == 1
 
     @property
+    def installed(self) -> bool:
+        """Read from an installed distribution (its dist-info, egg-info or conda record), not
+        declared in a file."""
+        path = self.origin.path if self.origin is not None else ""
+        return any(part in path for part in (".dist-info", ".egg-info", "conda-meta"))
+
+    @property
     def label(self) -> str:
         return self.display_name or self.name
 
@@ -129,6 +136,9 @@ class Hardware:
     driver_text: str | None = (
         None  # as the driver spells it: Version("580.159.04") prints 580.159.4
     )
+    # The machine's OS and architecture in `--platform`'s words ("linux/aarch64"): probe reads
+    # sys.platform and platform.machine(); a profile may state it (compat.probes.profile).
+    platform: str | None = None
 
     @property
     def driver_label(self) -> str | None:
@@ -169,6 +179,11 @@ class Facts:
     # The GPU architectures a build carries as its own message lists them (a log: torch's
     # "supports CUDA capabilities sm_50 ... sm_90" -> {"torch": ("sm_50", ..., "sm_90")}).
     arch_lists: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # Packages conda installs (a conda or pixi file's specs): conda's builds, not PyPI's wheels.
+    conda_packages: frozenset[NormalizedName] = frozenset()
+    # What check took from the machine it runs on rather than from the user ("python",
+    # "platform"): a verdict that turns on it is a question, not a finding.
+    target_assumed: frozenset[str] = frozenset()
 
 
 # ---------------------------------------------------------------------------------------------

@@ -112,6 +112,8 @@ def run_check(
     kb = load_knowledge_base(tuple(fact_options.matrices))
     notes: list[str] = []
     chosen: dict[str, Any] = {}
+    early = read_hardware(fact_options) if fact_options.hardware_file is not None else None
+    target = _profile_platform(target, early[0] if early else None, notes)
 
     def markers_for(requires: Sequence[tuple[str, Origin]]) -> Mapping[str, str]:
         if "markers" not in chosen:
@@ -131,11 +133,20 @@ def run_check(
         raise UncheckedError(
             f"no requirements found in {', '.join(str(p) for p in paths)}; " + REPORT_HINT
         )
+    hardware, hardware_note = early or check_hardware(fact_options, declared_set.hardware, probe)
+    if early is None and target.platform is None and hardware is not None:
+        implied = _profile_platform(target, hardware, notes)
+        if implied.platform is not None:  # `[tool.compat] hardware`: read the files for it
+            target = implied
+            chosen.clear()
+            declared_set = read_declared(
+                paths, markers_for=markers_for, pixi_environment=target.pixi_environment,
+                platform=target.platform,
+            )  # fmt: skip
     markers = markers_for(declared_set.requires_python)
     options: TargetOptions = chosen["options"]
     python_version: Version = chosen["markers"][1]
     platform_name = f"{markers['sys_platform']}/{markers['platform_machine']}"
-    hardware, hardware_note = check_hardware(fact_options, declared_set.hardware, probe)
     notes += declared_set.notes
     from compat.facts.declared import condaspec
 
@@ -144,6 +155,13 @@ def run_check(
     )
     if driver_note is not None:  # pixi/conda's declared CUDA against the profile's driver
         notes.append(driver_note)
+    if declared_set.conda is not None and declared_set.conda.system_cuda is not None:
+        import os
+
+        from compat.probes.condavirtual import cuda_requirement_notes
+
+        required, where = declared_set.conda.system_cuda
+        notes += cuda_requirement_notes(required, where, hardware, os.environ)
     declared_all = applicable(declared_set.requirements, markers)
     notes += conflicts(declared_all)
     judge = _Judge(
@@ -319,6 +337,19 @@ class _Judge:
             builds=builds,
             usage=dict(self.usage),
             unknown_builds=unknown_builds,
+            conda_packages=frozenset(declared_set.conda.names if declared_set.conda else ()),
+            target_assumed=frozenset(
+                name
+                for name, given in (
+                    ("python", self.target.python_version),
+                    # `--platform darwin` names no machine: x86_64 is compat's default, not theirs
+                    (
+                        "platform",
+                        self.target.platform if "/" in (self.target.platform or "") else None,
+                    ),
+                )
+                if given is None
+            ),
         )
         findings = [attach_build_packages(f, packages, why) for f in evaluate(kb, facts)]
         findings, unsettled = split_unsettled(
@@ -525,6 +556,21 @@ def resolve_declared(
         f"ranged requirements were judged at the versions {resolution.tool} resolves for the target"
     )
     return dict(resolution.packages), resolution.tool
+
+
+def _profile_platform(target: TargetOptions, hardware: Any, notes: list[str]) -> TargetOptions:
+    """check judges for the training machine: without --platform, the platform the hardware
+    profile states or implies (a GB200 node is linux/aarch64), said in a note."""
+    if target.platform is not None or hardware is None or not hardware.source.startswith("profile"):
+        return target  # a probe is this machine: the default target already
+    from compat.probes.profile import implied_platform
+
+    implied = implied_platform(hardware)
+    if implied is None:
+        return target
+    platform, why = implied
+    notes.append(f"target platform {platform}: from {why} (--platform judges for another)")
+    return dataclasses.replace(target, platform=platform)
 
 
 def check_hardware(

@@ -77,8 +77,10 @@ class IndexCandidates:
         installed: Mapping[NormalizedName, Version],
         kb: KnowledgeBase,
         offline: bool,
+        markers: Mapping[str, str] | None = None,
     ) -> None:
         self.client = client
+        self.markers = markers  # the target: releases without a wheel for it are never offered
         self.python_version = python_version
         self.installed = installed
         self.kb = kb
@@ -131,6 +133,10 @@ class IndexCandidates:
             found.add(candidate.version)
         if not found and (self.offline or self.client is None):
             found.update(offline_versions(self.kb, name, installed))
+        if self.markers is not None:
+            from compat.kb import wheels
+
+            found = wheels.installable(name, found, self.markers, keep=installed)
         if name == "torch" and self.cuda_builds:
             found |= torch_build_variants(found)
         self._versions[name] = sorted(found)
@@ -237,7 +243,9 @@ def run_pin(
             },
             start=start,
         )
-        source = IndexCandidates(client, env.python_version, installed, kb, index_options.offline)
+        source = IndexCandidates(
+            client, env.python_version, installed, kb, index_options.offline, env.markers or None
+        )
         # Another CUDA build is worth choosing only for visible GPUs, and only to escape an
         # affected finding (plan_pins): a guess at an unknown driver is no reason to switch.
         source.cuda_builds = hardware is not None and bool(hardware.gpus)

@@ -37,12 +37,16 @@ VOCABULARY: dict[str, tuple[str, ...]] = {
     "torch_kernels": ("missing",),
     "bitsandbytes_cuda_library": ("missing",),
     "numpy_abi": ("numpy1-build",),
+    "wheel": ("none", "source-build", "cpu-build"),
 }
 # derived key -> the packages whose versions (and builds) decide it: pin moves these to escape
 PACKAGES: dict[str, tuple[str, ...]] = {
     "torch_kernels": ("torch",),
     "bitsandbytes_cuda_library": ("bitsandbytes", "torch"),
     "numpy_abi": ("numpy", *NUMPY_ABI_PACKAGES),
+    # any package of compat/data/wheels.json may lack a wheel (the fix names it); pin moves torch
+    # out of a CPU build, and never proposes a release without a wheel (commands/pin.py)
+    "wheel": ("torch",),
 }
 # derived keys about a package's CUDA build: another build of the same release may escape them
 ABOUT_BUILD = frozenset({"torch_kernels"})
@@ -60,6 +64,11 @@ def table_rows(key: str) -> int:
         return len(nativelibs.releases())
     if key == "numpy_abi":
         return len(NUMPY_ABI_PACKAGES)
+    if key == "wheel":
+        from compat.kb import wheels
+
+        # one question per package the table records (its runs of releases are not rules)
+        return len(wheels.TABLE_PACKAGES)
     raise AssertionError(f"unvalidated derived key {key}")  # pragma: no cover
 
 
@@ -79,6 +88,10 @@ def release_specs(key: str) -> dict[str, set[str]]:
         from compat.kb.numpyabi import table
 
         return {name: {f"<{entry['first']}"} for name, entry in table().items()}
+    if key == "wheel":
+        from compat.kb import wheels
+
+        return {"torch": wheels.run_starts()["torch"]}
     raise AssertionError(f"unvalidated derived key {key}")  # pragma: no cover
 
 
@@ -104,8 +117,15 @@ class DerivedCondition(AnchorCondition):
         numpy_abi only numpy, since any one of the table's packages may be the old build."""
         from packaging.utils import canonicalize_name
 
+        if self.key == "wheel":
+            return ()  # any package the table lists: the check reads the table only for them
         names = ("numpy",) if self.key == "numpy_abi" else PACKAGES[self.key]
         return tuple(canonicalize_name(n) for n in names)
+
+    def evaluate(self, facts: Facts) -> Verdict:
+        if self.key == "wheel":
+            return self.check(facts)  # its verdicts say themselves whether they are anchored
+        return super().evaluate(facts)
 
     def check(self, facts: Facts) -> Verdict:
         if self.key == "torch_kernels":
@@ -114,7 +134,30 @@ class DerivedCondition(AnchorCondition):
             return bitsandbytes_library_missing(facts)
         if self.key == "numpy_abi":
             return numpy1_build_beside_numpy2(facts)
+        if self.key == "wheel":
+            if not _wheel_question(facts, self.expected):
+                return FALSE  # doctor's installed packages, or not linux/aarch64: no table read
+            from compat.kb import wheels
+
+            if self.expected == "cpu-build":
+                return wheels.cpu_build(facts)
+            return wheels.wheel_missing(facts, self.expected)
         raise AssertionError(f"unvalidated derived key {self.key}")  # pragma: no cover
+
+
+def _wheel_question(facts: Facts, expected: str) -> bool:
+    """Whether the wheel table could say anything (compat/kb/wheels.py says what): a declared
+    package for `none`/`source-build`, torch on linux/aarch64 for `cpu-build`."""
+    markers = facts.markers
+    if markers is None:
+        return False
+    if expected == "cpu-build":
+        return (
+            markers.get("sys_platform", "").startswith("linux")
+            and markers.get("platform_machine") in ("aarch64", "arm64")
+            and "torch" in facts.packages
+        )
+    return any(not fact.installed for fact in facts.packages.values())
 
 
 def torch_kernels_missing(facts: Facts) -> Verdict:

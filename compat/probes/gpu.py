@@ -56,20 +56,44 @@ def probe_hardware(
     thread.start()
     thread.join(timeout)
     if not result:
-        return _with_shm(
-            Hardware(
-                driver_version=_parse_version(kernel_driver),
-                cuda_driver_version=None,
-                gpus=(),
-                source="probe",
-                problems=(
-                    f"NVML did not answer within {timeout:g}s (a hung driver?): GPU facts unknown",
-                ),
-                extra={"nvml_error": "timeout"},
-                driver_text=kernel_driver,
+        return _with_platform(
+            _with_shm(
+                Hardware(
+                    driver_version=_parse_version(kernel_driver),
+                    cuda_driver_version=None,
+                    gpus=(),
+                    source="probe",
+                    problems=(
+                        f"NVML did not answer within {timeout:g}s (a hung driver?): GPU facts unknown",
+                    ),
+                    extra={"nvml_error": "timeout"},
+                    driver_text=kernel_driver,
+                )
             )
         )
-    return _with_shm(result[0])
+    return _with_platform(_with_shm(result[0]))
+
+
+def _with_platform(hardware: Hardware) -> Hardware:
+    """This machine's OS and architecture (`linux/aarch64` on a GH200 or GB200 node)."""
+    import dataclasses
+    import platform
+    import sys
+
+    return dataclasses.replace(
+        hardware, platform=machine_platform(sys.platform, platform.machine())
+    )
+
+
+def machine_platform(system: str, machine: str) -> str | None:
+    """`linux`, `aarch64` -> `linux/aarch64`; the words `--platform` takes."""
+    if not machine:
+        return None
+    if system.startswith("linux"):
+        return "linux/" + {"arm64": "aarch64", "amd64": "x86_64"}.get(machine.lower(), machine)
+    if system in ("darwin", "win32"):
+        return f"{system}/{machine}"
+    return None
 
 
 def kernel_module_version(

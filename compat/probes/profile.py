@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -81,6 +82,15 @@ def hardware_from_document(document: Any, where: str) -> Hardware:
     extra = {str(k): jsonable(v) for k, v in document.items() if k not in _CORE_KEYS}
     problems = document.get("problems", [])
     driver = document.get("driver_version")
+    platform = document.get("platform")
+    if platform is not None and (
+        not isinstance(platform, str) or _PLATFORM.fullmatch(platform) is None
+    ):
+        raise InputError(
+            f"platform {platform!r}: expected linux, darwin or win32 and a machine, as in "
+            "linux/aarch64",
+            origin=Origin(where),
+        )
     return Hardware(
         driver_version=_version(driver, "driver_version", where),
         cuda_driver_version=_version(
@@ -91,12 +101,32 @@ def hardware_from_document(document: Any, where: str) -> Hardware:
         problems=tuple(str(p) for p in problems) if isinstance(problems, list) else (),
         extra=extra,
         driver_text=str(driver) if driver is not None else None,
+        platform=platform,
     )
+
+
+_PLATFORM = re.compile(r"(linux|darwin|win32)/[A-Za-z0-9_]+")
+# Grace-based nodes: the GPU's name says the CPU is Arm (GH200 Grace Hopper, GB200/GB300 Grace
+# Blackwell, GB10 in DGX Spark), so a profile without `platform` still says linux/aarch64.
+_GRACE = re.compile(r"\bG[BH]\d{2,3}\b")
+
+
+def implied_platform(hardware: Hardware) -> tuple[str, str] | None:
+    """The platform a profile implies, and why: its `platform`, else linux/aarch64 for a
+    Grace-based GPU (GH200, GB200, GB300, GB10); None when it says nothing."""
+    if hardware.platform:
+        return hardware.platform, f"the hardware profile's platform ({hardware.source})"
+    for gpu in hardware.gpus:
+        if _GRACE.search(gpu.name):
+            return "linux/aarch64", f"{gpu.name} is a Grace (Arm) node ({hardware.source})"
+    return None
 
 
 _CORE_KEYS = {
     "schema", "driver_version", "cuda_driver_version", "gpus", "problems",
     "wheel_variants",  # derived from the rest by `compat probe`: recomputed, never carried
+    "conda_virtual_packages",  # the same
+    "platform",
 }  # fmt: skip
 
 
@@ -123,6 +153,8 @@ def profile_document(hardware: Hardware) -> dict[str, Any]:
             for gpu in hardware.gpus
         ],
     }
+    if hardware.platform:
+        document["platform"] = hardware.platform
     if hardware.problems:
         document["problems"] = list(hardware.problems)
     document.update({k: v for k, v in hardware.extra.items() if k not in _CORE_KEYS})
@@ -153,6 +185,8 @@ def render_profile_text(hardware: Hardware) -> str:
         )
         if gpu.uuid:
             lines.append(f"       {gpu.uuid}")
+    if hardware.platform:
+        lines.append(f"platform: {hardware.platform}")
     for key, value in hardware.extra.items():
         if key in ("sources", "nvml_index"):
             continue
