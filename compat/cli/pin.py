@@ -129,14 +129,13 @@ def pin(
 ) -> int:
     from compat.cli.output import emit
     from compat.commands.pin import (
-        ENV_NOTE,
-        pin_exit_code,
         render_build_constraints_file,
         render_constraints,
         render_json,
         run_pin,
     )
     from compat.errors import short_line
+    from compat.resolve.pinresult import ENV_NOTE, pin_exit_code
 
     result = run_pin(
         env,

@@ -1,0 +1,60 @@
+"""pin's results: the plan with what it was made from (`PinResult`), what the real resolver said
+about it (`Proof`) and what -r files declare (`Declarations`). Below commands/ and formats/, so
+both read them without a circle."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from packaging.utils import NormalizedName
+from packaging.version import Version
+
+from compat.kb.knowledge import KnowledgeBase
+from compat.model import Environment, Hardware, Status
+from compat.resolve.solver import PinPlan
+
+ENV_NOTE = "environment: "  # a note about a distribution that could not be read
+
+
+@dataclass(frozen=True)
+class PinResult:
+    plan: PinPlan
+    env: Environment
+    kb: KnowledgeBase
+    hardware: Hardware | None
+    hardware_note: str
+    freeze: bool
+    offline: bool
+    index_source: str
+    python_version: Version | None
+    declarations: Declarations | None = None
+    proof: Proof | None = None
+    pytorch_index: str = "https://download.pytorch.org/whl"
+    build_constraints: str | None = None  # where --build-constraints-output wrote them
+
+
+@dataclass(frozen=True)
+class Proof:
+    """What the real resolver said about the constraints, with the user's requirements."""
+
+    status: str  # "proven", "failed", "skipped"
+    detail: str  # the tool and what it resolved, the resolver's message, or why it was skipped
+    resolved: Mapping[NormalizedName, Version] = field(default_factory=dict)
+    requirements: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Declarations:
+    """What -r files say, for the intent and the proof: exact pins and the requirement lines."""
+
+    pinned: frozenset[NormalizedName]
+    lines: tuple[tuple[NormalizedName, str, str], ...]  # (name, requirement text, origin)
+
+
+def pin_exit_code(result: PinResult) -> int:
+    """1 when an `affected` rule could not be escaped or the resolver refused the constraints;
+    `possible` ones are best effort."""
+    if result.proof is not None and result.proof.status == "failed":
+        return 1
+    return 1 if any(u.status is Status.AFFECTED for u in result.plan.unresolved) else 0
