@@ -5,6 +5,7 @@ and how often it climbs back up a floor (the layers of tests/test_layers.py).
     python benchmarks/param_walk.py pin IndexOptions
     python benchmarks/param_walk.py doctor FactOptions
     python benchmarks/param_walk.py pin FactOptions,EnvOptions,IndexOptions   # all of pin's inputs
+    python benchmarks/param_walk.py pin FactOptions --facts  # and the usage/hardware read from them
 
 The run is a real `compat pin --offline` (or `compat doctor`) on a built environment with a
 hardware profile and a DeepSpeed config. A profiler hook follows every instance of the named class
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import sys
 import tempfile
 from pathlib import Path
@@ -55,8 +57,9 @@ def floor_of(module: str) -> int:
 
 
 class Walk:
-    def __init__(self, class_names: str) -> None:
+    def __init__(self, class_names: str, facts: bool = False) -> None:
         self.class_names = set(class_names.split(","))
+        self.facts = facts
         self.tracked: dict[int, Any] = {}  # id -> object (kept alive)
         self.holders: list[FrameType] = []
         self.rooms: list[str] = []
@@ -66,6 +69,15 @@ class Walk:
         if code.co_name in ("__init__", "__post_init__"):
             return False  # building the options (or a copy) is no room's work
         for name in code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]:
+            if name == "self":
+                # A method of a followed value (a property of the hardware) moves nothing; a
+                # method of an object that carries one (pin's Planner) carries it.
+                owner = frame.f_locals.get(name)
+                if id(owner) not in self.tracked and any(
+                    id(v) in self.tracked for v in getattr(owner, "__dict__", {}).values()
+                ):
+                    return True
+                continue
             value = frame.f_locals.get(name)
             if value is None:
                 continue
@@ -82,6 +94,12 @@ class Walk:
                 continue
             self.tracked[id(value)] = value
 
+    def _follow(self, value: Any) -> None:
+        """What facts/gather read from the options (the usage facts, the hardware) is followed too."""
+        for item in value if isinstance(value, tuple) else (value,):
+            if item is not None and not isinstance(item, (bool, int, float, str)):
+                self.tracked.setdefault(id(item), item)
+
     def _enter(self, module: str) -> None:
         if not self.rooms or self.rooms[-1] != module:
             self.rooms.append(module)
@@ -92,11 +110,28 @@ class Walk:
             return
         if event == "call" and self._holds(frame):
             self.holders.append(frame)
+            if os.environ.get("WALK_DEBUG"):
+                print("  call", module, frame.f_code.co_name, file=sys.__stderr__)
             self._enter(module)
         elif event == "return" and self.holders and self.holders[-1] is frame:
             self.holders.pop()
+            if (
+                self.facts
+                and module == "compat.facts.gather"
+                and frame.f_code.co_name.startswith("read_")
+            ):
+                self._follow(arg)
             if self.holders:
                 self._enter(self.holders[-1].f_globals["__name__"])
+
+    def wiring_returns(self) -> int:
+        """Steps back up into the thin floors (commands/, cli/) from a lower room."""
+        wiring = ("compat.commands", "compat.cli")
+        return sum(
+            1
+            for a, b in itertools.pairwise(self.rooms)
+            if b.startswith(wiring) and floor_of(b) > floor_of(a)
+        )
 
     def climbs(self) -> int:
         floors = [floor_of(m) for m in self.rooms]
@@ -104,7 +139,9 @@ class Walk:
 
 
 def main() -> int:
-    command, class_name = (sys.argv[1:3] + ["pin", "FactOptions"][len(sys.argv[1:3]) :])[:2]
+    facts = "--facts" in sys.argv
+    words = [a for a in sys.argv[1:] if a != "--facts"]
+    command, class_name = (words[:2] + ["pin", "FactOptions"][len(words[:2]) :])[:2]
     from typer.testing import CliRunner
 
     from compat.cli import app
@@ -121,19 +158,21 @@ def main() -> int:
         args += ["--deepspeed-config", str(ds), "--set", "trainer=grpo"]
         if command == "pin":
             args += ["--offline"]
-        import os
-
         os.environ["COMPAT_CACHE_DIR"] = str(tmp / "cache")
-        walk = Walk(class_name)
+        walk = Walk(class_name, facts)
         sys.setprofile(walk)
         try:
             result = CliRunner().invoke(app, args, catch_exceptions=False)
         finally:
             sys.setprofile(None)
-    print(f"compat {command}: exit {result.exit_code}; following {class_name}")
+    what = class_name + (" and the facts read from it" if facts else "")
+    print(f"compat {command}: exit {result.exit_code}; following {what}")
     for module in walk.rooms:
         print(f"  {floor_of(module)}  {module}")
-    print(f"{len(walk.rooms)} rooms, {walk.climbs()} climbs")
+    print(
+        f"{len(walk.rooms)} rooms, {walk.climbs()} climbs, "
+        f"{walk.wiring_returns()} of them back to commands/ or cli/"
+    )
     return 0
 
 

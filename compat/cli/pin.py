@@ -135,18 +135,20 @@ def pin(
         run_pin,
     )
     from compat.errors import short_line
-    from compat.resolve.pinresult import ENV_NOTE, pin_exit_code
+    from compat.resolve.pinresult import ENV_NOTE, PinSettings, pin_exit_code
 
     result = run_pin(
         env,
         facts,
         replace(index, pytorch_index=pytorch_index),
-        requirements=tuple(requirement or ()),
-        freeze=freeze,
-        avoid_possible=avoid is Avoid.possible,
-        keep=tuple(keep or ()),
-        verify=not no_verify,
-        resolver=resolver,
+        PinSettings(
+            requirements=tuple(requirement or ()),
+            freeze=freeze,
+            avoid_possible=avoid is Avoid.possible,
+            keep=tuple(keep or ()),
+            verify=not no_verify,
+            resolver=resolver,
+        ),
         progress=None if quiet else progress_reporter(),
     )
     if build_constraints_output is not None:

@@ -8,127 +8,61 @@ names), the search in `compat.resolve.solver`, and the constraints text or JSON.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
-
-from packaging.utils import NormalizedName
 
 from compat import __version__
 from compat.errors import UncheckedError
 from compat.facts.gather import (
     EnvOptions,
     FactOptions,
-    environment_facts,
     read_environment,
-    read_hardware,
-    read_usage,
+    read_facts,
 )
 from compat.kb.knowledge import load_knowledge_base
-from compat.model import Environment, Hardware, Status
-from compat.resolve.candidates import IndexCandidates
+from compat.model import Hardware
 from compat.resolve.constraints import constraint_entries
 from compat.resolve.declaredenv import environment_from_requirements
 from compat.resolve.indexconfig import IndexOptions
-from compat.resolve.maxsat import plan_pins
-from compat.resolve.pinresult import ENV_NOTE, PinResult, Proof
-from compat.resolve.proof import canonicalize, prove, top_level
-from compat.resolve.solver import PinPlan
+from compat.resolve.pinresult import ENV_NOTE, PinResult, PinSettings
+from compat.resolve.proof import plan_and_prove
+
+DEFAULT_SETTINGS = PinSettings()
 
 
 def run_pin(
     env_options: EnvOptions,
     fact_options: FactOptions,
     index_options: IndexOptions,
-    *,
-    requirements: Sequence[Path] = (),
-    freeze: bool = False,
-    avoid_possible: bool = True,
-    keep: Sequence[str] = (),
-    verify: bool = True,
-    resolver: str = "auto",
+    settings: PinSettings = DEFAULT_SETTINGS,
     progress: Callable[[str], None] | None = None,
 ) -> PinResult:
-    """Pins for the environment, or (with `requirements`) for what requirement files declare."""
-    from compat.kb.capabilities import floors, load_capabilities
-    from compat.names import canonicalize_name
+    """Pins for the environment, or (with -r files) for what requirement files declare."""
     from compat.resolve.index import IndexClient
     from compat.resolve.indexconfig import resolve_index_config
-    from compat.resolve.solver import Intent, guarded_names
 
-    usage = read_usage(fact_options)
+    usage, hardware, hardware_note = read_facts(fact_options)
     kb = load_knowledge_base(tuple(fact_options.matrices))
-    capabilities = load_capabilities(kb.files)
     config = resolve_index_config(
         index_url=index_options.index_url, extra_index_urls=tuple(index_options.extra_index_urls)
     )
+    offline = index_options.offline
     with IndexClient(
-        config, offline=index_options.offline, timeout=index_options.timeout, progress=progress
+        config, offline=offline, timeout=index_options.timeout, progress=progress
     ) as client:
         declarations = None
-        if requirements:
+        if settings.requirements:
             env, declarations = environment_from_requirements(
-                requirements, kb, None if index_options.offline else client
+                settings.requirements, kb, None if offline else client
             )
         else:
             env = read_environment(env_options)
         if not env.packages:
             raise UncheckedError(f"no distributions found in {', '.join(env.paths) or env.source}")
-        hardware, hardware_note = read_hardware(fact_options)
-        # The toolkit on this machine says nothing about requirement files meant for another.
-        with_nvcc = kb.mentions("build", "nvcc") and not requirements
-        facts = environment_facts(env, hardware, usage, with_nvcc=with_nvcc)
-        installed = {name: package.version for name, package in env.packages.items()}
-        kept = {NormalizedName(canonicalize_name(name)) for name in keep}
-        start: dict[NormalizedName, str] = {}
-        if declarations is not None:
-            kept |= declarations.pinned
-            start = {
-                name: "pinned" if name in declarations.pinned else "assumed"
-                for name in env.packages
-            }
-        needed = floors(capabilities, facts)
-        intent = Intent(
-            kept=frozenset(kept),
-            floors={
-                name: (floor.version, floor.capability.feature) for name, floor in needed.items()
-            },
-            start=start,
+        plan, proof, env = plan_and_prove(
+            kb, env, usage, hardware, declarations, client, index_options, settings
         )
-        source = IndexCandidates(client, env.python_version, installed, kb, index_options.offline)
-        # Another CUDA build is worth choosing only for visible GPUs, and only to escape an
-        # affected finding (plan_pins): a guess at an unknown driver is no reason to switch.
-        source.cuda_builds = hardware is not None and bool(hardware.gpus)
-        avoid = {Status.AFFECTED, Status.POSSIBLE} if avoid_possible else {Status.AFFECTED}
-
-        def plan_for(current: Environment, labels: Mapping[NormalizedName, str]) -> PinPlan:
-            source.installed = {name: p.version for name, p in current.packages.items()}
-            source.prefetch(sorted(guarded_names(kb, source.installed)))
-            return plan_pins(
-                kb,
-                environment_facts(current, hardware, usage, with_nvcc=with_nvcc),
-                source,
-                avoid=avoid,
-                installed_requires={n: p.requires for n, p in current.packages.items()}
-                if not requirements
-                else {},
-                marker_env=current.markers or None,
-                intent=replace(intent, start=labels),
-            )
-
-        proof: Proof
-        if not verify or index_options.offline:
-            why = "--offline" if index_options.offline else "--no-verify"
-            plan = plan_for(env, start)
-            proof = Proof("skipped", f"{why}: the constraints were not resolved with pip or uv")
-        else:
-            if declarations is None:  # one batch of index requests for the proof's names
-                source.prefetch([NormalizedName(canonicalize(n)) for n in top_level(env)])
-            plan, proof, env = prove(
-                plan_for, env, start, declarations, kb, hardware, usage, avoid, index_options,
-                resolver, with_nvcc, source.on_index,
-            )  # fmt: skip
     # Distributions that could not be read (an undecodable directory name, an invalid version)
     # are left out of the pins and said in the output, as doctor reports them: never the reason
     # to refuse writing the whole file.
@@ -136,22 +70,13 @@ def run_pin(
     if problems:
         plan = replace(plan, notes=(*plan.notes, *problems))
     return PinResult(
-        plan,
-        env,
-        kb,
-        hardware,
-        hardware_note,
-        freeze,
-        index_options.offline,
-        config.source,
-        env.python_version,
-        declarations,
-        proof,
-        index_options.pytorch_index,
-    )
+        plan, env, kb, hardware, hardware_note, settings.freeze, offline, config.source,
+        env.python_version, declarations, proof, index_options.pytorch_index,
+        hardware_text=hardware_text(hardware, hardware_note),
+    )  # fmt: skip
 
 
-def _hardware_text(hardware: Hardware | None, note: str) -> str:
+def hardware_text(hardware: Hardware | None, note: str) -> str:
     if hardware is None:
         return f"unknown ({note})"
     if not hardware.gpus:
@@ -166,7 +91,7 @@ def render_constraints(result: PinResult) -> str:
     lines = [
         f"# Generated by compat {__version__} (`compat pin`): pip install -c THIS_FILE ...",
         f"# knowledge base: {len(result.kb)} rules, {result.kb.digest}",
-        f"# python: {result.python_version or 'unknown'}; hardware: {_hardware_text(result.hardware, result.hardware_note)}",
+        f"# python: {result.python_version or 'unknown'}; hardware: {result.hardware_text}",
         f"# candidates: {'offline (cache, installed versions, versions the knowledge base names)' if result.offline else result.index_source}",
     ]
     proof = result.proof

@@ -4,8 +4,9 @@ both read them without a circle."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from packaging.utils import NormalizedName
 from packaging.version import Version
@@ -32,6 +33,19 @@ class PinResult:
     proof: Proof | None = None
     pytorch_index: str = "https://download.pytorch.org/whl"
     build_constraints: str | None = None  # where --build-constraints-output wrote them
+    hardware_text: str = ""  # what the constraints header says of the hardware
+
+
+@dataclass(frozen=True)
+class PinSettings:
+    """pin's own choices (per-command settings: the shared option groups stay apart)."""
+
+    requirements: Sequence[Path] = ()  # -r: pin what files declare instead of an environment
+    freeze: bool = False
+    avoid_possible: bool = True
+    keep: Sequence[str] = ()
+    verify: bool = True
+    resolver: str = "auto"
 
 
 @dataclass(frozen=True)

@@ -13,12 +13,12 @@ from packaging.utils import NormalizedName
 from packaging.version import Version
 
 from compat.errors import IndexAccessError
-from compat.facts.gather import environment_facts
 from compat.kb.knowledge import KnowledgeBase
-from compat.model import Environment, Hardware, Package, Status
+from compat.model import Environment, Hardware, Package, UsageFact
 from compat.resolve.constraints import constraint_lines
 from compat.resolve.indexconfig import IndexOptions
-from compat.resolve.pinresult import Declarations, Proof
+from compat.resolve.pinresult import Declarations, PinSettings, Proof
+from compat.resolve.planner import Planner, make_planner
 from compat.resolve.solver import PinPlan
 from compat.versions import parse_requirement
 
@@ -26,17 +26,12 @@ PROOF_ROUNDS = 3
 
 
 def prove(
-    plan_for: Callable[[Environment, Mapping[NormalizedName, str]], PinPlan],
+    planner: Planner,
     env: Environment,
     start: Mapping[NormalizedName, str],
     declarations: Declarations | None,
-    kb: KnowledgeBase,
-    hardware: Hardware | None,
-    usage: Mapping[str, Any],
-    avoid: set[Status],
     index_options: IndexOptions,
     tool: str,
-    with_nvcc: bool,
     available: Callable[[str], bool] | None = None,
 ) -> tuple[PinPlan, Proof, Environment]:
     """Plan, have the real resolver install the plan's constraints with the user's requirements,
@@ -70,7 +65,7 @@ def prove(
         try:
             first = resolve(lines, (), target=target, index=index_options, tool=tool)
         except ResolutionFailed as error:
-            plan = plan_for(env, labels)
+            plan = planner.plan(env, labels)
             return (
                 plan,
                 Proof(
@@ -80,7 +75,7 @@ def prove(
                 env,
             )
         env, labels = _resolved_environment(env, first.packages, declarations, labels)
-    plan = plan_for(env, labels)
+    plan = planner.plan(env, labels)
     detail = ""
     for _ in range(PROOF_ROUNDS):
         requirements = proof_requirements(env, declarations, plan)
@@ -111,19 +106,21 @@ def prove(
                 },
             },
         )
-        facts = environment_facts(resolved_env, hardware, usage, with_nvcc=with_nvcc)
+        facts = planner.facts(resolved_env)
         known = {u.rule.id for u in plan.unresolved}
         new = [
             f
-            for f in evaluate(kb, facts)
-            if f.status in avoid and f.rule.severity.value != "info" and f.rule.id not in known
+            for f in evaluate(planner.kb, facts)
+            if f.status in planner.avoid
+            and f.rule.severity.value != "info"
+            and f.rule.id not in known
         ]
         detail = f"{resolution.tool} resolved {len(resolution.packages)} package(s)"
         if not new:
             return plan, Proof("proven", detail, resolution.packages, tuple(requirements)), env
         # What the resolver picked walks into a rule: plan again from the resolved set.
         env, labels = _resolved_environment(env, resolution.packages, declarations, labels)
-        plan = plan_for(env, labels)
+        plan = planner.plan(env, labels)
         detail += f"; its pick matched {', '.join(f.rule.id for f in new)}"
     return plan, Proof("failed", f"{detail}; gave up after {PROOF_ROUNDS} rounds"), env
 
@@ -216,3 +213,34 @@ def canonicalize(name: str) -> str:
     from compat.names import canonicalize_name
 
     return str(canonicalize_name(name))
+
+
+def plan_and_prove(
+    kb: KnowledgeBase,
+    env: Environment,
+    usage: Mapping[str, UsageFact],
+    hardware: Hardware | None,
+    declarations: Declarations | None,
+    client: Any,
+    index_options: IndexOptions,
+    settings: PinSettings,
+) -> tuple[PinPlan, Proof, Environment]:
+    """The plan for `env`, proven by the real resolver unless --no-verify or --offline."""
+    planner = make_planner(
+        kb, env, usage, hardware, declarations, client=client, offline=index_options.offline,
+        keep=settings.keep, avoid_possible=settings.avoid_possible,
+    )  # fmt: skip
+    start = planner.intent.start
+    if not settings.verify or index_options.offline:
+        why = "--offline" if index_options.offline else "--no-verify"
+        plan = planner.plan(env, start)
+        return (
+            plan,
+            Proof("skipped", f"{why}: the constraints were not resolved with pip or uv"),
+            env,
+        )
+    if declarations is None:  # one batch of index requests for the proof's names
+        planner.source.prefetch([NormalizedName(canonicalize(n)) for n in top_level(env)])
+    return prove(
+        planner, env, start, declarations, index_options, settings.resolver, planner.source.on_index
+    )
