@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
 
 from packaging.specifiers import SpecifierSet
 from packaging.utils import NormalizedName, canonicalize_name
@@ -86,27 +85,11 @@ def open_range(known: Iterable[Version]) -> list[Version]:
 def commit_versions(kb: KnowledgeBase, name: NormalizedName, commit: str) -> list[Version]:
     """Versions the knowledge base ties to this commit (a rule keyed on a commit window names the
     release its commits belong to)."""
-    from compat.specifiers import specifier_set
+    from compat.kb.questions import commit_versions as tied
 
     found: set[Version] = set()
-
-    def walk(when: Mapping[str, Any]) -> None:
-        packages = when.get("packages", {})
-        spec = packages.get(name) if isinstance(packages, dict) else None
-        if isinstance(spec, dict):
-            commits = [str(c).lower() for c in spec.get("commit") or ()]
-            if any(commit.startswith(c) or c.startswith(commit) for c in commits):
-                for item in specifier_set(str(spec.get("version", ""))):
-                    if item.operator in ("==", "==="):
-                        try:
-                            found.add(Version(item.version))
-                        except InvalidVersion:
-                            continue
-        for branch in when.get("any", []) or []:
-            walk(branch)
-
     for plain in kb.plain:
-        walk(plain["when"])
+        found |= tied(plain, name, commit)
     return sorted(found)
 
 
