@@ -1,13 +1,14 @@
-"""`--format json`: the `compat.report/1` document of DESIGN.md's outside contract."""
+"""The `compat.report/1` document of DESIGN.md's outside contract (`--format json`), written beside
+`Report` so that `compat fleet` (below compat/formats/) reads and writes it on every node."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
-from compat.formats.symptoms import readable_symptom
 from compat.model import Finding, Status
 from compat.report import COMPAT_VERSION, Report
+from compat.symptoms import readable_symptom
 
 REPORT_SCHEMA = "compat.report/1"
 
