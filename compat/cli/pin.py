@@ -128,13 +128,9 @@ def pin(
     debug: DebugOpt = False,
 ) -> int:
     from compat.cli.output import emit
-    from compat.commands.pin import (
-        render_build_constraints_file,
-        render_constraints,
-        render_json,
-        run_pin,
-    )
+    from compat.commands.pin import run_pin
     from compat.errors import short_line
+    from compat.formats.pin import render_build_constraints_file, render_constraints, render_json
     from compat.resolve.pinresult import ENV_NOTE, PinSettings, pin_exit_code
 
     result = run_pin(
