@@ -261,22 +261,15 @@ def torch_cuda(
     platform: str,
     markers: Mapping[str, str] | None = None,
 ) -> tuple[Version | None, str]:
-    """torch's CUDA build for the target and where that came from ("" when unknown or CPU)."""
-
-    from compat.kb.torchbuilds import cuda_variants, default_cuda, index_cuda, known_release
+    """torch's CUDA build for the target and where that came from ("" when unknown or CPU):
+    the index lines that can serve torch, each candidate release's build from them (or PyPI's
+    default), and whether the candidates agree."""
     from compat.probes.cuda import cuda_from_local_label
 
     if torch is None:
         return None, ""
-    routed = [
-        i
-        for i in indexes
-        if (not i.packages or "torch" in i.packages)
-        and (not i.marker or markers is None or _source_applies(i, markers))
-    ]
-    if any(not i.optional for i in routed if i.packages):
-        routed = [i for i in routed if not i.optional]  # a source that always applies wins
-    elif len({i.url.rstrip("/") for i in routed if i.optional}) > 1:
+    routed = _torch_indexes(indexes, markers)
+    if routed is None:
         return None, ""  # torch comes from one of several opt-in groups: which one is a choice
     builds: set[Version | str | None] = set()  # "unknown": a release the table does not know
     why = ""
@@ -285,37 +278,77 @@ def torch_cuda(
             builds.add(cuda_from_local_label(version))
             why = "its local version label"
             continue
-        chosen: Version | str | None = "pypi"
-        served: list[tuple[Version | str, IndexLine]] = []
-        for line in routed:
-            cuda = index_cuda(line.url)
-            if cuda is None:
-                continue
-            variants = cuda_variants(_three_parts(version))
-            if cuda == "cpu" or variants is None or cuda in variants:
-                served.append((cuda, line))
-        replacing = [s for s in served if s[1].replaces_default or s[1].packages]
-        pool = replacing or served
-        pinned = [line for line in routed if line.packages and index_cuda(line.url) is not None]
-        if not pool and pinned and not torch.exact:
-            # torch may come only from an index that has no build of this release (uv's
-            # `explicit` source: cu128 stops at 2.11): a resolve cannot pick it.
+        build, why = _release_build(version, routed, torch.exact, platform, why)
+        if build is _NO_BUILD:
+            return None, ""  # CPU-only there, or a release compat does not know
+        if build is not _SKIP:
+            builds.add(build)  # type: ignore[arg-type]
+    return _agreed_build(builds, why)
+
+
+_SKIP = object()  # a candidate a resolve cannot pick: it says nothing about the build
+_NO_BUILD = object()  # an exact pin with no CUDA build there: the answer is "none known"
+
+
+def _torch_indexes(
+    indexes: Sequence[IndexLine], markers: Mapping[str, str] | None
+) -> list[IndexLine] | None:
+    """The index lines torch can come from for the target; None when it comes from one of
+    several opt-in groups (which one is the user's choice)."""
+    routed = [
+        i
+        for i in indexes
+        if (not i.packages or "torch" in i.packages)
+        and (not i.marker or markers is None or _source_applies(i, markers))
+    ]
+    if any(not i.optional for i in routed if i.packages):
+        return [i for i in routed if not i.optional]  # a source that always applies wins
+    if len({i.url.rstrip("/") for i in routed if i.optional}) > 1:
+        return None
+    return routed
+
+
+def _release_build(
+    version: Version, routed: Sequence[IndexLine], exact: bool, platform: str, why: str
+) -> tuple[object, str]:
+    """One candidate release's CUDA build (a Version, None for CPU, "unknown" for a release the
+    table does not know, or _SKIP/_NO_BUILD) and the updated reason."""
+    from compat.kb.torchbuilds import cuda_variants, default_cuda, index_cuda, known_release
+
+    chosen: Version | str | None = "pypi"
+    served: list[tuple[Version | str, IndexLine]] = []
+    for line in routed:
+        cuda = index_cuda(line.url)
+        if cuda is None:
             continue
-        if pool:
-            # pip takes the highest version: a +cuXYZ build sorts above the plain PyPI one.
-            cudas = [c for c, _ in pool if isinstance(c, Version)]
-            chosen = max(cudas) if cudas else None
-            line = next(line for cuda, line in pool if cuda == (chosen or "cpu"))
-            why = f"the PyTorch index {line.url} ({line.origin})"
-        if chosen == "pypi":
-            chosen = default_cuda(_three_parts(version), platform)
-            if chosen is None and not torch.exact and not known_release(_three_parts(version)):
-                builds.add("unknown")  # a release compat does not know, among the candidates
-                continue
-            if chosen is None and torch.exact:
-                return None, ""  # CPU-only there, or a release compat does not know
-            why = why or f"the PyPI default build of torch {version.public} on {platform}"
-        builds.add(chosen if isinstance(chosen, Version) else None)
+        variants = cuda_variants(_three_parts(version))
+        if cuda == "cpu" or variants is None or cuda in variants:
+            served.append((cuda, line))
+    replacing = [s for s in served if s[1].replaces_default or s[1].packages]
+    pool = replacing or served
+    pinned = [line for line in routed if line.packages and index_cuda(line.url) is not None]
+    if not pool and pinned and not exact:
+        # torch may come only from an index that has no build of this release (uv's
+        # `explicit` source: cu128 stops at 2.11): a resolve cannot pick it.
+        return _SKIP, why
+    if pool:
+        # pip takes the highest version: a +cuXYZ build sorts above the plain PyPI one.
+        cudas = [c for c, _ in pool if isinstance(c, Version)]
+        chosen = max(cudas) if cudas else None
+        line = next(line for cuda, line in pool if cuda == (chosen or "cpu"))
+        why = f"the PyTorch index {line.url} ({line.origin})"
+    if chosen == "pypi":
+        chosen = default_cuda(_three_parts(version), platform)
+        if chosen is None and not exact and not known_release(_three_parts(version)):
+            return "unknown", why  # a release compat does not know, among the candidates
+        if chosen is None and exact:
+            return _NO_BUILD, why
+        why = why or f"the PyPI default build of torch {version.public} on {platform}"
+    return (chosen if isinstance(chosen, Version) else None), why
+
+
+def _agreed_build(builds: set[Version | str | None], why: str) -> tuple[Version | None, str]:
+    """The build every candidate release agrees on, or "unsettled" when they disagree."""
     found = {b for b in builds if isinstance(b, Version)}
     if "unknown" in builds or (found and None in builds) or len({b.major for b in found}) > 1:
         # the candidates disagree: which build is installed depends on the release a resolve picks
