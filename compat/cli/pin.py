@@ -131,7 +131,7 @@ def pin(
     from compat.commands.pin import run_pin
     from compat.errors import short_line
     from compat.formats.pin import render_build_constraints_file, render_constraints, render_json
-    from compat.resolve.pinresult import ENV_NOTE, PinSettings, pin_exit_code
+    from compat.resolve.pinresult import ENV_NOTE, PinSettings
 
     result = run_pin(
         env,
@@ -161,4 +161,4 @@ def pin(
     for note in result.plan.notes:  # distributions that could not be read: said, not fatal
         if note.startswith(ENV_NOTE):
             sys.stderr.write(f"compat: warning: {short_line(note)}\n")
-    return pin_exit_code(result)
+    return result.exit_code()

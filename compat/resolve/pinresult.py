@@ -35,6 +35,13 @@ class PinResult:
     build_constraints: str | None = None  # where --build-constraints-output wrote them
     hardware_text: str = ""  # what the constraints header says of the hardware
 
+    def exit_code(self) -> int:
+        """1 when an `affected` rule could not be escaped or the resolver refused the
+        constraints; `possible` ones are best effort."""
+        if self.proof is not None and self.proof.status == "failed":
+            return 1
+        return 1 if any(u.status is Status.AFFECTED for u in self.plan.unresolved) else 0
+
 
 @dataclass(frozen=True)
 class PinSettings:
@@ -64,11 +71,3 @@ class Declarations:
 
     pinned: frozenset[NormalizedName]
     lines: tuple[tuple[NormalizedName, str, str], ...]  # (name, requirement text, origin)
-
-
-def pin_exit_code(result: PinResult) -> int:
-    """1 when an `affected` rule could not be escaped or the resolver refused the constraints;
-    `possible` ones are best effort."""
-    if result.proof is not None and result.proof.status == "failed":
-        return 1
-    return 1 if any(u.status is Status.AFFECTED for u in result.plan.unresolved) else 0
