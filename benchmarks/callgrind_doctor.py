@@ -68,9 +68,13 @@ def main() -> None:
         doctor = ["-m", "compat", "doctor", "--path", str(site), "--no-probe", "-f", "json"]
         doctor += ["--matrix", str(rules)]
         trees = {"doctor": ROOT, **({"before": args.before.resolve()} if args.before else {})}
-        counts = {"floor": instructions([sys.executable, "-c", floor], dict(os.environ))}
+        # Bytecode as a user's install has it: written by the warm-up runs, read by the counted
+        # ones (with PYTHONDONTWRITEBYTECODE every run compiles every module it imports).
+        base = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        subprocess.run([sys.executable, "-c", floor], env=base, check=False)
+        counts = {"floor": instructions([sys.executable, "-c", floor], base)}
         for label, tree in trees.items():
-            env = {**os.environ, "PYTHONPATH": str(tree), "COMPAT_CACHE_DIR": str(tmp / label)}
+            env = {**base, "PYTHONPATH": str(tree), "COMPAT_CACHE_DIR": str(tmp / label)}
             subprocess.run([sys.executable, *doctor], env=env, capture_output=True, check=False)
             counts[label] = instructions([sys.executable, *doctor], env)
     for label, count in counts.items():
