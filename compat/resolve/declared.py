@@ -13,7 +13,8 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Protocol
 
 from packaging.specifiers import SpecifierSet
 from packaging.utils import NormalizedName, canonicalize_name
@@ -101,16 +102,56 @@ def declared_facts(
     resolved_by: str = "",
     unsettled_out: list[str] | None = None,
 ) -> dict[NormalizedName, PackageFact]:
-    """One fact per package. `resolved`: what the real resolver picked for the whole set.
-    `unsettled_out`: where the names of ranges offline could not settle go (for one note over
-    several installs, see unsettled_note); without it, the note goes to `notes`."""
-    from compat.resolve.solver import offline_versions
-
+    """check's facts: one per package. `resolved`: what the real resolver picked for the whole
+    set. `unsettled_out`: where the names of ranges offline could not settle go (for one note
+    over several installs, see unsettled_note); without it, the note goes to `notes`."""
     by_name: dict[NormalizedName, list[Declared]] = {}
     for item in declared:
         by_name.setdefault(item.name, []).append(item)
+    ranges = KnowledgeBaseRanges(kb)
+    facts = facts_from_declarations(
+        by_name,
+        ranges,
+        notes,
+        direct=lambda reference, _: _direct_reference(reference, kb, notes),
+        resolved=resolved,
+        resolved_by=resolved_by,
+    )
+    unsettled = ranges.unsettled
+    if unsettled_out is not None:
+        unsettled_out += [name for name in unsettled if name not in unsettled_out]
+    elif unsettled:
+        notes.append(unsettled_note(unsettled))
+    return facts
+
+
+class CandidateVersions(Protocol):
+    """Where the versions a declared range is judged over come from: the knowledge base
+    (KnowledgeBaseRanges), the package index (pin's, compat.resolve.declaredenv), ..."""
+
+    def allowed(
+        self, ranged: Mapping[NormalizedName, tuple[SpecifierSet, Declared]], notes: list[str]
+    ) -> dict[NormalizedName, tuple[tuple[Version, ...], str]]:
+        """name -> (the versions its range allows, where they came from); a name left out has
+        nothing to judge."""
+        ...
+
+
+def facts_from_declarations(
+    by_name: Mapping[NormalizedName, Sequence[Declared]],
+    ranges: CandidateVersions,
+    notes: list[str],
+    *,
+    direct: Callable[[Declared, Sequence[Declared]], PackageFact | None],
+    resolved: Mapping[NormalizedName, Version] | None = None,
+    resolved_by: str = "",
+) -> dict[NormalizedName, PackageFact]:
+    """The one translation of declarations into package facts (check and pin): a locked pin,
+    else an exact pin, is its version; a direct reference is what `direct` makes of it; a
+    package the resolver picked is its pick; a range is the versions `ranges` says it allows.
+    Facts come in the order the packages were declared, then what the resolver pulled in."""
     facts: dict[NormalizedName, PackageFact] = {}
-    unsettled: list[str] = []
+    ranged: dict[NormalizedName, tuple[SpecifierSet, Declared]] = {}
     for name, items in by_name.items():
         first = next((i for i in items if i.kind != "constraint"), items[0])
         exact = [i for i in items if i.pinned is not None]
@@ -123,7 +164,7 @@ def declared_facts(
             continue
         reference = next((i for i in items if i.url), None)
         if reference is not None and reference.url is not None:
-            fact = _direct_reference(reference, kb, notes)
+            fact = direct(reference, items)
             if fact is not None:
                 facts[name] = fact
             continue
@@ -136,31 +177,51 @@ def declared_facts(
         spec = SpecifierSet()
         for item in items:
             spec &= item.specifier
-        known = offline_versions(kb, name, None)
-        if not known:
-            continue  # no rule names this package: nothing to judge
-        # The range's own inclusive bounds are versions it allows too (^4.40.0 allows 4.40.0).
-        bounds = [_version(s.version) for s in spec if s.operator in (">=", "<=", "~=", "==")]
-        candidates = open_range([*known, *(b for b in bounds if b is not None)])
-        allowed = tuple(v for v in candidates if spec.contains(v))
-        if not allowed:
-            continue  # no rule names this package, or no known version fits: nothing to judge
-        unsettled.append(first.display_name)
+        ranged[name] = (spec, first)
+    for name, (allowed, source) in ranges.allowed(ranged, notes).items():
+        first = ranged[name][1]
         facts[name] = PackageFact(
             name, allowed, first.display_name, first.origin, requirement=first.raw,
-            candidates_from="knowledge-base",
+            candidates_from=source,
         )  # fmt: skip
+    facts = {name: facts[name] for name in by_name if name in facts}
     if resolved is not None:
         for name, version in resolved.items():
             if name not in facts:  # pulled in by the declared packages
                 facts[name] = PackageFact(
                     name, (version,), requirement=f"resolved by {resolved_by}"
                 )
-    if unsettled_out is not None:
-        unsettled_out += [name for name in unsettled if name not in unsettled_out]
-    elif unsettled:
-        notes.append(unsettled_note(unsettled))
     return facts
+
+
+class KnowledgeBaseRanges:
+    """check offline: a range stands for every version it allows among those the knowledge base
+    names, its own inclusive bounds, and one below and one above them all (open_range); the
+    names whose verdict that leaves unsettled are kept for one note."""
+
+    def __init__(self, kb: KnowledgeBase) -> None:
+        self.kb = kb
+        self.unsettled: list[str] = []
+
+    def allowed(
+        self, ranged: Mapping[NormalizedName, tuple[SpecifierSet, Declared]], notes: list[str]
+    ) -> dict[NormalizedName, tuple[tuple[Version, ...], str]]:
+        from compat.resolve.solver import offline_versions
+
+        out: dict[NormalizedName, tuple[tuple[Version, ...], str]] = {}
+        for name, (spec, first) in ranged.items():
+            known = offline_versions(self.kb, name, None)
+            if not known:
+                continue  # no rule names this package: nothing to judge
+            # The range's own inclusive bounds are versions it allows too (^4.40.0: 4.40.0).
+            bounds = [_version(s.version) for s in spec if s.operator in (">=", "<=", "~=", "==")]
+            candidates = open_range([*known, *(b for b in bounds if b is not None)])
+            allowed = tuple(v for v in candidates if spec.contains(v))
+            if not allowed:
+                continue  # no known version fits: nothing to judge
+            self.unsettled.append(first.display_name)
+            out[name] = (allowed, "knowledge-base")
+        return out
 
 
 def unsettled_note(names: list[str]) -> str:

@@ -14,7 +14,7 @@ from packaging.version import Version
 
 from compat.kb.knowledge import KnowledgeBase
 from compat.model import Environment, Package, PackageFact
-from compat.resolve.declared import LOCK_KINDS
+from compat.resolve.declared import facts_from_declarations
 from compat.resolve.pinresult import Declarations
 from compat.resolve.solver import offline_versions
 
@@ -64,64 +64,60 @@ def declared_facts(
     python_version: Version,
     notes: list[str],
 ) -> dict[NormalizedName, PackageFact]:
-    """`pin`'s view of requirement files (its starting environment): a ranged package is every
-    released version its range allows. check itself uses compat.resolve.declared."""
+    """`pin`'s view of requirement files (its starting environment): the declarations for this
+    target through compat.resolve.declared's one translation, a ranged package standing for
+    every released version its range allows (IndexRanges); exact pins first, then ranges."""
     by_name: dict[NormalizedName, list[Any]] = {}
     for item in declared:
         if item.marker is not None and not item.marker.evaluate({**markers, "extra": ""}):
             continue  # not for this target
         by_name.setdefault(item.name, []).append(item)
-    facts: dict[NormalizedName, PackageFact] = {}
-    ranged: dict[NormalizedName, SpecifierSet] = {}
-    for name, items in by_name.items():
-        exact = [i for i in items if i.pinned is not None]
-        locked = [i for i in exact if i.kind in LOCK_KINDS]
-        chosen = (locked or exact or [None])[0]
-        if chosen is not None:
-            facts[name] = PackageFact(
-                name, (chosen.pinned,), chosen.display_name, chosen.origin, requirement=chosen.raw
-            )
-            continue
-        if any(item.url for item in items):
-            notes.append(
-                f"{items[0].origin}: {items[0].display_name} is a direct reference: its version is not checked"
-            )
-            continue
-        spec = SpecifierSet()
-        for item in items:
-            spec &= item.specifier
-        ranged[name] = spec
-    if ranged:
+
+    def direct(_: Any, items: Sequence[Any]) -> None:
+        notes.append(
+            f"{items[0].origin}: {items[0].display_name} is a direct reference: its version is not checked"
+        )
+
+    facts = facts_from_declarations(
+        by_name, IndexRanges(kb, client, python_version), notes, direct=direct
+    )
+    exact = {name: fact for name, fact in facts.items() if fact.candidates_from is None}
+    return {**exact, **{name: f for name, f in facts.items() if name not in exact}}
+
+
+class IndexRanges:
+    """pin: a range stands for every version of it released on the index (not yanked, no
+    pre-release, for the target's Python), or offline every version the knowledge base names."""
+
+    def __init__(self, kb: KnowledgeBase, client: Any | None, python_version: Version) -> None:
+        self.kb = kb
+        self.client = client
+        self.python_version = python_version
+
+    def allowed(
+        self, ranged: Mapping[NormalizedName, tuple[SpecifierSet, Any]], notes: list[str]
+    ) -> dict[NormalizedName, tuple[tuple[Version, ...], str]]:
+        out: dict[NormalizedName, tuple[tuple[Version, ...], str]] = {}
+        if not ranged:
+            return out
         candidates: dict[NormalizedName, list[Any]] = {}
-        if client is not None:
-            candidates = client.candidates_many(sorted(ranged))
-        for name, spec in ranged.items():
-            first = (
-                next(i for i in by_name[name] if i.kind != "constraint")
-                if any(i.kind != "constraint" for i in by_name[name])
-                else by_name[name][0]
-            )
-            versions = _released(candidates.get(name, []), python_version)
+        if self.client is not None:
+            candidates = self.client.candidates_many(sorted(ranged))
+        for name, (spec, first) in ranged.items():
+            versions = _released(candidates.get(name, []), self.python_version)
             source = "index"
-            if client is None:
-                versions = offline_versions(kb, name, None)
+            if self.client is None:
+                versions = offline_versions(self.kb, name, None)
                 source = "knowledge-base"
             allowed = tuple(v for v in versions if spec.contains(v))
             if not allowed:
-                if client is not None:
+                if self.client is not None:
                     notes.append(
                         f"{first.origin}: no released version of {first.display_name} satisfies {spec or 'any'}"
                     )
                 continue
-            facts[name] = PackageFact(
-                name,
-                allowed,
-                first.display_name,
-                first.origin,
-                requirement=first.raw,
-                candidates_from=source,
-            )
-    return facts
+            out[name] = (allowed, source)
+        return out
 
 
 def _released(candidates: Sequence[Any], python_version: Version) -> list[Version]:
