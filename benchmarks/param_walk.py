@@ -71,10 +71,11 @@ class Walk:
         for name in code.co_varnames[: code.co_argcount + code.co_kwonlyargcount]:
             if name == "self":
                 # A method of a followed value (a property of the hardware) moves nothing; a
-                # method of an object that carries one (pin's Planner) carries it.
+                # method that reads one off the object carrying it (pin's Planner) carries it.
                 owner = frame.f_locals.get(name)
                 if id(owner) not in self.tracked and any(
-                    id(v) in self.tracked for v in getattr(owner, "__dict__", {}).values()
+                    id(v) in self.tracked and k in code.co_names
+                    for k, v in getattr(owner, "__dict__", {}).items()
                 ):
                     return True
                 continue
