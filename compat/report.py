@@ -113,6 +113,16 @@ class Report:
         return clauses
 
     @property
+    def source(self) -> str:
+        """What was checked: "path DIR", "python PATH", "files a.txt, b.toml", ..."""
+        return str(self.environment["source"])
+
+    @property
+    def package_count(self) -> int:
+        """How many distributions (doctor) or declared packages (check) were judged."""
+        return int(self.environment["packages"])
+
+    @property
     def needs_hardware(self) -> tuple[Finding, ...]:
         """Possible findings that only GPU or driver facts could settle, while no hardware is
         known (no profile, not probed: a CI runner). They are one question — which machine? —

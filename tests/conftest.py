@@ -16,6 +16,9 @@ from typer.testing import CliRunner
 
 from compat.cli import app
 
+# Shared fixtures of tests/lib (the R535/R580 hardware profile files), for every test module.
+pytest_plugins = ["tests.lib.hardware"]
+
 
 @pytest.fixture(autouse=True)
 def isolated_cache(

@@ -26,15 +26,9 @@ from tests.checkcli import TOOLS, by_rule, check, write
 from tests.conftest import run_cli, run_subprocess
 from tests.dists import make_dist
 from tests.indexserver import Dist, Faults, IndexServer
-from tests.profiles import R535
 
 SARIF_SCHEMA = json.loads((Path(__file__).parent / "data" / "sarif-schema-2.1.0.json").read_text())
 CUDA13_RULE = "cuda13-build-on-pre-580-driver"
-
-
-@pytest.fixture
-def r535(tmp_path: Path) -> str:
-    return str(write(tmp_path / "r535.json", json.dumps(R535)))
 
 
 # --- conflicting lines across an include chain -----------------------------------------------
@@ -155,9 +149,9 @@ setup(name="mini", install_requires=install_requires, extras_require=extras_requ
 DEEPSPEED_USAGE = ("--set", "zero_stage=3", "--set", "offload_optimizer=cpu", "--set", "gradient_clipping=1.0")  # fmt: skip
 
 
-def test_extras_are_judged_one_at_a_time_offline(tmp_path: Path, r535: str) -> None:
+def test_extras_are_judged_one_at_a_time_offline(tmp_path: Path, r535: Path) -> None:
     setup = write(tmp_path / "setup.py", VERL_LIKE)
-    _, report = check("--offline", str(setup), "--hardware", r535, *DEEPSPEED_USAGE)
+    _, report = check("--offline", str(setup), "--hardware", str(r535), *DEEPSPEED_USAGE)
     found = by_rule(report)
     # torch 2.11.0 (CUDA 13 by default) is the sglang extra's: judged although vllm's pin of
     # torch 2.6.0 comes first in the file, and named as that extra's.
@@ -171,13 +165,13 @@ def test_extras_are_judged_one_at_a_time_offline(tmp_path: Path, r535: str) -> N
     # The base's finding holds in every install: reported once, as the base's.
     deepspeed = [f for f in report["findings"] if f["rule"].startswith("deepspeed-zero3")]
     assert len(deepspeed) == 1 and deepspeed[0]["install"] == "base"
-    text = run_cli(["check", "--offline", str(setup), "--hardware", r535]).stdout
+    text = run_cli(["check", "--offline", str(setup), "--hardware", str(r535)]).stdout
     assert "install:  extra sglang" in text
 
 
 @TOOLS
 @pytest.mark.usefixtures("resolver_env")
-def test_extras_are_resolved_one_at_a_time_online(tmp_path: Path, r535: str, tool: str) -> None:
+def test_extras_are_resolved_one_at_a_time_online(tmp_path: Path, r535: Path, tool: str) -> None:
     setup = write(tmp_path / "setup.py", VERL_LIKE)
     index = {
         "transformers": [Dist("transformers", "4.44.0")],
@@ -189,7 +183,7 @@ def test_extras_are_resolved_one_at_a_time_online(tmp_path: Path, r535: str, too
     }
     with IndexServer(index) as server:
         _, report = check(
-            str(setup), "--hardware", r535, "--index-url", server.url, "--resolver", tool
+            str(setup), "--hardware", str(r535), "--index-url", server.url, "--resolver", tool
         )
     # The union (torch 2.6.0 and 2.11.0) cannot install; each install can.
     assert not any("cannot install these requirements together" in n for n in report["notes"])
@@ -252,12 +246,12 @@ def assert_torch_question(
 @TOOLS
 @pytest.mark.usefixtures("resolver_env")
 def test_a_resolver_out_of_time_falls_back_to_the_offline_judgement(
-    tmp_path: Path, r535: str, tool: str
+    tmp_path: Path, r535: Path, tool: str
 ) -> None:
     requirements = swift_like(tmp_path)
     with IndexServer(SWIFT_INDEX, faults=Faults(slow={"peft": 3.0})) as server:
         result = run_cli(
-            ["check", str(requirements), "--hardware", r535, "--index-url", server.url,
+            ["check", str(requirements), "--hardware", str(r535), "--index-url", server.url,
              "--resolver", tool, "--resolver-timeout", "1", "--format", "json"]
         )  # fmt: skip
         url = server.url
@@ -275,27 +269,27 @@ def test_a_resolver_out_of_time_falls_back_to_the_offline_judgement(
     assert "compat's dependency snapshot of" in pulled and "the package index" not in pulled
     # Offline afterwards, with the index's pages in compat's cache: the same verdict, the same
     # notes (the cache is never read as a source of facts).
-    _, offline = check(str(requirements), "--hardware", r535, "--index-url", url, "--offline")
+    _, offline = check(str(requirements), "--hardware", str(r535), "--index-url", url, "--offline")
     assert offline["findings"] == report["findings"]
     assert [n for n in offline["notes"] if "pulls in" in n] == [
         n for n in report["notes"] if "pulls in" in n
     ]
 
 
-def test_nothing_readable_is_one_note_not_a_silent_skip(tmp_path: Path, r535: str) -> None:
+def test_nothing_readable_is_one_note_not_a_silent_skip(tmp_path: Path, r535: Path) -> None:
     requirements = write(tmp_path / "requirements.txt", "evalscope==0.10.0\nmodelscope\n")
-    _, report = check(str(requirements), "--hardware", r535, "--offline")
+    _, report = check(str(requirements), "--hardware", str(r535), "--offline")
     assert CUDA13_RULE not in by_rule(report)
     (note,) = [n for n in report["notes"] if "could not be read" in n]
     assert "evalscope, modelscope" in note and "torch" in note and "unjudged" in note
 
 
-def test_recorded_metadata_when_nothing_else_can_be_read(tmp_path: Path, r535: str) -> None:
+def test_recorded_metadata_when_nothing_else_can_be_read(tmp_path: Path, r535: Path) -> None:
     """compat/data/recorded-requires.json: every DeepSpeed release since 0.3.0 requires torch
     (sourced at release tags). DeepSpeed ships sdists only, so the dependency snapshot cannot
     tell what a release requires: the record does."""
     requirements = write(tmp_path / "requirements.txt", "deepspeed==0.14.2\n")
-    _, report = check(str(requirements), "--hardware", r535, "--offline")
+    _, report = check(str(requirements), "--hardware", str(r535), "--offline")
     found = by_rule(report)[CUDA13_RULE]
     assert found["status"] == "possible"
     assert found["packages"] == [{"name": "torch", "version": "*", "source": f"{requirements}:1"}]
@@ -303,16 +297,16 @@ def test_recorded_metadata_when_nothing_else_can_be_read(tmp_path: Path, r535: s
     assert "recorded metadata: every deepspeed release since 0.3.0" in pulled
     # A pin older than what the record covers is not judged by it.
     old = write(tmp_path / "old.txt", "deepspeed==0.2.0\n")
-    _, report = check(str(old), "--hardware", r535, "--offline")
+    _, report = check(str(old), "--hardware", str(r535), "--offline")
     assert CUDA13_RULE not in by_rule(report)
 
 
-def test_ms_swift_real_requirements_get_the_torch_question_on_r535(r535: str) -> None:
+def test_ms_swift_real_requirements_get_the_torch_question_on_r535(r535: Path) -> None:
     """ms-swift's real requirements (tests/data/real/ms-swift/PROVENANCE.md) name no torch:
     accelerate (requirements/framework.txt:1) and peft pull it in. Offline, compat's dependency
     snapshot puts the CUDA-build question an unpinned torch gets."""
     root = Path(__file__).parent / "data" / "real" / "ms-swift"
-    _, report = check(str(root / "requirements.txt"), "--hardware", r535, "--offline")
+    _, report = check(str(root / "requirements.txt"), "--hardware", str(r535), "--offline")
     found = by_rule(report)[CUDA13_RULE]
     assert found["status"] == "possible"
     framework = root / "requirements" / "framework.txt"
@@ -324,7 +318,9 @@ def test_ms_swift_real_requirements_get_the_torch_question_on_r535(r535: str) ->
     assert any("pulls in torch" in n and "accelerate" in n for n in report["notes"])
 
 
-def test_installed_metadata_tells_what_a_pinned_package_pulls_in(tmp_path: Path, r535: str) -> None:
+def test_installed_metadata_tells_what_a_pinned_package_pulls_in(
+    tmp_path: Path, r535: Path
+) -> None:
     """A package compat's dependency snapshot does not cover (a training framework's own
     package): the installed metadata of exactly the release pinned is read."""
     requirements = write(tmp_path / "requirements.txt", "swift-like==1.2.0\n")
@@ -332,7 +328,7 @@ def test_installed_metadata_tells_what_a_pinned_package_pulls_in(tmp_path: Path,
     make_dist(site, "swift-like", "1.2.0", requires=["torch>=2.0.0", "numpy"])
     env = {"PYTHONPATH": os.pathsep.join([str(site), *sys.path])}
     result = run_subprocess(
-        ["check", "--offline", str(requirements), "--hardware", r535, "--format", "json"],
+        ["check", "--offline", str(requirements), "--hardware", str(r535), "--format", "json"],
         env=env,
     )
     assert result.exit_code in (0, 1), result.stderr
@@ -346,7 +342,7 @@ def test_installed_metadata_tells_what_a_pinned_package_pulls_in(tmp_path: Path,
     make_dist(other, "swift-like", "0.34.0", requires=["torch>=1.10.0"])
     env = {"PYTHONPATH": os.pathsep.join([str(other), *sys.path])}
     result = run_subprocess(
-        ["check", "--offline", str(requirements), "--hardware", r535, "--format", "json"],
+        ["check", "--offline", str(requirements), "--hardware", str(r535), "--format", "json"],
         env=env,
     )
     report = json.loads(result.stdout)
@@ -358,7 +354,7 @@ def test_installed_metadata_tells_what_a_pinned_package_pulls_in(tmp_path: Path,
     make_dist(site, "accelerate", "1.2.0", requires=["torch>=2.0.0"])
     env = {"PYTHONPATH": os.pathsep.join([str(site), *sys.path])}
     result = run_subprocess(
-        ["check", "--offline", str(requirements), "--hardware", r535, "--format", "json"],
+        ["check", "--offline", str(requirements), "--hardware", str(r535), "--format", "json"],
         env=env,
     )
     report = json.loads(result.stdout)

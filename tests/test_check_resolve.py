@@ -27,11 +27,6 @@ INDEX = {
 }
 
 
-@pytest.fixture
-def r535(tmp_path: Path) -> Path:
-    return write(tmp_path / "r535.json", json.dumps(R535))
-
-
 @TOOLS
 @pytest.mark.usefixtures("resolver_env")
 def test_an_unpinned_package_is_judged_at_what_the_resolver_installs(

@@ -10,6 +10,7 @@ import pytest
 
 from tests.conftest import run_cli, run_subprocess
 from tests.dists import git_install, make_dist, make_env
+from tests.lib.doctor import doctor_report, finding
 
 DS_RULE = "deepspeed-zero3-offload-clip-device-mismatch"
 ZERO3_OFFLOAD = {
@@ -27,16 +28,6 @@ ZERO3_OFFLOAD = {
 def write_json(path: Path, data: Any) -> Path:
     path.write_text(json.dumps(data, indent=2), encoding="utf-8")
     return path
-
-
-def doctor_json(site: Path, *args: str) -> tuple[int, dict[str, Any]]:
-    result = run_cli(["doctor", "--path", str(site), "--no-probe", "--format", "json", *args])
-    assert result.exit_code in (0, 1), result.stderr
-    return result.exit_code, result.json()
-
-
-def finding(report: dict[str, Any], rule: str) -> dict[str, Any] | None:
-    return next((f for f in report["findings"] if f["rule"] == rule), None)
 
 
 @pytest.mark.parametrize(
@@ -61,7 +52,7 @@ def test_deepspeed_zero3_offload_boundaries(
         tmp_path / "site", {"DeepSpeed": version, "transformers": "4.40.0", "torch": "2.1.2+cu121"}
     )
     config = write_json(tmp_path / "ds_config_zero3.json", ZERO3_OFFLOAD)
-    code, report = doctor_json(site, "--deepspeed-config", str(config))
+    code, report = doctor_report(site, "--deepspeed-config", str(config))
     found = finding(report, DS_RULE)
     if expected is None:
         assert found is None
@@ -83,7 +74,7 @@ def test_deepspeed_zero3_offload_boundaries(
 
 def test_without_config_the_finding_is_possible_and_says_how_to_settle_it(tmp_path: Path) -> None:
     site = make_env(tmp_path / "site", {"deepspeed": "0.14.2"})
-    code, report = doctor_json(site)
+    code, report = doctor_report(site)
     found = finding(report, DS_RULE)
     assert found is not None and found["status"] == "possible"
     facts = {u["fact"]: u["settle_with"] for u in found["unknown"]}
@@ -96,7 +87,7 @@ def test_without_config_the_finding_is_possible_and_says_how_to_settle_it(tmp_pa
         "needs_hardware": 0,
         "unjudged_ranges": 0,
     }
-    code, _ = doctor_json(site, "--fail-on", "possible")
+    code, _ = doctor_report(site, "--fail-on", "possible")
     assert code == 1
 
 
@@ -139,7 +130,7 @@ def test_without_config_the_finding_is_possible_and_says_how_to_settle_it(tmp_pa
 )
 def test_config_decides(tmp_path: Path, ds: dict[str, Any], expected: str | None) -> None:
     site = make_env(tmp_path / "site", {"deepspeed": "0.14.2"})
-    _, report = doctor_json(site, "--deepspeed-config", str(write_json(tmp_path / "ds.json", ds)))
+    _, report = doctor_report(site, "--deepspeed-config", str(write_json(tmp_path / "ds.json", ds)))
     found = finding(report, DS_RULE)
     assert (found and found["status"]) == expected
 
@@ -147,7 +138,7 @@ def test_config_decides(tmp_path: Path, ds: dict[str, Any], expected: str | None
 def test_set_overrides_the_config(tmp_path: Path) -> None:
     site = make_env(tmp_path / "site", {"deepspeed": "0.14.1"})
     config = write_json(tmp_path / "ds.json", ZERO3_OFFLOAD)
-    code, report = doctor_json(
+    code, report = doctor_report(
         site, "--deepspeed-config", str(config), "--set", "gradient_clipping=0"
     )
     assert finding(report, DS_RULE) is None and code == 0
@@ -163,7 +154,7 @@ def test_accelerate_config_pulls_in_its_deepspeed_file(tmp_path: Path) -> None:
         "num_processes: 8\n",
         encoding="utf-8",
     )
-    _, report = doctor_json(site, "--accelerate-config", str(accelerate))
+    _, report = doctor_report(site, "--accelerate-config", str(accelerate))
     found = finding(report, DS_RULE)
     assert found is not None and found["status"] == "affected"
     assert report["usage"]["num_processes"] == 8
@@ -177,7 +168,7 @@ def test_openrlhf_git_window_and_releases(tmp_path: Path) -> None:
         "0.3.1",
         direct_url=git_install("f28a665349658edcd2ea554c1d990f8f84694a5e"),
     )
-    code, report = doctor_json(inside, "--set", "trainer=ppo", "--set", "use_vllm=false")
+    code, report = doctor_report(inside, "--set", "trainer=ppo", "--set", "use_vllm=false")
     found = finding(report, "openrlhf-process-sequences-mask-on-cpu")
     assert found is not None and found["status"] == "affected" and code == 1
     assert finding(report, DS_RULE) is None  # DeepSpeed is not the cause here
@@ -189,11 +180,11 @@ def test_openrlhf_git_window_and_releases(tmp_path: Path) -> None:
         "0.3.1",
         direct_url=git_install("7adaedc2206fa1bcb8eda1addfa7729c06a21c12"),
     )
-    _, report = doctor_json(fixed, "--set", "trainer=ppo", "--set", "use_vllm=false")
+    _, report = doctor_report(fixed, "--set", "trainer=ppo", "--set", "use_vllm=false")
     assert finding(report, "openrlhf-process-sequences-mask-on-cpu") is None
 
     pypi = make_env(tmp_path / "c", {"openrlhf": "0.3.6.post1", "deepspeed": "0.14.4"})
-    _, report = doctor_json(pypi, "--set", "trainer=ppo", "--set", "use_vllm=false")
+    _, report = doctor_report(pypi, "--set", "trainer=ppo", "--set", "use_vllm=false")
     assert report["findings"] == []
 
 
@@ -222,7 +213,7 @@ def test_trl_grpo_vllm_needs_the_hardware(tmp_path: Path) -> None:
     assert report["hardware"]["gpus"][1]["name"] == "NVIDIA A100-SXM4-80GB"
     # Without hardware facts the same environment waits for a hardware profile: apart from the
     # findings (no gate fails on a machine it cannot see), saying what would settle it.
-    _, report = doctor_json(site, *usage)
+    _, report = doctor_report(site, *usage)
     assert finding(report, "trl-grpo-inprocess-vllm-device-mismatch") is None
     [waiting] = [
         f
@@ -237,7 +228,7 @@ def test_trl_grpo_vllm_needs_the_hardware(tmp_path: Path) -> None:
 
 def test_report_contract(tmp_path: Path) -> None:
     site = make_env(tmp_path / "site", {"deepspeed": "0.14.2", "trl": "0.17.0"})
-    _, report = doctor_json(site, "--set", "trainer=grpo", "--set", "distributed=fsdp")
+    _, report = doctor_report(site, "--set", "trainer=grpo", "--set", "distributed=fsdp")
     assert report["schema"] == "compat.report/1"
     assert report["knowledge_base"]["rules"] >= 8
     assert report["knowledge_base"]["digest"].startswith("sha256:")

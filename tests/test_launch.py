@@ -16,6 +16,7 @@ import pytest
 
 from tests.conftest import run_cli
 from tests.dists import make_env
+from tests.lib.doctor import doctor_report, statuses
 
 FSDP2 = "accelerate-fsdp2-needs-torch-2.6"
 BNB_HOPPER = "bitsandbytes-int8-on-hopper"
@@ -31,18 +32,6 @@ H100 = {
 }  # fmt: skip
 
 
-def doctor(site: Path, *args: str, launch: list[str] | None = None) -> dict[str, Any]:
-    tail = ["--", *launch] if launch is not None else []
-    result = run_cli(["doctor", "--path", str(site), "--no-probe", "-f", "json", *args, *tail])
-    assert result.exit_code in (0, 1), result.stderr
-    report: dict[str, Any] = result.json()
-    return report
-
-
-def statuses(report: dict[str, Any]) -> dict[str, str]:
-    return {f["rule"]: f["status"] for f in report["findings"]}
-
-
 @pytest.fixture
 def torch25(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """accelerate beside torch 2.5, and a launch directory holding the configs."""
@@ -53,8 +42,8 @@ def torch25(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def test_accelerate_launch_config_file_decides_fsdp2(torch25: Path) -> None:
-    assert FSDP2 not in statuses(doctor(torch25))  # nothing says FSDP is used: silent
-    report = doctor(
+    assert FSDP2 not in statuses(doctor_report(torch25)[1])  # nothing says FSDP is used: silent
+    _, report = doctor_report(
         torch25, launch=["accelerate", "launch", "--config_file", "fsdp.yaml", "train.py"]
     )
     assert statuses(report)[FSDP2] == "affected"
@@ -73,7 +62,7 @@ def test_accelerate_launch_config_file_decides_fsdp2(torch25: Path) -> None:
 )
 def test_a_deepspeed_run_settles_the_fsdp_question(torch25: Path, how: list[str]) -> None:
     # FSDP is in use but its version is unknown: worth asking. DeepSpeed settles it away.
-    assert statuses(doctor(torch25, "--set", "distributed=fsdp"))[FSDP2] == "possible"
+    assert statuses(doctor_report(torch25, "--set", "distributed=fsdp")[1])[FSDP2] == "possible"
     result = run_cli(["doctor", "--path", str(torch25), "--no-probe", "-f", "json", *how])
     assert result.exit_code == 0, result.stdout + result.stderr
     assert FSDP2 not in statuses(result.json())
@@ -107,7 +96,7 @@ def test_a_deepspeed_run_settles_the_fsdp_question(torch25: Path, how: list[str]
 def test_launchers_and_flags_become_usage(
     torch25: Path, launch: list[str], usage: dict[str, Any], used: str
 ) -> None:
-    report = doctor(torch25, launch=launch)
+    _, report = doctor_report(torch25, launch=launch)
     assert {k: report["usage"][k] for k in usage} == usage
     assert set(report["usage"]) == set(usage)
     assert any(note.startswith("launch command") and used in note for note in report["notes"])
@@ -116,7 +105,9 @@ def test_launchers_and_flags_become_usage(
 def test_trl_cli_reads_its_recipe(torch25: Path, tmp_path: Path) -> None:
     recipe = "model_name_or_path: Qwen/Qwen2.5-0.5B\nuse_vllm: true\ngradient_checkpointing: true\nbeta: 0.0\n"
     (tmp_path / "recipe.yaml").write_text(recipe, encoding="utf-8")
-    report = doctor(torch25, launch=["trl", "grpo", "--config", "recipe.yaml", "--beta", "0.04"])
+    _, report = doctor_report(
+        torch25, launch=["trl", "grpo", "--config", "recipe.yaml", "--beta", "0.04"]
+    )
     assert report["usage"] == {
         "trainer": "grpo",
         "use_vllm": True,
@@ -144,14 +135,14 @@ def test_accelerate_default_config_is_read_when_accelerate_launch_would(
     default = home / "accelerate" / "default_config.yaml"
     default.write_text(FSDP2_YAML, encoding="utf-8")
     monkeypatch.setenv("HF_HOME", str(home))
-    report = doctor(torch25)
+    _, report = doctor_report(torch25)
     assert statuses(report)[FSDP2] == "affected"
     assert any(str(default) in note for note in report["notes"])
-    assert statuses(doctor(torch25, launch=["accelerate", "launch", "train.py"]))[FSDP2]
+    assert statuses(doctor_report(torch25, launch=["accelerate", "launch", "train.py"])[1])[FSDP2]
     # torchrun and deepspeed never read it; an explicit accelerate config replaces it.
-    assert FSDP2 not in statuses(doctor(torch25, launch=["torchrun", "train.py"]))
+    assert FSDP2 not in statuses(doctor_report(torch25, launch=["torchrun", "train.py"])[1])
     (tmp_path / "ddp.yaml").write_text("distributed_type: MULTI_GPU\n", encoding="utf-8")
-    assert FSDP2 not in statuses(doctor(torch25, "--accelerate-config", "ddp.yaml"))
+    assert FSDP2 not in statuses(doctor_report(torch25, "--accelerate-config", "ddp.yaml")[1])
     monkeypatch.delenv("HF_HOME")
     monkeypatch.setenv("HOME", str(tmp_path / "nohome"))
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
@@ -159,7 +150,7 @@ def test_accelerate_default_config_is_read_when_accelerate_launch_would(
     (tmp_path / "xdg" / "huggingface" / "accelerate" / "default_config.yaml").write_text(
         FSDP2_YAML, encoding="utf-8"
     )
-    assert statuses(doctor(torch25))[FSDP2] == "affected"
+    assert statuses(doctor_report(torch25)[1])[FSDP2] == "affected"
 
 
 @pytest.mark.parametrize(
@@ -228,7 +219,7 @@ def test_target_dir_python_from_wheel_tags(tmp_path: Path) -> None:
     (next(site.glob("vllm-*.dist-info")) / "WHEEL").write_text(
         "Wheel-Version: 1.0\nTag: cp38-abi3-manylinux1_x86_64\n", encoding="utf-8"
     )
-    report = doctor(site)
+    _, report = doctor_report(site)
     assert report["environment"]["python"] == "3.11"
     assert "vllm-python-outside-requires-python" not in statuses(report)
 
@@ -237,12 +228,12 @@ def test_target_dir_python_from_compiled_byte_code(tmp_path: Path) -> None:
     site = make_env(tmp_path / "target", {"vllm": "0.10.1", "six": "1.16.0"})
     record = next(site.glob("six-*.dist-info")) / "RECORD"
     record.write_text("six.py,,\n__pycache__/six.cpython-313.pyc,,\n", encoding="utf-8")
-    report = doctor(site)
+    _, report = doctor_report(site)
     assert report["environment"]["python"] == "3.13"
     assert statuses(report)["vllm-python-outside-requires-python"] == "affected"
 
 
 def test_an_fsdp_config_without_a_version_is_fsdp1(torch25: Path, tmp_path: Path) -> None:
     (tmp_path / "fsdp1.yaml").write_text("distributed_type: FSDP\nfsdp_config: {}\n")
-    report = doctor(torch25, "--accelerate-config", "fsdp1.yaml")
+    _, report = doctor_report(torch25, "--accelerate-config", "fsdp1.yaml")
     assert report["usage"]["fsdp_version"] == 1 and FSDP2 not in statuses(report)

@@ -18,7 +18,9 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent / "compat"
 
 # Bottom first. A module may import modules of its own unit and of any unit on a lower floor;
-# units on the same floor (facts, kb, formats) never import each other. The bottom floor is one
+# units on the same floor (facts, kb, reportdoc) never import each other. formats/ sits above
+# commands/ and fleet/, so it renders every command's result; the report's JSON writer
+# (reportdoc) stays low, beside Report, for fleet. The bottom floor is one
 # unit: the model, errors and vocabulary every layer shares, and the engine.
 FLOORS: tuple[tuple[str, ...], ...] = (
     (
@@ -32,13 +34,15 @@ FLOORS: tuple[tuple[str, ...], ...] = (
         "compat.envopts",
         "compat.specifiers",
         "compat.versions",
+        "compat.symptoms",
     ),
     ("compat.files",),
     ("compat.probes",),
-    ("compat.facts", "compat.kb", "compat.formats"),
+    ("compat.facts", "compat.kb", "compat.reportdoc"),
     ("compat.resolve", "compat.diagnose"),
     ("compat.commands",),
     ("compat.fleet",),
+    ("compat.formats",),
     ("compat.cli",),
     ("compat.__main__",),
 )

@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import run_cli
 from tests.dists import make_dist, make_env
+from tests.lib.doctor import doctor_findings
 
 FSDP2 = "accelerate-fsdp2-needs-torch-2.6"
 TF_TORCH = "transformers-5-disables-old-torch"
@@ -26,14 +26,6 @@ TORCHVISION = "torchvision-torch-pair-mismatch"
 FLASH = "flash-attn-built-for-another-torch"
 DS_OPS = "deepspeed-prebuilt-ops-torch-mismatch"
 DS_OPS_CUDA = "deepspeed-prebuilt-ops-cuda-mismatch"
-
-
-def doctor(site: Path, *usage: str) -> dict[str, str]:
-    """rule id -> status for every finding `compat doctor --path` reports."""
-    settings = [arg for pair in usage for arg in ("--set", pair)]
-    result = run_cli(["doctor", "--path", str(site), "--no-probe", "--format", "json", *settings])
-    assert result.exit_code in (0, 1), result.stderr
-    return {f["rule"]: f["status"] for f in result.json()["findings"]}
 
 
 def only(found: Mapping[str, str], rules: Sequence[str]) -> dict[str, str]:
@@ -53,8 +45,13 @@ def only(found: Mapping[str, str], rules: Sequence[str]) -> dict[str, str]:
 )
 def test_accelerate_fsdp2_floor(tmp_path: Path, accelerate: str, torch: str, expected: Any) -> None:
     site = make_env(tmp_path, {"accelerate": accelerate, "torch": torch})
-    assert only(doctor(site, "distributed=fsdp", "fsdp_version=2"), [FSDP2]) == expected
-    assert only(doctor(site, "distributed=fsdp", "fsdp_version=1"), [FSDP2]) == {}
+    assert (
+        only(doctor_findings(site, settings=("distributed=fsdp", "fsdp_version=2")), [FSDP2])
+        == expected
+    )
+    assert (
+        only(doctor_findings(site, settings=("distributed=fsdp", "fsdp_version=1")), [FSDP2]) == {}
+    )
 
 
 @pytest.mark.parametrize(
@@ -70,7 +67,7 @@ def test_transformers_5_torch_floor(
     tmp_path: Path, transformers: str, torch: str, affected: bool
 ) -> None:
     site = make_env(tmp_path, {"transformers": transformers, "torch": torch})
-    assert only(doctor(site), [TF_TORCH]) == ({TF_TORCH: "affected"} if affected else {})
+    assert only(doctor_findings(site), [TF_TORCH]) == ({TF_TORCH: "affected"} if affected else {})
 
 
 @pytest.mark.parametrize(
@@ -85,7 +82,9 @@ def test_transformers_5_peft_floor(
     tmp_path: Path, transformers: str, peft: str, affected: bool
 ) -> None:
     site = make_env(tmp_path, {"transformers": transformers, "peft": peft, "torch": "2.6.0"})
-    assert only(doctor(site, "peft=true"), [TF_PEFT]) == ({TF_PEFT: "affected"} if affected else {})
+    assert only(doctor_findings(site, settings=("peft=true",)), [TF_PEFT]) == (
+        {TF_PEFT: "affected"} if affected else {}
+    )
 
 
 @pytest.mark.parametrize(
@@ -103,7 +102,7 @@ def test_vllm_with_transformers_5(
     tmp_path: Path, vllm: str, transformers: str, expected: Any
 ) -> None:
     site = make_env(tmp_path, {"vllm": vllm, "transformers": transformers})
-    assert only(doctor(site), [VLLM_TF5, VLLM_TF_RANGE]) == expected
+    assert only(doctor_findings(site), [VLLM_TF5, VLLM_TF_RANGE]) == expected
 
 
 @pytest.mark.parametrize(
@@ -116,7 +115,7 @@ def test_vllm_with_transformers_5(
 )
 def test_numba_caps_numpy(tmp_path: Path, numba: str, numpy: str, expected: Any) -> None:
     site = make_env(tmp_path, {"numba": numba, "numpy": numpy})
-    assert {r: s for r, s in doctor(site).items() if r.startswith("numba-")} == expected
+    assert {r: s for r, s in doctor_findings(site).items() if r.startswith("numba-")} == expected
 
 
 @pytest.mark.parametrize(
@@ -130,7 +129,9 @@ def test_numba_caps_numpy(tmp_path: Path, numba: str, numpy: str, expected: Any)
 )  # fmt: skip
 def test_torchvision_pairs(tmp_path: Path, torchvision: str, torch: str, affected: bool) -> None:
     site = make_env(tmp_path, {"torchvision": torchvision, "torch": torch})
-    assert only(doctor(site), [TORCHVISION]) == ({TORCHVISION: "affected"} if affected else {})
+    assert only(doctor_findings(site), [TORCHVISION]) == (
+        {TORCHVISION: "affected"} if affected else {}
+    )
 
 
 FLASH_WHEEL = (
@@ -145,17 +146,17 @@ def test_flash_attn_release_wheel_read_from_direct_url(
 ) -> None:
     site = make_env(tmp_path, {"torch": torch})
     make_dist(site, "flash_attn", "2.8.3", direct_url={"url": FLASH_WHEEL, "archive_info": {}})
-    assert only(doctor(site), [FLASH]) == expected
+    assert only(doctor_findings(site), [FLASH]) == expected
 
 
 def test_flash_attn_label_in_the_installed_version(tmp_path: Path) -> None:
     site = make_env(tmp_path, {"torch": "2.7.1", "flash_attn": "2.8.3+cu12torch2.8cxx11abiFALSE"})
-    assert only(doctor(site), [FLASH]) == {FLASH: "affected"}
+    assert only(doctor_findings(site), [FLASH]) == {FLASH: "affected"}
 
 
 def test_flash_attn_built_from_source_is_not_judged(tmp_path: Path) -> None:
     site = make_env(tmp_path, {"torch": "2.9.0", "flash_attn": "2.8.3"})
-    assert only(doctor(site), [FLASH]) == {}
+    assert only(doctor_findings(site), [FLASH]) == {}
 
 
 def deepspeed_with_ops(site: Path, ops: Mapping[str, bool], torch_info: Mapping[str, str]) -> None:
@@ -188,7 +189,7 @@ def test_deepspeed_prebuilt_ops(tmp_path: Path, ops: Any, torch: str, expected: 
         "nccl_version": "2.18",
     }
     deepspeed_with_ops(site, ops, info)
-    assert only(doctor(site), [DS_OPS, DS_OPS_CUDA]) == expected
+    assert only(doctor_findings(site), [DS_OPS, DS_OPS_CUDA]) == expected
 
 
 def test_a_broken_version_info_file_says_nothing(tmp_path: Path) -> None:
@@ -196,5 +197,5 @@ def test_a_broken_version_info_file_says_nothing(tmp_path: Path) -> None:
     make_dist(site, "deepspeed", "0.16.4")
     (site / "deepspeed").mkdir()
     (site / "deepspeed" / "git_version_info_installed.py").write_text("installed_ops={oops\n")
-    assert only(doctor(site), [DS_OPS, DS_OPS_CUDA]) == {}
-    assert json.dumps(doctor(site))  # and doctor still reports
+    assert only(doctor_findings(site), [DS_OPS, DS_OPS_CUDA]) == {}
+    assert json.dumps(doctor_findings(site))  # and doctor still reports

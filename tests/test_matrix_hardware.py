@@ -16,7 +16,6 @@ directories and a profile file, the way the acceptance checks run it.
 
 from __future__ import annotations
 
-import json
 import zlib
 from collections.abc import Iterator, Mapping
 from pathlib import Path
@@ -28,8 +27,9 @@ from compat.engine import evaluate_rule
 from compat.kb.examples import check_example, facts_from_example, hardware_from_example
 from compat.kb.knowledge import compile_rule, validate_file
 from compat.model import Origin, Rule
-from tests.conftest import run_cli
 from tests.dists import make_dist
+from tests.lib.doctor import doctor_report
+from tests.lib.hardware import profile_file
 
 MATRIX = Path(__file__).resolve().parent.parent / "compat" / "matrix"
 FILES = ("cuda.yaml", "gpu.yaml")
@@ -377,12 +377,7 @@ TORCH_260_REQUIRES = (
 
 
 def doctor(tmp_path: Path, site: Path, hardware: Mapping[str, Any]) -> tuple[int, dict[str, Any]]:
-    path = tmp_path / "profile.json"
-    path.write_text(json.dumps(hardware, indent=2), encoding="utf-8")
-    result = run_cli(["doctor", "--path", str(site), "--hardware", str(path), "--format", "json"])
-    assert result.exit_code in (0, 1), result.stderr
-    report = result.json()
-    return result.exit_code, report
+    return doctor_report(site, hardware=profile_file(tmp_path, hardware, "profile.json"))
 
 
 def hardware_rules(report: Mapping[str, Any]) -> dict[str, str]:

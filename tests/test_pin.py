@@ -15,6 +15,7 @@ import pytest
 from tests.conftest import run_cli
 from tests.dists import make_dist, make_env
 from tests.indexserver import Dist, Faults, IndexServer
+from tests.lib.doctor import doctor_findings
 
 ZERO3 = {
     "gradient_clipping": 1.0,
@@ -41,12 +42,6 @@ def pip_resolve(
         item["metadata"]["name"].lower(): item["metadata"]["version"]
         for item in json.loads(report.read_text())["install"]
     }
-
-
-def doctor_findings(site: Path, *args: str) -> dict[str, str]:
-    result = run_cli(["doctor", "--path", str(site), "--no-probe", "--format", "json", *args])
-    assert result.exit_code in (0, 1), result.stderr
-    return {f["rule"]: f["status"] for f in result.json()["findings"]}
 
 
 def pin(site: Path, index: IndexServer, *args: str) -> Any:

@@ -17,6 +17,7 @@ from compat.resolve.resolver import find_uv
 from tests.conftest import run_cli
 from tests.dists import make_dist, make_env
 from tests.indexserver import Dist, IndexServer
+from tests.lib.doctor import doctor_findings
 from tests.test_pin import pip_resolve
 
 CU12_RUNTIME = ['nvidia-cuda-runtime-cu12==12.8.90; platform_system == "Linux"']
@@ -54,14 +55,6 @@ def uv_resolve(index: str, constraints: Path, requirements: list[str], tmp: Path
     assert proc.returncode == 0, proc.stderr
     pins = [line.split("==") for line in proc.stdout.splitlines() if "==" in line]
     return {name.strip().lower(): version.strip() for name, version in pins}
-
-
-def doctor(site: Path, hardware: Path, *args: str) -> dict[str, str]:
-    result = run_cli(
-        ["doctor", "--path", str(site), "--hardware", str(hardware), "--format", "json", *args]
-    )
-    assert result.exit_code in (0, 1), result.stderr
-    return {f["rule"]: f["status"] for f in result.json()["findings"]}
 
 
 def lines_of(stdout: str) -> dict[str, str]:
@@ -109,7 +102,7 @@ def test_pascal_gets_the_cuda_126_build_of_the_same_torch(tmp_path: Path) -> Non
     assert "# proof: uv " in result.stdout
     assert by_pip == by_uv == {"torch": "2.8.0+cu126", "torchvision": "0.23.0+cu126"}
     after = make_env(tmp_path / "after", by_pip)
-    assert "torch-no-kernel-image-for-gpu" not in doctor(after, hardware)
+    assert "torch-no-kernel-image-for-gpu" not in doctor_findings(after, hardware=hardware)
 
 
 @pytest.mark.parametrize(
@@ -162,7 +155,7 @@ def test_cuda13_torch_on_an_r535_driver_gets_a_build_the_driver_runs(
     assert lines["torch"].startswith(f"torch=={torch}+{label} # downgrade from 2.11.0")
     assert lines["torchvision"].startswith(f"torchvision=={vision}+{label} #")
     assert by_pip == by_uv == {"torch": f"{torch}+{label}", "torchvision": f"{vision}+{label}"}
-    findings = doctor(make_env(tmp_path / "after", by_pip), hardware, *ptx_jit)
+    findings = doctor_findings(make_env(tmp_path / "after", by_pip), *ptx_jit, hardware=hardware)
     assert not {"cuda13-build-on-pre-580-driver", "cuda12-build-newer-than-driver"} & {
         rule for rule, status in findings.items() if status == "affected"
     }

@@ -12,6 +12,7 @@ from typing import Any
 from tests.conftest import run_cli
 from tests.dists import make_dist, make_env
 from tests.indexserver import Dist, IndexServer
+from tests.lib.doctor import doctor_findings
 from tests.test_pin import pip_resolve
 
 GRPO_VLLM = ["--set", "trainer=grpo", "--set", "use_vllm=true"]
@@ -67,12 +68,6 @@ def grpo_env(site: Path) -> Path:
     return site
 
 
-def doctor_findings(site: Path, *args: str) -> dict[str, str]:
-    result = run_cli(["doctor", "--path", str(site), "--format", "json", *args])
-    assert result.exit_code in (0, 1), result.stderr
-    return {f["rule"]: f["status"] for f in result.json()["findings"]}
-
-
 def pins_of(result: Any) -> dict[str, dict[str, Any]]:
     assert result.exit_code in (0, 1), result.stderr
     return {p["name"]: p for p in result.json()["pins"]}
@@ -101,7 +96,7 @@ def test_grpo_vllm_takes_the_device_fix_with_its_transformers_move(tmp_path: Pat
     )
     assert resolved["vllm"] == "0.7.2" and resolved["trl"] == "0.14.0"
     after = make_env(tmp_path / "after", resolved)
-    assert INPROCESS not in doctor_findings(after, "--hardware", str(hardware), *GRPO_VLLM)
+    assert INPROCESS not in doctor_findings(after, *GRPO_VLLM, hardware=hardware)
 
 
 def test_grpo_vllm_on_v100s_takes_the_attention_bias_fix(tmp_path: Path) -> None:

@@ -10,15 +10,14 @@ from pathlib import Path
 
 from tests.conftest import run_cli
 from tests.dists import git_install, make_dist, make_env
+from tests.lib.doctor import doctor_report
 
 XFORMERS_PIN = "vllm-xformers-differs-from-pin"
 TORCH_PIN = "vllm-torch-pin-mismatch"
 
 
 def doctor(site: Path) -> tuple[set[str], list[str]]:
-    result = run_cli(["doctor", "--path", str(site), "--no-probe", "--format", "json"])
-    assert result.exit_code in (0, 1), result.stderr
-    report = result.json()
+    _, report = doctor_report(site)
     return {f["rule"] for f in report["findings"]}, report["notes"]
 
 

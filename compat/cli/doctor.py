@@ -90,9 +90,7 @@ def doctor(
         )
     facts = replace(facts, launch=tuple(launch or ()), default_accelerate_config=True)
     report = run_doctor(env, facts)
-    verbose_note(
-        verbose, f"{report.environment['source']}: {report.environment['packages']} distributions"
-    )
+    verbose_note(verbose, f"{report.source}: {report.package_count} distributions")
     if quiet and format_ is ReportFormat.text:
         from compat.formats.text import render_findings
 

@@ -58,7 +58,8 @@ def explain(
     debug: DebugOpt = False,
 ) -> int:
     from compat.cli.output import emit
-    from compat.commands.explain import has_cause, render_explanations, run_explain
+    from compat.commands.explain import has_cause, run_explain
+    from compat.formats.explain import render_explanations
 
     # A log usually comes from another machine: this one is never probed (--no-probe is
     # accepted for symmetry with the other commands); --hardware FILE gives the GPUs.

@@ -88,7 +88,7 @@ def fleet(
     from compat.cli.options import finite_timeout
     from compat.cli.output import emit
     from compat.fleet.command import run_fleet
-    from compat.fleet.view import render
+    from compat.formats.fleet import render
 
     # Options that apply to one path only are ignored on the other path when they came from
     # the environment (COMPAT_SET exported for doctor must not break `fleet --reports`).

@@ -134,12 +134,12 @@ def matrix_list(
     format_: TextOrJsonOpt = TextOrJson.text,
     debug: DebugOpt = False,
 ) -> int:
-    from compat.kb.derived import counts_as
     from compat.kb.knowledge import load_knowledge_base
+    from compat.kb.questions import table_rows
 
     kb = load_knowledge_base(tuple(matrix or ()))
     rules = kb.rules()
-    counts = [counts_as(plain["when"]) for plain in kb.plain]
+    counts = [table_rows(plain) for plain in kb.plain]
     if format_ is TextOrJson.json:
         import json
 

@@ -128,26 +128,23 @@ def pin(
     debug: DebugOpt = False,
 ) -> int:
     from compat.cli.output import emit
-    from compat.commands.pin import (
-        ENV_NOTE,
-        pin_exit_code,
-        render_build_constraints_file,
-        render_constraints,
-        render_json,
-        run_pin,
-    )
+    from compat.commands.pin import run_pin
     from compat.errors import short_line
+    from compat.formats.pin import render_build_constraints_file, render_constraints, render_json
+    from compat.resolve.pinresult import ENV_NOTE, PinSettings
 
     result = run_pin(
         env,
         facts,
         replace(index, pytorch_index=pytorch_index),
-        requirements=tuple(requirement or ()),
-        freeze=freeze,
-        avoid_possible=avoid is Avoid.possible,
-        keep=tuple(keep or ()),
-        verify=not no_verify,
-        resolver=resolver,
+        PinSettings(
+            requirements=tuple(requirement or ()),
+            freeze=freeze,
+            avoid_possible=avoid is Avoid.possible,
+            keep=tuple(keep or ()),
+            verify=not no_verify,
+            resolver=resolver,
+        ),
         progress=None if quiet else progress_reporter(),
     )
     if build_constraints_output is not None:
@@ -164,4 +161,4 @@ def pin(
     for note in result.plan.notes:  # distributions that could not be read: said, not fatal
         if note.startswith(ENV_NOTE):
             sys.stderr.write(f"compat: warning: {short_line(note)}\n")
-    return pin_exit_code(result)
+    return result.exit_code()

@@ -16,9 +16,9 @@ def search_rules(
     *, package: str | None = None, symptom: str | None = None, rule_id: str | None = None
 ) -> list[dict[str, Any]]:
     from compat.formats.ruleview import rule_document
-    from compat.formats.symptoms import readable_symptom
     from compat.kb.knowledge import load_knowledge_base
     from compat.names import canonicalize_name
+    from compat.symptoms import readable_symptom
 
     for name, value in (("package", package), ("symptom", symptom), ("rule_id", rule_id)):
         if value is not None and not value.strip():

@@ -16,7 +16,7 @@ from compat.facts.gather import (
 from compat.facts.nodes import host_identity, stack_summary
 from compat.kb.freshness import freshness
 from compat.kb.knowledge import load_knowledge_base
-from compat.kb.pipcheck import check_environment, conflict_findings
+from compat.kb.pipcheck import CheckResult, check_environment, conflict_findings
 from compat.kb.sourcebuild import source_build_notes
 from compat.model import Environment
 from compat.report import Report, environment_summary
@@ -53,34 +53,8 @@ def run_doctor(
     declared = check_environment(env)
     findings.extend(conflict_findings(declared.conflicts))
     findings.sort(key=finding_order)
-    if declared.undecided:
-        notes.append(
-            f"{declared.undecided} declared requirements have environment markers that "
-            f"{env.source} does not decide (a directory tells at most its Python version and, "
-            "through its binary wheels, its platform): not checked; --python checks them"
-        )
-    if hardware is None:
-        notes.append(
-            "hardware rules could only be checked as 'possible': no probe and no --hardware profile"
-        )
-    if not usage and not fact_options.launch:
-        notes.append(
-            "no training config given: rules that depend on it are 'possible' "
-            "(--deepspeed-config, --accelerate-config, --set KEY=VALUE, or -- LAUNCH COMMAND)"
-        )
-    problems = [
-        {"kind": p.kind, "message": p.message, **({"source": str(p.origin)} if p.origin else {})}
-        for p in env.problems
-    ]
-    problems += [
-        {
-            "kind": "invalid-requirement",
-            "message": f"{package.label} {package.version}: cannot parse its requirement "
-            f"{shorten(repr(line), 120)}; its requirements were not checked (pip check skips it too)",
-            **({"source": str(package.origin)} if package.origin else {}),
-        }
-        for package, line in declared.unparsable
-    ]
+    notes += unchecked_notes(env, declared, hardware is None, bool(usage or fact_options.launch))
+    problems = environment_problems(env, declared)
     return Report(
         findings=tuple(findings),
         kb_rules=len(kb),
@@ -101,3 +75,44 @@ def run_doctor(
         stack=stack_summary(env, facts.builds),
         **fresh,
     )
+
+
+def unchecked_notes(
+    env: Environment, declared: CheckResult, no_hardware: bool, usage_given: bool
+) -> list[str]:
+    """What the run could not settle: undecided markers, unknown hardware, no training config."""
+    notes = []
+    if declared.undecided:
+        notes.append(
+            f"{declared.undecided} declared requirements have environment markers that "
+            f"{env.source} does not decide (a directory tells at most its Python version and, "
+            "through its binary wheels, its platform): not checked; --python checks them"
+        )
+    if no_hardware:
+        notes.append(
+            "hardware rules could only be checked as 'possible': no probe and no --hardware profile"
+        )
+    if not usage_given:
+        notes.append(
+            "no training config given: rules that depend on it are 'possible' "
+            "(--deepspeed-config, --accelerate-config, --set KEY=VALUE, or -- LAUNCH COMMAND)"
+        )
+    return notes
+
+
+def environment_problems(env: Environment, declared: CheckResult) -> list[dict[str, str]]:
+    """What could not be read of the environment, and requirements that could not be parsed."""
+    problems = [
+        {"kind": p.kind, "message": p.message, **({"source": str(p.origin)} if p.origin else {})}
+        for p in env.problems
+    ]
+    problems += [
+        {
+            "kind": "invalid-requirement",
+            "message": f"{package.label} {package.version}: cannot parse its requirement "
+            f"{shorten(repr(line), 120)}; its requirements were not checked (pip check skips it too)",
+            **({"source": str(package.origin)} if package.origin else {}),
+        }
+        for package, line in declared.unparsable
+    ]
+    return problems

@@ -148,7 +148,7 @@ def _solve(
     kept: frozenset[str],
     rules: set[str],
 ) -> Proposal:
-    from compat.commands.pin import IndexCandidates
+    from compat.resolve.candidates import IndexCandidates
     from compat.resolve.index import IndexClient
     from compat.resolve.indexconfig import resolve_index_config
     from compat.resolve.maxsat import plan_pins

@@ -138,6 +138,16 @@ def _python(major: str, minor: str) -> Version | None:
         return None
 
 
+def read_facts(
+    options: FactOptions, notes: list[str] | None = None
+) -> tuple[dict[str, UsageFact], Hardware | None, str]:
+    """Every input of the facts options in one go: the usage facts, then the hardware and the
+    note on where it came from (a bad file is reported before any slow work)."""
+    usage = read_usage(options, notes)
+    hardware, hardware_note = read_hardware(options)
+    return usage, hardware, hardware_note
+
+
 def read_hardware(options: FactOptions) -> tuple[Hardware | None, str]:
     """The hardware facts and a note on where they came from (or why they are unknown)."""
     if options.hardware_file is not None:

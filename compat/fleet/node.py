@@ -80,7 +80,7 @@ def node_report(inputs: Mapping[str, Any]) -> dict[str, Any]:
 def _doctor(inputs: Mapping[str, Any]) -> dict[str, Any]:
     from compat.commands.doctor import run_doctor
     from compat.facts.gather import EnvOptions, FactOptions
-    from compat.formats.json import report_document
+    from compat.reportdoc import report_document
 
     options = node_options(os.environ)
     with tempfile.TemporaryDirectory(prefix="compat-fleet-") as scratch:

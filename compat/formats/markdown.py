@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from compat.formats.symptoms import readable_symptom
 from compat.formats.text import hardware_line
 from compat.model import Status
 from compat.report import COMPAT_VERSION, Report
+from compat.symptoms import readable_symptom
 
 
 def _cell(text: str) -> str:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from compat.formats.symptoms import readable_symptom
 from compat.model import Rule
+from compat.symptoms import readable_symptom
 
 
 def rule_document(rule: Rule) -> dict[str, object]:

@@ -14,9 +14,9 @@ from compat.formats.locations import (
     message,
     relative_uri,
 )
-from compat.formats.symptoms import readable_symptom
 from compat.model import Finding, Rule, Severity, Status
 from compat.report import COMPAT_VERSION, Report
+from compat.symptoms import readable_symptom
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 _LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from compat.formats.paint import paint
-from compat.formats.symptoms import readable_symptom
 from compat.model import Finding, Hardware, Severity, Status
 from compat.report import COMPAT_VERSION, Report
+from compat.symptoms import readable_symptom
 
 _COLOURS = {"red": "31", "yellow": "33", "blue": "34", "green": "32", "dim": "2", "bold": "1"}
 _SEVERITY_COLOUR = {Severity.ERROR: "red", Severity.WARNING: "yellow", Severity.INFO: "blue"}

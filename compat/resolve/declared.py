@@ -13,8 +13,8 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Protocol
 
 from packaging.specifiers import SpecifierSet
 from packaging.utils import NormalizedName, canonicalize_name
@@ -86,27 +86,11 @@ def open_range(known: Iterable[Version]) -> list[Version]:
 def commit_versions(kb: KnowledgeBase, name: NormalizedName, commit: str) -> list[Version]:
     """Versions the knowledge base ties to this commit (a rule keyed on a commit window names the
     release its commits belong to)."""
-    from compat.specifiers import specifier_set
+    from compat.kb.questions import commit_versions as tied
 
     found: set[Version] = set()
-
-    def walk(when: Mapping[str, Any]) -> None:
-        packages = when.get("packages", {})
-        spec = packages.get(name) if isinstance(packages, dict) else None
-        if isinstance(spec, dict):
-            commits = [str(c).lower() for c in spec.get("commit") or ()]
-            if any(commit.startswith(c) or c.startswith(commit) for c in commits):
-                for item in specifier_set(str(spec.get("version", ""))):
-                    if item.operator in ("==", "==="):
-                        try:
-                            found.add(Version(item.version))
-                        except InvalidVersion:
-                            continue
-        for branch in when.get("any", []) or []:
-            walk(branch)
-
     for plain in kb.plain:
-        walk(plain["when"])
+        found |= tied(plain, name, commit)
     return sorted(found)
 
 
@@ -118,16 +102,56 @@ def declared_facts(
     resolved_by: str = "",
     unsettled_out: list[str] | None = None,
 ) -> dict[NormalizedName, PackageFact]:
-    """One fact per package. `resolved`: what the real resolver picked for the whole set.
-    `unsettled_out`: where the names of ranges offline could not settle go (for one note over
-    several installs, see unsettled_note); without it, the note goes to `notes`."""
-    from compat.resolve.solver import offline_versions
-
+    """check's facts: one per package. `resolved`: what the real resolver picked for the whole
+    set. `unsettled_out`: where the names of ranges offline could not settle go (for one note
+    over several installs, see unsettled_note); without it, the note goes to `notes`."""
     by_name: dict[NormalizedName, list[Declared]] = {}
     for item in declared:
         by_name.setdefault(item.name, []).append(item)
+    ranges = KnowledgeBaseRanges(kb)
+    facts = facts_from_declarations(
+        by_name,
+        ranges,
+        notes,
+        direct=lambda reference, _: _direct_reference(reference, kb, notes),
+        resolved=resolved,
+        resolved_by=resolved_by,
+    )
+    unsettled = ranges.unsettled
+    if unsettled_out is not None:
+        unsettled_out += [name for name in unsettled if name not in unsettled_out]
+    elif unsettled:
+        notes.append(unsettled_note(unsettled))
+    return facts
+
+
+class CandidateVersions(Protocol):
+    """Where the versions a declared range is judged over come from: the knowledge base
+    (KnowledgeBaseRanges), the package index (pin's, compat.resolve.declaredenv), ..."""
+
+    def allowed(
+        self, ranged: Mapping[NormalizedName, tuple[SpecifierSet, Declared]], notes: list[str]
+    ) -> dict[NormalizedName, tuple[tuple[Version, ...], str]]:
+        """name -> (the versions its range allows, where they came from); a name left out has
+        nothing to judge."""
+        ...
+
+
+def facts_from_declarations(
+    by_name: Mapping[NormalizedName, Sequence[Declared]],
+    ranges: CandidateVersions,
+    notes: list[str],
+    *,
+    direct: Callable[[Declared, Sequence[Declared]], PackageFact | None],
+    resolved: Mapping[NormalizedName, Version] | None = None,
+    resolved_by: str = "",
+) -> dict[NormalizedName, PackageFact]:
+    """The one translation of declarations into package facts (check and pin): a locked pin,
+    else an exact pin, is its version; a direct reference is what `direct` makes of it; a
+    package the resolver picked is its pick; a range is the versions `ranges` says it allows.
+    Facts come in the order the packages were declared, then what the resolver pulled in."""
     facts: dict[NormalizedName, PackageFact] = {}
-    unsettled: list[str] = []
+    ranged: dict[NormalizedName, tuple[SpecifierSet, Declared]] = {}
     for name, items in by_name.items():
         first = next((i for i in items if i.kind != "constraint"), items[0])
         exact = [i for i in items if i.pinned is not None]
@@ -140,7 +164,7 @@ def declared_facts(
             continue
         reference = next((i for i in items if i.url), None)
         if reference is not None and reference.url is not None:
-            fact = _direct_reference(reference, kb, notes)
+            fact = direct(reference, items)
             if fact is not None:
                 facts[name] = fact
             continue
@@ -153,31 +177,51 @@ def declared_facts(
         spec = SpecifierSet()
         for item in items:
             spec &= item.specifier
-        known = offline_versions(kb, name, None)
-        if not known:
-            continue  # no rule names this package: nothing to judge
-        # The range's own inclusive bounds are versions it allows too (^4.40.0 allows 4.40.0).
-        bounds = [_version(s.version) for s in spec if s.operator in (">=", "<=", "~=", "==")]
-        candidates = open_range([*known, *(b for b in bounds if b is not None)])
-        allowed = tuple(v for v in candidates if spec.contains(v))
-        if not allowed:
-            continue  # no rule names this package, or no known version fits: nothing to judge
-        unsettled.append(first.display_name)
+        ranged[name] = (spec, first)
+    for name, (allowed, source) in ranges.allowed(ranged, notes).items():
+        first = ranged[name][1]
         facts[name] = PackageFact(
             name, allowed, first.display_name, first.origin, requirement=first.raw,
-            candidates_from="knowledge-base",
+            candidates_from=source,
         )  # fmt: skip
+    facts = {name: facts[name] for name in by_name if name in facts}
     if resolved is not None:
         for name, version in resolved.items():
             if name not in facts:  # pulled in by the declared packages
                 facts[name] = PackageFact(
                     name, (version,), requirement=f"resolved by {resolved_by}"
                 )
-    if unsettled_out is not None:
-        unsettled_out += [name for name in unsettled if name not in unsettled_out]
-    elif unsettled:
-        notes.append(unsettled_note(unsettled))
     return facts
+
+
+class KnowledgeBaseRanges:
+    """check offline: a range stands for every version it allows among those the knowledge base
+    names, its own inclusive bounds, and one below and one above them all (open_range); the
+    names whose verdict that leaves unsettled are kept for one note."""
+
+    def __init__(self, kb: KnowledgeBase) -> None:
+        self.kb = kb
+        self.unsettled: list[str] = []
+
+    def allowed(
+        self, ranged: Mapping[NormalizedName, tuple[SpecifierSet, Declared]], notes: list[str]
+    ) -> dict[NormalizedName, tuple[tuple[Version, ...], str]]:
+        from compat.resolve.solver import offline_versions
+
+        out: dict[NormalizedName, tuple[tuple[Version, ...], str]] = {}
+        for name, (spec, first) in ranged.items():
+            known = offline_versions(self.kb, name, None)
+            if not known:
+                continue  # no rule names this package: nothing to judge
+            # The range's own inclusive bounds are versions it allows too (^4.40.0: 4.40.0).
+            bounds = [_version(s.version) for s in spec if s.operator in (">=", "<=", "~=", "==")]
+            candidates = open_range([*known, *(b for b in bounds if b is not None)])
+            allowed = tuple(v for v in candidates if spec.contains(v))
+            if not allowed:
+                continue  # no known version fits: nothing to judge
+            self.unsettled.append(first.display_name)
+            out[name] = (allowed, "knowledge-base")
+        return out
 
 
 def unsettled_note(names: list[str], why: str = "offline") -> str:
@@ -279,22 +323,15 @@ def torch_cuda(
     platform: str,
     markers: Mapping[str, str] | None = None,
 ) -> tuple[Version | None, str]:
-    """torch's CUDA build for the target and where that came from ("" when unknown or CPU)."""
-
-    from compat.kb.torchbuilds import cuda_variants, default_cuda, index_cuda, known_release
+    """torch's CUDA build for the target and where that came from ("" when unknown or CPU):
+    the index lines that can serve torch, each candidate release's build from them (or PyPI's
+    default), and whether the candidates agree."""
     from compat.probes.cuda import cuda_from_local_label
 
     if torch is None:
         return None, ""
-    routed = [
-        i
-        for i in indexes
-        if (not i.packages or "torch" in i.packages)
-        and (not i.marker or markers is None or _source_applies(i, markers))
-    ]
-    if any(not i.optional for i in routed if i.packages):
-        routed = [i for i in routed if not i.optional]  # a source that always applies wins
-    elif len({i.url.rstrip("/") for i in routed if i.optional}) > 1:
+    routed = _torch_indexes(indexes, markers)
+    if routed is None:
         return None, ""  # torch comes from one of several opt-in groups: which one is a choice
     builds: set[Version | str | None] = set()  # "unknown": a release the table does not know
     why = ""
@@ -303,37 +340,77 @@ def torch_cuda(
             builds.add(cuda_from_local_label(version))
             why = "its local version label"
             continue
-        chosen: Version | str | None = "pypi"
-        served: list[tuple[Version | str, IndexLine]] = []
-        for line in routed:
-            cuda = index_cuda(line.url)
-            if cuda is None:
-                continue
-            variants = cuda_variants(_three_parts(version))
-            if cuda == "cpu" or variants is None or cuda in variants:
-                served.append((cuda, line))
-        replacing = [s for s in served if s[1].replaces_default or s[1].packages]
-        pool = replacing or served
-        pinned = [line for line in routed if line.packages and index_cuda(line.url) is not None]
-        if not pool and pinned and not torch.exact:
-            # torch may come only from an index that has no build of this release (uv's
-            # `explicit` source: cu128 stops at 2.11): a resolve cannot pick it.
+        build, why = _release_build(version, routed, torch.exact, platform, why)
+        if build is _NO_BUILD:
+            return None, ""  # CPU-only there, or a release compat does not know
+        if build is not _SKIP:
+            builds.add(build)  # type: ignore[arg-type]
+    return _agreed_build(builds, why)
+
+
+_SKIP = object()  # a candidate a resolve cannot pick: it says nothing about the build
+_NO_BUILD = object()  # an exact pin with no CUDA build there: the answer is "none known"
+
+
+def _torch_indexes(
+    indexes: Sequence[IndexLine], markers: Mapping[str, str] | None
+) -> list[IndexLine] | None:
+    """The index lines torch can come from for the target; None when it comes from one of
+    several opt-in groups (which one is the user's choice)."""
+    routed = [
+        i
+        for i in indexes
+        if (not i.packages or "torch" in i.packages)
+        and (not i.marker or markers is None or _source_applies(i, markers))
+    ]
+    if any(not i.optional for i in routed if i.packages):
+        return [i for i in routed if not i.optional]  # a source that always applies wins
+    if len({i.url.rstrip("/") for i in routed if i.optional}) > 1:
+        return None
+    return routed
+
+
+def _release_build(
+    version: Version, routed: Sequence[IndexLine], exact: bool, platform: str, why: str
+) -> tuple[object, str]:
+    """One candidate release's CUDA build (a Version, None for CPU, "unknown" for a release the
+    table does not know, or _SKIP/_NO_BUILD) and the updated reason."""
+    from compat.kb.torchbuilds import cuda_variants, default_cuda, index_cuda, known_release
+
+    chosen: Version | str | None = "pypi"
+    served: list[tuple[Version | str, IndexLine]] = []
+    for line in routed:
+        cuda = index_cuda(line.url)
+        if cuda is None:
             continue
-        if pool:
-            # pip takes the highest version: a +cuXYZ build sorts above the plain PyPI one.
-            cudas = [c for c, _ in pool if isinstance(c, Version)]
-            chosen = max(cudas) if cudas else None
-            line = next(line for cuda, line in pool if cuda == (chosen or "cpu"))
-            why = f"the PyTorch index {line.url} ({line.origin})"
-        if chosen == "pypi":
-            chosen = default_cuda(_three_parts(version), platform)
-            if chosen is None and not torch.exact and not known_release(_three_parts(version)):
-                builds.add("unknown")  # a release compat does not know, among the candidates
-                continue
-            if chosen is None and torch.exact:
-                return None, ""  # CPU-only there, or a release compat does not know
-            why = why or f"the PyPI default build of torch {version.public} on {platform}"
-        builds.add(chosen if isinstance(chosen, Version) else None)
+        variants = cuda_variants(_three_parts(version))
+        if cuda == "cpu" or variants is None or cuda in variants:
+            served.append((cuda, line))
+    replacing = [s for s in served if s[1].replaces_default or s[1].packages]
+    pool = replacing or served
+    pinned = [line for line in routed if line.packages and index_cuda(line.url) is not None]
+    if not pool and pinned and not exact:
+        # torch may come only from an index that has no build of this release (uv's
+        # `explicit` source: cu128 stops at 2.11): a resolve cannot pick it.
+        return _SKIP, why
+    if pool:
+        # pip takes the highest version: a +cuXYZ build sorts above the plain PyPI one.
+        cudas = [c for c, _ in pool if isinstance(c, Version)]
+        chosen = max(cudas) if cudas else None
+        line = next(line for cuda, line in pool if cuda == (chosen or "cpu"))
+        why = f"the PyTorch index {line.url} ({line.origin})"
+    if chosen == "pypi":
+        chosen = default_cuda(_three_parts(version), platform)
+        if chosen is None and not exact and not known_release(_three_parts(version)):
+            return "unknown", why  # a release compat does not know, among the candidates
+        if chosen is None and exact:
+            return _NO_BUILD, why
+        why = why or f"the PyPI default build of torch {version.public} on {platform}"
+    return (chosen if isinstance(chosen, Version) else None), why
+
+
+def _agreed_build(builds: set[Version | str | None], why: str) -> tuple[Version | None, str]:
+    """The build every candidate release agrees on, or "unsettled" when they disagree."""
     found = {b for b in builds if isinstance(b, Version)}
     if "unknown" in builds or (found and None in builds) or len({b.major for b in found}) > 1:
         # the candidates disagree: which build is installed depends on the release a resolve picks

@@ -42,6 +42,7 @@ from packaging.version import Version
 from compat.engine import evaluate, evaluate_rule
 from compat.kb.conditions import version_in
 from compat.kb.knowledge import KnowledgeBase
+from compat.kb.questions import package_specs, rule_packages
 from compat.model import Facts, Finding, Rule, Severity, Status
 from compat.resolve.solver import (
     TORCH_FAMILY,
@@ -54,7 +55,6 @@ from compat.resolve.solver import (
     _distance,
     _mentions_build,
     _mentions_toolkit,
-    _rule_packages,
     _with_versions,
     guarded_names,
 )
@@ -174,7 +174,7 @@ class _Solver:
             (
                 i,
                 kb.rule_at(i),
-                tuple(sorted(NormalizedName(n) for n in _rule_packages(kb.plain_at(i)["when"]))),
+                tuple(sorted(NormalizedName(n) for n in rule_packages(kb.plain_at(i)))),
             )
             for i in _relevant(kb, present)
             if not kb.gates
@@ -200,14 +200,13 @@ class _Solver:
         self.start_findings = start_bad
         self.start_affected = {f.rule.id for f in start_bad if f.status is Status.AFFECTED}
         self.start_possible = {f.rule.id for f in start_bad if f.status is Status.POSSIBLE}
-        from compat.kb.knowledge import condition_keys
+        from compat.kb.questions import fact_keys
 
         gpus = facts.hardware is not None and bool(facts.hardware.gpus)
         self.hardware_names = {
             n
             for i, _, names in self.rules
-            if gpus
-            and any(k.startswith("hardware.") for k in condition_keys(kb.plain_at(i)["when"]))
+            if gpus and any(k.startswith("hardware.") for k in fact_keys(kb.plain_at(i)))
             for n in names
         }
         self.toolkit = {rule.id for _, rule, _ in self.rules if _mentions_toolkit(rule.when)}
@@ -329,7 +328,7 @@ class _Solver:
         if found is None:
             collected: dict[NormalizedName, set[str]] = {}
             position = next(p for p, r, _ in self.rules if r.id == rule.id)
-            _collect_specs(self.kb.plain_at(position)["when"], collected)
+            package_specs(self.kb.plain_at(position), collected)
             found = {n: tuple(sorted(s)) for n, s in collected.items()}
             self.rule_package_specs[rule.id] = found
         return found
@@ -348,7 +347,7 @@ class _Solver:
         out: dict[NormalizedName, set[str]] = {}
         for position, _, _ in self.rules:
             plain = self.kb.plain_at(position)
-            _collect_specs(plain["when"], out)
+            package_specs(plain, out)
             for text in plain["fix"]["constraints"]:
                 name, spec = _fix_constraint(text)
                 out.setdefault(name, set()).add(spec)
@@ -525,22 +524,6 @@ class _Solver:
             f.rule.id for f in self._bad(self._findings(effective)) if f.status is Status.AFFECTED
         }
         return affected <= self.start_affected
-
-
-def _collect_specs(when: Mapping[str, Any], out: dict[NormalizedName, set[str]]) -> None:
-    """Every specifier a rule's conditions state, per package, added to `out` (any-branches
-    included)."""
-    from compat.kb.derived import release_specs
-
-    for name, condition in when.get("packages", {}).items():
-        spec = condition["version"] if isinstance(condition, dict) else condition
-        out.setdefault(NormalizedName(name), set()).add(str(spec))
-    for key in when.get("derived", {}):
-        # a table tells releases apart that no `packages:` condition names
-        for name, specs in release_specs(key).items():
-            out.setdefault(NormalizedName(name), set()).update(specs)
-    for branch in when.get("any", []):
-        _collect_specs(branch, out)
 
 
 @functools.lru_cache(maxsize=4096)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import bisect
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from typing import Protocol
 
 from packaging.requirements import Requirement
 from packaging.utils import NormalizedName, canonicalize_name
@@ -21,6 +21,7 @@ from compat.kb.conditions import All, AnyOf, BuildCondition, PackageVersion
 from compat.kb.derived import ABOUT_BUILD as DERIVED_ABOUT_BUILD
 from compat.kb.derived import DerivedCondition
 from compat.kb.knowledge import KnowledgeBase
+from compat.kb.questions import BUILD_PACKAGES, named_specifiers, rule_packages
 from compat.model import Condition, Facts, Finding, PackageFact, Rule, Status
 
 
@@ -116,26 +117,10 @@ def guarded_names(kb: KnowledgeBase, installed: Iterable[str]) -> dict[Normalize
     present = set(installed)
     guarded: dict[NormalizedName, list[str]] = {}
     for plain in kb.plain:
-        for name in _rule_packages(plain["when"]):
+        for name in rule_packages(plain):
             if name in present:
                 guarded.setdefault(NormalizedName(name), []).append(plain["id"])
     return guarded
-
-
-# A rule about torch's CUDA build is a rule about torch: moving torch (or its build) escapes it.
-BUILD_PACKAGES = {"torch_cuda": "torch", "cuda_runtime": "torch"}
-
-
-def _rule_packages(when: Mapping[str, Any]) -> set[str]:
-    from compat.kb.derived import PACKAGES as DERIVED_PACKAGES
-
-    names: set[str] = set(when.get("packages", {}))
-    names |= {BUILD_PACKAGES[key] for key in when.get("build", {}) if key in BUILD_PACKAGES}
-    for key in when.get("derived", {}):
-        names |= set(DERIVED_PACKAGES[key])
-    for branch in when.get("any", []):
-        names |= _rule_packages(branch)
-    return names
 
 
 def _mentions_toolkit(condition: Condition) -> bool:
@@ -282,16 +267,9 @@ def offline_versions(
             except ValueError:
                 continue
 
-    def walk(when: Mapping[str, object]) -> None:
-        packages = when.get("packages", {})
-        assert isinstance(packages, dict)
-        if name in packages:
-            from_spec(packages[name]["version"])
-        for branch in when.get("any", []):  # type: ignore[attr-defined]
-            walk(branch)
-
     for plain in kb.plain:
-        walk(plain["when"])
+        for text in named_specifiers(plain, name):
+            from_spec(text)
         for text in plain["fix"]["constraints"]:
             requirement = Requirement(text)
             if canonicalize_name(requirement.name) == name:

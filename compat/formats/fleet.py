@@ -1,4 +1,4 @@
-"""`compat fleet` as text and Markdown (JSON: compat.fleet.report.fleet_document).
+"""compat fleet's text, markdown, JSON and HTML: every format of a `compat.fleet/2` result.
 
 Both show node groups (nodes in one state, named in compressed hostlist form) and refer to them
 by number: the output grows with the distinct node states, not with the nodes."""
@@ -142,7 +142,7 @@ def render(fleet: Fleet, format_name: str) -> str:
         return json.dumps(fleet_document(fleet), indent=2, ensure_ascii=False) + "\n"
     if format_name == "markdown":
         return render_markdown(fleet)
-    if format_name == "html":  # from the JSON document: formats/ needs nothing of fleet/
+    if format_name == "html":  # the page is rendered from the JSON document
         from compat.fleet.report import fleet_document
         from compat.formats.html import render_fleet
 

@@ -1,0 +1,79 @@
+"""The `compat.report/1` document of DESIGN.md's outside contract (`--format json`), written beside
+`Report` so that `compat fleet` (below compat/formats/) reads and writes it on every node."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from compat.model import Finding, Status
+from compat.report import COMPAT_VERSION, Report
+from compat.symptoms import readable_symptom
+
+REPORT_SCHEMA = "compat.report/1"
+
+
+def finding_document(finding: Finding) -> dict[str, Any]:
+    rule = finding.rule
+    return {
+        "rule": rule.id,
+        "kind": rule.kind,
+        "title": rule.title,
+        "severity": rule.severity.value,
+        "status": finding.status.value,
+        "evidence": rule.evidence.value,
+        "packages": [
+            {
+                "name": p.name,
+                "version": p.version,
+                **({"source": str(p.origin)} if p.origin else {}),
+            }
+            for p in finding.packages
+        ],
+        "unknown": [{"fact": u.fact, "settle_with": u.needs} for u in finding.unknown],
+        "matched": list(finding.matched),
+        **({"install": finding.install} if finding.install else {}),  # check, with extras
+        "symptoms": [readable_symptom(s.match) for s in rule.symptoms],
+        "fix": {
+            "summary": finding.remedy.summary,
+            "constraints": list(finding.remedy.constraints),
+            **({"change": finding.remedy.change} if finding.remedy.change else {}),
+        },
+        "references": list(rule.references),
+        "source": str(rule.origin) if rule.origin else None,
+    }
+
+
+def report_document(report: Report) -> dict[str, Any]:
+    from compat.probes.profile import profile_document
+
+    return {
+        "schema": REPORT_SCHEMA,
+        "compat_version": COMPAT_VERSION,
+        "knowledge_base": report.knowledge_base,
+        "environment": report.environment,
+        "hardware": profile_document(report.hardware) if report.hardware is not None else None,
+        "usage": report.usage,
+        "findings": [finding_document(f) for f in report.judged],
+        "summary": {
+            "affected": report.count(Status.AFFECTED),
+            "possible": report.count(Status.POSSIBLE),
+            "needs_hardware": len(report.needs_hardware),
+            # Added in 0.3: ranged requirements offline judgement left open (range notes).
+            "unjudged_ranges": report.unjudged_ranges,
+            # Added with issue 23, check only: why the resolve its ranges rest on did not happen
+            # (the tool failed or ran out of time; exit 3), else null.
+            **({"resolve_failed": report.resolve_failed} if report.files else {}),
+        },
+        # Added in 0.2: possible findings that only a hardware profile could settle, while no
+        # hardware is known (they are not in `findings` and never fail a gate).
+        "needs_hardware": [finding_document(f) for f in report.needs_hardware],
+        "notes": list(report.notes),
+        # Added in 0.2 (doctor; null for check): the node and the facts `compat fleet` compares.
+        "host": report.host,
+        "stack": report.stack,
+    }
+
+
+def render(report: Report, colour: bool = False) -> str:
+    return json.dumps(report_document(report), indent=2, ensure_ascii=False) + "\n"

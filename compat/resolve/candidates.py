@@ -1,0 +1,125 @@
+"""Where pin's candidate versions come from: the package index (cached), or offline the cache,
+the installed versions and the versions the knowledge base names; torch's per-CUDA builds when a
+GPU is visible. `IndexCandidates` is the solver's `CandidateSource`."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from packaging.utils import NormalizedName
+from packaging.version import Version
+
+from compat.errors import IndexAccessError
+from compat.kb.knowledge import KnowledgeBase
+from compat.resolve.index import allows_python
+from compat.resolve.solver import offline_versions
+
+
+class IndexCandidates:
+    """CandidateSource over the package index: installable versions and Requires-Dist."""
+
+    def __init__(
+        self,
+        client: Any,
+        python_version: Version | None,
+        installed: Mapping[NormalizedName, Version],
+        kb: KnowledgeBase,
+        offline: bool,
+        markers: Mapping[str, str] | None = None,
+    ) -> None:
+        self.client = client
+        self.markers = markers  # the target: releases without a wheel for it are never offered
+        self.python_version = python_version
+        self.installed = installed
+        self.kb = kb
+        self.offline = offline
+        self._versions: dict[NormalizedName, list[Version]] = {}
+        self._candidates: dict[NormalizedName, list[Any]] = {}
+        self.notes: list[str] = []
+        self._requires: dict[tuple[NormalizedName, Version], tuple[str, ...] | None] = {}
+        self.cuda_builds = False  # offer torch's per-CUDA builds (+cu126) as candidates
+
+    def requires(self, name: NormalizedName, version: Version) -> tuple[str, ...] | None:
+        # A CUDA build declares what the release declares (PyPI's wheel stands in for it).
+        if version.local and name == "torch":
+            version = Version(version.public)
+        return self._requires_of(name, version)
+
+    def prefetch(self, names: Sequence[NormalizedName]) -> None:
+        if self.client is None:
+            return
+        try:
+            found = self.client.candidates_many(names)
+            self._candidates.update(found)
+            self._candidates.update({name: [] for name in names if name not in found})
+        except IndexAccessError:
+            if not self.offline:
+                raise
+            # Offline and not cached: fall back to what the knowledge base names, below.
+
+    def on_index(self, name: str) -> bool:
+        """Whether the index has any release of `name` (fetched, and cached, when asked)."""
+        from compat.names import canonicalize_name
+
+        return bool(self.versions(NormalizedName(canonicalize_name(name))))
+
+    def versions(self, name: NormalizedName) -> list[Version]:
+        if name in self._versions:
+            return self._versions[name]
+        if name not in self._candidates:
+            self.prefetch([name])  # a companion of a move: asked for only when needed
+        installed = self.installed.get(name)
+        allow_pre = installed is not None and installed.is_prerelease
+        found: set[Version] = set()
+        for candidate in self._candidates.get(name, []):
+            if candidate.yanked is not None:
+                continue
+            if not allows_python(candidate, self.python_version):
+                continue
+            if candidate.version.is_prerelease and not allow_pre:
+                continue
+            found.add(candidate.version)
+        if not found and (self.offline or self.client is None):
+            found.update(offline_versions(self.kb, name, installed))
+        if self.markers is not None:
+            from compat.kb import wheels
+
+            found = wheels.installable(name, found, self.markers, keep=installed)
+        if name == "torch" and self.cuda_builds:
+            found |= torch_build_variants(found)
+        self._versions[name] = sorted(found)
+        return self._versions[name]
+
+    def _requires_of(self, name: NormalizedName, version: Version) -> tuple[str, ...] | None:
+        key = (name, version)
+        if key not in self._requires:
+            self._requires[key] = self._fetch_requires(name, version)
+        return self._requires[key]
+
+    def _fetch_requires(self, name: NormalizedName, version: Version) -> tuple[str, ...] | None:
+        if self.client is None:
+            return None
+        matching = [c for c in self._candidates.get(name, []) if c.version == version]
+        matching.sort(key=lambda c: (not c.is_wheel, c.metadata_url is None))
+        for candidate in matching[:1]:
+            try:
+                result: tuple[str, ...] = self.client.requires_dist(candidate)
+                return result
+            except IndexAccessError:
+                if not self.offline:
+                    raise
+        return None
+
+
+def torch_build_variants(releases: set[Version]) -> set[Version]:
+    """PyTorch's per-CUDA builds of these torch releases (download.pytorch.org/whl/cuXYZ)."""
+    from compat.kb.torchbuilds import cuda_tag, cuda_variants
+
+    out: set[Version] = set()
+    for release in releases:
+        if release.local:
+            continue
+        for cuda in cuda_variants(release) or ():
+            out.add(Version(f"{release}+{cuda_tag(cuda)}"))
+    return out

@@ -1,0 +1,267 @@
+"""pin's proof: the real resolver (pip or uv) installs the user's requirements under the plan's
+constraints, the engine re-checks what it picked, and the plan is made again from there until
+nothing new turns up."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import Any
+
+from packaging.utils import NormalizedName
+from packaging.version import Version
+
+from compat.errors import IndexAccessError
+from compat.kb.knowledge import KnowledgeBase
+from compat.model import Environment, Hardware, Package, UsageFact
+from compat.resolve.constraints import constraint_lines
+from compat.resolve.indexconfig import IndexOptions
+from compat.resolve.pinresult import Declarations, PinSettings, Proof
+from compat.resolve.planner import Planner, make_planner
+from compat.resolve.solver import PinPlan
+from compat.versions import parse_requirement
+
+PROOF_ROUNDS = 3
+
+
+def prove(
+    planner: Planner,
+    env: Environment,
+    start: Mapping[NormalizedName, str],
+    declarations: Declarations | None,
+    index_options: IndexOptions,
+    tool: str,
+    available: Callable[[str], bool] | None = None,
+) -> tuple[PinPlan, Proof, Environment]:
+    """Plan, have the real resolver install the plan's constraints with the user's requirements,
+    re-check what it picked with the engine, and plan again from there until nothing new turns
+    up (at most PROOF_ROUNDS times). With requirement files, the first round starts from what
+    the resolver picks for them, not from the newest release a range allows."""
+    from compat.engine import evaluate
+    from compat.resolve.resolver import ResolutionFailed, ResolveNotMade, ResolverTimedOut, Target
+    from compat.resolve.resolver import resolve as resolve_with_tool
+
+    def resolve(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return resolve_with_tool(*args, **kwargs)
+        except ResolveNotMade as error:
+            if isinstance(error, ResolverTimedOut):
+                raise
+            # The tool failed, not the constraints: no proof, nothing written (exit 3).
+            raise ResolveNotMade(
+                error.tool,
+                f"{error.reason}; the proof could not be made and no constraints were written",
+                hint=error.hint or "--no-verify writes the constraints without the proof",
+            ) from None
+        except IndexAccessError as error:
+            # One line: which index, why, and how to go on without the proof.
+            raise IndexAccessError(
+                f"the proof failed: {error.message}",
+                hint="--no-verify writes the constraints without the proof",
+            ) from None
+
+    target = Target(
+        python_version=(
+            f"{env.python_version.major}.{env.python_version.minor}"
+            if env.python_version is not None
+            else None
+        )
+    )
+    labels = dict(start)
+    if declarations is not None:
+        lines = [text for _, text, _ in declarations.lines if "://" not in text]
+        try:
+            first = resolve(lines, (), target=target, index=index_options, tool=tool)
+        except ResolutionFailed as error:
+            plan = planner.plan(env, labels)
+            return (
+                plan,
+                Proof(
+                    "failed",
+                    f"{error.tool}: your requirements alone do not resolve: {error.message}",
+                ),
+                env,
+            )
+        env, labels = _resolved_environment(env, first.packages, declarations, labels)
+    plan = planner.plan(env, labels)
+    detail = ""
+    for _ in range(PROOF_ROUNDS):
+        requirements = proof_requirements(env, declarations, plan)
+        if declarations is None and available is not None:
+            # A private or local distribution is no index's: the proof is about the rest.
+            requirements = [r for r in requirements if available(r)]
+        try:
+            resolution = resolve(
+                requirements,
+                constraint_lines(plan, env, index_options.pytorch_index),
+                target=target,
+                index=index_options,
+                tool=tool,
+            )
+        except ResolutionFailed as error:
+            return (
+                plan,
+                Proof("failed", f"{error.tool}: {error.message}", {}, tuple(requirements)),
+                env,
+            )
+        declared = {name for name, _, _ in declarations.lines} if declarations else None
+        resolved_env = replace(
+            env,
+            packages={
+                **{
+                    n: p
+                    for n, p in env.packages.items()
+                    if n not in resolution.packages and (declared is None or n in declared)
+                },
+                **{
+                    n: Package(n, v, env.packages[n].display_name if n in env.packages else n)
+                    for n, v in resolution.packages.items()
+                },
+            },
+        )
+        facts = planner.facts(resolved_env)
+        known = {u.rule.id for u in plan.unresolved}
+        new = [
+            f
+            for f in evaluate(planner.kb, facts)
+            if f.status in planner.avoid
+            and f.rule.severity.value != "info"
+            and f.rule.id not in known
+        ]
+        detail = f"{resolution.tool} resolved {len(resolution.packages)} package(s)"
+        if not new:
+            return plan, Proof("proven", detail, resolution.packages, tuple(requirements)), env
+        # What the resolver picked walks into a rule: plan again from the resolved set.
+        env, labels = _resolved_environment(env, resolution.packages, declarations, labels)
+        plan = planner.plan(env, labels)
+        detail += f"; its pick matched {', '.join(f.rule.id for f in new)}"
+    return plan, Proof("failed", f"{detail}; gave up after {PROOF_ROUNDS} rounds"), env
+
+
+def _resolved_environment(
+    env: Environment,
+    resolved: Mapping[NormalizedName, Version],
+    declarations: Declarations | None,
+    labels: Mapping[NormalizedName, str] | None = None,
+) -> tuple[Environment, dict[NormalizedName, str]]:
+    """The environment as the resolver would install it: declared or installed packages at the
+    versions it picked (a user's exact pin keeps its label), everything else it brings in too."""
+    labels = dict(labels or {})
+    packages = dict(env.packages)
+    if declarations is not None:
+        # What an earlier round's resolve brought in and this one does not is not installed
+        # (nvidia-nccl-cu13 of a torch the plan has since moved): it must not match rules.
+        declared = {name for name, _, _ in declarations.lines}
+        for name in [n for n in packages if n not in resolved and n not in declared]:
+            if labels.get(name) == "resolved":
+                del packages[name], labels[name]
+    for name, version in resolved.items():
+        old = packages.get(name)
+        if declarations is None and old is not None:
+            continue  # an installed version stays the starting point: the plan pins it
+        if labels.get(name) == "pinned":
+            continue
+        labels[name] = "resolved"
+        if old is not None and old.version == version:
+            continue
+        packages[name] = Package(
+            name, version, old.display_name if old else name, old.origin if old else None
+        )
+        if labels.get(name) != "pinned":
+            labels[name] = "resolved"
+    return replace(env, packages=packages), labels
+
+
+def proof_requirements(
+    env: Environment, declarations: Declarations | None, plan: PinPlan
+) -> list[str]:
+    """What the resolver installs: the user's requirement lines (a pin the plan moves relaxed to
+    the name, as the line tells the user to do), or the environment's top-level distributions."""
+    from packaging.requirements import InvalidRequirement
+    from packaging.specifiers import SpecifierSet
+
+    moved = {pin.name for pin in plan.pins if pin.moves_user_pin}
+    if declarations is not None:
+        out = []
+        for name, text, _ in declarations.lines:
+            if "://" in text:
+                continue  # a direct reference: the resolver would fetch it; its pin stands in
+            if name in moved:
+                try:
+                    requirement = parse_requirement(text)
+                except InvalidRequirement:
+                    continue
+                requirement.specifier = SpecifierSet()
+                text = str(requirement)
+            out.append(text)
+        return out
+    # The pinned packages themselves too: a top-level one may be local (editable) or private.
+    names = {canonicalize(n): n for n in top_level(env)}
+    for pin in plan.pins:
+        names.setdefault(pin.name, pin.display_name or pin.name)
+    return sorted(names.values(), key=str.lower)
+
+
+def top_level(env: Environment) -> list[str]:
+    """The installed distributions no other installed one requires, that an index can serve."""
+    from packaging.requirements import InvalidRequirement
+
+    required: set[str] = set()
+    for package in env.packages.values():
+        for text in package.requires:
+            try:
+                requirement = parse_requirement(text)
+            except InvalidRequirement:
+                continue
+            if requirement.marker is None or "extra" not in str(requirement.marker):
+                required.add(canonicalize(requirement.name))
+    return sorted(
+        package.display_name or name
+        for name, package in env.packages.items()
+        if name not in required and package.commit is None and not _direct(package)
+    )
+
+
+def _direct(package: Package) -> bool:
+    """Installed from a URL, a directory or in editable mode (PEP 610): no index has it."""
+    if package.origin is None:
+        return False
+    return os.path.isfile(os.path.join(package.origin.path, "direct_url.json"))
+
+
+def canonicalize(name: str) -> str:
+    from compat.names import canonicalize_name
+
+    return str(canonicalize_name(name))
+
+
+def plan_and_prove(
+    kb: KnowledgeBase,
+    env: Environment,
+    usage: Mapping[str, UsageFact],
+    hardware: Hardware | None,
+    declarations: Declarations | None,
+    client: Any,
+    index_options: IndexOptions,
+    settings: PinSettings,
+) -> tuple[PinPlan, Proof, Environment]:
+    """The plan for `env`, proven by the real resolver unless --no-verify or --offline."""
+    planner = make_planner(
+        kb, env, usage, hardware, declarations, client=client, offline=index_options.offline,
+        keep=settings.keep, avoid_possible=settings.avoid_possible,
+    )  # fmt: skip
+    start = planner.intent.start
+    if not settings.verify or index_options.offline:
+        why = "--offline" if index_options.offline else "--no-verify"
+        plan = planner.plan(env, start)
+        return (
+            plan,
+            Proof("skipped", f"{why}: the constraints were not resolved with pip or uv"),
+            env,
+        )
+    if declarations is None:  # one batch of index requests for the proof's names
+        planner.source.prefetch([NormalizedName(canonicalize(n)) for n in top_level(env)])
+    return prove(
+        planner, env, start, declarations, index_options, settings.resolver, planner.source.on_index
+    )
