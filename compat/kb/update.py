@@ -51,13 +51,15 @@ def update(url: str, *, timeout: float = 20.0) -> UpdateResult:
     _check_scheme(url)
     import httpx
 
-    deadline = time.monotonic() + timeout
     headers = {"User-Agent": f"compat/{__version__}"}
     # Every request, redirects included, must be https (or loopback): no downgrade mid-way.
     hooks = {"request": [lambda request: _check_scheme(str(request.url))]}
     with httpx.Client(
         timeout=httpx.Timeout(timeout), follow_redirects=True, headers=headers, event_hooks=hooks
     ) as http:
+        # The limit is the network's: it starts once the client exists (making one loads the CA
+        # bundle, which took most of a 1 s limit on a loaded machine before a byte was asked for).
+        deadline = time.monotonic() + timeout
         index = parse_index(_download(http, url, MAX_INDEX_BYTES, deadline, timeout), url)
         current = active_bundle()  # in force, not merely installed: a stale one is replaced
         if current is not None and current.sha256 == index["sha256"]:
