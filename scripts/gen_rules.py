@@ -235,20 +235,32 @@ def text(version: Version, dep: str) -> str:
 # Families
 
 
-@dataclass
+@dataclass(kw_only=True)
 class Family:
-    """One generated rule: a package's requirement on another package (or on Python)."""
+    """One generated rule: a package's requirement on another package (or on Python).
+
+    Inputs: by default what each release of `package` declares on `dep` (Requires-Dist or
+    Requires-Python, read from scripts/inputs/<package>.json, or <package>-metadata.json with
+    `metadata`); `source_key` reads a floor found in the release's source instead; `values` is a
+    reader of its own for what neither covers. Selection: the fields from `keep` to `exclude`.
+    Template: the rest, written by `rule_document`."""
 
     rule_id: str
     title: str
-    severity: str
-    evidence: str
+    severity: str = "error"
+    evidence: str = "verified"
     description: str
     package: str  # the package whose releases say something
     dep: str  # the package (or "python") they say it about
-    values: Callable[[], list[tuple[Version, Any]]]  # release -> SpecifierSet (or None)
+    metadata: bool = False  # read scripts/inputs/<package>-metadata.json
+    extra: str | None = None  # the extra whose Requires-Dist lines are read
+    env: dict[str, str] | None = None  # marker values over LINUX
+    source_key: str | None = None  # the input field holding a floor read in the source
+    values: Callable[[], list[tuple[Version, Any]]] | None = None  # release -> SpecifierSet
     references: list[str]
     fix_summary: str
+    # a floor that no recorded `dep` release meets yet is fixed by staying below it (floor_fix)
+    fix_unmet_floor: bool = False
     change: str | None = None
     constraints: list[str] | None = None
     symptoms: list[str] = field(default_factory=list)
@@ -271,8 +283,16 @@ class Family:
     # what it was built for and what is installed settles the rule without the package's version
     built_for: str | None = None
 
+    def read(self) -> list[tuple[Version, Any]]:
+        if self.values is not None:
+            return self.values()
+        if self.source_key is not None:
+            return source_values(self.package, self.source_key, self.dep)()
+        source = f"{self.package}-metadata" if self.metadata else self.package
+        return declared_values(source, self.dep, self.extra, self.env)()
+
     def groups(self) -> list[Group]:
-        values = self.values()
+        values = self.read()
         if self.by_series:
             values = [(v, series(s) if s is not None else None) for v, s in values]
         if self.by_major:
@@ -360,12 +380,18 @@ class Family:
             recorded(self.description, table),
             with_prebuilt(_when(branches, self.usage), self.prebuilt),
             symptoms,
-            fix(self.fix_summary, self.constraints, self.change),
+            fix(*self._fix(), self.change),
             self.references,
             examples,
             severity=self.severity,
             evidence=self.evidence,
         )
+
+    def _fix(self) -> tuple[str, list[str] | None]:
+        if not self.fix_unmet_floor:
+            return self.fix_summary, self.constraints
+        pool = candidates(self.dep)
+        return floor_fix(self.read, self.package, self.dep, pool, self.fix_summary)
 
     def _pinned(self, groups: list[Group]) -> list[str]:
         """The exact releases of `dep` the package's releases pin, oldest first."""
@@ -752,8 +778,6 @@ def vllm_families() -> list[Family]:
         Family(
             rule_id="vllm-torch-pin-mismatch",
             title="vLLM's compiled kernels are built for one exact torch release, and a different torch is installed",
-            severity="error",
-            evidence="verified",
             description="""
 Every vLLM wheel requires one torch release exactly (Requires-Dist torch==X) because
 vllm/_C.abi3.so links against that torch's C++ library. Upgrading torch afterwards (a training
@@ -763,7 +787,6 @@ torch the rest of the stack was built for. A vLLM built from source against the 
 is fine, but its version cannot be told apart here.""",
             package="vllm",
             dep="torch",
-            values=declared_values("vllm", "torch"),
             references=[
                 "https://pypi.org/project/vllm/",
                 "https://docs.vllm.ai/en/latest/getting_started/installation/gpu.html",
@@ -776,15 +799,12 @@ is fine, but its version cannot be told apart here.""",
         Family(
             rule_id="vllm-python-outside-requires-python",
             title="vLLM release outside its supported Python range",
-            severity="error",
-            evidence="verified",
             description="""
 Each vLLM release declares a Requires-Python window and ships compiled wheels only for it. pip
 then reports "no matching distribution"; a lock file or --no-deps install that forces it gets an
 extension that does not import.""",
             package="vllm",
             dep="python",
-            values=declared_values("vllm", "python"),
             references=["https://pypi.org/project/vllm/"],
             fix_summary="use a Python inside the release's window (listed in the description), or a vLLM release that supports your Python",
             change="create the environment with a supported interpreter, e.g. uv venv --python 3.12",
@@ -795,7 +815,6 @@ extension that does not import.""",
             rule_id="vllm-transformers-outside-declared-range",
             title="transformers outside the range this vLLM release declares",
             severity="warning",
-            evidence="verified",
             description="""
 vLLM declares which transformers releases it works with: from 0.11.1 it caps transformers
 below 5 (0.11.1 and 0.11.2 still read tokenizer.all_special_tokens_extended, which transformers 5
@@ -806,7 +825,6 @@ not written for. vLLM before 0.11.1 declared no upper bound (see
 vllm-before-0.19.1-with-transformers-5).""",
             package="vllm",
             dep="transformers",
-            values=declared_values("vllm", "transformers"),
             # Upper caps only: a floor or a single excluded release is what pip's resolver enforces
             # anyway (an unpinned transformers never lands below it), and projects override the
             # exclusions on purpose (open-instruct's uv.lock: transformers>=5.4.0 beside 0.19.1).
@@ -826,8 +844,6 @@ def pair_families() -> list[Family]:
         Family(
             rule_id="torchvision-torch-pair-mismatch",
             title="torchvision is built against one torch release series, and a different torch is installed",
-            severity="error",
-            evidence="verified",
             description="""
 Each torchvision release requires one torch release (Requires-Dist torch==X) because its
 compiled operators link against that torch's C++ library; PyTorch's compatibility table pairs
@@ -836,7 +852,6 @@ upgraded on its own (pip install -U torch, a vLLM install that swaps torch) leav
 operators pointing at the old ABI. torchvision 0.29.1 relaxed the pin to a floor.""",
             package="torchvision",
             dep="torch",
-            values=declared_values("torchvision", "torch"),
             by_series=True,
             references=[
                 "https://github.com/pytorch/vision#installation",
@@ -854,8 +869,6 @@ operators pointing at the old ABI. torchvision 0.29.1 relaxed the pin to a floor
         Family(
             rule_id="torchaudio-torch-pair-mismatch",
             title="torchaudio 2.1-2.10 is built against one torch release series, and a different torch is installed",
-            severity="error",
-            evidence="verified",
             description="""
 Up to 2.10, every torchaudio wheel requires the torch release of the same number (Requires-Dist
 torch==2.X.Y) because libtorchaudio.so links against torch's C++ library; the rule compares
@@ -864,7 +877,6 @@ at import. torchaudio 2.11 is built against torch's stable ABI and declares no t
 it is out of this rule.""",
             package="torchaudio",
             dep="torch",
-            values=declared_values("torchaudio", "torch"),
             by_series=True,
             references=[
                 "https://docs.pytorch.org/audio/2.11.0/installation.html",
@@ -879,8 +891,6 @@ it is out of this rule.""",
         Family(
             rule_id="xformers-torch-pin-mismatch",
             title="xformers' compiled extensions are built for one exact torch release, and a different torch is installed",
-            severity="error",
-            evidence="verified",
             description="""
 Every xformers wheel up to 0.0.34 requires one torch release exactly (Requires-Dist torch==X):
 its C++/CUDA extensions link against that torch. With another torch, `import xformers` warns
@@ -892,7 +902,6 @@ settles the rule without the xformers version; the same release as another build
 is not a pin mismatch.""",
             package="xformers",
             dep="torch",
-            values=declared_values("xformers", "torch"),
             references=[
                 "https://github.com/facebookresearch/xformers/issues/982",
                 "https://pypi.org/project/xformers/",
@@ -906,8 +915,6 @@ is not a pin mismatch.""",
         Family(
             rule_id="bitsandbytes-below-declared-torch-floor",
             title="bitsandbytes with a torch older than the release declares",
-            severity="error",
-            evidence="verified",
             description="""
 bitsandbytes raised its declared torch floor as it moved to torch's custom-operator API (0.46
 needs torch 2.2, 0.48 needs 2.3, 0.50 needs 2.4). On an older pinned torch (an image installed
@@ -915,7 +922,6 @@ with --no-deps, or a lock that kept torch) the new bitsandbytes registers operat
 not have and fails at import or at the first quantized matmul.""",
             package="bitsandbytes",
             dep="torch",
-            values=declared_values("bitsandbytes", "torch"),
             keep=(">=", ">"),
             open_end=True,
             references=[
@@ -934,7 +940,6 @@ def trl_families() -> list[Family]:
             rule_id="trl-vllm-outside-supported-window",
             title="TRL with a vLLM outside the window that release declares (trl[vllm])",
             severity="warning",
-            evidence="verified",
             description="""
 Each TRL release declares the vLLM versions its GRPO/online-DPO generation path was built for in
 its vllm extra (and recent releases warn from trl/import_utils.py when the installed vLLM is
@@ -943,7 +948,7 @@ colocate/server weight sync and generation calls can fail or misbehave outside t
 Installing trl and vllm separately skips the extra's bounds.""",
             package="trl",
             dep="vllm",
-            values=declared_values("trl", "vllm", extra="vllm"),
+            extra="vllm",
             usage={"use_vllm": True},
             references=[
                 "https://github.com/huggingface/trl/blob/v0.26.0/trl/import_utils.py",
@@ -978,8 +983,6 @@ def numba_families() -> list[Family]:
             Family(
                 rule_id=f"numba-{name}-numpy-{cap}",
                 title=f"numba {name} refuses NumPy {cap} and later",
-                severity="error",
-                evidence="verified",
                 description=f"""
 numba {name} declares numpy<{cap} and checks it again when numba is imported
 (_ensure_critical_deps), so a NumPy upgraded afterwards by another install makes `import numba`
@@ -1020,23 +1023,11 @@ def re_escape(value: str) -> str:
 
 
 def transformers_families() -> list[Family]:
-    torch_values = source_values("transformers", "torch_floor", "torch")
-    peft_values = source_values("transformers", "peft_floor", "peft")
-    # A floor no PEFT release meets yet (5.24.0: 0.22.0) is fixed by staying below that release.
-    peft_fix = floor_fix(
-        peft_values,
-        "transformers",
-        "peft",
-        candidates("peft"),
-        "upgrade PEFT to the release's floor (0.20.0 for transformers 5.18-5.23)",
-    )
     refs = ["https://github.com/huggingface/transformers/pull/35479"]
     return [
         Family(
             rule_id="transformers-4.52-disables-torch-below-2.1",
             title="transformers 4.52-4.57 switch PyTorch off when torch is older than 2.1",
-            severity="error",
-            evidence="verified",
             description="""
 From 4.52.0 transformers/utils/import_utils.py treats torch below 2.1 as absent
 (is_torch_available() is False), logging "Disabling PyTorch" instead of raising. Every PyTorch
@@ -1044,7 +1035,7 @@ model class then resolves to a dummy that fails later with "None of PyTorch, Ten
 or Flax have been found", far from the cause. 4.51 and older have no such gate.""",
             package="transformers",
             dep="torch",
-            values=torch_values,
+            source_key="torch_floor",
             window=("4.0", "5.0"),
             references=[
                 *refs,
@@ -1060,8 +1051,6 @@ or Flax have been found", far from the cause. 4.51 and older have no such gate."
         Family(
             rule_id="transformers-5-disables-old-torch",
             title="transformers 5 switches PyTorch off below its torch floor, which rises within 5.x",
-            severity="error",
-            evidence="verified",
             description="""
 transformers/utils/import_utils.py treats a torch below the release's floor as absent and only
 logs "Disabling PyTorch"; model classes then fail later with "None of PyTorch, TensorFlow >= 2.0,
@@ -1069,7 +1058,7 @@ or Flax have been found". The floor moves within 5.x; each release's floor was r
 import_utils.py it ships.""",
             package="transformers",
             dep="torch",
-            values=torch_values,
+            source_key="torch_floor",
             window=("5.0", "99"),
             open_end=True,
             references=[
@@ -1088,15 +1077,13 @@ import_utils.py it ships.""",
         Family(
             rule_id="transformers-trainer-needs-accelerate",
             title="the transformers Trainer refuses accelerate below the release's floor (0.26.0 in 4.x, 1.1.0 in 5.x)",
-            severity="error",
-            evidence="verified",
             description="""
 TrainingArguments/Trainer check ACCELERATE_MIN_VERSION from transformers/utils/import_utils.py
 when they set up devices. An image that pins an old accelerate fails at TrainingArguments,
 before any model is loaded. TRL trainers go through the same check.""",
             package="transformers",
             dep="accelerate",
-            values=source_values("transformers", "accelerate_floor", "accelerate"),
+            source_key="accelerate_floor",
             open_end=True,
             references=[
                 "https://github.com/huggingface/transformers/blob/v4.56.0/src/transformers/utils/import_utils.py",
@@ -1111,8 +1098,6 @@ before any model is loaded. TRL trainers go through the same check.""",
         Family(
             rule_id="transformers-5-peft-floor",
             title="transformers 5 refuses PEFT adapters from a PEFT below its floor, which rises within 5.x",
-            severity="error",
-            evidence="verified",
             description="""
 transformers/integrations/peft.py checks MIN_PEFT_VERSION before load_adapter, add_adapter or
 from_pretrained on an adapter repository (4.x asked only for 0.5.0). PEFT declares no upper
@@ -1122,7 +1107,7 @@ adapter is loaded. Some patch releases on older branches (5.10.4, 5.12.1) raised
 meets a floor, every adapter call fails and the fix is to stay below that transformers.""",
             package="transformers",
             dep="peft",
-            values=peft_values,
+            source_key="peft_floor",
             window=("5.0", "99"),
             open_end=True,
             usage={"peft": True},
@@ -1134,8 +1119,9 @@ meets a floor, every adapter call fails and the fix is to stay below that transf
                 "https://github.com/huggingface/transformers/blob/v5.24.0/src/transformers/integrations/peft.py",
                 "https://pypi.org/simple/peft/",
             ],
-            fix_summary=peft_fix[0],
-            constraints=peft_fix[1],
+            # 5.24.0 asks for PEFT 0.22.0, which no release meets yet: stay below it
+            fix_summary="upgrade PEFT to the release's floor (0.20.0 for transformers 5.18-5.23)",
+            fix_unmet_floor=True,
             symptoms=[
                 r"The version of PEFT you are using is not compatible, please use a version >= \d+\.\d+\.\d+"
             ],
@@ -1148,15 +1134,13 @@ def accelerate_families() -> list[Family]:
         Family(
             rule_id="accelerate-fsdp2-needs-torch-2.6",
             title="accelerate's FSDP2 refuses torch below its floor (2.5.1 in accelerate 1.6.0, 2.6.0 from 1.7.0)",
-            severity="error",
-            evidence="verified",
             description="""
 accelerate added FSDP2 (fsdp_version: 2) in 1.6.0 and refuses it below FSDP2_PYTORCH_VERSION
 (accelerate/utils/constants.py): 2.5.1 in 1.6.0, 2.6.0 from 1.7.0. accelerate 1.5 and older have
 no fsdp_version at all, so this rule says nothing about them.""",
             package="accelerate",
             dep="torch",
-            values=source_values("accelerate", "fsdp2_torch_floor", "torch"),
+            source_key="fsdp2_torch_floor",
             open_end=True,
             usage={"fsdp_version": 2},
             possible_usage={"distributed": "fsdp"},
@@ -1184,7 +1168,6 @@ def torch_families() -> list[Family]:
             rule_id="torch-triton-series-mismatch",
             title="Triton is not the release series this torch was built and tested with",
             severity="warning",
-            evidence="verified",
             description="""
 Every Linux torch wheel pins the Triton release its compiler stack (torch.compile / Inductor)
 generates code for (Requires-Dist triton==X). Another package (vLLM, an unsloth or liger
@@ -1194,7 +1177,8 @@ kernels through it, fail at the first compiled call. Eager PyTorch is not affect
 compares release series; patch releases of Triton within a series are not flagged.""",
             package="torch",
             dep="triton",
-            values=declared_values("torch-metadata", "triton", env=py311),
+            metadata=True,
+            env=py311,
             by_series=True,
             references=[
                 "https://pypi.org/project/torch/",
@@ -1209,8 +1193,6 @@ compares release series; patch releases of Triton within a series are not flagge
         Family(
             rule_id="torch-cudnn-major-mismatch",
             title="the installed cuDNN wheel is another major release than the one this torch links",
-            severity="error",
-            evidence="verified",
             description="""
 torch's Linux CUDA 12 wheels pin nvidia-cudnn-cu12 (8.9 for torch 2.1-2.3, 9.x from 2.4) and
 load its libcudnn.so.<major>. A package that installs another cuDNN major into the same
@@ -1220,7 +1202,7 @@ incompatibility at the first cuDNN call. Within one major, cuDNN keeps compatibi
 major is compared.""",
             package="torch",
             dep="nvidia-cudnn-cu12",
-            values=declared_values("torch-metadata", "nvidia-cudnn-cu12"),
+            metadata=True,
             by_major=True,
             build=CUDA12,
             near_misses=[  # a CUDA 11.8 build loads cudnn-cu11: a cu12 wheel beside it is unused
@@ -1252,7 +1234,7 @@ lacks, reported as undefined-symbol errors at import of torch.distributed or as 
 not flagged.""",
             package="torch",
             dep="nvidia-nccl-cu12",
-            values=declared_values("torch-metadata", "nvidia-nccl-cu12"),
+            metadata=True,
             below_only=True,
             build=CUDA12,
             near_misses=[{"packages": {"torch": "2.6.0+cu118", "nvidia-nccl-cu12": "2.18.1"}}],
@@ -1277,7 +1259,7 @@ package's pin leaves torch.distributed calling entry points the older libnccl la
 NCCL is not flagged.""",
             package="torch",
             dep="nvidia-nccl-cu13",
-            values=declared_values("torch-metadata", "nvidia-nccl-cu13"),
+            metadata=True,
             below_only=True,
             build={"torch_cuda": ">=13.0,<14"},
             references=[
@@ -1310,15 +1292,13 @@ def transformers_declared_families() -> list[Family]:
         Family(
             rule_id="transformers-tokenizers-outside-declared-range",
             title="tokenizers outside the range this transformers release requires",
-            severity="error",
-            evidence="verified",
             description="Each transformers release accepts one tokenizers window (0.19 for 4.40-4.44, "
             "0.21 for 4.47-4.55, 0.22-0.23.0 from 4.56, 0.23.1+ from 5.16). "
             + check
             + " A tokenizers upgraded by another package (a newer vLLM, sentence-transformers) is the usual cause.",
             package="transformers",
             dep="tokenizers",
-            values=declared_values("transformers-metadata", "tokenizers"),
+            metadata=True,
             references=refs,
             fix_summary="install the tokenizers this transformers declares (pip install transformers==X re-resolves it)",
             change='pip install "transformers==<your version>" --force-reinstall (or pin tokenizers to its window)',
@@ -1327,8 +1307,6 @@ def transformers_declared_families() -> list[Family]:
         Family(
             rule_id="transformers-huggingface-hub-outside-declared-range",
             title="huggingface-hub outside the range this transformers release requires",
-            severity="error",
-            evidence="verified",
             description="transformers 4.x requires huggingface-hub below 1.0 and transformers 5 requires "
             "1.x (from 5.18 up to 3.0). "
             + check
@@ -1336,7 +1314,7 @@ def transformers_declared_families() -> list[Family]:
             "in by datasets, gradio or a newer vLLM) is the common case.",
             package="transformers",
             dep="huggingface-hub",
-            values=declared_values("transformers-metadata", "huggingface-hub"),
+            metadata=True,
             references=refs,
             fix_summary="install the huggingface-hub this transformers declares (below 1.0 for transformers 4.x)",
             change='pip install "huggingface-hub<1.0" with transformers 4.x, or move to transformers 5',
@@ -1345,13 +1323,11 @@ def transformers_declared_families() -> list[Family]:
         Family(
             rule_id="transformers-safetensors-below-declared-floor",
             title="safetensors older than this transformers release requires",
-            severity="error",
-            evidence="verified",
             description="transformers raises its safetensors floor over time (0.4.3 from 4.50, 0.8.0 "
             "from 5.13). " + check,
             package="transformers",
             dep="safetensors",
-            values=declared_values("transformers-metadata", "safetensors"),
+            metadata=True,
             keep=(">=", ">"),
             open_end=True,
             references=refs,
@@ -1372,14 +1348,13 @@ def openrlhf_families() -> list[Family]:
             rule_id="openrlhf-vllm-older-than-pinned",
             title="OpenRLHF with a vLLM older than the one that release pins",
             severity="warning",
-            evidence="verified",
             description="""
 Each OpenRLHF release pins the vLLM its Ray vLLM engines were written against (extra vllm:
 vllm==X; extra vllm-latest: anything newer). An older vLLM lacks the engine, weight-update and
 sleep-mode APIs that release calls, so generation or weight sync fails once the engines start.""",
             package="openrlhf",
             dep="vllm",
-            values=declared_values("openrlhf", "vllm", extra="vllm"),
+            extra="vllm",
             below_only=True,
             usage={"use_vllm": True},
             references=refs,
@@ -1390,7 +1365,6 @@ sleep-mode APIs that release calls, so generation or weight sync fails once the 
             rule_id="openrlhf-deepspeed-differs-from-pin",
             title="OpenRLHF with another DeepSpeed than the one that release pins",
             severity="info",
-            evidence="verified",
             description="""
 OpenRLHF pins DeepSpeed exactly in every release, because its ZeRO-3 and offload paths have
 broken with DeepSpeed regressions before (deepspeed-zero3-offload-clip-device-mismatch). Another
@@ -1398,7 +1372,6 @@ DeepSpeed is a deliberate override that release was not tested with; this is inf
 failure.""",
             package="openrlhf",
             dep="deepspeed",
-            values=declared_values("openrlhf", "deepspeed"),
             references=refs,
             fix_summary="install the DeepSpeed this OpenRLHF release pins, or record why the override is needed",
             change='pip install "openrlhf==<your version>" --force-reinstall',
@@ -1407,14 +1380,12 @@ failure.""",
             rule_id="openrlhf-transformers-differs-from-pin",
             title="OpenRLHF with another transformers than the one that release pins",
             severity="info",
-            evidence="verified",
             description="""
 OpenRLHF pins transformers exactly in nearly every release (0.9.4 alone declared a floor). Another
 transformers is an override that release was not tested with; model loading and generation
 code paths change between transformers minors. This is information, not a failure.""",
             package="openrlhf",
             dep="transformers",
-            values=declared_values("openrlhf", "transformers"),
             references=refs,
             fix_summary="install the transformers this OpenRLHF release pins, or record why the override is needed",
             change='pip install "openrlhf==<your version>" --force-reinstall',
@@ -1424,7 +1395,6 @@ code paths change between transformers minors. This is information, not a failur
             rule_id="openrlhf-ray-differs-from-pin",
             title="OpenRLHF with another Ray than the one that release pins",
             severity="info",
-            evidence="verified",
             description="""
 OpenRLHF pins ray[default] exactly: its actors, placement groups and the vLLM engines it
 schedules are written against that Ray. Another Ray is an override the release was not tested
@@ -1432,7 +1402,6 @@ with, and every node of the cluster must run the same Ray as the driver. This is
 not a failure.""",
             package="openrlhf",
             dep="ray",
-            values=declared_values("openrlhf", "ray"),
             references=[
                 "https://pypi.org/project/openrlhf/",
                 "https://docs.ray.io/en/latest/ray-overview/installation.html",
@@ -1448,7 +1417,6 @@ def openrlhf_flash_attn() -> Family:
         rule_id="openrlhf-flash-attn-differs-from-pin",
         title="OpenRLHF with another flash-attn than the one that release pins",
         severity="info",
-        evidence="verified",
         description="""
 OpenRLHF pins flash-attn exactly (2.6.1 up to 0.5.2, 2.8.3 from 0.8.10) and uses its varlen and
 packed-sequence kernels through its own wrappers. Another flash-attn is an override that release
@@ -1456,7 +1424,6 @@ was not tested with (and flash-attn itself must match the installed torch, see
 flash-attn-built-for-another-torch). This is information, not a failure.""",
         package="openrlhf",
         dep="flash-attn",
-        values=declared_values("openrlhf", "flash-attn"),
         references=["https://pypi.org/project/openrlhf/"],
         fix_summary="install the flash-attn this OpenRLHF release pins, built for your torch",
         change="pip install flash-attn==<the pinned version> --no-build-isolation",
@@ -1469,7 +1436,6 @@ def vllm_pin_families() -> list[Family]:
             rule_id="vllm-flashinfer-differs-from-pin",
             title="vLLM with another flashinfer than the one that release pins",
             severity="warning",
-            evidence="verified",
             description="""
 vLLM pins flashinfer-python exactly in its base requirements from 0.11.1 (0.10.1-0.11.0 pinned
 it only in their `flashinfer` extra, which this rule does not read) and calls its attention and
@@ -1478,7 +1444,6 @@ another install (sglang, a newer vLLM wheel left behind) breaks the FlashInfer b
 FlashInfer sampling at engine start.""",
             package="vllm",
             dep="flashinfer-python",
-            values=declared_values("vllm", "flashinfer-python"),
             references=[
                 "https://pypi.org/project/vllm/",
                 "https://docs.vllm.ai/en/latest/getting_started/installation/gpu.html",
@@ -1490,8 +1455,6 @@ FlashInfer sampling at engine start.""",
         Family(
             rule_id="vllm-xformers-differs-from-pin",
             title="vLLM with another xformers than the one that release pins",
-            severity="error",
-            evidence="verified",
             description="""
 vLLM 0.4.0-0.11.2 pin xformers exactly (on Linux x86-64 from 0.5.5; 0.12 dropped xformers):
 its XFormers attention backend calls that build, and each xformers build is itself pinned to one
@@ -1501,7 +1464,6 @@ with operators of another release. A vLLM or xformers built from source (a `+g<s
 is judged here.""",
             package="vllm",
             dep="xformers",
-            values=declared_values("vllm", "xformers"),
             references=["https://pypi.org/project/vllm/"],
             fix_summary="install the xformers this vLLM pins (reinstalling vLLM restores it)",
             change='pip install "vllm==<your version>" --force-reinstall',
@@ -1520,7 +1482,6 @@ is judged here.""",
             rule_id="vllm-numba-differs-from-pin",
             title="vLLM with another numba than the one that release pins",
             severity="warning",
-            evidence="verified",
             description="""
 vLLM pins numba exactly for its n-gram speculative-decoding proposer: 0.60.0 in 0.7.3-0.8.2;
 0.61.x in 0.8.3-0.19 (0.8.3-0.11.0 only on Python above 3.9, where 3.9 keeps 0.60.0); 0.65.0
@@ -1549,8 +1510,6 @@ def trl_floor_families() -> list[Family]:
         Family(
             rule_id="trl-below-declared-transformers-floor",
             title="TRL with a transformers older than that release declares",
-            severity="error",
-            evidence="verified",
             description="""
 Each TRL release declares a transformers floor and imports symbols added in it. A stack pinned
 before the TRL upgrade (pip install --no-deps, a hand-edited lock, an image with older packages)
@@ -1558,7 +1517,6 @@ then fails at import or in the trainer. TRL 0.19 and 0.29+ have their own rules
 (trl-0.19-below-transformers-4.51-or-accelerate-1.4, trl-0.29-plus-below-transformers-4.56.2).""",
             package="trl",
             dep="transformers",
-            values=declared_values("trl", "transformers"),
             keep=(">=", ">"),
             exclude=(("0.19.0", "0.20.0"), ("0.29.0", "99")),
             references=refs,
@@ -1568,8 +1526,6 @@ then fails at import or in the trainer. TRL 0.19 and 0.29+ have their own rules
         Family(
             rule_id="trl-below-declared-accelerate-floor",
             title="TRL with an accelerate older than that release declares",
-            severity="error",
-            evidence="verified",
             description="""
 TRL declares an accelerate floor (0.34 for 0.14-0.18, 1.4 from 0.19, 1.10.1 from 1.16) and its
 trainers call accelerate APIs added there (FSDP2 and DeepSpeed plugin handling among them). An
@@ -1577,7 +1533,6 @@ older accelerate left in place fails when the trainer prepares the model. TRL 0.
 rule (trl-0.19-below-transformers-4.51-or-accelerate-1.4).""",
             package="trl",
             dep="accelerate",
-            values=declared_values("trl", "accelerate"),
             keep=(">=", ">"),
             exclude=(("0.19.0", "0.20.0"),),
             open_end=True,
@@ -1588,8 +1543,6 @@ rule (trl-0.19-below-transformers-4.51-or-accelerate-1.4).""",
         Family(
             rule_id="trl-below-declared-peft-floor",
             title="TRL training a PEFT adapter with a PEFT older than its peft extra declares",
-            severity="error",
-            evidence="verified",
             description="""
 TRL's peft extra declares the PEFT its LoRA paths (get_peft_model, adapter merging for vLLM weight
 sync, prepare_model_for_kbit_training) are written for. PEFT is optional, so pip never checks it
@@ -1597,7 +1550,7 @@ unless trl[peft] is installed; an older PEFT left in the image fails once a PEFT
 to a trainer.""",
             package="trl",
             dep="peft",
-            values=declared_values("trl", "peft", extra="peft"),
+            extra="peft",
             keep=(">=", ">"),
             open_end=True,
             usage={"peft": True},
@@ -1608,15 +1561,12 @@ to a trainer.""",
         Family(
             rule_id="trl-below-declared-datasets-floor",
             title="TRL with a datasets older than that release declares",
-            severity="error",
-            evidence="verified",
             description="""
 TRL declares a datasets floor and its trainers' data preparation calls the Dataset APIs of that
 release (map/with_transform signatures, IterableDataset features). An older datasets left by a
 pinned image fails when the trainer tokenizes or packs the dataset.""",
             package="trl",
             dep="datasets",
-            values=declared_values("trl", "datasets"),
             keep=(">=", ">"),
             open_end=True,
             references=refs,
@@ -1633,7 +1583,6 @@ def datasets_families() -> list[Family]:
             rule_id="datasets-fsspec-outside-declared-range",
             title="fsspec outside the range this datasets release declares",
             severity="warning",
-            evidence="verified",
             description="""
 datasets caps fsspec at the release it was tested with, because its caching and data-file
 resolution call fsspec internals that change between releases (datasets #6352: a newer fsspec
@@ -1642,7 +1591,7 @@ An fsspec moved by another package (s3fs, gcsfs, a newer torch or lightning) lea
 outside that range.""",
             package="datasets",
             dep="fsspec",
-            values=declared_values("datasets-metadata", "fsspec"),
+            metadata=True,
             references=[*refs, "https://github.com/huggingface/datasets/issues/6352"],
             fix_summary="install the fsspec this datasets declares, or a datasets release whose range includes yours",
             change='pip install "datasets==<your version>" --force-reinstall (pip check names the fsspec it wants)',
@@ -1652,7 +1601,6 @@ outside that range.""",
             rule_id="datasets-huggingface-hub-outside-declared-range",
             title="huggingface-hub outside the range this datasets release declares",
             severity="warning",
-            evidence="verified",
             description="""
 datasets declares the huggingface-hub releases its Hub downloads and uploads are written for
 (2.14 caps it below 1.0, 4.2 allows 1.x, 5.1 needs 1.31 or later). Outside that range Hub
@@ -1660,7 +1608,7 @@ calls meet APIs that were removed or not yet added. transformers 5 and recent vL
 huggingface-hub 1.x, so an old datasets beside them is the usual way in.""",
             package="datasets",
             dep="huggingface-hub",
-            values=declared_values("datasets-metadata", "huggingface-hub"),
+            metadata=True,
             references=refs,
             fix_summary="install the huggingface-hub this datasets declares, or upgrade datasets",
             change="pip install -U datasets",
@@ -1668,15 +1616,13 @@ huggingface-hub 1.x, so an old datasets beside them is the usual way in.""",
         Family(
             rule_id="datasets-pyarrow-below-declared-floor",
             title="pyarrow older than this datasets release declares",
-            severity="error",
-            evidence="verified",
             description="""
 datasets stores everything in Arrow tables and raises its pyarrow floor when it starts using newer
 Arrow APIs (large_list, string views, ...). An older pyarrow kept by a pinned image fails at
 import of datasets or when a dataset is loaded.""",
             package="datasets",
             dep="pyarrow",
-            values=declared_values("datasets-metadata", "pyarrow"),
+            metadata=True,
             keep=(">=", ">"),
             open_end=True,
             references=refs,
