@@ -33,7 +33,7 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Union
 
 import yaml
 from packaging.markers import Marker
@@ -559,24 +559,6 @@ def source_values(package: str, key: str, dep: str) -> Callable[[], list[tuple[V
     return read
 
 
-def python_wheels(package: str) -> Callable[[], list[tuple[Version, Any]]]:
-    """The Python window a release ships CPython wheels for (Linux x86-64), as a specifier."""
-
-    def read() -> list[tuple[Version, Any]]:
-        out: list[tuple[Version, Any]] = []
-        for entry in releases(package):
-            tags = sorted({int(t[3:]) for t in entry.get("cpython_tags", [])})
-            if not tags:
-                out.append((Version(entry["version"]), None))
-                continue
-            low, high = tags[0], tags[-1] + 1
-            spec = SpecifierSet(f">=3.{low},<3.{high}")
-            out.append((Version(entry["version"]), spec))
-        return out
-
-    return read
-
-
 # ---------------------------------------------------------------------------------------------
 # --refresh: re-read the published facts (the only step that uses the network)
 
@@ -768,13 +750,34 @@ def _cpython_tags(wheels: list[dict[str, Any]]) -> list[str]:
 
 
 # ---------------------------------------------------------------------------------------------
-# The families, by output file
+# The table: each generated file, the recorded inputs it is made from (named in its header), and
+# its rows. A row is a Family (inputs, selection, template: see its fields), a BuiltFor (an
+# extension that records the torch or CUDA series it was built against), or a function that
+# expands into Families (numba: one rule per release series). Every row is written by
+# rule_document. Adding a family is adding a row to its file's list.
+
+Row = Union["Family", "BuiltFor", Callable[[], list["Family"]]]
+
+
+@dataclass
+class Output:
+    name: str  # the file under compat/matrix/
+    inputs: tuple[str, ...]  # scripts/inputs/<input>.json
+    rows: list[Row]
+    extra_sources: list[str] = field(default_factory=list)  # inputs another script generated
+
+    def rules(self) -> list[dict[str, Any]]:
+        expanded = [row() if callable(row) else [row] for row in self.rows]
+        return [family.rule() for families in expanded for family in families]
+
 
 PIP_NO_MATCH = "Could not find a version that satisfies the requirement"
 
 
-def vllm_families() -> list[Family]:
-    return [
+VLLM = Output(
+    "generated-vllm.yaml",
+    ("vllm", "torch", "transformers"),
+    [
         Family(
             rule_id="vllm-torch-pin-mismatch",
             title="vLLM's compiled kernels are built for one exact torch release, and a different torch is installed",
@@ -836,11 +839,14 @@ vllm-before-0.19.1-with-transformers-5).""",
             fix_summary="install the transformers this vLLM declares (pip install vllm==X re-resolves it), or a vLLM whose window includes your transformers",
             change='reinstall the pair in one command, e.g. pip install "vllm==0.19.1" "transformers>=5.5.1"',
         ),
-    ]
+    ],
+)
 
 
-def pair_families() -> list[Family]:
-    return [
+TORCH_PAIRS = Output(
+    "generated-torch-pairs.yaml",
+    ("torchvision", "torchaudio", "xformers", "bitsandbytes", "torch"),
+    [
         Family(
             rule_id="torchvision-torch-pair-mismatch",
             title="torchvision is built against one torch release series, and a different torch is installed",
@@ -931,11 +937,14 @@ not have and fails at import or at the first quantized matmul.""",
             fix_summary="upgrade torch to the floor of your bitsandbytes release, or keep an older bitsandbytes (0.45.x for torch 2.0-2.1)",
             change='pip install "bitsandbytes<0.46" on torch 2.0-2.1, "bitsandbytes<0.48" on torch 2.2',
         ),
-    ]
+    ],
+)
 
 
-def trl_families() -> list[Family]:
-    return [
+TRL_VLLM = Output(
+    "generated-trl-vllm.yaml",
+    ("trl", "vllm"),
+    [
         Family(
             rule_id="trl-vllm-outside-supported-window",
             title="TRL with a vLLM outside the window that release declares (trl[vllm])",
@@ -959,7 +968,8 @@ Installing trl and vllm separately skips the extra's bounds.""",
             change='pip install "trl[vllm]==<your TRL version>" (vLLM also pins torch; see vllm-torch-pin-mismatch)',
             symptoms=["TRL currently supports vLLM versions"],
         ),
-    ]
+    ],
+)
 
 
 def numba_families() -> list[Family]:
@@ -1004,6 +1014,9 @@ many data pipelines) fails with it. vLLM 0.11-0.19 pin numba==0.61.2.""",
     return families
 
 
+NUMBA = Output("generated-numba.yaml", ("numba", "numpy"), [numba_families])
+
+
 def _upper(spec: SpecifierSet | None) -> str | None:
     if spec is None:
         return None
@@ -1022,9 +1035,12 @@ def re_escape(value: str) -> str:
     return value.replace(".", r"\.")
 
 
-def transformers_families() -> list[Family]:
-    refs = ["https://github.com/huggingface/transformers/pull/35479"]
-    return [
+TRANSFORMERS_PR = ["https://github.com/huggingface/transformers/pull/35479"]
+
+TRANSFORMERS = Output(
+    "generated-transformers.yaml",
+    ("transformers", "torch", "accelerate", "peft"),
+    [
         Family(
             rule_id="transformers-4.52-disables-torch-below-2.1",
             title="transformers 4.52-4.57 switch PyTorch off when torch is older than 2.1",
@@ -1038,7 +1054,7 @@ or Flax have been found", far from the cause. 4.51 and older have no such gate."
             source_key="torch_floor",
             window=("4.0", "5.0"),
             references=[
-                *refs,
+                *TRANSFORMERS_PR,
                 "https://github.com/huggingface/transformers/blob/v4.52.0/src/transformers/utils/import_utils.py",
             ],
             fix_summary="upgrade torch to 2.1 or later, or keep transformers below 4.52 on torch 2.0",
@@ -1126,11 +1142,14 @@ meets a floor, every adapter call fails and the fix is to stay below that transf
                 r"The version of PEFT you are using is not compatible, please use a version >= \d+\.\d+\.\d+"
             ],
         ),
-    ]
+    ],
+)
 
 
-def accelerate_families() -> list[Family]:
-    return [
+ACCELERATE = Output(
+    "generated-accelerate.yaml",
+    ("accelerate", "torch"),
+    [
         Family(
             rule_id="accelerate-fsdp2-needs-torch-2.6",
             title="accelerate's FSDP2 refuses torch below its floor (2.5.1 in accelerate 1.6.0, 2.6.0 from 1.7.0)",
@@ -1153,17 +1172,21 @@ no fsdp_version at all, so this rule says nothing about them.""",
             change="fsdp_version 1 in the accelerate config",
             symptoms=[r"FSDP2 requires PyTorch >= 2\.\d+\.\d+"],
         ),
-    ]
+    ],
+)
 
 
 # The PyPI wheels pin the -cu12 libraries; torch's CUDA 11.8 variants pin -cu11 ones instead.
 CUDA12 = {"torch_cuda": ">=12.0,<13"}
 
 
-def torch_families() -> list[Family]:
-    """What torch's own wheel pins beside it (Linux x86-64, CPython 3.11 markers)."""
-    py311 = {"python_version": "3.11", "python_full_version": "3.11.9"}
-    return [
+# What torch's own wheel pins beside it (Linux x86-64, CPython 3.11 markers).
+PY311 = {"python_version": "3.11", "python_full_version": "3.11.9"}
+
+TORCH_PINS = Output(
+    "generated-torch-pins.yaml",
+    ("torch-metadata", "triton", "nvidia-cudnn-cu12", "nvidia-nccl-cu12", "nvidia-nccl-cu13"),
+    [
         Family(
             rule_id="torch-triton-series-mismatch",
             title="Triton is not the release series this torch was built and tested with",
@@ -1178,7 +1201,7 @@ compares release series; patch releases of Triton within a series are not flagge
             package="torch",
             dep="triton",
             metadata=True,
-            env=py311,
+            env=PY311,
             by_series=True,
             references=[
                 "https://pypi.org/project/torch/",
@@ -1271,79 +1294,87 @@ NCCL is not flagged.""",
             symptoms=[r"libtorch[\w.]*\.so: undefined symbol: nccl\w+"],
             prebuilt=["torch"],
         ),
-    ]
+    ],
+)
 
 
-def transformers_declared_families() -> list[Family]:
-    """Packages transformers checks at import (dependency_versions_check.py) against its table."""
-    check = (
-        "transformers checks this package at import (dependency_versions_check.py) against the "
-        "range in its dependency table, the same range its metadata declares, and raises ImportError "
-        "outside it, so nothing of transformers loads."
-    )
-    refs = [
-        "https://github.com/huggingface/transformers/blob/v4.56.0/src/transformers/dependency_versions_check.py",
-        "https://github.com/huggingface/transformers/blob/v5.23.0/src/transformers/dependency_versions_check.py",
-    ]
-    symptom = (
-        "{dep}[<>=!,.0-9]* is required for a normal functioning of this module, but found {dep}=="
-    )
-    return [
+# Packages transformers checks at import (dependency_versions_check.py) against its table.
+DEPENDENCY_CHECK = (
+    "transformers checks this package at import (dependency_versions_check.py) against the "
+    "range in its dependency table, the same range its metadata declares, and raises ImportError "
+    "outside it, so nothing of transformers loads."
+)
+DEPENDENCY_CHECK_REFS = [
+    "https://github.com/huggingface/transformers/blob/v4.56.0/src/transformers/dependency_versions_check.py",
+    "https://github.com/huggingface/transformers/blob/v5.23.0/src/transformers/dependency_versions_check.py",
+]
+DEPENDENCY_SYMPTOM = (
+    "{dep}[<>=!,.0-9]* is required for a normal functioning of this module, but found {dep}=="
+)
+
+TRANSFORMERS_DEPS = Output(
+    "generated-transformers-deps.yaml",
+    ("transformers-metadata", "tokenizers", "huggingface-hub", "safetensors"),
+    [
         Family(
             rule_id="transformers-tokenizers-outside-declared-range",
             title="tokenizers outside the range this transformers release requires",
             description="Each transformers release accepts one tokenizers window (0.19 for 4.40-4.44, "
             "0.21 for 4.47-4.55, 0.22-0.23.0 from 4.56, 0.23.1+ from 5.16). "
-            + check
+            + DEPENDENCY_CHECK
             + " A tokenizers upgraded by another package (a newer vLLM, sentence-transformers) is the usual cause.",
             package="transformers",
             dep="tokenizers",
             metadata=True,
-            references=refs,
+            references=DEPENDENCY_CHECK_REFS,
             fix_summary="install the tokenizers this transformers declares (pip install transformers==X re-resolves it)",
             change='pip install "transformers==<your version>" --force-reinstall (or pin tokenizers to its window)',
-            symptoms=[symptom.format(dep="tokenizers")],
+            symptoms=[DEPENDENCY_SYMPTOM.format(dep="tokenizers")],
         ),
         Family(
             rule_id="transformers-huggingface-hub-outside-declared-range",
             title="huggingface-hub outside the range this transformers release requires",
             description="transformers 4.x requires huggingface-hub below 1.0 and transformers 5 requires "
             "1.x (from 5.18 up to 3.0). "
-            + check
+            + DEPENDENCY_CHECK
             + " huggingface-hub 1.0 beside transformers 4.x (pulled "
             "in by datasets, gradio or a newer vLLM) is the common case.",
             package="transformers",
             dep="huggingface-hub",
             metadata=True,
-            references=refs,
+            references=DEPENDENCY_CHECK_REFS,
             fix_summary="install the huggingface-hub this transformers declares (below 1.0 for transformers 4.x)",
             change='pip install "huggingface-hub<1.0" with transformers 4.x, or move to transformers 5',
-            symptoms=[symptom.format(dep="huggingface-hub")],
+            symptoms=[DEPENDENCY_SYMPTOM.format(dep="huggingface-hub")],
         ),
         Family(
             rule_id="transformers-safetensors-below-declared-floor",
             title="safetensors older than this transformers release requires",
             description="transformers raises its safetensors floor over time (0.4.3 from 4.50, 0.8.0 "
-            "from 5.13). " + check,
+            "from 5.13). " + DEPENDENCY_CHECK,
             package="transformers",
             dep="safetensors",
             metadata=True,
             keep=(">=", ">"),
             open_end=True,
-            references=refs,
+            references=DEPENDENCY_CHECK_REFS,
             fix_summary="upgrade safetensors to the floor this transformers declares",
             change='pip install -U "safetensors"',
-            symptoms=[symptom.format(dep="safetensors")],
+            symptoms=[DEPENDENCY_SYMPTOM.format(dep="safetensors")],
         ),
-    ]
+    ],
+)
 
 
-def openrlhf_families() -> list[Family]:
-    refs = [
-        "https://pypi.org/project/openrlhf/",
-        "https://github.com/OpenRLHF/OpenRLHF/blob/main/requirements.txt",
-    ]
-    return [
+OPENRLHF_REFS = [
+    "https://pypi.org/project/openrlhf/",
+    "https://github.com/OpenRLHF/OpenRLHF/blob/main/requirements.txt",
+]
+
+OPENRLHF = Output(
+    "generated-openrlhf.yaml",
+    ("openrlhf", "vllm", "deepspeed", "transformers", "flash-attn", "ray"),
+    [
         Family(
             rule_id="openrlhf-vllm-older-than-pinned",
             title="OpenRLHF with a vLLM older than the one that release pins",
@@ -1357,7 +1388,7 @@ sleep-mode APIs that release calls, so generation or weight sync fails once the 
             extra="vllm",
             below_only=True,
             usage={"use_vllm": True},
-            references=refs,
+            references=OPENRLHF_REFS,
             fix_summary="install OpenRLHF with its vllm extra (pip install openrlhf[vllm]==X), or a newer vLLM",
             change='pip install "openrlhf[vllm]==<your version>"',
         ),
@@ -1372,7 +1403,7 @@ DeepSpeed is a deliberate override that release was not tested with; this is inf
 failure.""",
             package="openrlhf",
             dep="deepspeed",
-            references=refs,
+            references=OPENRLHF_REFS,
             fix_summary="install the DeepSpeed this OpenRLHF release pins, or record why the override is needed",
             change='pip install "openrlhf==<your version>" --force-reinstall',
         ),
@@ -1386,11 +1417,25 @@ transformers is an override that release was not tested with; model loading and 
 code paths change between transformers minors. This is information, not a failure.""",
             package="openrlhf",
             dep="transformers",
-            references=refs,
+            references=OPENRLHF_REFS,
             fix_summary="install the transformers this OpenRLHF release pins, or record why the override is needed",
             change='pip install "openrlhf==<your version>" --force-reinstall',
         ),
-        openrlhf_flash_attn(),
+        Family(
+            rule_id="openrlhf-flash-attn-differs-from-pin",
+            title="OpenRLHF with another flash-attn than the one that release pins",
+            severity="info",
+            description="""
+OpenRLHF pins flash-attn exactly (2.6.1 up to 0.5.2, 2.8.3 from 0.8.10) and uses its varlen and
+packed-sequence kernels through its own wrappers. Another flash-attn is an override that release
+was not tested with (and flash-attn itself must match the installed torch, see
+flash-attn-built-for-another-torch). This is information, not a failure.""",
+            package="openrlhf",
+            dep="flash-attn",
+            references=["https://pypi.org/project/openrlhf/"],
+            fix_summary="install the flash-attn this OpenRLHF release pins, built for your torch",
+            change="pip install flash-attn==<the pinned version> --no-build-isolation",
+        ),
         Family(
             rule_id="openrlhf-ray-differs-from-pin",
             title="OpenRLHF with another Ray than the one that release pins",
@@ -1409,29 +1454,14 @@ not a failure.""",
             fix_summary="install the Ray this OpenRLHF release pins, on the driver and every node",
             change='pip install "openrlhf==<your version>" --force-reinstall',
         ),
-    ]
+    ],
+)
 
 
-def openrlhf_flash_attn() -> Family:
-    return Family(
-        rule_id="openrlhf-flash-attn-differs-from-pin",
-        title="OpenRLHF with another flash-attn than the one that release pins",
-        severity="info",
-        description="""
-OpenRLHF pins flash-attn exactly (2.6.1 up to 0.5.2, 2.8.3 from 0.8.10) and uses its varlen and
-packed-sequence kernels through its own wrappers. Another flash-attn is an override that release
-was not tested with (and flash-attn itself must match the installed torch, see
-flash-attn-built-for-another-torch). This is information, not a failure.""",
-        package="openrlhf",
-        dep="flash-attn",
-        references=["https://pypi.org/project/openrlhf/"],
-        fix_summary="install the flash-attn this OpenRLHF release pins, built for your torch",
-        change="pip install flash-attn==<the pinned version> --no-build-isolation",
-    )
-
-
-def vllm_pin_families() -> list[Family]:
-    return [
+VLLM_PINS = Output(
+    "generated-vllm-pins.yaml",
+    ("vllm", "flashinfer-python", "xformers", "numba"),
+    [
         Family(
             rule_id="vllm-flashinfer-differs-from-pin",
             title="vLLM with another flashinfer than the one that release pins",
@@ -1501,12 +1531,16 @@ start.""",
             near_misses=[{"packages": {"vllm": "0.9.2", "numba": "0.60.0"}, "python": "3.9"}],
             prebuilt=["vllm"],
         ),
-    ]
+    ],
+)
 
 
-def trl_floor_families() -> list[Family]:
-    refs = ["https://pypi.org/project/trl/"]
-    return [
+TRL_REFS = ["https://pypi.org/project/trl/"]
+
+TRL_FLOORS = Output(
+    "generated-trl-floors.yaml",
+    ("trl", "transformers", "accelerate", "datasets", "peft"),
+    [
         Family(
             rule_id="trl-below-declared-transformers-floor",
             title="TRL with a transformers older than that release declares",
@@ -1519,7 +1553,7 @@ then fails at import or in the trainer. TRL 0.19 and 0.29+ have their own rules
             dep="transformers",
             keep=(">=", ">"),
             exclude=(("0.19.0", "0.20.0"), ("0.29.0", "99")),
-            references=refs,
+            references=TRL_REFS,
             fix_summary="upgrade transformers to the floor your TRL release declares",
             change='pip install "trl==<your version>" (without --no-deps) so pip raises transformers',
         ),
@@ -1536,7 +1570,7 @@ rule (trl-0.19-below-transformers-4.51-or-accelerate-1.4).""",
             keep=(">=", ">"),
             exclude=(("0.19.0", "0.20.0"),),
             open_end=True,
-            references=refs,
+            references=TRL_REFS,
             fix_summary="upgrade accelerate to the floor your TRL release declares",
             change='pip install "trl==<your version>" (without --no-deps) so pip raises accelerate',
         ),
@@ -1554,7 +1588,7 @@ to a trainer.""",
             keep=(">=", ">"),
             open_end=True,
             usage={"peft": True},
-            references=refs,
+            references=TRL_REFS,
             fix_summary="upgrade PEFT to the floor your TRL's peft extra declares",
             change='pip install "trl[peft]==<your version>"',
         ),
@@ -1569,16 +1603,20 @@ pinned image fails when the trainer tokenizes or packs the dataset.""",
             dep="datasets",
             keep=(">=", ">"),
             open_end=True,
-            references=refs,
+            references=TRL_REFS,
             fix_summary="upgrade datasets to the floor your TRL release declares",
             change='pip install "trl==<your version>" (without --no-deps) so pip raises datasets',
         ),
-    ]
+    ],
+)
 
 
-def datasets_families() -> list[Family]:
-    refs = ["https://pypi.org/project/datasets/"]
-    return [
+DATASETS_REFS = ["https://pypi.org/project/datasets/"]
+
+DATASETS = Output(
+    "generated-datasets.yaml",
+    ("datasets-metadata", "fsspec", "huggingface-hub", "pyarrow"),
+    [
         Family(
             rule_id="datasets-fsspec-outside-declared-range",
             title="fsspec outside the range this datasets release declares",
@@ -1592,7 +1630,7 @@ outside that range.""",
             package="datasets",
             dep="fsspec",
             metadata=True,
-            references=[*refs, "https://github.com/huggingface/datasets/issues/6352"],
+            references=[*DATASETS_REFS, "https://github.com/huggingface/datasets/issues/6352"],
             fix_summary="install the fsspec this datasets declares, or a datasets release whose range includes yours",
             change='pip install "datasets==<your version>" --force-reinstall (pip check names the fsspec it wants)',
             symptoms=["Loading a dataset cached in a LocalFileSystem is not supported"],
@@ -1609,7 +1647,7 @@ huggingface-hub 1.x, so an old datasets beside them is the usual way in.""",
             package="datasets",
             dep="huggingface-hub",
             metadata=True,
-            references=refs,
+            references=DATASETS_REFS,
             fix_summary="install the huggingface-hub this datasets declares, or upgrade datasets",
             change="pip install -U datasets",
         ),
@@ -1625,11 +1663,12 @@ import of datasets or when a dataset is loaded.""",
             metadata=True,
             keep=(">=", ">"),
             open_end=True,
-            references=refs,
+            references=DATASETS_REFS,
             fix_summary="upgrade pyarrow to the floor this datasets declares",
             change="pip install -U pyarrow",
         ),
-    ]
+    ],
+)
 
 
 # CUDA release series (NVIDIA's toolkit releases) that torch and DeepSpeed builds name.
@@ -1721,8 +1760,10 @@ def _deepspeed(series: str) -> dict[str, Any]:
 # `bitsandbytes_cuda_library`.
 
 
-def abi_rules() -> list[dict[str, Any]]:
-    families = [
+ABI = Output(
+    "generated-abi.yaml",
+    ("torch", "bitsandbytes"),
+    [
         BuiltFor(
             rule_id="flash-attn-built-for-another-torch",
             title="flash-attn wheel built for another torch series than the one installed",
@@ -1794,59 +1835,28 @@ a difference, e.g. ops built beside torch +cu121 after torch was replaced by a +
             fix_summary="rebuild DeepSpeed's ops against the installed torch build, or install the torch CUDA build they were compiled for",
             change="DS_BUILD_OPS=1 pip install --force-reinstall --no-cache-dir --no-build-isolation deepspeed",
         ),
+    ],
+    ["compat/data/torch-builds.json (scripts/gen_torch_builds.py)"],
+)
+
+
+OUTPUTS: dict[str, Output] = {
+    out.name: out
+    for out in [
+        VLLM,
+        TORCH_PAIRS,
+        TRL_VLLM,
+        NUMBA,
+        TRANSFORMERS,
+        ACCELERATE,
+        ABI,
+        TORCH_PINS,
+        TRANSFORMERS_DEPS,
+        OPENRLHF,
+        DATASETS,
+        VLLM_PINS,
+        TRL_FLOORS,
     ]
-    return [family.rule() for family in families]
-
-
-# The table: each generated file, the recorded inputs it is made from (named in its header), and
-# its families. A family is a row (Family, BuiltFor) whose values come from a reader
-# (declared_values: Requires-Dist/Requires-Python; source_values: a floor read in the wheel's
-# source; python_wheels: the CPython tags shipped); every row is written by rule_document.
-# Adding a family is adding a row to its file's list (and, for a new kind of fact, a reader).
-OUTPUTS: dict[str, tuple[tuple[str, ...], Callable[[], list[Any]]]] = {
-    "generated-vllm.yaml": (("vllm", "torch", "transformers"), vllm_families),
-    "generated-torch-pairs.yaml": (
-        ("torchvision", "torchaudio", "xformers", "bitsandbytes", "torch"),
-        pair_families,
-    ),
-    "generated-trl-vllm.yaml": (("trl", "vllm"), trl_families),
-    "generated-numba.yaml": (("numba", "numpy"), numba_families),
-    "generated-transformers.yaml": (
-        ("transformers", "torch", "accelerate", "peft"),
-        transformers_families,
-    ),
-    "generated-accelerate.yaml": (("accelerate", "torch"), accelerate_families),
-    "generated-abi.yaml": (("torch", "bitsandbytes"), abi_rules),
-    "generated-torch-pins.yaml": (
-        ("torch-metadata", "triton", "nvidia-cudnn-cu12", "nvidia-nccl-cu12", "nvidia-nccl-cu13"),
-        torch_families,
-    ),
-    "generated-transformers-deps.yaml": (
-        ("transformers-metadata", "tokenizers", "huggingface-hub", "safetensors"),
-        transformers_declared_families,
-    ),
-    "generated-openrlhf.yaml": (
-        ("openrlhf", "vllm", "deepspeed", "transformers", "flash-attn", "ray"),
-        openrlhf_families,
-    ),
-    "generated-datasets.yaml": (
-        ("datasets-metadata", "fsspec", "huggingface-hub", "pyarrow"),
-        datasets_families,
-    ),
-    "generated-vllm-pins.yaml": (
-        ("vllm", "flashinfer-python", "xformers", "numba"),
-        vllm_pin_families,
-    ),
-    "generated-trl-floors.yaml": (
-        ("trl", "transformers", "accelerate", "datasets", "peft"),
-        trl_floor_families,
-    ),
-}
-
-
-# Inputs generated by another script of this repository, named in the header too.
-EXTRA_SOURCES = {
-    "generated-abi.yaml": ["compat/data/torch-builds.json (scripts/gen_torch_builds.py)"]
 }
 
 
@@ -1864,9 +1874,9 @@ _Dumper.ignore_aliases = lambda self, data: True  # type: ignore[method-assign]
 
 
 def render(name: str) -> str:
-    inputs, make = OUTPUTS[name]
-    fetched = ", ".join(f"{p} {load_input(p)['fetched']}" for p in inputs)
-    sources = [f"scripts/inputs/{p}.json" for p in inputs] + EXTRA_SOURCES.get(name, [])
+    out = OUTPUTS[name]
+    fetched = ", ".join(f"{p} {load_input(p)['fetched']}" for p in out.inputs)
+    sources = [f"scripts/inputs/{p}.json" for p in out.inputs] + out.extra_sources
     header = [
         f"# GENERATED by {SCRIPT} from " + ", ".join(sources) + ".",
         "# Do not edit by hand: change the script or refresh its inputs, then regenerate:",
@@ -1874,9 +1884,7 @@ def render(name: str) -> str:
         f"#   python {SCRIPT} --refresh   (re-reads PyPI first)",
         f"# Inputs fetched: {fetched}. tests/test_generated.py fails when this file differs.",
     ]
-    made = make()
-    rules = [item.rule() if isinstance(item, Family) else item for item in made]
-    document = {"schema": "compat.matrix/1", "rules": rules}
+    document = {"schema": "compat.matrix/1", "rules": out.rules()}
     body = yaml.dump(document, Dumper=_Dumper, sort_keys=False, width=100, allow_unicode=True)
     return "\n".join(header) + "\n" + body
 
