@@ -930,22 +930,27 @@ LABELS = {"flash_attn": _flash_attn, "deepspeed": _deepspeed}
 
 
 def load_outputs(path: Path) -> dict[str, Output]:
-    """The table: scripts/families.yaml, one entry per generated file."""
+    """The table: scripts/families.yaml, one entry per generated file (and the shared `texts`)."""
     table = yaml.safe_load(path.read_text(encoding="utf-8"))
+    texts = table.pop("texts", {})
     return {
         name: Output(
             name,
             tuple(spec["inputs"]),
-            [_row(row) for row in spec["rows"]],
+            [_row(row, texts) for row in spec["rows"]],
             spec.get("extra_sources", []),
         )
         for name, spec in table.items()
     }
 
 
-def _row(row: dict[str, Any]) -> Row:
+def _row(row: dict[str, Any], texts: dict[str, str]) -> Row:
     if "expand" in row:
         return EXPANSIONS[row["expand"]]
+    description = row["description"]
+    for key, text in texts.items():
+        description = description.replace("{" + key + "}", text)
+    row = {**row, "description": description}
     if "fact" in row:
         return BuiltFor(**{**row, "label": LABELS[row["label"]]})
     return Family(**row)
