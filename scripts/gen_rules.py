@@ -20,6 +20,10 @@ only step that touches the network. Two kinds of family:
 
 A release series is one group of consecutive releases with the same requirement; each group
 becomes one `any` branch and one affected/clear example pair at its first release.
+
+The families are data: scripts/families.yaml holds one row per rule, under the file it is written
+to. This script holds what reads a row: the readers of the recorded inputs, the selection of
+release groups and the rule template (Family, BuiltFor), and the one writer (rule_document).
 """
 
 from __future__ import annotations
@@ -754,11 +758,11 @@ def _cpython_tags(wheels: list[dict[str, Any]]) -> list[str]:
 
 
 # ---------------------------------------------------------------------------------------------
-# The table: each generated file, the recorded inputs it is made from (named in its header), and
-# its rows. A row is a Family (inputs, selection, template: see its fields), a BuiltFor (an
-# extension that records the torch or CUDA series it was built against), or a function that
-# expands into Families (numba: one rule per release series). Every row is written by
-# rule_document. Adding a family is adding a row to its file's list.
+# The table (scripts/families.yaml): each generated file, the recorded inputs it is made from
+# (named in its header), and its rows. A row is a Family (inputs, selection, template: see its
+# fields), a BuiltFor (an extension that records the torch or CUDA series it was built against),
+# or a function named by `expand:` that writes Families (numba: one rule per release series).
+# Every row is written by rule_document. Adding a family is adding a row to its file's list.
 
 Row = Union["Family", "BuiltFor", Callable[[], list["Family"]]]
 
