@@ -231,10 +231,6 @@ def satisfying(spec: SpecifierSet, pool: list[Version]) -> Version | None:
     return inside[0] if inside else None
 
 
-def text(version: Version, dep: str) -> str:
-    return str(version)
-
-
 # ---------------------------------------------------------------------------------------------
 # Families
 
