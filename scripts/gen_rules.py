@@ -933,15 +933,17 @@ def load_outputs(path: Path) -> dict[str, Output]:
     """The table: scripts/families.yaml, one entry per generated file (and the shared `texts`)."""
     table = yaml.safe_load(path.read_text(encoding="utf-8"))
     texts = table.pop("texts", {})
-    return {
-        name: Output(
-            name,
-            tuple(spec["inputs"]),
-            [_row(row, texts) for row in spec["rows"]],
-            spec.get("extra_sources", []),
-        )
-        for name, spec in table.items()
-    }
+    outputs = {}
+    for name, spec in table.items():
+        rows = []
+        for row in spec["rows"]:
+            try:
+                rows.append(_row(row, texts))
+            except (TypeError, KeyError) as error:  # a misspelt field, a missing one
+                where = row.get("rule_id") or row.get("expand")
+                raise SystemExit(f"{SCRIPT}: {path.name}: {name}: row {where}: {error}") from None
+        outputs[name] = Output(name, tuple(spec["inputs"]), rows, spec.get("extra_sources", []))
+    return outputs
 
 
 def _row(row: dict[str, Any], texts: dict[str, str]) -> Row:
