@@ -20,6 +20,10 @@ only step that touches the network. Two kinds of family:
 
 A release series is one group of consecutive releases with the same requirement; each group
 becomes one `any` branch and one affected/clear example pair at its first release.
+
+The families are data: scripts/families.yaml holds one row per rule, under the file it is written
+to. This script holds what reads a row: the readers of the recorded inputs, the selection of
+release groups and the rule template (Family, BuiltFor), and the one writer (rule_document).
 """
 
 from __future__ import annotations
@@ -33,7 +37,7 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Union
 
 import yaml
 from packaging.markers import Marker
@@ -227,28 +231,37 @@ def satisfying(spec: SpecifierSet, pool: list[Version]) -> Version | None:
     return inside[0] if inside else None
 
 
-def text(version: Version, dep: str) -> str:
-    return str(version)
-
-
 # ---------------------------------------------------------------------------------------------
 # Families
 
 
-@dataclass
+@dataclass(kw_only=True)
 class Family:
-    """One generated rule: a package's requirement on another package (or on Python)."""
+    """One generated rule: a package's requirement on another package (or on Python).
+
+    Inputs: by default what each release of `package` declares on `dep` (Requires-Dist or
+    Requires-Python, read from scripts/inputs/<package>.json, or <package>-metadata.json with
+    `metadata`); `source_key` reads a floor found in the release's source instead; `values` is a
+    reader of its own for what neither covers. Selection: the fields from `keep` to `exclude`.
+    Template: the rest, written by `rule_document`."""
 
     rule_id: str
     title: str
-    severity: str
-    evidence: str
+    severity: str = "error"
+    evidence: str = "verified"
     description: str
     package: str  # the package whose releases say something
     dep: str  # the package (or "python") they say it about
-    values: Callable[[], list[tuple[Version, Any]]]  # release -> SpecifierSet (or None)
+    metadata: bool = False  # read scripts/inputs/<package>-metadata.json
+    extra: str | None = None  # the extra whose Requires-Dist lines are read
+    env: dict[str, str] | None = None  # marker values over LINUX
+    source_key: str | None = None  # the input field holding a floor read in the source
+    by_python: bool = False  # scope the requirement to the Pythons that declare it (vLLM's numba)
+    values: Callable[[], list[tuple[Version, Any]]] | None = None  # release -> SpecifierSet
     references: list[str]
     fix_summary: str
+    # a floor that no recorded `dep` release meets yet is fixed by staying below it (floor_fix)
+    fix_unmet_floor: bool = False
     change: str | None = None
     constraints: list[str] | None = None
     symptoms: list[str] = field(default_factory=list)
@@ -271,8 +284,19 @@ class Family:
     # what it was built for and what is installed settles the rule without the package's version
     built_for: str | None = None
 
+    def read(self) -> list[tuple[Version, Any]]:
+        if self.values is not None:
+            return self.values()
+        if self.by_python:
+            entries = releases(self.package)
+            return declared_by_python(lambda: entries, self.dep, LINUX, PYTHONS)()
+        if self.source_key is not None:
+            return source_values(self.package, self.source_key, self.dep)()
+        source = f"{self.package}-metadata" if self.metadata else self.package
+        return declared_values(source, self.dep, self.extra, self.env)()
+
     def groups(self) -> list[Group]:
-        values = self.values()
+        values = self.read()
         if self.by_series:
             values = [(v, series(s) if s is not None else None) for v, s in values]
         if self.by_major:
@@ -360,12 +384,18 @@ class Family:
             recorded(self.description, table),
             with_prebuilt(_when(branches, self.usage), self.prebuilt),
             symptoms,
-            fix(self.fix_summary, self.constraints, self.change),
+            fix(*self._fix(), self.change),
             self.references,
             examples,
             severity=self.severity,
             evidence=self.evidence,
         )
+
+    def _fix(self) -> tuple[str, list[str] | None]:
+        if not self.fix_unmet_floor:
+            return self.fix_summary, self.constraints
+        pool = candidates(self.dep)
+        return floor_fix(self.read, self.package, self.dep, pool, self.fix_summary)
 
     def _pinned(self, groups: list[Group]) -> list[str]:
         """The exact releases of `dep` the package's releases pin, oldest first."""
@@ -528,24 +558,6 @@ def source_values(package: str, key: str, dep: str) -> Callable[[], list[tuple[V
         for entry in releases(package):
             floor = entry.get(key)
             out.append((Version(entry["version"]), SpecifierSet(f">={floor}") if floor else None))
-        return out
-
-    return read
-
-
-def python_wheels(package: str) -> Callable[[], list[tuple[Version, Any]]]:
-    """The Python window a release ships CPython wheels for (Linux x86-64), as a specifier."""
-
-    def read() -> list[tuple[Version, Any]]:
-        out: list[tuple[Version, Any]] = []
-        for entry in releases(package):
-            tags = sorted({int(t[3:]) for t in entry.get("cpython_tags", [])})
-            if not tags:
-                out.append((Version(entry["version"]), None))
-                continue
-            low, high = tags[0], tags[-1] + 1
-            spec = SpecifierSet(f">=3.{low},<3.{high}")
-            out.append((Version(entry["version"]), spec))
         return out
 
     return read
@@ -742,219 +754,25 @@ def _cpython_tags(wheels: list[dict[str, Any]]) -> list[str]:
 
 
 # ---------------------------------------------------------------------------------------------
-# The families, by output file
+# The table (scripts/families.yaml): each generated file, the recorded inputs it is made from
+# (named in its header), and its rows. A row is a Family (inputs, selection, template: see its
+# fields), a BuiltFor (an extension that records the torch or CUDA series it was built against),
+# or a function named by `expand:` that writes Families (numba: one rule per release series).
+# Every row is written by rule_document. Adding a family is adding a row to its file's list.
 
-PIP_NO_MATCH = "Could not find a version that satisfies the requirement"
-
-
-def vllm_families() -> list[Family]:
-    return [
-        Family(
-            rule_id="vllm-torch-pin-mismatch",
-            title="vLLM's compiled kernels are built for one exact torch release, and a different torch is installed",
-            severity="error",
-            evidence="verified",
-            description="""
-Every vLLM wheel requires one torch release exactly (Requires-Dist torch==X) because
-vllm/_C.abi3.so links against that torch's C++ library. Upgrading torch afterwards (a training
-library, flash-attn or torchvision install that moves it) leaves vLLM's extension with unresolved
-symbols; installing vLLM into a training environment does the opposite and silently swaps the
-torch the rest of the stack was built for. A vLLM built from source against the installed torch
-is fine, but its version cannot be told apart here.""",
-            package="vllm",
-            dep="torch",
-            values=declared_values("vllm", "torch"),
-            references=[
-                "https://pypi.org/project/vllm/",
-                "https://docs.vllm.ai/en/latest/getting_started/installation/gpu.html",
-            ],
-            fix_summary="install the torch this vLLM release pins (listed in the description), or give vLLM its own environment",
-            change='reinstall in one command so pip resolves the pair, e.g. pip install "vllm==0.11.0" "torch==2.8.0" "torchvision==0.23.0"',
-            symptoms=[r"vllm/_C\.abi3\.so: undefined symbol"],
-            prebuilt=["vllm"],
-        ),
-        Family(
-            rule_id="vllm-python-outside-requires-python",
-            title="vLLM release outside its supported Python range",
-            severity="error",
-            evidence="verified",
-            description="""
-Each vLLM release declares a Requires-Python window and ships compiled wheels only for it. pip
-then reports "no matching distribution"; a lock file or --no-deps install that forces it gets an
-extension that does not import.""",
-            package="vllm",
-            dep="python",
-            values=declared_values("vllm", "python"),
-            references=["https://pypi.org/project/vllm/"],
-            fix_summary="use a Python inside the release's window (listed in the description), or a vLLM release that supports your Python",
-            change="create the environment with a supported interpreter, e.g. uv venv --python 3.12",
-            symptoms=[PIP_NO_MATCH + " vllm", "Package 'vllm' requires a different Python"],
-            prebuilt=["vllm"],
-        ),
-        Family(
-            rule_id="vllm-transformers-outside-declared-range",
-            title="transformers outside the range this vLLM release declares",
-            severity="warning",
-            evidence="verified",
-            description="""
-vLLM declares which transformers releases it works with: from 0.11.1 it caps transformers
-below 5 (0.11.1 and 0.11.2 still read tokenizer.all_special_tokens_extended, which transformers 5
-removed), and from 0.31 it caps transformers again below the next minors it has not been tested
-with. This rule compares those upper caps. A --no-deps install, a hand-edited lock or a later `pip install -U
-transformers` leaves vLLM outside it: tokenizer and model-config code then meet APIs they were
-not written for. vLLM before 0.11.1 declared no upper bound (see
-vllm-before-0.19.1-with-transformers-5).""",
-            package="vllm",
-            dep="transformers",
-            values=declared_values("vllm", "transformers"),
-            # Upper caps only: a floor or a single excluded release is what pip's resolver enforces
-            # anyway (an unpinned transformers never lands below it), and projects override the
-            # exclusions on purpose (open-instruct's uv.lock: transformers>=5.4.0 beside 0.19.1).
-            keep=("<", "<="),
-            references=[
-                "https://pypi.org/project/vllm/",
-                "https://github.com/vllm-project/vllm/issues/30466",
-            ],
-            fix_summary="install the transformers this vLLM declares (pip install vllm==X re-resolves it), or a vLLM whose window includes your transformers",
-            change='reinstall the pair in one command, e.g. pip install "vllm==0.19.1" "transformers>=5.5.1"',
-        ),
-    ]
+Row = Union["Family", "BuiltFor", Callable[[], list["Family"]]]
 
 
-def pair_families() -> list[Family]:
-    return [
-        Family(
-            rule_id="torchvision-torch-pair-mismatch",
-            title="torchvision is built against one torch release series, and a different torch is installed",
-            severity="error",
-            evidence="verified",
-            description="""
-Each torchvision release requires one torch release (Requires-Dist torch==X) because its
-compiled operators link against that torch's C++ library; PyTorch's compatibility table pairs
-them by series (torch 2.X with torchvision 0.(X+15)), which is what this rule compares. A torch
-upgraded on its own (pip install -U torch, a vLLM install that swaps torch) leaves torchvision's
-operators pointing at the old ABI. torchvision 0.29.1 relaxed the pin to a floor.""",
-            package="torchvision",
-            dep="torch",
-            values=declared_values("torchvision", "torch"),
-            by_series=True,
-            references=[
-                "https://github.com/pytorch/vision#installation",
-                "https://github.com/pytorch/vision/issues/8985",
-                "https://pypi.org/project/torchvision/",
-            ],
-            fix_summary="install torch and torchvision together, from the same index, as a matching pair (torch 2.X with torchvision 0.(X+15))",
-            change='pip install "torch==2.X.Y" "torchvision==0.(X+15).Y" --index-url <the same index for both>',
-            symptoms=[
-                "operator torchvision::nms does not exist",
-                r"Couldn't load custom C\+\+ ops",
-            ],
-            prebuilt=["torchvision"],
-        ),
-        Family(
-            rule_id="torchaudio-torch-pair-mismatch",
-            title="torchaudio 2.1-2.10 is built against one torch release series, and a different torch is installed",
-            severity="error",
-            evidence="verified",
-            description="""
-Up to 2.10, every torchaudio wheel requires the torch release of the same number (Requires-Dist
-torch==2.X.Y) because libtorchaudio.so links against torch's C++ library; the rule compares
-the release series. Upgrading torch alone leaves torchaudio's extension with unresolved symbols
-at import. torchaudio 2.11 is built against torch's stable ABI and declares no torch at all, so
-it is out of this rule.""",
-            package="torchaudio",
-            dep="torch",
-            values=declared_values("torchaudio", "torch"),
-            by_series=True,
-            references=[
-                "https://docs.pytorch.org/audio/2.11.0/installation.html",
-                "https://github.com/pytorch/audio/issues/3335",
-                "https://pypi.org/project/torchaudio/",
-            ],
-            fix_summary="install torchaudio with the same version number as torch, in one command from the same index (or torchaudio 2.11+ with torch 2.11+)",
-            change='pip install "torch==2.X.Y" "torchaudio==2.X.Y" --index-url <the same index for both>',
-            symptoms=[r"libtorchaudio\.so: undefined symbol"],
-            prebuilt=["torchaudio"],
-        ),
-        Family(
-            rule_id="xformers-torch-pin-mismatch",
-            title="xformers' compiled extensions are built for one exact torch release, and a different torch is installed",
-            severity="error",
-            evidence="verified",
-            description="""
-Every xformers wheel up to 0.0.34 requires one torch release exactly (Requires-Dist torch==X):
-its C++/CUDA extensions link against that torch. With another torch, `import xformers` warns
-that it "can't load C++/CUDA extensions" and names the torch it was built for; memory-efficient
-attention then falls back or fails. `pip install xformers` also replaces torch to satisfy the pin,
-which breaks the other half of the stack. 0.0.35 relaxed the pin to a floor. xFormers' own
-warning ("built for: PyTorch 2.2.0+cu121 ... (you have 2.3.0+cu121)", read as build.xformers_torch)
-settles the rule without the xformers version; the same release as another build (a CPU torch)
-is not a pin mismatch.""",
-            package="xformers",
-            dep="torch",
-            values=declared_values("xformers", "torch"),
-            references=[
-                "https://github.com/facebookresearch/xformers/issues/982",
-                "https://pypi.org/project/xformers/",
-            ],
-            fix_summary="install the xformers release whose pin equals your torch (listed in the description), from the same CUDA index",
-            change='pip install "torch==X" "xformers==Y" --index-url <the same index for both>',
-            symptoms=[r"xFormers can't load C\+\+/CUDA extensions", "xFormers was built for"],
-            prebuilt=["xformers"],
-            built_for="xformers_torch",
-        ),
-        Family(
-            rule_id="bitsandbytes-below-declared-torch-floor",
-            title="bitsandbytes with a torch older than the release declares",
-            severity="error",
-            evidence="verified",
-            description="""
-bitsandbytes raised its declared torch floor as it moved to torch's custom-operator API (0.46
-needs torch 2.2, 0.48 needs 2.3, 0.50 needs 2.4). On an older pinned torch (an image installed
-with --no-deps, or a lock that kept torch) the new bitsandbytes registers operators torch does
-not have and fails at import or at the first quantized matmul.""",
-            package="bitsandbytes",
-            dep="torch",
-            values=declared_values("bitsandbytes", "torch"),
-            keep=(">=", ">"),
-            open_end=True,
-            references=[
-                "https://pypi.org/project/bitsandbytes/",
-                "https://github.com/bitsandbytes-foundation/bitsandbytes/blob/main/CHANGELOG.md",
-            ],
-            fix_summary="upgrade torch to the floor of your bitsandbytes release, or keep an older bitsandbytes (0.45.x for torch 2.0-2.1)",
-            change='pip install "bitsandbytes<0.46" on torch 2.0-2.1, "bitsandbytes<0.48" on torch 2.2',
-        ),
-    ]
+@dataclass
+class Output:
+    name: str  # the file under compat/matrix/
+    inputs: tuple[str, ...]  # scripts/inputs/<input>.json
+    rows: list[Row]
+    extra_sources: list[str] = field(default_factory=list)  # inputs another script generated
 
-
-def trl_families() -> list[Family]:
-    return [
-        Family(
-            rule_id="trl-vllm-outside-supported-window",
-            title="TRL with a vLLM outside the window that release declares (trl[vllm])",
-            severity="warning",
-            evidence="verified",
-            description="""
-Each TRL release declares the vLLM versions its GRPO/online-DPO generation path was built for in
-its vllm extra (and recent releases warn from trl/import_utils.py when the installed vLLM is
-outside them). vLLM's engine, sampling and weight-loading APIs change between minors, so TRL's
-colocate/server weight sync and generation calls can fail or misbehave outside the window.
-Installing trl and vllm separately skips the extra's bounds.""",
-            package="trl",
-            dep="vllm",
-            values=declared_values("trl", "vllm", extra="vllm"),
-            usage={"use_vllm": True},
-            references=[
-                "https://github.com/huggingface/trl/blob/v0.26.0/trl/import_utils.py",
-                "https://github.com/huggingface/trl/blob/v1.0.0/trl/import_utils.py",
-                "https://pypi.org/project/trl/",
-            ],
-            fix_summary="install TRL with its vllm extra so pip picks a vLLM inside the window (listed in the description)",
-            change='pip install "trl[vllm]==<your TRL version>" (vLLM also pins torch; see vllm-torch-pin-mismatch)',
-            symptoms=["TRL currently supports vLLM versions"],
-        ),
-    ]
+    def rules(self) -> list[dict[str, Any]]:
+        expanded = [row() if callable(row) else [row] for row in self.rows]
+        return [family.rule() for families in expanded for family in families]
 
 
 def numba_families() -> list[Family]:
@@ -978,8 +796,6 @@ def numba_families() -> list[Family]:
             Family(
                 rule_id=f"numba-{name}-numpy-{cap}",
                 title=f"numba {name} refuses NumPy {cap} and later",
-                severity="error",
-                evidence="verified",
                 description=f"""
 numba {name} declares numpy<{cap} and checks it again when numba is imported
 (_ensure_critical_deps), so a NumPy upgraded afterwards by another install makes `import numba`
@@ -1017,673 +833,6 @@ def _only(
 
 def re_escape(value: str) -> str:
     return value.replace(".", r"\.")
-
-
-def transformers_families() -> list[Family]:
-    torch_values = source_values("transformers", "torch_floor", "torch")
-    peft_values = source_values("transformers", "peft_floor", "peft")
-    # A floor no PEFT release meets yet (5.24.0: 0.22.0) is fixed by staying below that release.
-    peft_fix = floor_fix(
-        peft_values,
-        "transformers",
-        "peft",
-        candidates("peft"),
-        "upgrade PEFT to the release's floor (0.20.0 for transformers 5.18-5.23)",
-    )
-    refs = ["https://github.com/huggingface/transformers/pull/35479"]
-    return [
-        Family(
-            rule_id="transformers-4.52-disables-torch-below-2.1",
-            title="transformers 4.52-4.57 switch PyTorch off when torch is older than 2.1",
-            severity="error",
-            evidence="verified",
-            description="""
-From 4.52.0 transformers/utils/import_utils.py treats torch below 2.1 as absent
-(is_torch_available() is False), logging "Disabling PyTorch" instead of raising. Every PyTorch
-model class then resolves to a dummy that fails later with "None of PyTorch, TensorFlow >= 2.0,
-or Flax have been found", far from the cause. 4.51 and older have no such gate.""",
-            package="transformers",
-            dep="torch",
-            values=torch_values,
-            window=("4.0", "5.0"),
-            references=[
-                *refs,
-                "https://github.com/huggingface/transformers/blob/v4.52.0/src/transformers/utils/import_utils.py",
-            ],
-            fix_summary="upgrade torch to 2.1 or later, or keep transformers below 4.52 on torch 2.0",
-            constraints=["torch>=2.1"],
-            symptoms=[
-                r"Disabling PyTorch because PyTorch >= 2\.1 is required but found",
-                r"None of PyTorch, TensorFlow >= 2\.0, or Flax have been found",
-            ],
-        ),
-        Family(
-            rule_id="transformers-5-disables-old-torch",
-            title="transformers 5 switches PyTorch off below its torch floor, which rises within 5.x",
-            severity="error",
-            evidence="verified",
-            description="""
-transformers/utils/import_utils.py treats a torch below the release's floor as absent and only
-logs "Disabling PyTorch"; model classes then fail later with "None of PyTorch, TensorFlow >= 2.0,
-or Flax have been found". The floor moves within 5.x; each release's floor was read from the
-import_utils.py it ships.""",
-            package="transformers",
-            dep="torch",
-            values=torch_values,
-            window=("5.0", "99"),
-            open_end=True,
-            references=[
-                "https://github.com/huggingface/transformers/blob/v5.0.0/src/transformers/utils/import_utils.py",
-                "https://github.com/huggingface/transformers/blob/v5.1.0/src/transformers/utils/import_utils.py",
-                "https://github.com/huggingface/transformers/blob/v5.15.0/src/transformers/utils/import_utils.py",
-                "https://github.com/huggingface/transformers/blob/v5.20.0/src/transformers/utils/import_utils.py",
-            ],
-            fix_summary="upgrade torch to the release's floor (2.6 for current transformers 5, and what .bin checkpoints need anyway), or stay on transformers 4.x",
-            constraints=["torch>=2.6"],
-            symptoms=[
-                "Disabling PyTorch because PyTorch >= {floors} is required but found",
-                r"None of PyTorch, TensorFlow >= 2\.0, or Flax have been found",
-            ],
-        ),
-        Family(
-            rule_id="transformers-trainer-needs-accelerate",
-            title="the transformers Trainer refuses accelerate below the release's floor (0.26.0 in 4.x, 1.1.0 in 5.x)",
-            severity="error",
-            evidence="verified",
-            description="""
-TrainingArguments/Trainer check ACCELERATE_MIN_VERSION from transformers/utils/import_utils.py
-when they set up devices. An image that pins an old accelerate fails at TrainingArguments,
-before any model is loaded. TRL trainers go through the same check.""",
-            package="transformers",
-            dep="accelerate",
-            values=source_values("transformers", "accelerate_floor", "accelerate"),
-            open_end=True,
-            references=[
-                "https://github.com/huggingface/transformers/blob/v4.56.0/src/transformers/utils/import_utils.py",
-                "https://github.com/huggingface/transformers/blob/v5.23.0/src/transformers/utils/import_utils.py",
-            ],
-            fix_summary="upgrade accelerate to 1.1.0 or later (0.26.0 is enough for transformers 4.x)",
-            constraints=["accelerate>=1.1.0"],
-            symptoms=[
-                r"Using the `?Trainer`? with `?PyTorch`? requires `?accelerate>=\d+\.\d+\.\d+"
-            ],
-        ),
-        Family(
-            rule_id="transformers-5-peft-floor",
-            title="transformers 5 refuses PEFT adapters from a PEFT below its floor, which rises within 5.x",
-            severity="error",
-            evidence="verified",
-            description="""
-transformers/integrations/peft.py checks MIN_PEFT_VERSION before load_adapter, add_adapter or
-from_pretrained on an adapter repository (4.x asked only for 0.5.0). PEFT declares no upper
-bound on transformers, so an upgraded transformers beside an older PEFT fails only when an
-adapter is loaded. Some patch releases on older branches (5.10.4, 5.12.1) raised the floor too.
-5.24.0 asks for PEFT 0.22.0, above every PEFT release when it shipped (0.21.2): while no release
-meets a floor, every adapter call fails and the fix is to stay below that transformers.""",
-            package="transformers",
-            dep="peft",
-            values=peft_values,
-            window=("5.0", "99"),
-            open_end=True,
-            usage={"peft": True},
-            references=[
-                "https://github.com/huggingface/transformers/blob/v5.0.0/src/transformers/integrations/peft.py",
-                "https://github.com/huggingface/transformers/blob/v5.6.0/src/transformers/integrations/peft.py",
-                "https://github.com/huggingface/transformers/blob/v5.13.0/src/transformers/integrations/peft.py",
-                "https://github.com/huggingface/transformers/blob/v5.18.0/src/transformers/integrations/peft.py",
-                "https://github.com/huggingface/transformers/blob/v5.24.0/src/transformers/integrations/peft.py",
-                "https://pypi.org/simple/peft/",
-            ],
-            fix_summary=peft_fix[0],
-            constraints=peft_fix[1],
-            symptoms=[
-                r"The version of PEFT you are using is not compatible, please use a version >= \d+\.\d+\.\d+"
-            ],
-        ),
-    ]
-
-
-def accelerate_families() -> list[Family]:
-    return [
-        Family(
-            rule_id="accelerate-fsdp2-needs-torch-2.6",
-            title="accelerate's FSDP2 refuses torch below its floor (2.5.1 in accelerate 1.6.0, 2.6.0 from 1.7.0)",
-            severity="error",
-            evidence="verified",
-            description="""
-accelerate added FSDP2 (fsdp_version: 2) in 1.6.0 and refuses it below FSDP2_PYTORCH_VERSION
-(accelerate/utils/constants.py): 2.5.1 in 1.6.0, 2.6.0 from 1.7.0. accelerate 1.5 and older have
-no fsdp_version at all, so this rule says nothing about them.""",
-            package="accelerate",
-            dep="torch",
-            values=source_values("accelerate", "fsdp2_torch_floor", "torch"),
-            open_end=True,
-            usage={"fsdp_version": 2},
-            possible_usage={"distributed": "fsdp"},
-            references=[
-                "https://github.com/huggingface/accelerate/blob/v1.6.0/src/accelerate/utils/constants.py",
-                "https://github.com/huggingface/accelerate/blob/v1.7.0/src/accelerate/utils/constants.py",
-            ],
-            fix_summary="install torch 2.6 or later (2.5.1 is enough for accelerate 1.6.0), or use FSDP1",
-            constraints=["torch>=2.6"],
-            change="fsdp_version 1 in the accelerate config",
-            symptoms=[r"FSDP2 requires PyTorch >= 2\.\d+\.\d+"],
-        ),
-    ]
-
-
-# The PyPI wheels pin the -cu12 libraries; torch's CUDA 11.8 variants pin -cu11 ones instead.
-CUDA12 = {"torch_cuda": ">=12.0,<13"}
-
-
-def torch_families() -> list[Family]:
-    """What torch's own wheel pins beside it (Linux x86-64, CPython 3.11 markers)."""
-    py311 = {"python_version": "3.11", "python_full_version": "3.11.9"}
-    return [
-        Family(
-            rule_id="torch-triton-series-mismatch",
-            title="Triton is not the release series this torch was built and tested with",
-            severity="warning",
-            evidence="verified",
-            description="""
-Every Linux torch wheel pins the Triton release its compiler stack (torch.compile / Inductor)
-generates code for (Requires-Dist triton==X). Another package (vLLM, an unsloth or liger
-install, a plain `pip install -U triton`) that moves Triton to another series leaves Inductor
-importing Triton APIs that moved or were renamed: torch.compile, and libraries that compile Triton
-kernels through it, fail at the first compiled call. Eager PyTorch is not affected. The rule
-compares release series; patch releases of Triton within a series are not flagged.""",
-            package="torch",
-            dep="triton",
-            values=declared_values("torch-metadata", "triton", env=py311),
-            by_series=True,
-            references=[
-                "https://pypi.org/project/torch/",
-                "https://github.com/pytorch/pytorch/blob/main/RELEASE.md",
-            ],
-            fix_summary="install the Triton series this torch pins (reinstall torch, or pip install the triton it declares)",
-            change='pip install "torch==X" --force-reinstall --no-deps, then pip install the triton it declares (pip check lists it)',
-            # Inductor imports triton_key from where its own Triton series has it (pytorch#127271)
-            symptoms=[r"cannot import name 'triton_key' from 'triton\.compiler\.compiler'"],
-            prebuilt=["torch"],
-        ),
-        Family(
-            rule_id="torch-cudnn-major-mismatch",
-            title="the installed cuDNN wheel is another major release than the one this torch links",
-            severity="error",
-            evidence="verified",
-            description="""
-torch's Linux CUDA 12 wheels pin nvidia-cudnn-cu12 (8.9 for torch 2.1-2.3, 9.x from 2.4) and
-load its libcudnn.so.<major>. A package that installs another cuDNN major into the same
-environment (TensorFlow, JAX, onnxruntime-gpu pins of their own) replaces the library torch
-expects: convolution and attention kernels then fail to load, or torch reports the cuDNN version
-incompatibility at the first cuDNN call. Within one major, cuDNN keeps compatibility, so only the
-major is compared.""",
-            package="torch",
-            dep="nvidia-cudnn-cu12",
-            values=declared_values("torch-metadata", "nvidia-cudnn-cu12"),
-            by_major=True,
-            build=CUDA12,
-            near_misses=[  # a CUDA 11.8 build loads cudnn-cu11: a cu12 wheel beside it is unused
-                {"packages": {"torch": "2.4.0+cu118", "nvidia-cudnn-cu12": "8.9.7.29"}}
-            ],
-            references=[
-                "https://pypi.org/project/torch/",
-                "https://docs.nvidia.com/deeplearning/cudnn/backend/latest/reference/support-matrix.html",
-            ],
-            fix_summary="reinstall the cuDNN major this torch pins, and give the other framework its own environment",
-            change='pip install "nvidia-cudnn-cu12==<the version torch declares>" (pip check names it)',
-            symptoms=[
-                "cuDNN version incompatibility: PyTorch was compiled against",
-                r"libcudnn[\w.]*\.so\.\d+: cannot open shared object file",
-            ],
-            prebuilt=["torch"],
-        ),
-        Family(
-            rule_id="torch-nccl-older-than-pinned",
-            title="the installed NCCL wheel is older than the one this torch pins",
-            severity="warning",
-            evidence="reported",
-            description="""
-torch's Linux CUDA 12 wheels pin nvidia-nccl-cu12 exactly and call NCCL entry points of that
-release. Another package's pin that moves NCCL backwards (older vLLM or DeepSpeed images,
-a requirements file written for an older torch) leaves torch calling symbols the older libnccl
-lacks, reported as undefined-symbol errors at import of torch.distributed or as missing features
-(user-buffer registration, cuMem). A newer NCCL within the same major is expected to work and is
-not flagged.""",
-            package="torch",
-            dep="nvidia-nccl-cu12",
-            values=declared_values("torch-metadata", "nvidia-nccl-cu12"),
-            below_only=True,
-            build=CUDA12,
-            near_misses=[{"packages": {"torch": "2.6.0+cu118", "nvidia-nccl-cu12": "2.18.1"}}],
-            references=[
-                "https://pypi.org/project/torch/",
-                "https://github.com/NVIDIA/nccl/releases",
-            ],
-            fix_summary="install at least the NCCL release this torch pins",
-            change='pip install "nvidia-nccl-cu12>=<the version torch declares>"',
-            symptoms=[r"libtorch[\w.]*\.so: undefined symbol: nccl\w+"],
-            prebuilt=["torch"],
-        ),
-        Family(
-            rule_id="torch-nccl-cu13-older-than-pinned",
-            title="the installed CUDA 13 NCCL wheel is older than the one this torch pins",
-            severity="warning",
-            evidence="reported",
-            description="""
-From 2.11 torch's default Linux wheels are CUDA 13 builds and pin nvidia-nccl-cu13 exactly. As
-with the CUDA 12 wheels (torch-nccl-older-than-pinned), an older NCCL moved in by another
-package's pin leaves torch.distributed calling entry points the older libnccl lacks. A newer
-NCCL is not flagged.""",
-            package="torch",
-            dep="nvidia-nccl-cu13",
-            values=declared_values("torch-metadata", "nvidia-nccl-cu13"),
-            below_only=True,
-            build={"torch_cuda": ">=13.0,<14"},
-            references=[
-                "https://pypi.org/project/torch/",
-                "https://github.com/NVIDIA/nccl/releases",
-            ],
-            fix_summary="install at least the NCCL release this torch pins",
-            change='pip install "nvidia-nccl-cu13>=<the version torch declares>"',
-            symptoms=[r"libtorch[\w.]*\.so: undefined symbol: nccl\w+"],
-            prebuilt=["torch"],
-        ),
-    ]
-
-
-def transformers_declared_families() -> list[Family]:
-    """Packages transformers checks at import (dependency_versions_check.py) against its table."""
-    check = (
-        "transformers checks this package at import (dependency_versions_check.py) against the "
-        "range in its dependency table, the same range its metadata declares, and raises ImportError "
-        "outside it, so nothing of transformers loads."
-    )
-    refs = [
-        "https://github.com/huggingface/transformers/blob/v4.56.0/src/transformers/dependency_versions_check.py",
-        "https://github.com/huggingface/transformers/blob/v5.23.0/src/transformers/dependency_versions_check.py",
-    ]
-    symptom = (
-        "{dep}[<>=!,.0-9]* is required for a normal functioning of this module, but found {dep}=="
-    )
-    return [
-        Family(
-            rule_id="transformers-tokenizers-outside-declared-range",
-            title="tokenizers outside the range this transformers release requires",
-            severity="error",
-            evidence="verified",
-            description="Each transformers release accepts one tokenizers window (0.19 for 4.40-4.44, "
-            "0.21 for 4.47-4.55, 0.22-0.23.0 from 4.56, 0.23.1+ from 5.16). "
-            + check
-            + " A tokenizers upgraded by another package (a newer vLLM, sentence-transformers) is the usual cause.",
-            package="transformers",
-            dep="tokenizers",
-            values=declared_values("transformers-metadata", "tokenizers"),
-            references=refs,
-            fix_summary="install the tokenizers this transformers declares (pip install transformers==X re-resolves it)",
-            change='pip install "transformers==<your version>" --force-reinstall (or pin tokenizers to its window)',
-            symptoms=[symptom.format(dep="tokenizers")],
-        ),
-        Family(
-            rule_id="transformers-huggingface-hub-outside-declared-range",
-            title="huggingface-hub outside the range this transformers release requires",
-            severity="error",
-            evidence="verified",
-            description="transformers 4.x requires huggingface-hub below 1.0 and transformers 5 requires "
-            "1.x (from 5.18 up to 3.0). "
-            + check
-            + " huggingface-hub 1.0 beside transformers 4.x (pulled "
-            "in by datasets, gradio or a newer vLLM) is the common case.",
-            package="transformers",
-            dep="huggingface-hub",
-            values=declared_values("transformers-metadata", "huggingface-hub"),
-            references=refs,
-            fix_summary="install the huggingface-hub this transformers declares (below 1.0 for transformers 4.x)",
-            change='pip install "huggingface-hub<1.0" with transformers 4.x, or move to transformers 5',
-            symptoms=[symptom.format(dep="huggingface-hub")],
-        ),
-        Family(
-            rule_id="transformers-safetensors-below-declared-floor",
-            title="safetensors older than this transformers release requires",
-            severity="error",
-            evidence="verified",
-            description="transformers raises its safetensors floor over time (0.4.3 from 4.50, 0.8.0 "
-            "from 5.13). " + check,
-            package="transformers",
-            dep="safetensors",
-            values=declared_values("transformers-metadata", "safetensors"),
-            keep=(">=", ">"),
-            open_end=True,
-            references=refs,
-            fix_summary="upgrade safetensors to the floor this transformers declares",
-            change='pip install -U "safetensors"',
-            symptoms=[symptom.format(dep="safetensors")],
-        ),
-    ]
-
-
-def openrlhf_families() -> list[Family]:
-    refs = [
-        "https://pypi.org/project/openrlhf/",
-        "https://github.com/OpenRLHF/OpenRLHF/blob/main/requirements.txt",
-    ]
-    return [
-        Family(
-            rule_id="openrlhf-vllm-older-than-pinned",
-            title="OpenRLHF with a vLLM older than the one that release pins",
-            severity="warning",
-            evidence="verified",
-            description="""
-Each OpenRLHF release pins the vLLM its Ray vLLM engines were written against (extra vllm:
-vllm==X; extra vllm-latest: anything newer). An older vLLM lacks the engine, weight-update and
-sleep-mode APIs that release calls, so generation or weight sync fails once the engines start.""",
-            package="openrlhf",
-            dep="vllm",
-            values=declared_values("openrlhf", "vllm", extra="vllm"),
-            below_only=True,
-            usage={"use_vllm": True},
-            references=refs,
-            fix_summary="install OpenRLHF with its vllm extra (pip install openrlhf[vllm]==X), or a newer vLLM",
-            change='pip install "openrlhf[vllm]==<your version>"',
-        ),
-        Family(
-            rule_id="openrlhf-deepspeed-differs-from-pin",
-            title="OpenRLHF with another DeepSpeed than the one that release pins",
-            severity="info",
-            evidence="verified",
-            description="""
-OpenRLHF pins DeepSpeed exactly in every release, because its ZeRO-3 and offload paths have
-broken with DeepSpeed regressions before (deepspeed-zero3-offload-clip-device-mismatch). Another
-DeepSpeed is a deliberate override that release was not tested with; this is information, not a
-failure.""",
-            package="openrlhf",
-            dep="deepspeed",
-            values=declared_values("openrlhf", "deepspeed"),
-            references=refs,
-            fix_summary="install the DeepSpeed this OpenRLHF release pins, or record why the override is needed",
-            change='pip install "openrlhf==<your version>" --force-reinstall',
-        ),
-        Family(
-            rule_id="openrlhf-transformers-differs-from-pin",
-            title="OpenRLHF with another transformers than the one that release pins",
-            severity="info",
-            evidence="verified",
-            description="""
-OpenRLHF pins transformers exactly in nearly every release (0.9.4 alone declared a floor). Another
-transformers is an override that release was not tested with; model loading and generation
-code paths change between transformers minors. This is information, not a failure.""",
-            package="openrlhf",
-            dep="transformers",
-            values=declared_values("openrlhf", "transformers"),
-            references=refs,
-            fix_summary="install the transformers this OpenRLHF release pins, or record why the override is needed",
-            change='pip install "openrlhf==<your version>" --force-reinstall',
-        ),
-        openrlhf_flash_attn(),
-        Family(
-            rule_id="openrlhf-ray-differs-from-pin",
-            title="OpenRLHF with another Ray than the one that release pins",
-            severity="info",
-            evidence="verified",
-            description="""
-OpenRLHF pins ray[default] exactly: its actors, placement groups and the vLLM engines it
-schedules are written against that Ray. Another Ray is an override the release was not tested
-with, and every node of the cluster must run the same Ray as the driver. This is information,
-not a failure.""",
-            package="openrlhf",
-            dep="ray",
-            values=declared_values("openrlhf", "ray"),
-            references=[
-                "https://pypi.org/project/openrlhf/",
-                "https://docs.ray.io/en/latest/ray-overview/installation.html",
-            ],
-            fix_summary="install the Ray this OpenRLHF release pins, on the driver and every node",
-            change='pip install "openrlhf==<your version>" --force-reinstall',
-        ),
-    ]
-
-
-def openrlhf_flash_attn() -> Family:
-    return Family(
-        rule_id="openrlhf-flash-attn-differs-from-pin",
-        title="OpenRLHF with another flash-attn than the one that release pins",
-        severity="info",
-        evidence="verified",
-        description="""
-OpenRLHF pins flash-attn exactly (2.6.1 up to 0.5.2, 2.8.3 from 0.8.10) and uses its varlen and
-packed-sequence kernels through its own wrappers. Another flash-attn is an override that release
-was not tested with (and flash-attn itself must match the installed torch, see
-flash-attn-built-for-another-torch). This is information, not a failure.""",
-        package="openrlhf",
-        dep="flash-attn",
-        values=declared_values("openrlhf", "flash-attn"),
-        references=["https://pypi.org/project/openrlhf/"],
-        fix_summary="install the flash-attn this OpenRLHF release pins, built for your torch",
-        change="pip install flash-attn==<the pinned version> --no-build-isolation",
-    )
-
-
-def vllm_pin_families() -> list[Family]:
-    return [
-        Family(
-            rule_id="vllm-flashinfer-differs-from-pin",
-            title="vLLM with another flashinfer than the one that release pins",
-            severity="warning",
-            evidence="verified",
-            description="""
-vLLM pins flashinfer-python exactly in its base requirements from 0.11.1 (0.10.1-0.11.0 pinned
-it only in their `flashinfer` extra, which this rule does not read) and calls its attention and
-sampling kernels through APIs that change between flashinfer releases; a flashinfer moved by
-another install (sglang, a newer vLLM wheel left behind) breaks the FlashInfer backend and
-FlashInfer sampling at engine start.""",
-            package="vllm",
-            dep="flashinfer-python",
-            values=declared_values("vllm", "flashinfer-python"),
-            references=[
-                "https://pypi.org/project/vllm/",
-                "https://docs.vllm.ai/en/latest/getting_started/installation/gpu.html",
-            ],
-            fix_summary="install the flashinfer-python this vLLM pins",
-            change='pip install "vllm==<your version>" --force-reinstall (pip check names the flashinfer it wants)',
-            prebuilt=["vllm", "flashinfer-python"],
-        ),
-        Family(
-            rule_id="vllm-xformers-differs-from-pin",
-            title="vLLM with another xformers than the one that release pins",
-            severity="error",
-            evidence="verified",
-            description="""
-vLLM 0.4.0-0.11.2 pin xformers exactly (on Linux x86-64 from 0.5.5; 0.12 dropped xformers):
-its XFormers attention backend calls that build, and each xformers build is itself pinned to one
-torch (xformers-torch-pin-mismatch). An xformers changed by another install leaves the backend
-with operators of another release. A vLLM or xformers built from source (a `+g<sha>` or
-`.d<date>` label, a git install) is built against what is installed, not this pin, so neither
-is judged here.""",
-            package="vllm",
-            dep="xformers",
-            values=declared_values("vllm", "xformers"),
-            references=["https://pypi.org/project/vllm/"],
-            fix_summary="install the xformers this vLLM pins (reinstalling vLLM restores it)",
-            change='pip install "vllm==<your version>" --force-reinstall',
-            # unsloth's Blackwell stack: both built from source against the installed torch
-            near_misses=[
-                {
-                    "packages": {
-                        "vllm": "0.9.2.dev280+g04e1642e3",
-                        "xformers": "0.0.32+ff490c3.d20250626",
-                    }
-                }
-            ],
-            prebuilt=["vllm", "xformers"],
-        ),
-        Family(
-            rule_id="vllm-numba-differs-from-pin",
-            title="vLLM with another numba than the one that release pins",
-            severity="warning",
-            evidence="verified",
-            description="""
-vLLM pins numba exactly for its n-gram speculative-decoding proposer: 0.60.0 in 0.7.3-0.8.2;
-0.61.x in 0.8.3-0.19 (0.8.3-0.11.0 only on Python above 3.9, where 3.9 keeps 0.60.0); 0.65.0
-from 0.20. A numba moved by another install may refuse the NumPy vLLM resolved (see the
-numba-*-numpy-* rules) or lack what the proposer compiles; the feature then fails at engine
-start.""",
-            package="vllm",
-            dep="numba",
-            values=declared_by_python(lambda: releases("vllm"), "numba", LINUX, PYTHONS),
-            references=[
-                "https://pypi.org/project/vllm/",
-                "https://github.com/vllm-project/vllm/pull/16376",
-            ],
-            fix_summary="install the numba this vLLM pins",
-            change='pip install "vllm==<your version>" --force-reinstall',
-            # vLLM's own Python 3.9 pin: the audit's false alarm
-            near_misses=[{"packages": {"vllm": "0.9.2", "numba": "0.60.0"}, "python": "3.9"}],
-            prebuilt=["vllm"],
-        ),
-    ]
-
-
-def trl_floor_families() -> list[Family]:
-    refs = ["https://pypi.org/project/trl/"]
-    return [
-        Family(
-            rule_id="trl-below-declared-transformers-floor",
-            title="TRL with a transformers older than that release declares",
-            severity="error",
-            evidence="verified",
-            description="""
-Each TRL release declares a transformers floor and imports symbols added in it. A stack pinned
-before the TRL upgrade (pip install --no-deps, a hand-edited lock, an image with older packages)
-then fails at import or in the trainer. TRL 0.19 and 0.29+ have their own rules
-(trl-0.19-below-transformers-4.51-or-accelerate-1.4, trl-0.29-plus-below-transformers-4.56.2).""",
-            package="trl",
-            dep="transformers",
-            values=declared_values("trl", "transformers"),
-            keep=(">=", ">"),
-            exclude=(("0.19.0", "0.20.0"), ("0.29.0", "99")),
-            references=refs,
-            fix_summary="upgrade transformers to the floor your TRL release declares",
-            change='pip install "trl==<your version>" (without --no-deps) so pip raises transformers',
-        ),
-        Family(
-            rule_id="trl-below-declared-accelerate-floor",
-            title="TRL with an accelerate older than that release declares",
-            severity="error",
-            evidence="verified",
-            description="""
-TRL declares an accelerate floor (0.34 for 0.14-0.18, 1.4 from 0.19, 1.10.1 from 1.16) and its
-trainers call accelerate APIs added there (FSDP2 and DeepSpeed plugin handling among them). An
-older accelerate left in place fails when the trainer prepares the model. TRL 0.19 has its own
-rule (trl-0.19-below-transformers-4.51-or-accelerate-1.4).""",
-            package="trl",
-            dep="accelerate",
-            values=declared_values("trl", "accelerate"),
-            keep=(">=", ">"),
-            exclude=(("0.19.0", "0.20.0"),),
-            open_end=True,
-            references=refs,
-            fix_summary="upgrade accelerate to the floor your TRL release declares",
-            change='pip install "trl==<your version>" (without --no-deps) so pip raises accelerate',
-        ),
-        Family(
-            rule_id="trl-below-declared-peft-floor",
-            title="TRL training a PEFT adapter with a PEFT older than its peft extra declares",
-            severity="error",
-            evidence="verified",
-            description="""
-TRL's peft extra declares the PEFT its LoRA paths (get_peft_model, adapter merging for vLLM weight
-sync, prepare_model_for_kbit_training) are written for. PEFT is optional, so pip never checks it
-unless trl[peft] is installed; an older PEFT left in the image fails once a PEFT config is passed
-to a trainer.""",
-            package="trl",
-            dep="peft",
-            values=declared_values("trl", "peft", extra="peft"),
-            keep=(">=", ">"),
-            open_end=True,
-            usage={"peft": True},
-            references=refs,
-            fix_summary="upgrade PEFT to the floor your TRL's peft extra declares",
-            change='pip install "trl[peft]==<your version>"',
-        ),
-        Family(
-            rule_id="trl-below-declared-datasets-floor",
-            title="TRL with a datasets older than that release declares",
-            severity="error",
-            evidence="verified",
-            description="""
-TRL declares a datasets floor and its trainers' data preparation calls the Dataset APIs of that
-release (map/with_transform signatures, IterableDataset features). An older datasets left by a
-pinned image fails when the trainer tokenizes or packs the dataset.""",
-            package="trl",
-            dep="datasets",
-            values=declared_values("trl", "datasets"),
-            keep=(">=", ">"),
-            open_end=True,
-            references=refs,
-            fix_summary="upgrade datasets to the floor your TRL release declares",
-            change='pip install "trl==<your version>" (without --no-deps) so pip raises datasets',
-        ),
-    ]
-
-
-def datasets_families() -> list[Family]:
-    refs = ["https://pypi.org/project/datasets/"]
-    return [
-        Family(
-            rule_id="datasets-fsspec-outside-declared-range",
-            title="fsspec outside the range this datasets release declares",
-            severity="warning",
-            evidence="verified",
-            description="""
-datasets caps fsspec at the release it was tested with, because its caching and data-file
-resolution call fsspec internals that change between releases (datasets #6352: a newer fsspec
-made load_dataset fail with "Loading a dataset cached in a LocalFileSystem is not supported").
-An fsspec moved by another package (s3fs, gcsfs, a newer torch or lightning) leaves datasets
-outside that range.""",
-            package="datasets",
-            dep="fsspec",
-            values=declared_values("datasets-metadata", "fsspec"),
-            references=[*refs, "https://github.com/huggingface/datasets/issues/6352"],
-            fix_summary="install the fsspec this datasets declares, or a datasets release whose range includes yours",
-            change='pip install "datasets==<your version>" --force-reinstall (pip check names the fsspec it wants)',
-            symptoms=["Loading a dataset cached in a LocalFileSystem is not supported"],
-        ),
-        Family(
-            rule_id="datasets-huggingface-hub-outside-declared-range",
-            title="huggingface-hub outside the range this datasets release declares",
-            severity="warning",
-            evidence="verified",
-            description="""
-datasets declares the huggingface-hub releases its Hub downloads and uploads are written for
-(2.14 caps it below 1.0, 4.2 allows 1.x, 5.1 needs 1.31 or later). Outside that range Hub
-calls meet APIs that were removed or not yet added. transformers 5 and recent vLLM need
-huggingface-hub 1.x, so an old datasets beside them is the usual way in.""",
-            package="datasets",
-            dep="huggingface-hub",
-            values=declared_values("datasets-metadata", "huggingface-hub"),
-            references=refs,
-            fix_summary="install the huggingface-hub this datasets declares, or upgrade datasets",
-            change="pip install -U datasets",
-        ),
-        Family(
-            rule_id="datasets-pyarrow-below-declared-floor",
-            title="pyarrow older than this datasets release declares",
-            severity="error",
-            evidence="verified",
-            description="""
-datasets stores everything in Arrow tables and raises its pyarrow floor when it starts using newer
-Arrow APIs (large_list, string views, ...). An older pyarrow kept by a pinned image fails at
-import of datasets or when a dataset is loaded.""",
-            package="datasets",
-            dep="pyarrow",
-            values=declared_values("datasets-metadata", "pyarrow"),
-            keep=(">=", ">"),
-            open_end=True,
-            references=refs,
-            fix_summary="upgrade pyarrow to the floor this datasets declares",
-            change="pip install -U pyarrow",
-        ),
-    ]
 
 
 # CUDA release series (NVIDIA's toolkit releases) that torch and DeepSpeed builds name.
@@ -1775,133 +924,41 @@ def _deepspeed(series: str) -> dict[str, Any]:
 # `bitsandbytes_cuda_library`.
 
 
-def abi_rules() -> list[dict[str, Any]]:
-    families = [
-        BuiltFor(
-            rule_id="flash-attn-built-for-another-torch",
-            title="flash-attn wheel built for another torch series than the one installed",
-            description="""
-flash-attn's compiled extension (flash_attn_2_cuda) links against torch's C++ library, so it
-only imports under the torch series it was built for. Its release wheels say which one in their
-name (flash_attn-2.8.3+cu12torch2.8cxx11abiTRUE-...: CUDA 12, torch 2.8, C++11 ABI), and
-setup.py downloads the one that matches the torch present at install time. Upgrading or
-downgrading torch afterwards (pip install -U torch, a vLLM install that swaps it) leaves the old
-extension behind: `import flash_attn` fails with an undefined C++ symbol. compat reads the series
-from the installed version's local label or from the wheel name in direct_url.json; a flash-attn
-built from source records nothing and is not judged.""",
-            fact="flash_attn_torch",
-            against="torch",
-            package="flash-attn",
-            label=_flash_attn,
-            symptoms=[r"flash_attn_2_cuda[^\s]*\.so: undefined symbol"],
-            references=[
-                "https://github.com/Dao-AILab/flash-attention/issues/931",
-                "https://github.com/Dao-AILab/flash-attention/issues/723",
-                "https://github.com/Dao-AILab/flash-attention/issues/1832",
-                "https://github.com/Dao-AILab/flash-attention/blob/v2.8.3/.github/workflows/publish.yml",
-            ],
-            fix_summary="reinstall flash-attn for the installed torch (the release wheel named for your torch series, or a build against it)",
-            change="pip uninstall -y flash-attn && pip install flash-attn --no-build-isolation --no-cache-dir",
-        ),
-        BuiltFor(
-            rule_id="deepspeed-prebuilt-ops-torch-mismatch",
-            title="DeepSpeed ops were prebuilt for another torch series than the one installed",
-            description="""
-A DeepSpeed installed with prebuilt ops (DS_BUILD_OPS=1, or a wheel built that way) records the
-torch it compiled them against in deepspeed/git_version_info_installed.py (torch_info). When an
-op is loaded, op_builder/builder.py validate_torch_version compares that series with the running
-torch and raises. A JIT-only install (no prebuilt op) compiles against the running torch and is
-not judged.""",
-            fact="deepspeed_ops_torch",
-            against="torch",
-            package="deepspeed",
-            label=_deepspeed,
-            symptoms=[
-                r"PyTorch version mismatch! DeepSpeed ops were compiled and installed with a different version"
-            ],
-            references=[
-                "https://github.com/deepspeedai/DeepSpeed/blob/v0.16.4/op_builder/builder.py",
-                "https://github.com/deepspeedai/DeepSpeed/blob/v0.16.4/setup.py",
-            ],
-            fix_summary="rebuild DeepSpeed's ops against the installed torch, or install the torch series they were built for",
-            change="DS_BUILD_OPS=1 pip install --force-reinstall --no-cache-dir --no-build-isolation deepspeed (or drop DS_BUILD_OPS for JIT builds)",
-        ),
-        BuiltFor(
-            rule_id="deepspeed-prebuilt-ops-cuda-mismatch",
-            title="DeepSpeed ops were prebuilt for another CUDA series than the installed torch's",
-            description="""
-Prebuilt DeepSpeed ops record the CUDA series of the torch they were compiled with
-(torch_info cuda_version in deepspeed/git_version_info_installed.py); op_builder/builder.py
-validate_torch_op_version compares it with torch.version.cuda when a CUDA op loads and raises on
-a difference, e.g. ops built beside torch +cu121 after torch was replaced by a +cu124 build.""",
-            fact="deepspeed_ops_cuda",
-            against="torch_cuda",
-            package="deepspeed",
-            label=_deepspeed,
-            symptoms=[
-                r"CUDA version mismatch! DeepSpeed ops were compiled and installed with a different version"
-            ],
-            references=[
-                "https://github.com/deepspeedai/DeepSpeed/blob/v0.16.4/op_builder/builder.py",
-                "https://github.com/deepspeedai/DeepSpeed/blob/v0.16.4/setup.py",
-            ],
-            fix_summary="rebuild DeepSpeed's ops against the installed torch build, or install the torch CUDA build they were compiled for",
-            change="DS_BUILD_OPS=1 pip install --force-reinstall --no-cache-dir --no-build-isolation deepspeed",
-        ),
-    ]
-    return [family.rule() for family in families]
+FAMILIES = ROOT / "scripts" / "families.yaml"
+EXPANSIONS = {"numba_families": numba_families}
+LABELS = {"flash_attn": _flash_attn, "deepspeed": _deepspeed}
 
 
-# The table: each generated file, the recorded inputs it is made from (named in its header), and
-# its families. A family is a row (Family, BuiltFor) whose values come from a reader
-# (declared_values: Requires-Dist/Requires-Python; source_values: a floor read in the wheel's
-# source; python_wheels: the CPython tags shipped); every row is written by rule_document.
-# Adding a family is adding a row to its file's list (and, for a new kind of fact, a reader).
-OUTPUTS: dict[str, tuple[tuple[str, ...], Callable[[], list[Any]]]] = {
-    "generated-vllm.yaml": (("vllm", "torch", "transformers"), vllm_families),
-    "generated-torch-pairs.yaml": (
-        ("torchvision", "torchaudio", "xformers", "bitsandbytes", "torch"),
-        pair_families,
-    ),
-    "generated-trl-vllm.yaml": (("trl", "vllm"), trl_families),
-    "generated-numba.yaml": (("numba", "numpy"), numba_families),
-    "generated-transformers.yaml": (
-        ("transformers", "torch", "accelerate", "peft"),
-        transformers_families,
-    ),
-    "generated-accelerate.yaml": (("accelerate", "torch"), accelerate_families),
-    "generated-abi.yaml": (("torch", "bitsandbytes"), abi_rules),
-    "generated-torch-pins.yaml": (
-        ("torch-metadata", "triton", "nvidia-cudnn-cu12", "nvidia-nccl-cu12", "nvidia-nccl-cu13"),
-        torch_families,
-    ),
-    "generated-transformers-deps.yaml": (
-        ("transformers-metadata", "tokenizers", "huggingface-hub", "safetensors"),
-        transformers_declared_families,
-    ),
-    "generated-openrlhf.yaml": (
-        ("openrlhf", "vllm", "deepspeed", "transformers", "flash-attn", "ray"),
-        openrlhf_families,
-    ),
-    "generated-datasets.yaml": (
-        ("datasets-metadata", "fsspec", "huggingface-hub", "pyarrow"),
-        datasets_families,
-    ),
-    "generated-vllm-pins.yaml": (
-        ("vllm", "flashinfer-python", "xformers", "numba"),
-        vllm_pin_families,
-    ),
-    "generated-trl-floors.yaml": (
-        ("trl", "transformers", "accelerate", "datasets", "peft"),
-        trl_floor_families,
-    ),
-}
+def load_outputs(path: Path) -> dict[str, Output]:
+    """The table: scripts/families.yaml, one entry per generated file (and the shared `texts`)."""
+    table = yaml.safe_load(path.read_text(encoding="utf-8"))
+    texts = table.pop("texts", {})
+    outputs = {}
+    for name, spec in table.items():
+        rows = []
+        for row in spec["rows"]:
+            try:
+                rows.append(_row(row, texts))
+            except (TypeError, KeyError) as error:  # a misspelt field, a missing one
+                where = row.get("rule_id") or row.get("expand")
+                raise SystemExit(f"{SCRIPT}: {path.name}: {name}: row {where}: {error}") from None
+        outputs[name] = Output(name, tuple(spec["inputs"]), rows, spec.get("extra_sources", []))
+    return outputs
 
 
-# Inputs generated by another script of this repository, named in the header too.
-EXTRA_SOURCES = {
-    "generated-abi.yaml": ["compat/data/torch-builds.json (scripts/gen_torch_builds.py)"]
-}
+def _row(row: dict[str, Any], texts: dict[str, str]) -> Row:
+    if "expand" in row:
+        return EXPANSIONS[row["expand"]]
+    description = row["description"]
+    for key, text in texts.items():
+        description = description.replace("{" + key + "}", text)
+    row = {**row, "description": description}
+    if "fact" in row:
+        return BuiltFor(**{**row, "label": LABELS[row["label"]]})
+    return Family(**row)
+
+
+OUTPUTS = load_outputs(FAMILIES)
 
 
 class _Dumper(yaml.SafeDumper):
@@ -1918,9 +975,9 @@ _Dumper.ignore_aliases = lambda self, data: True  # type: ignore[method-assign]
 
 
 def render(name: str) -> str:
-    inputs, make = OUTPUTS[name]
-    fetched = ", ".join(f"{p} {load_input(p)['fetched']}" for p in inputs)
-    sources = [f"scripts/inputs/{p}.json" for p in inputs] + EXTRA_SOURCES.get(name, [])
+    out = OUTPUTS[name]
+    fetched = ", ".join(f"{p} {load_input(p)['fetched']}" for p in out.inputs)
+    sources = [f"scripts/inputs/{p}.json" for p in out.inputs] + out.extra_sources
     header = [
         f"# GENERATED by {SCRIPT} from " + ", ".join(sources) + ".",
         "# Do not edit by hand: change the script or refresh its inputs, then regenerate:",
@@ -1928,9 +985,7 @@ def render(name: str) -> str:
         f"#   python {SCRIPT} --refresh   (re-reads PyPI first)",
         f"# Inputs fetched: {fetched}. tests/test_generated.py fails when this file differs.",
     ]
-    made = make()
-    rules = [item.rule() if isinstance(item, Family) else item for item in made]
-    document = {"schema": "compat.matrix/1", "rules": rules}
+    document = {"schema": "compat.matrix/1", "rules": out.rules()}
     body = yaml.dump(document, Dumper=_Dumper, sort_keys=False, width=100, allow_unicode=True)
     return "\n".join(header) + "\n" + body
 

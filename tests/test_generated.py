@@ -48,6 +48,40 @@ def test_every_generated_file_is_what_its_script_writes(tmp_path: Path) -> None:
         assert path.read_bytes() == (MATRIX / path.name).read_bytes(), path.name
 
 
+def test_a_misspelt_field_in_the_table_is_one_line_naming_its_row(tmp_path: Path) -> None:
+    scripts = tmp_path / "scripts"
+    scripts.mkdir()
+    for name in ("gen_rules.py", "gen_helpers.py"):
+        shutil.copy(SCRIPT.parent / name, scripts / name)
+    table = (SCRIPT.parent / "families.yaml").read_text()
+    assert table.count("  fix_summary: install the torch this vLLM release pins") == 1
+    (scripts / "families.yaml").write_text(
+        table.replace(
+            "  fix_summary: install the torch this vLLM",
+            "  fix_sumary: install the torch this vLLM",
+        )
+    )
+    result = subprocess.run(
+        [
+            sys.executable,
+            str(scripts / "gen_rules.py"),
+            "--inputs",
+            str(INPUTS),
+            "--out",
+            str(tmp_path),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    [line] = result.stderr.splitlines()
+    assert "families.yaml: generated-vllm.yaml: row vllm-torch-pin-mismatch:" in line
+    assert "fix_sumary" in line
+    assert not list(tmp_path.glob("generated-*.yaml"))
+
+
 def test_check_mode_passes_on_the_shipped_files() -> None:
     result = generate("--check")
     assert result.returncode == 0, result.stderr
