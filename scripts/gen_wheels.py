@@ -282,11 +282,21 @@ def flash_attn_assets() -> dict[str, Any]:
                     if any(all(row.get(k) == v for k, v in ex.items()) for ex in entry["exclude"]):
                         continue
                     combos.add(f"{python}|{_series(torch)}|{Version(cuda).major}")
+        # The exact torch each series' wheels were compiled against: setup.py names the asset
+        # by torch's major.minor only, so a series built against a nightly (2.5.7's
+        # 2.3.0.dev20240207) is what a final release of that series fetches.
+        # Two builds of one series (0.2-2.0.5's 1.12.0 and 1.12.1) upload one asset name twice:
+        # which one won is not recorded, so both are kept.
+        built: dict[str, list[str]] = {}
+        for torch in entry["torch"]:
+            built.setdefault(_series(torch), []).append(torch)
         if not entry["setup_downloads_prebuilt"]:
             combos = set()  # setup.py always compiles: no release asset is ever fetched
+            built = {}
         out[version] = {
             "platform": "linux/x86_64",
             "combos": sorted(combos, key=lambda c: [Version(p) for p in c.split("|")]),
+            "built_against": dict(sorted(built.items(), key=lambda item: Version(item[0]))),
             "tag": entry["tag"],
             "commit": entry["commit"],
         }

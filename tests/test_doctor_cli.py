@@ -208,17 +208,31 @@ def test_trl_grpo_vllm_needs_the_hardware(tmp_path: Path) -> None:
         ["doctor", "--path", str(site), "--hardware", str(profile), "--format", "json", *usage]
     )
     report = result.json()
-    found = finding(report, "trl-grpo-inprocess-vllm-device-mismatch")
+    found = finding(report, "trl-grpo-inprocess-vllm-device-mismatch-vllm-0.7.1")
     assert found is not None and found["status"] == "affected" and result.exit_code == 1
+    # vLLM 0.7.1 is flagged on TRL's pin (PR #2860), not on a located code change
+    assert found["evidence"] == "reported"
+    assert finding(report, "trl-grpo-inprocess-vllm-device-mismatch") is None
+    # split off that rule: check's waiver written for the old id still waives the 0.7.1 finding
+    requirements = tmp_path / "requirements.txt"
+    requirements.write_text("trl==0.15.1\nvllm==0.7.1\n")
+    args = ["check", str(requirements), "--offline", "--hardware", str(profile), "-f", "json"]
+    before = run_subprocess([*args, *usage], cwd=tmp_path)
+    assert finding(before.json(), "trl-grpo-inprocess-vllm-device-mismatch-vllm-0.7.1")
+    (tmp_path / ".compat.toml").write_text(
+        'ignore = [{id = "trl-grpo-inprocess-vllm-device-mismatch", reason = "vLLM on cuda:0"}]\n'
+    )
+    waived = run_subprocess([*args, *usage], cwd=tmp_path)
+    assert finding(waived.json(), "trl-grpo-inprocess-vllm-device-mismatch-vllm-0.7.1") is None
     assert report["hardware"]["gpus"][1]["name"] == "NVIDIA A100-SXM4-80GB"
     # Without hardware facts the same environment waits for a hardware profile: apart from the
     # findings (no gate fails on a machine it cannot see), saying what would settle it.
     _, report = doctor_report(site, *usage)
-    assert finding(report, "trl-grpo-inprocess-vllm-device-mismatch") is None
+    assert finding(report, "trl-grpo-inprocess-vllm-device-mismatch-vllm-0.7.1") is None
     [waiting] = [
         f
         for f in report["needs_hardware"]
-        if f["rule"] == "trl-grpo-inprocess-vllm-device-mismatch"
+        if f["rule"] == "trl-grpo-inprocess-vllm-device-mismatch-vllm-0.7.1"
     ]
     assert waiting["status"] == "possible"
     assert [u["fact"] for u in waiting["unknown"]] == ["hardware.gpu_count"]

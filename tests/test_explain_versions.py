@@ -41,11 +41,19 @@ def test_name_version_lines_above_an_undefined_symbol_are_facts() -> None:
     assert facts[("package", "torch")] == ("2.3.0", 2)
     assert facts[("package", "flash-attn")] == ("2.5.7", 3)
     assert facts[("package", "transformers")] == ("4.40.1", 4)
+    # the extension's cpython-310 tag does not replace the more precise line
     assert facts[("python", "python")] == ("3.10.14", 5)
-    assert document["note"] == "4 fact(s) read from the log"
-    (match,) = document["matches"]  # type: ignore[misc]
+    assert facts[("build", "flash_attn_link_error")] == ("1", 15)
+    assert document["note"] == "5 fact(s) read from the log"
+    prerelease, match = document["matches"]  # type: ignore[misc]
+    # 2.5.7's torch 2.3 wheel, the one setup.py fetches for Python 3.10, was compiled against
+    # torch 2.3.0.dev20240207 (tests/test_explain_flash_attn_wheel.py)
+    assert (prerelease["rule"], prerelease["verdict"]) == (
+        "flash-attn-wheel-built-against-torch-prerelease",
+        "confirmed",
+    )
     assert match["rule"] == "flash-attn-built-for-another-torch" and code == 0
-    # flash-attn 2.5.7 with no wheel label does not say which torch it was built for
+    # flash-attn 2.5.7 with no wheel label does not say which torch series it was built for
     assert match["verdict"] == "symptom-only"
     assert any(u.startswith("build.flash_attn_torch") for u in match["unknown"])
     assert {"fact": "packages.torch", "value": "2.3.0", "line": 2, "text": "torch: 2.3.0"} in match[
@@ -54,11 +62,15 @@ def test_name_version_lines_above_an_undefined_symbol_are_facts() -> None:
 
 
 @pytest.mark.parametrize(
-    ("torch_line", "verdict", "exit_code"),
-    [("torch: 2.4.0", "confirmed", 0), ("torch: 2.3.0", "outside-range", 1)],
+    ("torch_line", "verdict", "prerelease"),
+    [
+        ("torch: 2.4.0", "confirmed", "outside-range"),
+        # the torch 2.3 wheel itself, compiled against 2.3.0.dev20240207: the other rule
+        ("torch: 2.3.0", "outside-range", "confirmed"),
+    ],
 )
 def test_a_flash_attn_wheel_name_in_pip_output_settles_the_rule(
-    tmp_path: Path, torch_line: str, verdict: str, exit_code: int
+    tmp_path: Path, torch_line: str, verdict: str, prerelease: str
 ) -> None:
     pip = (
         "Collecting flash-attn==2.5.7\n"
@@ -72,8 +84,17 @@ def test_a_flash_attn_wheel_name_in_pip_output_settles_the_rule(
     facts = read(document)
     # the later `flash-attn-2.5.7` does not erase what the wheel's label said
     assert facts[("package", "flash-attn")] == ("2.5.7+cu122torch2.3cxx11abiFALSE", 2)
-    match = document["matches"][0]  # type: ignore[index]
-    assert match["verdict"] == verdict and code == exit_code
+    verdicts = {m["rule"]: m["verdict"] for m in document["matches"]}  # type: ignore[attr-defined]
+    assert verdicts == {
+        "flash-attn-built-for-another-torch": verdict,
+        "flash-attn-wheel-built-against-torch-prerelease": prerelease,
+    }
+    assert code == 0
+    (match,) = [
+        m
+        for m in document["matches"]  # type: ignore[attr-defined]
+        if m["rule"] == "flash-attn-built-for-another-torch"
+    ]
     assert {f["fact"] for f in match["facts"]} >= {"packages.torch", "build.flash_attn_torch"}
 
 
@@ -261,10 +282,18 @@ rules:
 def test_real_issue_version_lines() -> None:
     code, document = explain(LOGS / "flash-attention-931-setdevice.log")
     facts = read(document)
-    assert facts == {("package", "torch"): ("2.3.0", 3), ("package", "flash-attn"): ("2.5.7", 4)}
-    match = document["matches"][0]  # type: ignore[index]
-    assert (match["rule"], match["line"], code) == ("flash-attn-built-for-another-torch", 9, 0)
-    assert document["note"] == "2 fact(s) read from the log"
+    assert facts == {
+        ("package", "torch"): ("2.3.0", 3),
+        ("package", "flash-attn"): ("2.5.7", 4),
+        # the error line's own extension name: loading it failed, under CPython 3.10
+        ("build", "flash_attn_link_error"): ("1", 9),
+        ("python", "python"): ("3.10", 9),
+    }
+    assert [(m["rule"], m["line"]) for m in document["matches"]] == [  # type: ignore[attr-defined]
+        ("flash-attn-wheel-built-against-torch-prerelease", 9),
+        ("flash-attn-built-for-another-torch", 9),
+    ]
+    assert code == 0 and document["note"] == "4 fact(s) read from the log"
     _, document = explain(LOGS / "flash-attention-620-versions.log")
     assert read(document) == {
         ("python", "python"): ("3.8", 3),

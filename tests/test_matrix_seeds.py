@@ -26,12 +26,14 @@ DS = "deepspeed-zero3-offload-clip-device-mismatch"
 MASK = "openrlhf-process-sequences-mask-on-cpu"
 PRE03 = "openrlhf-pre-0.3-newer-deepspeed-reported"
 INPROC = "trl-grpo-inprocess-vllm-device-mismatch"
+# its vLLM 0.7.1 branch, split off: TRL's pin, not a located code change (evidence reported)
+INPROC_071 = "trl-grpo-inprocess-vllm-device-mismatch-vllm-0.7.1"
 PRE_AMPERE = "trl-grpo-inprocess-vllm-xformers-bias-pre-ampere"
 HANG = "trl-0152-vllm-073-gather-hang"
 FSDP_REF = "trl-grpo-fsdp-ref-model-on-cpu"
 FSDP2_SYNC = "trl-grpo-fsdp2-vllm-weights-not-synced"
 ROTARY = "trl-grpo-no-vllm-rotary-size-mismatch"
-FOUNDING = (DS, MASK, PRE03, INPROC, PRE_AMPERE, HANG, FSDP_REF, FSDP2_SYNC, ROTARY)
+FOUNDING = (DS, MASK, PRE03, INPROC, INPROC_071, PRE_AMPERE, HANG, FSDP_REF, FSDP2_SYNC, ROTARY)
 
 Expected = Mapping[str, str]  # rule id -> "affected" | "possible"; every other founding rule clear
 
@@ -225,14 +227,14 @@ def test_openrlhf_installs(env: Mapping[str, Any], expected: Expected) -> None:
 TRLS = ["0.13.0", "0.14.0", "0.15.2", "0.16.0", "0.17.0", "0.18.0"]
 VLLMS = ["0.6.6.post1", "0.7.1", "0.7.2", "0.7.3"]
 IN_PROCESS_TRL = {"0.14.0", "0.15.2"}
-BAD_VLLM = {"0.6.6.post1", "0.7.1"}
+BAD_VLLM = {"0.6.6.post1": INPROC, "0.7.1": INPROC_071}
 PRE_AMPERE_BAD_VLLM = {"0.7.2", "0.7.3"}  # the GPU decides: unknown GPUs make it a question
 
 
 def _grpo_vllm_expectation(trl: str, vllm: str, gpu_count: int | None) -> Expected:
     expected: dict[str, str] = {}
     if trl in IN_PROCESS_TRL and vllm in BAD_VLLM and gpu_count != 1:
-        expected[INPROC] = "affected" if gpu_count is not None else "possible"
+        expected[BAD_VLLM[vllm]] = "affected" if gpu_count is not None else "possible"
     if trl in IN_PROCESS_TRL and vllm in PRE_AMPERE_BAD_VLLM and gpu_count is None:
         expected[PRE_AMPERE] = "possible"
     if trl == "0.15.2" and vllm == "0.7.3":
@@ -247,11 +249,11 @@ def _grpo_vllm_expectation(trl: str, vllm: str, gpu_count: int | None) -> Expect
         ("Tesla T4", "7.5", "0.7.2", {PRE_AMPERE: "affected"}),
         ("Tesla V100-SXM2-32GB", "7.0", "0.7.3", {PRE_AMPERE: "affected"}),  # no device= until 0.8.0
         ("Tesla V100-SXM2-32GB", "7.0", "0.8.0", {}),  # #13468: the bias on the query's device
-        ("Tesla V100-SXM2-32GB", "7.0", "0.7.1", {INPROC: "affected"}),  # one finding, not two
+        ("Tesla V100-SXM2-32GB", "7.0", "0.7.1", {INPROC_071: "affected"}),  # one finding, not two
         ("NVIDIA A100-SXM4-80GB", "8.0", "0.7.2", {}),  # X-R1: trl 0.15.2 + vllm 0.7.2
         ("NVIDIA GeForce RTX 3090", "8.6", "0.7.2", {}),  # X-R1's 4x3090 recipe
         ("NVIDIA H100 80GB HBM3", "9.0", "0.7.2", {}),  # open-r1 49d9b74 on 8xH100
-        ("NVIDIA A100-SXM4-80GB", "8.0", "0.7.1", {INPROC: "affected"}),
+        ("NVIDIA A100-SXM4-80GB", "8.0", "0.7.1", {INPROC_071: "affected"}),  # TRL's pin: reported
     ],
 )  # fmt: skip
 def test_trl_015_inprocess_vllm_by_gpu(
@@ -263,7 +265,9 @@ def test_trl_015_inprocess_vllm_by_gpu(
         "hardware": {"gpu": gpu, "gpu_count": 4, "compute_capability": cc},
     }
     found = statuses(env)
-    assert {rule: found[rule] for rule in (INPROC, PRE_AMPERE) if rule in found} == expected
+    assert {
+        rule: found[rule] for rule in (INPROC, INPROC_071, PRE_AMPERE) if rule in found
+    } == expected
 
 
 @pytest.mark.parametrize(("trl", "vllm", "gpu_count"), list(product(TRLS, VLLMS, [1, 2, 8, None])))

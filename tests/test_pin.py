@@ -154,7 +154,10 @@ def test_chosen_versions_respect_dependency_metadata(tmp_path: Path) -> None:
         "0.8.0",
     )  # all contradict the kept torch
     assert result.exit_code == 1
-    assert result.json()["unresolved"][0]["rule"] == "trl-grpo-inprocess-vllm-device-mismatch"
+    assert (
+        result.json()["unresolved"][0]["rule"]
+        == "trl-grpo-inprocess-vllm-device-mismatch-vllm-0.7.1"
+    )
 
 
 def test_unresolvable_rule_is_reported_and_exit_1(tmp_path: Path) -> None:

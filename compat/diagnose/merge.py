@@ -33,7 +33,9 @@ def merge_facts(
 
         env = read_environment(env_options)
         packages = _given_packages(ev, env, disagreements)
-        builds = build_facts(env, with_nvcc=False)
+        # what the environment states wins; what only the log's messages state (a load failure,
+        # a build xFormers names) stays
+        builds = {**builds, **build_facts(env, with_nvcc=False)}
         python = env.python_version or python
         markers = dict(env.markers) if env.markers else None
         packages_known = True

@@ -315,6 +315,15 @@ def record_groups(
         if group == "python":
             if parse_version(value) is not None:
                 collector.add("python", "python", value, line, text, source)
+        elif group == "python_tag":  # an extension's CPython tag: cpython-310 is Python 3.10
+            shown = collector.facts.get(("python", "python"))
+            series = f"3.{value[1:]}"
+            if value[:1] != "3" or not value[1:].isdigit():
+                continue
+            if shown is None or not (shown.value + ".").startswith(series + "."):
+                collector.add("python", "python", series, line, text, source)  # not 3.10.14's
+        elif group.startswith("seen_"):  # the message itself is the fact: build KEY is 1
+            collector.add("build", group[len("seen_") :], "1", line, text, source)
         elif group.startswith("package_"):
             collector.add_package(group[len("package_") :], value, line, text, source)
         elif group.startswith("build_") and parse_version(value) is not None:

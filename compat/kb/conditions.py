@@ -478,6 +478,7 @@ BUILD_OWNERS: Mapping[str, tuple[str, ...]] = {
     "nccl": ("nvidia-nccl-cu13", "nvidia-nccl", "nvidia-nccl-cu12", "nvidia-nccl-cu11"),
     "flash_attn_torch": ("flash-attn",),
     "flash_attn_cxx11abi": ("flash-attn",),
+    "flash_attn_link_error": ("flash-attn",),
     "deepspeed_ops_torch": ("deepspeed",),
     "deepspeed_ops_cuda": ("deepspeed",),
 }  # fmt: skip

@@ -38,6 +38,7 @@ VOCABULARY: dict[str, tuple[str, ...]] = {
     "bitsandbytes_cuda_library": ("missing",),
     "numpy_abi": ("numpy1-build",),
     "wheel": ("none", "source-build", "cpu-build"),
+    "flash_attn_wheel": ("prerelease-torch",),
 }
 # derived key -> the packages whose versions (and builds) decide it: pin moves these to escape
 PACKAGES: dict[str, tuple[str, ...]] = {
@@ -47,6 +48,7 @@ PACKAGES: dict[str, tuple[str, ...]] = {
     # any package of compat/data/wheels.json may lack a wheel (the fix names it); pin moves torch
     # out of a CPU build, and never proposes a release without a wheel (commands/pin.py)
     "wheel": ("torch",),
+    "flash_attn_wheel": ("flash-attn", "torch"),
 }
 # derived keys about a package's CUDA build: another build of the same release may escape them
 ABOUT_BUILD = frozenset({"torch_kernels"})
@@ -69,6 +71,10 @@ def table_rows(key: str) -> int:
 
         # one question per package the table records (its runs of releases are not rules)
         return len(wheels.TABLE_PACKAGES)
+    if key == "flash_attn_wheel":
+        from compat.kb import wheels
+
+        return wheels.flash_attn_prerelease_rows()
     raise AssertionError(f"unvalidated derived key {key}")  # pragma: no cover
 
 
@@ -92,6 +98,10 @@ def release_specs(key: str) -> dict[str, set[str]]:
         from compat.kb import wheels
 
         return {"torch": wheels.run_starts()["torch"]}
+    if key == "flash_attn_wheel":
+        from compat.kb import wheels
+
+        return {"flash-attn": {f"=={release}" for release in wheels.flash_attn_asset_releases()}}
     raise AssertionError(f"unvalidated derived key {key}")  # pragma: no cover
 
 
@@ -142,6 +152,10 @@ class DerivedCondition(AnchorCondition):
             if self.expected == "cpu-build":
                 return wheels.cpu_build(facts)
             return wheels.wheel_missing(facts, self.expected)
+        if self.key == "flash_attn_wheel":
+            from compat.kb import wheels
+
+            return wheels.flash_attn_prerelease_torch(facts)
         raise AssertionError(f"unvalidated derived key {self.key}")  # pragma: no cover
 
 

@@ -68,22 +68,22 @@ def _literal_runs(seq: Iterable[Any], runs: list[str], current: list[str]) -> No
 
 # Named groups a signature may use: each becomes a fact read from the line it matched
 # (docs/knowledge-base.md, "Facts in a signature"; compat.facts.logversions.record_groups).
-GROUP_PREFIXES = ("package_", "build_", "installed_")
+GROUP_PREFIXES = ("package_", "build_", "installed_", "seen_")
 
 
 def group_problem(group: str, build_keys: Iterable[str]) -> str | None:
     """Why a named group of a symptom signature is not a fact name, or None."""
-    if group == "python":
+    if group in ("python", "python_tag"):
         return None
     for prefix in GROUP_PREFIXES:
         if group.startswith(prefix) and len(group) > len(prefix):
             rest = group[len(prefix) :]
-            if prefix == "build_" and rest not in set(build_keys):
+            if prefix in ("build_", "seen_") and rest not in set(build_keys):
                 return f"named group {group!r}: {rest!r} is not a build key"
             return None
     return (
         f"named group {group!r} is not a fact: name it package_NAME, installed_NAME, "
-        "build_KEY or python"
+        "build_KEY, seen_KEY, python or python_tag"
     )
 
 

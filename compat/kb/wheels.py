@@ -416,3 +416,133 @@ def installable(
 
 def names() -> tuple[NormalizedName, ...]:
     return tuple(NormalizedName(n) for n in sorted(TABLE_PACKAGES))
+
+
+# ---------------------------------------------------------------------------------------------
+# flash-attn's release wheel for a torch series, compiled against another build of that series
+
+
+def flash_attn_built_against(version: Version, series: str) -> Version | None:
+    """The torch flash-attn `version`'s release wheels for torch `series` were compiled against,
+    from the publish matrix at its tag; None when setup.py fetches no wheel for the series (or
+    the matrix built two releases of it, so which one the asset holds is not recorded)."""
+    entry = _assets().get(str(version))
+    if entry is None:
+        return None
+    built = entry.get("built_against", {}).get(series, [])
+    return Version(built[0]) if len(built) == 1 else None
+
+
+def _other_build(built: Version, installed: Version) -> bool:
+    """A nightly or pre-release on one side and not the same release on the other: C++ symbols
+    move between a nightly and the final (the 2.3.0.dev20240207 build of 2.5.7's torch 2.3 wheels
+    needs `_ZN3c104cuda9SetDeviceEi`, which 2.3.0 does not export). Two final releases of one
+    series are not judged."""
+    return (built.is_prerelease or installed.is_prerelease) and Version(built.public) != Version(
+        installed.public
+    )
+
+
+def flash_attn_prerelease_torch(facts: Facts) -> Verdict:
+    """`flash_attn_wheel: prerelease-torch`: flash-attn's setup.py fetches the release wheel
+    named for torch's major.minor, and that wheel was compiled against another build of the
+    series than the torch installed (a nightly of it, or the final beside an installed
+    pre-release such as NGC's 2.1.0a0). TRUE only where the wheel is the one setup.py fetches:
+    Linux x86_64 (off it setup.py compiles against the torch present), a Python the matrix built
+    for the series; UNKNOWN when the Python is not known."""
+    flash = facts.packages.get(canonicalize_name("flash-attn"))
+    torch = facts.packages.get(canonicalize_name("torch"))
+    if not facts.packages_known and (flash is None or torch is None):
+        # a log that does not show a version: open, never outside the rule
+        missing = [name for name, fact in (("flash-attn", flash), ("torch", torch)) if fact is None]
+        return Verdict(
+            Tri.UNKNOWN,
+            unknown=tuple(
+                Unknown(f"packages.{name}", "an environment or requirement file (--python, --path)")
+                for name in missing
+            ),
+        )
+    if flash is None or torch is None or not flash.exact or not torch.exact:
+        return FALSE
+    installed = torch.versions[0]
+    series = f"{installed.major}.{installed.minor}"
+    label = re.search(r"torch(\d+\.\d+)", flash.versions[0].local or "")
+    if label is not None and label.group(1) != series:
+        return FALSE  # a wheel for another series: flash-attn-built-for-another-torch says so
+    release = Version(flash.versions[0].public)
+    built = flash_attn_built_against(release, series)
+    if built is None or not _other_build(built, installed):
+        return FALSE
+    entry = _assets()[str(release)]
+    if facts.markers is not None:
+        platform = target_platform(facts.markers)
+        if platform != entry["platform"]:
+            return FALSE  # setup.py compiles it against the torch present
+    python = facts.python_version
+    if python is None and facts.markers is not None:
+        python = target_python(facts.markers)
+    tag = f"{entry['tag']} ({entry['commit'][:12]})"
+    why = (
+        f"flash-attn {release}'s release wheel for torch {series} ({tag}) was compiled against "
+        f"torch {built}, not the installed {installed}"
+    )
+    matched = (
+        MatchedPackage(flash.name, str(flash.versions[0]), flash.origin),
+        MatchedPackage(torch.name, str(installed), torch.origin),
+    )
+    if python is None:
+        return Verdict(
+            Tri.UNKNOWN,
+            (why,),
+            (
+                Unknown(
+                    "python",
+                    "--python-version X.Y (the Python it runs under), or the log's "
+                    "flash_attn_2_cuda.cpython-3XY name",
+                ),
+            ),
+            matched,
+            anchored=True,
+        )
+    pythons = {c.split("|")[0] for c in entry["combos"] if c.split("|")[1] == series}
+    if f"{python.major}.{python.minor}" not in pythons:
+        return FALSE  # no wheel for this Python: setup.py compiled it against the torch present
+    fixed = _first_final_build(release, series)
+    fix = Fix(
+        (
+            f"install flash-attn {fixed}, whose wheel for torch {series} is built against a final "
+            "release, "
+            if fixed is not None
+            else ""
+        )
+        + "or build flash-attn against the installed torch (FLASH_ATTENTION_FORCE_BUILD=TRUE "
+        "pip install --no-build-isolation --no-cache-dir flash-attn)",
+        (f"flash-attn>={fixed}",) if fixed is not None else (),
+    )
+    return Verdict(Tri.TRUE, (why,), (), matched, anchored=True, fix=fix)
+
+
+def _first_final_build(release: Version, series: str) -> Version | None:
+    """The first release after `release` whose wheel for `series` is built against a final."""
+    for version in sorted(Version(v) for v in _assets()):
+        if version <= release:
+            continue
+        built = flash_attn_built_against(version, series)
+        if built is not None and not (built.is_prerelease or built.is_devrelease):
+            return version
+    return None
+
+
+def flash_attn_asset_releases() -> tuple[str, ...]:
+    """The flash-attn releases whose publish matrix the table records."""
+    return tuple(_assets())
+
+
+def flash_attn_prerelease_rows() -> int:
+    """(release, series) pairs whose wheel was compiled against a pre-release of the series."""
+    return sum(
+        1
+        for entry in _assets().values()
+        for builds in entry.get("built_against", {}).values()
+        if len(builds) == 1 and Version(builds[0]).is_prerelease
+    )
