@@ -19,6 +19,7 @@ import html
 import io
 import json
 import re
+import tarfile
 import threading
 import time
 import zipfile
@@ -43,6 +44,9 @@ class Dist:
     wheel: bool = True
     metadata_file: bool = True  # serve PEP 658 metadata
     padding: int = 0  # bytes of incompressible data in the wheel, to make it big
+    # With wheel=False: the source of an in-tree build backend (`backend.py`, no build
+    # requirements), served as a real source distribution that the tools build.
+    backend: str | None = None
 
     @property
     def filename(self) -> str:
@@ -90,6 +94,21 @@ def build_wheel(dist: Dist) -> bytes:
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for path, data in files.items():
             archive.writestr(path, data)
+    return buffer.getvalue()
+
+
+def build_sdist(dist: Dist) -> bytes:
+    """A real source distribution whose build backend is `dist.backend`, in tree."""
+    top = f"{dist.name.replace('-', '_')}-{dist.version}"
+    pyproject = '[build-system]\nrequires = []\nbuild-backend = "backend"\nbackend-path = ["."]\n'
+    files = {"PKG-INFO": dist.metadata(), "pyproject.toml": pyproject.encode()}
+    files["backend.py"] = (dist.backend or "").encode()
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w:gz") as archive:
+        for path, data in files.items():
+            info = tarfile.TarInfo(f"{top}/{path}")
+            info.size = len(data)
+            archive.addfile(info, io.BytesIO(data))
     return buffer.getvalue()
 
 
@@ -245,7 +264,11 @@ class IndexServer:
     def _file(self, dist: Dist) -> bytes:
         if dist.filename not in self._wheels:
             self._wheels[dist.filename] = (
-                build_wheel(dist) if dist.wheel else b"not really an sdist"
+                build_wheel(dist)
+                if dist.wheel
+                else build_sdist(dist)
+                if dist.backend is not None
+                else b"not really an sdist"
             )
         return self._wheels[dist.filename]
 

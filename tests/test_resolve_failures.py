@@ -151,3 +151,47 @@ def test_pin_names_a_failed_resolve_and_writes_nothing(tmp_path: Path, tool: str
     (line,) = result.stderr.strip().splitlines()
     assert line.startswith(f"compat: error: {tool} ") and "did not resolve" in line
     assert "no constraints were written" in line and "cannot install" not in line
+
+
+# A build backend that fails the way vllm 0.1.1's does when uv backtracks to it (TinyZero's
+# pyproject.toml, tests/data/real/qa/PROVENANCE.md): a Python warning naming a file in the
+# build's temporary directory, a glog line with a time stamp and a process id, and an exception
+# naming a temporary directory. None of that may reach the report: the same files give the same
+# answer on every run.
+FAILING_BACKEND = """
+import os, sys, tempfile, time, warnings
+
+def get_requires_for_build_wheel(config_settings=None):
+    here = os.path.join(tempfile.mkdtemp(), "functional_tensor.py")
+    warnings.warn_explicit("Failed to initialize NumPy", UserWarning, here, 377)
+    stamp = time.strftime("W%m%d %H:%M:%S") + f".{time.time_ns() % 1000000:06d} {os.getpid()}"
+    sys.stderr.write(f"{stamp} cpp_extension.py:183] No CUDA runtime is found\\n")
+    raise RuntimeError(f"Cannot find CUDA at CUDA_HOME: {tempfile.mkdtemp()}")
+
+get_requires_for_build_sdist = get_requires_for_build_wheel
+prepare_metadata_for_build_wheel = get_requires_for_build_wheel
+build_wheel = build_sdist = get_requires_for_build_wheel
+"""
+
+
+@TOOLS
+def test_a_failed_build_is_quoted_the_same_on_every_run(tmp_path: Path, tool: str) -> None:
+    requirements = write(tmp_path / "requirements.txt", "transformers==4.40.0\npeft>=0.10.0\n")
+    projects = {
+        "transformers": [Dist("transformers", "4.40.0")],
+        "peft": [Dist("peft", "0.14.0", wheel=False, metadata_file=False, backend=FAILING_BACKEND)],
+    }
+    with IndexServer(projects) as index:
+        runs = [
+            check_json(
+                str(requirements), "--index-url", index.url, "--resolver", tool, "--no-probe"
+            )
+            for _ in range(2)
+        ]
+    (code, first), (again, second) = runs
+    assert code == again == 3
+    failed = first["summary"]["resolve_failed"]
+    assert "Cannot find CUDA at CUDA_HOME: <temporary directory>" in failed
+    assert "Warning" not in failed and "No CUDA runtime" not in failed
+    assert failed == second["summary"]["resolve_failed"]
+    assert notes_of(first) == notes_of(second)

@@ -235,10 +235,17 @@ class PackageVersion(AnchorCondition):
                 text = f"every version {requirement} allows ({shown}) is in {wanted}{where}"
             return Verdict(Tri.TRUE, (text,), (), (matched,))
         requirement = fact.requirement or f"{fact.label} (ranged)"
-        if _range_of(fact.requirement, "") == "*":
+        hint = f"a pin: {fact.label} outside {wanted} (or a lock file)"
+        if fact.commit and not fact.exact:
+            # A git commit the knowledge base ties to no release: pinned, its version unknown.
+            requirement = f"{fact.label} at git commit {fact.commit[:10]} (its release unknown)"
+            hint = (
+                f"the {fact.label} release that commit belongs to: a pin or a lock file "
+                f"holding {fact.label}'s version"
+            )
+        elif _range_of(fact.requirement, "") == "*":
             requirement = f"{fact.label} (unpinned)"
         text = f"{requirement} allows {shown}, inside {wanted}{where}"
-        hint = f"a pin: {fact.label} outside {wanted} (or a lock file)"
         return Verdict(
             Tri.UNKNOWN,
             (text,),

@@ -281,6 +281,12 @@ def _direct_reference(item: Declared, kb: KnowledgeBase, notes: list[str]) -> Pa
     if commit is not None:
         tied = commit_versions(kb, item.name, commit)
         versions = tied or open_range(offline_versions(kb, item.name, None))
+        if not tied and versions:
+            notes.append(
+                f"{item.origin}: {item.display_name} at git commit {commit[:10]}: the knowledge "
+                "base ties no release to that commit, so its version is unknown and its rules "
+                "stay `possible`"
+            )
         return PackageFact(
             item.name, tuple(versions), item.display_name, item.origin, commit=commit,
             requirement=item.raw, source=GIT_SOURCE,

@@ -320,10 +320,18 @@ _NO_MATCH = re.compile(r"No matching distribution found for ([A-Za-z0-9._-]+)==(
 _WARNING = re.compile(r"^(WARNING|warning)(:|\s)|^DEPRECATION:")
 _ERROR = re.compile(r"^(ERROR:|error:|×|├─▶|╰─▶|Caused by:)")
 _EXCEPTION = re.compile(r"^[A-Za-z_][\w.]*(Error|Exception|Exit)\b.*")
+# What a build backend prints that differs from run to run, never the reason it failed: Python's
+# warnings (`/path/file.py:377: UserWarning: ...`, then the source line, indented), glog-style
+# log lines (`W1127 06:29:40.398000 3942 file.py:183] ...`: a time stamp and a process id) and
+# temporary directories (uv's `builds-v0/.tmp7w5oSa`, pip's `pip-build-env-x1y2z3`).
+_PY_WARNING = re.compile(r"^\S+:\d+: \w*Warning: ")
+_GLOG = re.compile(r"^([IWEF])\d{4} \d\d:\d\d:\d\d\.\d+\s+\d+\s+\S+:\d+\]\s*")
+_TEMPORARY = re.compile(r"\S*?/(?:\.tmp|tmp|pip-[a-z]+(?:-[a-z]+)*-)[A-Za-z0-9_]{6,}(?=[/\s'\"]|$)")
 
 
 def _scratch_names(line: str) -> str:
-    return re.sub(r"\S*compat-resolve-[^/\s]+/(requirements\.in|constraints\.txt)", r"\1", line)
+    line = re.sub(r"\S*compat-resolve-[^/\s]+/(requirements\.in|constraints\.txt)", r"\1", line)
+    return _TEMPORARY.sub("<temporary directory>", line)
 
 
 def _quoted(raw: str, tool: str, returncode: int) -> str:
@@ -336,15 +344,29 @@ def _quoted(raw: str, tool: str, returncode: int) -> str:
     lines: list[str] = []
     skipping = ""  # "warning" or "hint" (up to a blank line), "traceback" (up to its exception)
     code_line = False  # the source line a traceback prints under each `File "..."` line
+    warned_at = -1  # the indentation of a Python warning line just skipped
     for line in raw.splitlines():
         text = line.strip()
         if skipping == "traceback":
             if _EXCEPTION.match(text):
                 skipping = ""
-                lines.append(text)
+                lines.append(_scratch_names(text))
             continue
         if not text:
             skipping = "" if skipping in ("warning", "hint") else skipping
+            continue
+        logged = _GLOG.match(text)
+        if logged is not None:
+            if logged.group(1) in "IW":
+                continue
+            text = text[logged.end() :]  # an error's text, without when and which process
+        indent = len(line) - len(line.lstrip())
+        if warned_at >= 0:  # the source line Python prints under a warning, indented further
+            warned_at, below_warning = -1, indent > warned_at
+            if below_warning:
+                continue
+        if _PY_WARNING.match(text):
+            warned_at = indent
             continue
         if _WARNING.match(text):
             skipping = "warning"  # its indented continuation lines go with it

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from packaging.markers import InvalidMarker, UndefinedComparison, UndefinedEnvironmentName
-from packaging.utils import canonicalize_name
+from packaging.utils import NormalizedName, canonicalize_name
 from packaging.version import InvalidVersion
 
 from compat.errors import InputError
@@ -164,7 +164,49 @@ def read_pyproject(path: Path) -> FileResult:
     if isinstance(compat_tool, dict) and isinstance(compat_tool.get("hardware"), str):
         result.hardware.append((compat_tool["hardware"], Origin(str(path), lines.find("hardware"))))
     result.indexes += _uv_indexes(tool.get("uv"), path, lines)
+    result.requirements[:] = _uv_direct_sources(tool.get("uv"), result.requirements)
     return result
+
+
+def _uv_direct_sources(uv: Any, requirements: list[Declared]) -> list[Declared]:
+    """A package `[tool.uv.sources]` sends to a git repository, a URL, a local path or a
+    workspace member is installed from there, not from the package index (uv reads the
+    sources for `uv sync` and `uv pip install -r pyproject.toml`): it is a direct reference,
+    which the resolve does not ask the index for. Only a single source without a marker is
+    read; a list of sources per platform keeps the registry requirement."""
+    from dataclasses import replace
+
+    if not isinstance(uv, dict) or not isinstance(uv.get("sources"), dict):
+        return requirements
+    urls: dict[NormalizedName, str] = {}
+    for package, source in uv["sources"].items():
+        if not isinstance(source, dict) or "marker" in source or "index" in source:
+            continue
+        if isinstance(source.get("git"), str):
+            ref = next(
+                (
+                    str(source[k])
+                    for k in ("rev", "tag", "branch")
+                    if isinstance(source.get(k), str)
+                ),
+                None,
+            )
+            url = f"git+{source['git']}" + (f"@{ref}" if ref else "")
+            if isinstance(source.get("subdirectory"), str):
+                url += f"#subdirectory={source['subdirectory']}"
+        elif isinstance(source.get("url"), str):
+            url = source["url"]
+        elif isinstance(source.get("path"), str):
+            url = f"file:{source['path']}"
+        elif source.get("workspace") is True:
+            url = "file:(a uv workspace member)"
+        else:
+            continue
+        urls[canonicalize_name(str(package))] = url
+    return [
+        replace(item, url=urls[item.name]) if item.name in urls and not item.url else item
+        for item in requirements
+    ]
 
 
 def _uv_indexes(uv: Any, path: Path, lines: _LineFinder) -> list[IndexLine]:
