@@ -104,10 +104,13 @@ class Judge:
             from compat.resolve.transitive import infer
 
             # The index itself only where the resolver was asked and gave no answer; else the
-            # cache, so that a pinned file reads the same metadata online and offline.
+            # shipped snapshot, never the cache (same input, same answer). What conda installs
+            # pulls in conda's dependencies, not what PyPI's metadata of that name requires.
+            conda = frozenset(declared_set.conda.names if declared_set.conda else ())
             pulled, pulled_notes = infer(
-                declared, packages, kb, markers, self.index_options, online, self.unread
-            )
+                [i for i in declared if i.name not in conda],
+                packages, kb, markers, self.index_options, online, self.unread,
+            )  # fmt: skip
             packages = {**packages, **pulled}
             notes += pulled_notes
             notes.append(
