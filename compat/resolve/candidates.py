@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from packaging.specifiers import SpecifierSet
 from packaging.utils import NormalizedName
 from packaging.version import Version
 
@@ -39,6 +40,9 @@ class IndexCandidates:
         self.notes: list[str] = []
         self._requires: dict[tuple[NormalizedName, Version], tuple[str, ...] | None] = {}
         self.cuda_builds = False  # offer torch's per-CUDA builds (+cu126) as candidates
+        # What the user's ranged requirements allow (-r files, for this target): every resolve
+        # the proof makes holds them, so no release outside them is ever a candidate.
+        self.bounds: dict[NormalizedName, SpecifierSet] = {}
 
     def requires(self, name: NormalizedName, version: Version) -> tuple[str, ...] | None:
         # A CUDA build declares what the release declares (PyPI's wheel stands in for it).
@@ -88,6 +92,9 @@ class IndexCandidates:
             found = wheels.installable(name, found, self.markers, keep=installed)
         if name == "torch" and self.cuda_builds:
             found |= torch_build_variants(found)
+        bound = self.bounds.get(name)
+        if bound is not None:
+            found = {v for v in found if v == installed or bound.contains(v, prereleases=True)}
         self._versions[name] = sorted(found)
         return self._versions[name]
 
@@ -122,4 +129,35 @@ def torch_build_variants(releases: set[Version]) -> set[Version]:
             continue
         for cuda in cuda_variants(release) or ():
             out.add(Version(f"{release}+{cuda_tag(cuda)}"))
+    return out
+
+
+def declared_bounds(
+    lines: Sequence[tuple[NormalizedName, str, str]],
+    pinned: frozenset[NormalizedName],
+    markers: Mapping[str, str] | None,
+) -> dict[NormalizedName, SpecifierSet]:
+    """The ranges the user's requirement lines put on each package for this target: a line
+    whose marker holds here (`bitsandbytes<0.50; sys_platform=='linux'` on Linux) bounds every
+    plan, as it bounds the resolver that installs them; a line for another target does not.
+    Exact pins are the user's intent, not a bound: the plan may move them, relaxing the line."""
+    from packaging.markers import InvalidMarker, UndefinedComparison, UndefinedEnvironmentName
+    from packaging.requirements import InvalidRequirement
+
+    from compat.versions import parse_requirement
+
+    out: dict[NormalizedName, SpecifierSet] = {}
+    for name, text, _ in lines:
+        if name in pinned or "://" in text:
+            continue
+        try:
+            requirement = parse_requirement(text)
+            if requirement.marker is not None and (
+                markers is None or not requirement.marker.evaluate({**markers, "extra": ""})
+            ):
+                continue
+        except (InvalidRequirement, InvalidMarker, UndefinedComparison, UndefinedEnvironmentName):
+            continue
+        if str(requirement.specifier):
+            out[name] = out.get(name, SpecifierSet()) & requirement.specifier
     return out
