@@ -51,8 +51,8 @@ class IndexCandidates:
         return self._requires_of(name, version)
 
     def prefetch(self, names: Sequence[NormalizedName]) -> None:
-        if self.client is None:
-            return
+        if self.client is None or self.offline:
+            return  # offline: the knowledge base and the snapshot, never the index cache
         try:
             found = self.client.candidates_many(names)
             self._candidates.update(found)
@@ -84,8 +84,8 @@ class IndexCandidates:
             if candidate.version.is_prerelease and not allow_pre:
                 continue
             found.add(candidate.version)
-        if not found and (self.offline or self.client is None):
-            found.update(offline_versions(self.kb, name, installed))
+        if self.offline or self.client is None:
+            found.update(offline_candidates(self.kb, name, installed))
         if self.markers is not None:
             from compat.kb import wheels
 
@@ -105,8 +105,10 @@ class IndexCandidates:
         return self._requires[key]
 
     def _fetch_requires(self, name: NormalizedName, version: Version) -> tuple[str, ...] | None:
-        if self.client is None:
-            return None
+        if self.client is None or self.offline:
+            from compat.resolve import snapshot
+
+            return snapshot.releases(name).get(Version(version.public))
         matching = [c for c in self._candidates.get(name, []) if c.version == version]
         matching.sort(key=lambda c: (not c.is_wheel, c.metadata_url is None))
         for candidate in matching[:1]:
@@ -117,6 +119,19 @@ class IndexCandidates:
                 if not self.offline:
                     raise
         return None
+
+
+def offline_candidates(
+    kb: KnowledgeBase, name: NormalizedName, installed: Version | None
+) -> list[Version]:
+    """Offline, the releases of `name` pin may choose: those compat's dependency snapshot records
+    (with their Requires-Dist), the versions the knowledge base names and the installed one. A
+    function of the knowledge base's version alone: the index cache is never read, so a cold,
+    warm or polluted cache gives the same plan."""
+    from compat.resolve import snapshot
+
+    found = set(offline_versions(kb, name, installed)) | set(snapshot.releases(name))
+    return sorted(found)
 
 
 def torch_build_variants(releases: set[Version]) -> set[Version]:
