@@ -125,18 +125,13 @@ def offline_candidates(
     kb: KnowledgeBase, name: NormalizedName, installed: Version | None
 ) -> list[Version]:
     """Offline, the releases of `name` pin may choose: those compat's dependency snapshot records
-    (with their Requires-Dist) and the installed one; for a package the snapshot does not cover,
-    the versions the knowledge base names (a rule's bound, `numpy<1.27`, is no release where the
-    snapshot says which releases exist). A function of the knowledge base's version alone: the
-    index cache is never read, so a cold, warm or polluted cache gives the same plan."""
+    (with their Requires-Dist), the versions the knowledge base names and the installed one. A
+    function of the knowledge base's version alone: the index cache is never read, so a cold,
+    warm or polluted cache gives the same plan."""
     from compat.resolve import snapshot
 
-    recorded = set(snapshot.releases(name))
-    if not recorded:
-        return offline_versions(kb, name, installed)
-    if installed is not None:
-        recorded.add(Version(installed.public))
-    return sorted(recorded)
+    found = set(offline_versions(kb, name, installed)) | set(snapshot.releases(name))
+    return sorted(found)
 
 
 def torch_build_variants(releases: set[Version]) -> set[Version]:

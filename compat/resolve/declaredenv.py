@@ -78,7 +78,7 @@ def declared_facts(
         )
 
     facts = facts_from_declarations(
-        by_name, IndexRanges(kb, client, python_version, markers), notes, direct=direct
+        by_name, IndexRanges(kb, client, python_version), notes, direct=direct
     )
     exact = {name: fact for name, fact in facts.items() if fact.candidates_from is None}
     return {**exact, **{name: f for name, f in facts.items() if name not in exact}}
@@ -88,14 +88,7 @@ class IndexRanges:
     """pin: a range stands for every version of it released on the index (not yanked, no
     pre-release, for the target's Python), or offline every version the knowledge base names."""
 
-    def __init__(
-        self,
-        kb: KnowledgeBase,
-        client: Any | None,
-        python_version: Version,
-        markers: Mapping[str, str] | None = None,
-    ) -> None:
-        self.markers = markers  # offline: releases without a wheel for the target are left out
+    def __init__(self, kb: KnowledgeBase, client: Any | None, python_version: Version) -> None:
         self.kb = kb
         self.client = client
         self.python_version = python_version
@@ -116,10 +109,6 @@ class IndexRanges:
             source = "index"
             if self.client is None:
                 versions = offline_candidates(self.kb, name, None)
-                if self.markers is not None:
-                    from compat.kb import wheels
-
-                    versions = sorted(wheels.installable(name, set(versions), self.markers))
                 source = "knowledge-base"
             allowed = tuple(v for v in versions if spec.contains(v))
             if not allowed:
