@@ -93,3 +93,28 @@ def test_reasons_hold_when_no_release_escapes(tmp_path: Path) -> None:
     assert_reasons_hold(result.stdout)
     _, unresolved = plan_and_reasons(result.stdout)
     assert any("vllm-torch-pin-mismatch (affected)" in line for line in unresolved)
+
+
+def test_the_issues_case_offline_from_the_snapshot(tmp_path: Path) -> None:
+    """Issue 23 item 6 as a new user tries it: offline, no index, two A100s on R535 (the
+    in-process rule needs a second GPU). Releases and their torch pins come from the shipped
+    dependency snapshot: vllm 0.7.2 (the in-process rule's floor) pins torch 2.5.1, so the plan
+    moves both pins, the torch line says what really blocked torch==2.1.2, and no UNRESOLVED
+    line blames a pin the plan moved."""
+    requirements = tmp_path / "requirements.txt"
+    requirements.write_text("torch==2.1.2\ntrl==0.14.0\nvllm==0.7.1\n")
+    gpu = {"name": "NVIDIA A100-SXM4-80GB", "compute_capability": "8.0"}
+    hardware = tmp_path / "a100x2.json"
+    hardware.write_text(json.dumps({"schema": "compat.hardware/1", "driver_version": "535.104.05",
+                                    "cuda_driver_version": "12.2", "gpus": [gpu, gpu]}))  # fmt: skip
+    result = run_cli(
+        ["pin", "-r", str(requirements), "--hardware", str(hardware), "--offline", *GRPO_VLLM]
+    )
+    assert result.exit_code in (0, 1), result.stderr
+    assert_reasons_hold(result.stdout)
+    plan, unresolved = plan_and_reasons(result.stdout)
+    assert plan["vllm"] == "0.7.2" and plan["torch"] == "2.5.1" and plan["trl"] == "0.14.0"
+    torch_line = next(line for line in result.stdout.splitlines() if line.startswith("torch=="))
+    assert "vllm 0.7.2 requires torch==2.5.1" in torch_line
+    assert "moves your pin torch==2.1.2" in torch_line
+    assert not [u for u in unresolved if "vllm" in u.split(":")[0]], unresolved

@@ -34,12 +34,13 @@ PIN_HELP = """Write pip constraints that keep the stack out of every known-bad c
 
 Every installed package the knowledge base speaks of is pinned: to the installed version where it
 is safe, to a chosen one where it is not (each line says why). Versions come from the package index
-in your pip/uv configuration, cached; --offline uses only the cache, the installed versions and the
-versions the knowledge base names. Never below what the stated usage needs (GRPO: trl 0.14.0);
-your exact pins (== in -r files, --keep) move only when nothing else escapes; a chosen torch CUDA
-build is written as an --extra-index-url line plus a +cuXYZ pin. Before writing, the real resolver
-(uv, else pip) installs your requirements under the constraints and compat re-checks the result
-(--no-verify and --offline skip this proof and say so).
+in your pip/uv configuration, cached; --offline uses only compat's dependency snapshot, the
+installed versions and the versions the knowledge base names (never the cache). Never below what
+the stated usage needs (GRPO: trl 0.14.0); your exact pins (== in -r files, --keep) move only
+when nothing else escapes; a chosen torch CUDA build is written as an --extra-index-url line
+plus a +cuXYZ pin. Before writing, the real resolver (uv, else pip) installs your requirements
+under the constraints and compat re-checks the result (--no-verify and --offline skip this proof
+and say so).
 
 \b
 Examples:
@@ -57,7 +58,9 @@ the resolver refused the constraints (PROOF FAILED);
 PIN_INDEX = INDEX.but(
     offline=Annotated[
         bool,
-        typer.Option("--offline", help="No network: cache, installed and knowledge-base versions."),
+        typer.Option(
+            "--offline", help="No network: snapshot, installed and knowledge-base versions."
+        ),
     ]
 )
 

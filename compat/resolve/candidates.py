@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from packaging.specifiers import SpecifierSet
 from packaging.utils import NormalizedName
 from packaging.version import Version
 
@@ -39,6 +40,9 @@ class IndexCandidates:
         self.notes: list[str] = []
         self._requires: dict[tuple[NormalizedName, Version], tuple[str, ...] | None] = {}
         self.cuda_builds = False  # offer torch's per-CUDA builds (+cu126) as candidates
+        # What the user's ranged requirements allow (-r files, for this target): every resolve
+        # the proof makes holds them, so no release outside them is ever a candidate.
+        self.bounds: dict[NormalizedName, SpecifierSet] = {}
 
     def requires(self, name: NormalizedName, version: Version) -> tuple[str, ...] | None:
         # A CUDA build declares what the release declares (PyPI's wheel stands in for it).
@@ -47,8 +51,8 @@ class IndexCandidates:
         return self._requires_of(name, version)
 
     def prefetch(self, names: Sequence[NormalizedName]) -> None:
-        if self.client is None:
-            return
+        if self.client is None or self.offline:
+            return  # offline: the knowledge base and the snapshot, never the index cache
         try:
             found = self.client.candidates_many(names)
             self._candidates.update(found)
@@ -80,14 +84,17 @@ class IndexCandidates:
             if candidate.version.is_prerelease and not allow_pre:
                 continue
             found.add(candidate.version)
-        if not found and (self.offline or self.client is None):
-            found.update(offline_versions(self.kb, name, installed))
+        if self.offline or self.client is None:
+            found.update(offline_candidates(self.kb, name, installed))
         if self.markers is not None:
             from compat.kb import wheels
 
             found = wheels.installable(name, found, self.markers, keep=installed)
         if name == "torch" and self.cuda_builds:
             found |= torch_build_variants(found)
+        bound = self.bounds.get(name)
+        if bound is not None:
+            found = {v for v in found if v == installed or bound.contains(v, prereleases=True)}
         self._versions[name] = sorted(found)
         return self._versions[name]
 
@@ -98,8 +105,10 @@ class IndexCandidates:
         return self._requires[key]
 
     def _fetch_requires(self, name: NormalizedName, version: Version) -> tuple[str, ...] | None:
-        if self.client is None:
-            return None
+        if self.client is None or self.offline:
+            from compat.resolve import snapshot
+
+            return snapshot.releases(name).get(Version(version.public))
         matching = [c for c in self._candidates.get(name, []) if c.version == version]
         matching.sort(key=lambda c: (not c.is_wheel, c.metadata_url is None))
         for candidate in matching[:1]:
@@ -112,6 +121,19 @@ class IndexCandidates:
         return None
 
 
+def offline_candidates(
+    kb: KnowledgeBase, name: NormalizedName, installed: Version | None
+) -> list[Version]:
+    """Offline, the releases of `name` pin may choose: those compat's dependency snapshot records
+    (with their Requires-Dist), the versions the knowledge base names and the installed one. A
+    function of the knowledge base's version alone: the index cache is never read, so a cold,
+    warm or polluted cache gives the same plan."""
+    from compat.resolve import snapshot
+
+    found = set(offline_versions(kb, name, installed)) | set(snapshot.releases(name))
+    return sorted(found)
+
+
 def torch_build_variants(releases: set[Version]) -> set[Version]:
     """PyTorch's per-CUDA builds of these torch releases (download.pytorch.org/whl/cuXYZ)."""
     from compat.kb.torchbuilds import cuda_tag, cuda_variants
@@ -122,4 +144,35 @@ def torch_build_variants(releases: set[Version]) -> set[Version]:
             continue
         for cuda in cuda_variants(release) or ():
             out.add(Version(f"{release}+{cuda_tag(cuda)}"))
+    return out
+
+
+def declared_bounds(
+    lines: Sequence[tuple[NormalizedName, str, str]],
+    pinned: frozenset[NormalizedName],
+    markers: Mapping[str, str] | None,
+) -> dict[NormalizedName, SpecifierSet]:
+    """The ranges the user's requirement lines put on each package for this target: a line
+    whose marker holds here (`bitsandbytes<0.50; sys_platform=='linux'` on Linux) bounds every
+    plan, as it bounds the resolver that installs them; a line for another target does not.
+    Exact pins are the user's intent, not a bound: the plan may move them, relaxing the line."""
+    from packaging.markers import InvalidMarker, UndefinedComparison, UndefinedEnvironmentName
+    from packaging.requirements import InvalidRequirement
+
+    from compat.versions import parse_requirement
+
+    out: dict[NormalizedName, SpecifierSet] = {}
+    for name, text, _ in lines:
+        if name in pinned or "://" in text:
+            continue
+        try:
+            requirement = parse_requirement(text)
+            if requirement.marker is not None and (
+                markers is None or not requirement.marker.evaluate({**markers, "extra": ""})
+            ):
+                continue
+        except (InvalidRequirement, InvalidMarker, UndefinedComparison, UndefinedEnvironmentName):
+            continue
+        if str(requirement.specifier):
+            out[name] = out.get(name, SpecifierSet()) & requirement.specifier
     return out

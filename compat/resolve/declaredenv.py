@@ -16,7 +16,6 @@ from compat.kb.knowledge import KnowledgeBase
 from compat.model import Environment, Package, PackageFact
 from compat.resolve.declared import facts_from_declarations
 from compat.resolve.pinresult import Declarations
-from compat.resolve.solver import offline_versions
 
 
 def environment_from_requirements(
@@ -100,6 +99,8 @@ class IndexRanges:
         out: dict[NormalizedName, tuple[tuple[Version, ...], str]] = {}
         if not ranged:
             return out
+        from compat.resolve.candidates import offline_candidates
+
         candidates: dict[NormalizedName, list[Any]] = {}
         if self.client is not None:
             candidates = self.client.candidates_many(sorted(ranged))
@@ -107,7 +108,7 @@ class IndexRanges:
             versions = _released(candidates.get(name, []), self.python_version)
             source = "index"
             if self.client is None:
-                versions = offline_versions(self.kb, name, None)
+                versions = offline_candidates(self.kb, name, None)
                 source = "knowledge-base"
             allowed = tuple(v for v in versions if spec.contains(v))
             if not allowed:

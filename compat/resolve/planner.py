@@ -12,7 +12,7 @@ from packaging.utils import NormalizedName
 
 from compat.kb.knowledge import KnowledgeBase
 from compat.model import Environment, Facts, Hardware, Status, UsageFact
-from compat.resolve.candidates import IndexCandidates
+from compat.resolve.candidates import IndexCandidates, declared_bounds
 from compat.resolve.maxsat import plan_pins
 from compat.resolve.pinresult import Declarations
 from compat.resolve.solver import Intent, PinPlan, guarded_names
@@ -82,6 +82,10 @@ def make_planner(
     # Another CUDA build is worth choosing only for visible GPUs, and only to escape an
     # affected finding (plan_pins): a guess at an unknown driver is no reason to switch.
     source.cuda_builds = hardware is not None and bool(hardware.gpus)
+    if declarations is not None:
+        source.bounds = declared_bounds(
+            declarations.lines, declarations.pinned, env.markers or None
+        )
     planner = Planner(
         kb,
         hardware,

@@ -131,12 +131,29 @@ def prove(
         ]
         detail = f"{resolution.tool} resolved {len(resolution.packages)} package(s)"
         if not new:
+            plan = _installed_pins(plan, resolution.packages, declared)
             return plan, Proof("proven", detail, resolution.packages, tuple(requirements)), env
         # What the resolver picked walks into a rule: plan again from the resolved set.
         env, labels = _resolved_environment(env, resolution.packages, declarations, labels)
         plan = planner.plan(env, labels)
         detail += f"; its pick matched {', '.join(f.rule.id for f in new)}"
     return plan, Proof("failed", f"{detail}; gave up after {PROOF_ROUNDS} rounds"), env
+
+
+def _installed_pins(
+    plan: PinPlan, resolved: Mapping[NormalizedName, Version], declared: set[NormalizedName] | None
+) -> PinPlan:
+    """The proven plan without a constraint for a package an earlier resolve brought in and the
+    proven one does not install (nvidia-nccl-cu13 of a torch the plan has since moved): a line
+    for it would only mislead. Declared and installed packages keep theirs."""
+    if declared is None:
+        return plan
+    pins = tuple(
+        pin
+        for pin in plan.pins
+        if pin.start != "resolved" or pin.name in resolved or pin.name in declared
+    )
+    return plan if len(pins) == len(plan.pins) else replace(plan, pins=pins)
 
 
 def _resolved_environment(
