@@ -272,7 +272,11 @@ def test_without_the_option_the_header_says_source_builds_need_it(tmp_path: Path
 
 
 @pytest.mark.slow("the real resolver retries the unreachable index before compat reports it")
-def test_an_unreachable_pytorch_index_during_the_proof_is_one_line(tmp_path: Path) -> None:
+def test_an_unreachable_pytorch_index_plans_with_the_package_index_builds(tmp_path: Path) -> None:
+    """A network that reaches only the package index (a locked-down cluster, a CI runner): the
+    CUDA 12.6 build of torch 2.8.0 cannot be fetched, so pin plans again with the builds the
+    package index serves (torch 2.7.1, whose default build still carries Pascal), proves that,
+    and says why."""
     site = make_env(tmp_path / "site", {})
     make_dist(site, "torch", "2.8.0", requires=CU12)
     hardware = profile(tmp_path, "Tesla P100-PCIE-16GB", "6.0", "570.133.20", "12.8")
@@ -282,12 +286,13 @@ def test_an_unreachable_pytorch_index_during_the_proof_is_one_line(tmp_path: Pat
         result = run_cli(["pin", "--path", str(site), "--hardware", str(hardware), "--index-url",
                           index.url, "--pytorch-index", "http://127.0.0.1:9/whl", "--timeout",
                           "2", "-o", str(out)])  # fmt: skip
-    assert time.monotonic() - started < 120
-    assert result.exit_code == 2, result.stdout + result.stderr
-    [line] = result.stderr.strip().splitlines()
-    assert "http://127.0.0.1:9/whl/cu126" in line and "--no-verify" in line
-    assert "Retry(" not in line and "Traceback" not in line
-    assert not out.exists()
+    assert time.monotonic() - started < 180
+    assert result.exit_code == 0, result.stdout + result.stderr
+    written = out.read_text()
+    assert "torch==2.7.1" in written and "+cu126" not in written
+    (proof,) = [line for line in written.splitlines() if line.startswith("# proof: ")]
+    assert "http://127.0.0.1:9/whl could not be reached" in proof
+    assert "Traceback" not in result.stderr
 
 
 def test_an_affected_rule_that_cannot_be_escaped_names_what_stands_in_the_way(

@@ -68,6 +68,7 @@ def make_planner(
     offline: bool,
     keep: Sequence[str],
     avoid_possible: bool,
+    cuda_builds: bool = True,
 ) -> Planner:
     """The problem for `env`: candidates from `client` (or offline sources), the user's intent
     (kept pins, the floors the stated usage needs, where each version came from)."""
@@ -81,7 +82,7 @@ def make_planner(
     )
     # Another CUDA build is worth choosing only for visible GPUs, and only to escape an
     # affected finding (plan_pins): a guess at an unknown driver is no reason to switch.
-    source.cuda_builds = hardware is not None and bool(hardware.gpus)
+    source.cuda_builds = cuda_builds and hardware is not None and bool(hardware.gpus)
     if declarations is not None:
         source.bounds = declared_bounds(
             declarations.lines, declarations.pinned, env.markers or None

@@ -279,6 +279,27 @@ def plan_and_prove(
         )
     if declarations is None:  # one batch of index requests for the proof's names
         planner.source.prefetch([NormalizedName(canonicalize(n)) for n in top_level(env)])
-    return prove(
-        planner, env, start, declarations, index_options, settings.resolver, planner.source.on_index
+    try:
+        return prove(
+            planner, env, start, declarations, index_options, settings.resolver,
+            planner.source.on_index,
+        )  # fmt: skip
+    except IndexAccessError as error:
+        pytorch = index_options.pytorch_index.rstrip("/")
+        if not planner.source.cuda_builds or pytorch not in error.message:
+            raise
+    # PyTorch's per-CUDA index cannot be reached (a network that reaches only the package
+    # index): plan again with the builds the package index serves, and say so, rather than
+    # refuse. The proof then rests on the configured index alone.
+    planner = make_planner(
+        kb, env, usage, hardware, declarations, client=client, offline=index_options.offline,
+        keep=settings.keep, avoid_possible=settings.avoid_possible, cuda_builds=False,
+    )  # fmt: skip
+    plan, proof, proven_env = prove(
+        planner, env, start, declarations, index_options, settings.resolver,
+        planner.source.on_index,
+    )  # fmt: skip
+    unreachable = (
+        f"{pytorch} could not be reached, so only the package index's torch builds were considered"
     )
+    return plan, replace(proof, detail=f"{proof.detail} ({unreachable})"), proven_env
