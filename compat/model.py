@@ -141,6 +141,12 @@ class Hardware:
     platform: str | None = None
 
     @property
+    def partial(self) -> bool:
+        """The GPUs are those a log's messages named, not the machine's list: at least that many,
+        the count unknown (compat.facts.logfacts sets `extra["gpu_list"] = "partial"`)."""
+        return self.extra.get("gpu_list") == "partial"
+
+    @property
     def driver_label(self) -> str | None:
         if self.driver_text:
             return self.driver_text

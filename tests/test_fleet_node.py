@@ -15,6 +15,7 @@ import pytest
 from compat.facts.gather import FactOptions
 from compat.fleet.command import shipped_inputs
 from compat.fleet.node import node_report
+from compat.kb.knowledge import KnowledgeChoice
 from tests.dists import make_env
 
 RULE = """\
@@ -56,7 +57,7 @@ def test_the_driver_ships_configs_and_rules_as_text(node: Path) -> None:
     rules = node / "rules"
     rules.mkdir()
     (rules / "local.yaml").write_text(RULE, encoding="utf-8")
-    inputs = shipped_inputs(FactOptions(deepspeed_config=ds, matrices=(rules,)))
+    inputs = shipped_inputs(FactOptions(deepspeed_config=ds), KnowledgeChoice(matrices=(rules,)))
     assert inputs["configs"]["deepspeed_config"][0] == "ds.json"
     # What the node gets is plain data: it crosses the wire as such.
     answer = node_report(json.loads(json.dumps(inputs)))

@@ -11,6 +11,7 @@ from compat.cli.base import app, colour_enabled, command
 from compat.cli.options import (
     FACTS,
     INDEX,
+    KNOWLEDGE,
     DebugOpt,
     FailOnOpt,
     NoColorOpt,
@@ -22,6 +23,7 @@ from compat.report import FailOn
 
 if TYPE_CHECKING:
     from compat.facts.gather import FactOptions
+    from compat.kb.knowledge import KnowledgeChoice
     from compat.resolve.indexconfig import IndexOptions
 
 
@@ -103,6 +105,7 @@ def check(
         ),
     ],
     facts: Annotated["FactOptions", CHECK_FACTS],
+    knowledge: Annotated["KnowledgeChoice", KNOWLEDGE],
     probe: ProbeOpt = False,
     python_version: Annotated[
         str | None,
@@ -163,6 +166,7 @@ def check(
     report, findings = run_check(
         files,
         facts,
+        knowledge,
         TargetOptions(python_version, platform, pixi_environment),
         index,
         probe=probe,

@@ -8,6 +8,7 @@ from compat.cli.base import app, colour_enabled, command, verbose_note
 from compat.cli.options import (
     ENVIRONMENT,
     FACTS,
+    KNOWLEDGE,
     DebugOpt,
     FailOnOpt,
     InstallOpt,
@@ -22,6 +23,7 @@ from compat.report import FailOn
 
 if TYPE_CHECKING:
     from compat.facts.gather import EnvOptions, FactOptions
+    from compat.kb.knowledge import KnowledgeChoice
 
 DOCTOR_HELP = """Check the installed environment, the GPU/driver and the training config.
 
@@ -56,6 +58,7 @@ def doctor(
     *,
     env: Annotated["EnvOptions", ENVIRONMENT],
     facts: Annotated["FactOptions", FACTS],
+    knowledge: Annotated["KnowledgeChoice", KNOWLEDGE],
     format_: ReportFormatOpt = ReportFormat.text,
     output: OutputOpt = None,
     fail_on: FailOnOpt = FailOn.AFFECTED,
@@ -76,20 +79,19 @@ def doctor(
         ),
     ] = None,
 ) -> int:
-    from dataclasses import replace
-
     from compat.cli.output import emit
     from compat.commands.doctor import run_doctor
+    from compat.facts.gather import DoctorFactOptions
     from compat.formats import formatter
 
     if install:
         from compat.cli.doctorinstall import doctor_install
 
         return doctor_install(
-            env, facts, install, launch or [], format_, output, fail_on, no_color, resolver
-        )
-    facts = replace(facts, launch=tuple(launch or ()), default_accelerate_config=True)
-    report = run_doctor(env, facts)
+            env, facts, knowledge, install, launch or [], format_, output, fail_on, no_color,
+            resolver,
+        )  # fmt: skip
+    report = run_doctor(env, DoctorFactOptions.of(facts, launch or ()), knowledge)
     verbose_note(verbose, f"{report.source}: {report.package_count} distributions")
     if quiet and format_ is ReportFormat.text:
         from compat.formats.text import render_findings

@@ -1,7 +1,6 @@
 """`compat doctor --install SPEC`: the options read, one call, the two formats (text, json)."""
 
 from collections.abc import Sequence
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -12,6 +11,7 @@ from compat.report import FailOn
 
 if TYPE_CHECKING:
     from compat.facts.gather import EnvOptions, FactOptions
+    from compat.kb.knowledge import KnowledgeChoice
 
 _REQUIREMENT_FLAGS = ("-r", "--requirement")
 
@@ -43,6 +43,7 @@ def split_install(
 def doctor_install(
     env: "EnvOptions",
     facts: "FactOptions",
+    knowledge: "KnowledgeChoice",
     install: Sequence[str],
     launch: Sequence[str],
     format_: ReportFormat,
@@ -53,13 +54,14 @@ def doctor_install(
 ) -> int:
     from compat.cli.output import emit
     from compat.commands.installcheck import install_document, run_install_check
+    from compat.facts.gather import DoctorFactOptions
     from compat.formats.installview import render_json, render_text
 
     if format_ not in (ReportFormat.text, ReportFormat.json):
         raise UsageError(f"--install reports as text or json, not --format {format_.value}")
     specs, files, rest = split_install(install, launch)
-    facts = replace(facts, launch=tuple(rest), default_accelerate_config=True)
-    check = run_install_check(env, facts, specs, files, resolver=resolver)
+    doctor_facts = DoctorFactOptions.of(facts, rest)
+    check = run_install_check(env, doctor_facts, knowledge, specs, files, resolver=resolver)
     document = install_document(check)
     if format_ is ReportFormat.json:
         text = render_json(check.after, document, check.is_new)

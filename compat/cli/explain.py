@@ -9,6 +9,7 @@ from compat.cli.base import app, colour_enabled, command
 from compat.cli.options import (
     ENVIRONMENT,
     FACTS,
+    KNOWLEDGE,
     DebugOpt,
     NoColorOpt,
     OutputOpt,
@@ -19,6 +20,7 @@ from compat.errors import EXIT_OK
 
 if TYPE_CHECKING:
     from compat.facts.gather import EnvOptions, FactOptions
+    from compat.kb.knowledge import KnowledgeChoice
 
 
 @command(
@@ -52,6 +54,7 @@ def explain(
     log: Annotated[Path, typer.Argument(help="The log file ('-' for stdin).")],
     env: Annotated["EnvOptions", ENVIRONMENT],
     facts: Annotated["FactOptions", FACTS],
+    knowledge: Annotated["KnowledgeChoice", KNOWLEDGE],
     format_: ReportFormatOpt = ReportFormat.text,
     output: OutputOpt = None,
     no_color: NoColorOpt = False,
@@ -63,6 +66,6 @@ def explain(
 
     # A log usually comes from another machine: this one is never probed (--no-probe is
     # accepted for symmetry with the other commands); --hardware FILE gives the GPUs.
-    explanations = run_explain(log, env, facts)
+    explanations = run_explain(log, env, facts, knowledge)
     emit(render_explanations(explanations, format_.value, colour_enabled(no_color, output)), output)
     return EXIT_OK if has_cause(explanations) else 1  # like grep: 0 when a cause matched

@@ -7,11 +7,20 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from compat.cli.base import app, command, from_environment
-from compat.cli.options import FACTS, DebugOpt, FailOnOpt, OutputOpt, ReportFormat, ReportFormatOpt
+from compat.cli.options import (
+    FACTS,
+    KNOWLEDGE,
+    DebugOpt,
+    FailOnOpt,
+    OutputOpt,
+    ReportFormat,
+    ReportFormatOpt,
+)
 from compat.report import FailOn
 
 if TYPE_CHECKING:
     from compat.facts.gather import FactOptions
+    from compat.kb.knowledge import KnowledgeChoice
 
 FLEET_HELP = """One report for every node of a job: per-node findings and the facts that differ.
 
@@ -34,13 +43,12 @@ that differ; 2 bad usage, an unreadable report or no Ray cluster (Ray/Python mis
 """
 
 # The node's doctor probes its own GPUs: the fleet takes the configs, --set and --matrix only.
-FLEET_FACTS = FACTS.only("deepspeed_config", "accelerate_config", "set_", "matrix")
+FLEET_FACTS = FACTS.only("deepspeed_config", "accelerate_config", "set_")
 # Options for the nodes' doctor (--ray), and what they are when not given.
 _FOR_NODES = {
     "deepspeed_config": ("deepspeed_config", None),
     "accelerate_config": ("accelerate_config", None),
     "set_": ("settings", ()),
-    "matrix": ("matrices", ()),
 }
 
 
@@ -80,6 +88,7 @@ def fleet(
         typer.Option("--timeout", help="Seconds to wait for the nodes' answers (--ray).", min=1.0),
     ] = 60.0,
     facts: Annotated["FactOptions", FLEET_FACTS],
+    knowledge: Annotated["KnowledgeChoice", KNOWLEDGE],
     format_: ReportFormatOpt = ReportFormat.text,
     output: OutputOpt = None,
     fail_on: FailOnOpt = FailOn.AFFECTED,
@@ -96,6 +105,8 @@ def fleet(
     if reports or paths:
         cleared = {field: empty for name, (field, empty) in _FOR_NODES.items() if name in ambient}
         facts = replace(facts, **cleared)  # type: ignore[arg-type]
+        if "matrix" in ambient:
+            knowledge = replace(knowledge, matrices=())
     elif "nodes" in ambient:
         nodes = None
     fleet_report = run_fleet(
@@ -104,6 +115,7 @@ def fleet(
         nodes=nodes,
         timeout=finite_timeout(timeout),
         facts=facts,
+        knowledge=knowledge,
         given_paths=bool(paths) and not reports,
     )
     emit(render(fleet_report, format_.value), output)

@@ -3,7 +3,7 @@
 A command takes a group as one parameter, `facts: Annotated["FactOptions", FACTS]`; `command`
 (compat.cli.base) lists the group's options in that place, so `--help` shows them where the
 command names the group, and hands the command the value the group builds (FactOptions,
-EnvOptions, IndexOptions). A command that words one option differently, or takes one more in
+KnowledgeChoice, EnvOptions, IndexOptions). A command that words one option differently, or takes one more in
 the middle of a group, says so with `but` or `plus`; the rest stays declared here only.
 """
 
@@ -19,6 +19,7 @@ from compat.report import FailOn
 
 if TYPE_CHECKING:
     from compat.facts.gather import EnvOptions, FactOptions
+    from compat.kb.knowledge import KnowledgeChoice
     from compat.resolve.indexconfig import IndexOptions
 
 T = TypeVar("T")
@@ -217,7 +218,6 @@ def _facts(
     deepspeed_config: DeepSpeedOpt = None,
     accelerate_config: AccelerateOpt = None,
     set_: SetOpt = None,
-    matrix: MatrixOpt = None,
 ) -> "FactOptions":
     from compat.facts.gather import FactOptions
 
@@ -227,8 +227,13 @@ def _facts(
         deepspeed_config=deepspeed_config,
         accelerate_config=accelerate_config,
         settings=tuple(set_ or ()),
-        matrices=tuple(matrix or ()),
     )
+
+
+def _knowledge(matrix: MatrixOpt = None) -> "KnowledgeChoice":
+    from compat.kb.knowledge import KnowledgeChoice
+
+    return KnowledgeChoice(matrices=tuple(matrix or ()))
 
 
 def _index(
@@ -259,5 +264,6 @@ def finite_timeout(timeout: float) -> float:
 
 
 ENVIRONMENT = OptionGroup(_environment)  # --python, --path, --conda-prefix: which environment
-FACTS = OptionGroup(_facts)  # --hardware, --no-probe, configs, --set, --matrix
+FACTS = OptionGroup(_facts)  # --hardware, --no-probe, the configs, --set: what the run is told
+KNOWLEDGE = OptionGroup(_knowledge)  # --matrix: which rules judge it (listed after FACTS)
 INDEX = OptionGroup(_index)  # --index-url, --extra-index-url, --offline, --timeout

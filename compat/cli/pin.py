@@ -13,6 +13,7 @@ from compat.cli.options import (
     ENVIRONMENT,
     FACTS,
     INDEX,
+    KNOWLEDGE,
     DebugOpt,
     OutputOpt,
     QuietOpt,
@@ -22,6 +23,7 @@ from compat.cli.options import (
 
 if TYPE_CHECKING:
     from compat.facts.gather import EnvOptions, FactOptions
+    from compat.kb.knowledge import KnowledgeChoice
     from compat.resolve.indexconfig import IndexOptions
 
 
@@ -70,6 +72,7 @@ def pin(
     *,
     env: Annotated["EnvOptions", ENVIRONMENT],
     facts: Annotated["FactOptions", FACTS],
+    knowledge: Annotated["KnowledgeChoice", KNOWLEDGE],
     index: Annotated["IndexOptions", PIN_INDEX],
     requirement: Annotated[
         list[Path] | None,
@@ -139,6 +142,7 @@ def pin(
     result = run_pin(
         env,
         facts,
+        knowledge,
         replace(index, pytorch_index=pytorch_index),
         PinSettings(
             requirements=tuple(requirement or ()),

@@ -26,7 +26,7 @@ from compat.errors import InputError, UncheckedError, UsageError
 from compat.facts.declared.setuppy import REPORT_HINT
 from compat.facts.gather import FactOptions, read_hardware, read_usage, usage_summary
 from compat.kb.freshness import freshness
-from compat.kb.knowledge import load_knowledge_base
+from compat.kb.knowledge import KnowledgeChoice, load_knowledge_base
 from compat.model import Finding, Origin, PackageFact
 from compat.report import Report, environment_summary
 from compat.resolve.indexconfig import IndexOptions
@@ -75,6 +75,7 @@ def target_python(
 def run_check(
     paths: Sequence[Path],
     fact_options: FactOptions,
+    knowledge: KnowledgeChoice,
     target: TargetOptions,
     index_options: IndexOptions,
     *,
@@ -89,12 +90,12 @@ def run_check(
     if not paths:
         raise UsageError("give at least one requirement or lock file to check")
     each = _each_pixi_environment(
-        paths, fact_options, target, index_options, probe, resolver, resolver_timeout
+        paths, fact_options, knowledge, target, index_options, probe, resolver, resolver_timeout
     )
     if each is not None:
         return each
     usage = read_usage(fact_options)
-    kb = load_knowledge_base(tuple(fact_options.matrices))
+    kb = load_knowledge_base(knowledge)
     notes: list[str] = []
     (declared_set, options, (markers, python_version)), (hardware, hardware_note) = (
         read_files_and_hardware(paths, target, fact_options, probe, notes)
@@ -145,6 +146,7 @@ def run_check(
 def _each_pixi_environment(
     paths: Sequence[Path],
     fact_options: FactOptions,
+    knowledge: KnowledgeChoice,
     target: TargetOptions,
     index_options: IndexOptions,
     probe: bool,
@@ -165,7 +167,7 @@ def _each_pixi_environment(
     def judge_one(name: str) -> tuple[Report, list[Finding]]:
         one = dataclasses.replace(target, pixi_environment=name)
         return run_check(
-            paths, fact_options, one, index_options, probe=probe, resolver=resolver,
+            paths, fact_options, knowledge, one, index_options, probe=probe, resolver=resolver,
             resolver_timeout=resolver_timeout,
         )  # fmt: skip
 

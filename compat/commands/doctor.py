@@ -5,6 +5,7 @@ from __future__ import annotations
 from compat.engine import evaluate, finding_order
 from compat.errors import UncheckedError, shorten
 from compat.facts.gather import (
+    DoctorFactOptions,
     EnvOptions,
     FactOptions,
     environment_facts,
@@ -15,7 +16,7 @@ from compat.facts.gather import (
 )
 from compat.facts.nodes import host_identity, stack_summary
 from compat.kb.freshness import freshness
-from compat.kb.knowledge import load_knowledge_base
+from compat.kb.knowledge import KnowledgeChoice, load_knowledge_base
 from compat.kb.pipcheck import CheckResult, check_environment, conflict_findings
 from compat.kb.sourcebuild import source_build_notes
 from compat.model import Environment
@@ -23,12 +24,15 @@ from compat.report import Report, environment_summary
 
 
 def run_doctor(
-    env_options: EnvOptions, fact_options: FactOptions, environment: Environment | None = None
+    env_options: EnvOptions,
+    fact_options: FactOptions,
+    knowledge: KnowledgeChoice,
+    environment: Environment | None = None,
 ) -> Report:
     # Read every input first: a bad flag or file is reported before any slow work.
     notes: list[str] = []
     usage = read_usage(fact_options, notes)
-    kb = load_knowledge_base(tuple(fact_options.matrices))
+    kb = load_knowledge_base(knowledge)
     # doctor --install judges the environment an install would leave in place of the chosen one
     env = environment if environment is not None else read_environment(env_options)
     if not env.packages:
@@ -53,7 +57,8 @@ def run_doctor(
     declared = check_environment(env)
     findings.extend(conflict_findings(declared.conflicts))
     findings.sort(key=finding_order)
-    notes += unchecked_notes(env, declared, hardware is None, bool(usage or fact_options.launch))
+    launched = isinstance(fact_options, DoctorFactOptions) and bool(fact_options.launch)
+    notes += unchecked_notes(env, declared, hardware is None, bool(usage) or launched)
     problems = environment_problems(env, declared)
     return Report(
         findings=tuple(findings),

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from compat.diagnose.judge import (
     Explanation,
@@ -41,6 +42,9 @@ from compat.facts.logfacts import FactCollector, LogFact, evidence, fact_documen
 from compat.facts.logversions import VersionReader
 from compat.kb.conditions import PackageVersion, leaves
 
+if TYPE_CHECKING:
+    from compat.kb.knowledge import KnowledgeChoice
+
 __all__ = ["Disagreement", "Explanation", "Explanations", "Unrelated", "run_explain"]
 
 
@@ -57,10 +61,12 @@ class Explanations:
     indistinct: tuple[Indistinct, ...] = ()
 
 
-def run_explain(log: Path, env_options: EnvOptions, fact_options: FactOptions) -> Explanations:
+def run_explain(
+    log: Path, env_options: EnvOptions, fact_options: FactOptions, knowledge: KnowledgeChoice
+) -> Explanations:
     from compat.kb.knowledge import load_knowledge_base
 
-    kb = load_knowledge_base(tuple(fact_options.matrices))
+    kb = load_knowledge_base(knowledge)
     every = kb.rules()
     rules = [rule for rule in every if rule.symptoms]
     collector = FactCollector(str(log))

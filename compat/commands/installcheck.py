@@ -18,6 +18,7 @@ from compat.commands.doctor import run_doctor
 from compat.commands.wayout import Proposal
 from compat.errors import CompatError, short_line
 from compat.facts.gather import EnvOptions, FactOptions, read_environment
+from compat.kb.knowledge import KnowledgeChoice
 from compat.model import Environment, Finding, Status
 from compat.report import FailOn, Report
 from compat.resolve.whatif import (
@@ -77,6 +78,7 @@ class InstallCheck:
 def run_install_check(
     env_options: EnvOptions,
     fact_options: FactOptions,
+    knowledge: KnowledgeChoice,
     specs: Sequence[str],
     files: Sequence[Path] = (),
     *,
@@ -87,13 +89,13 @@ def run_install_check(
     parse_specs(specs, files)  # a bad spec or file is one line before any slow work
     python = target_python(env_options.python, env_options.conda_prefix, env_options.paths)
     env = read_environment(env_options)
-    before = run_doctor(env_options, fact_options, environment=env)
+    before = run_doctor(env_options, fact_options, knowledge, environment=env)
     plan = dry_run(python, specs, files, tool=resolver, prefix=env.prefix)
     after_env = overlay(env, plan)
-    after = run_doctor(env_options, fact_options, environment=after_env)
+    after = run_doctor(env_options, fact_options, knowledge, environment=after_env)
     check = InstallCheck(plan, before, after, changes(env, after_env), left_behind(env, after_env))
     if way_out and any(f.status is Status.AFFECTED for f in check.new):
-        way = find_way_out(env_options, fact_options, env, check, python, resolver)
+        way = find_way_out(env_options, fact_options, knowledge, env, check, python, resolver)
         check = replace(check, way_out=way)
     return check
 
@@ -101,6 +103,7 @@ def run_install_check(
 def find_way_out(
     env_options: EnvOptions,
     fact_options: FactOptions,
+    knowledge: KnowledgeChoice,
     env: Environment,
     check: InstallCheck,
     python: str,
@@ -117,7 +120,7 @@ def find_way_out(
     builds: list[str] = []  # another CUDA build the solver chose: said, not proved here
     seen: set[tuple[str, ...]] = set()
     try:
-        for proposal in proposals(fact_options, env, check.plan, new_rules):
+        for proposal in proposals(fact_options, knowledge, env, check.plan, new_rules):
             builds += proposal.builds
             if (*proposal.constraints, *proposal.kept) in seen:
                 continue
@@ -125,7 +128,9 @@ def find_way_out(
             if not proposal.constraints or proposal.unresolved:
                 reasons += [*proposal.unresolved, *proposal.outside]
                 continue
-            why = _disproved(env_options, fact_options, env, check, python, resolver, proposal)
+            why = _disproved(
+                env_options, fact_options, knowledge, env, check, python, resolver, proposal
+            )
             if why:
                 reasons.append(why)
                 continue
@@ -146,6 +151,7 @@ def _build_notes(builds: Sequence[str]) -> list[str]:
 def _disproved(
     env_options: EnvOptions,
     fact_options: FactOptions,
+    knowledge: KnowledgeChoice,
     env: Environment,
     check: InstallCheck,
     python: str,
@@ -158,7 +164,7 @@ def _disproved(
         plan = dry_run(python, specs, (), tool=resolver, prefix=env.prefix)
     except CompatError as error:
         return f"the resolver refuses {' '.join(specs)}: {error}"
-    after = run_doctor(env_options, fact_options, environment=overlay(env, plan))
+    after = run_doctor(env_options, fact_options, knowledge, environment=overlay(env, plan))
     still = sorted(
         {
             f.rule.id

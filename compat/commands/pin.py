@@ -17,7 +17,7 @@ from compat.facts.gather import (
     read_environment,
     read_facts,
 )
-from compat.kb.knowledge import load_knowledge_base
+from compat.kb.knowledge import KnowledgeChoice, load_knowledge_base
 from compat.model import Hardware
 from compat.resolve.declaredenv import environment_from_requirements
 from compat.resolve.indexconfig import IndexOptions
@@ -30,6 +30,7 @@ DEFAULT_SETTINGS = PinSettings()
 def run_pin(
     env_options: EnvOptions,
     fact_options: FactOptions,
+    knowledge: KnowledgeChoice,
     index_options: IndexOptions,
     settings: PinSettings = DEFAULT_SETTINGS,
     progress: Callable[[str], None] | None = None,
@@ -39,7 +40,7 @@ def run_pin(
     from compat.resolve.indexconfig import resolve_index_config
 
     usage, hardware, hardware_note = read_facts(fact_options)
-    kb = load_knowledge_base(tuple(fact_options.matrices))
+    kb = load_knowledge_base(knowledge)
     config = resolve_index_config(
         index_url=index_options.index_url, extra_index_urls=tuple(index_options.extra_index_urls)
     )

@@ -18,7 +18,7 @@ from packaging.utils import NormalizedName, canonicalize_name
 from packaging.version import Version
 
 from compat.facts.gather import FactOptions, environment_facts, read_hardware, read_usage
-from compat.kb.knowledge import load_knowledge_base
+from compat.kb.knowledge import KnowledgeChoice, load_knowledge_base
 from compat.model import Environment, Package, Status
 from compat.resolve.whatif import InstallPlan, is_location
 
@@ -37,17 +37,23 @@ def requested_names(plan: InstallPlan) -> set[NormalizedName]:
 
 
 def proposals(
-    fact_options: FactOptions, env: Environment, plan: InstallPlan, new_rules: Iterable[str]
+    fact_options: FactOptions,
+    knowledge: KnowledgeChoice,
+    env: Environment,
+    plan: InstallPlan,
+    new_rules: Iterable[str],
 ) -> Iterator[Proposal]:
     """Ways out, best first: pin's solver with everything installed kept; the same with the
     distributions the install replaces free to move; the nearest release of each requested
     package whose requirements the installed distributions meet (keep torch, take the vLLM
     release that pins it). The caller proves each with the resolver."""
     rules = set(new_rules)
-    yield _solve(fact_options, env, plan, frozenset(env.packages), rules)
+    yield _solve(fact_options, knowledge, env, plan, frozenset(env.packages), rules)
     replaced = {r.name for r in plan.install if r.name in env.packages}
     if replaced:
-        yield _solve(fact_options, env, plan, frozenset(set(env.packages) - replaced), rules)
+        yield _solve(
+            fact_options, knowledge, env, plan, frozenset(set(env.packages) - replaced), rules
+        )
         yield nearest_living(env, plan, rules)
 
 
@@ -143,6 +149,7 @@ def _request_for(plan: InstallPlan, name: NormalizedName) -> str | None:
 
 def _solve(
     fact_options: FactOptions,
+    knowledge: KnowledgeChoice,
     env: Environment,
     plan: InstallPlan,
     kept: frozenset[str],
@@ -154,7 +161,7 @@ def _solve(
     from compat.resolve.maxsat import plan_pins
     from compat.resolve.solver import Intent
 
-    kb = load_knowledge_base(tuple(fact_options.matrices))
+    kb = load_knowledge_base(knowledge)
     hardware, _ = read_hardware(fact_options)
     usage = read_usage(fact_options)
     start = _with_additions(env, plan)

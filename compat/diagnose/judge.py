@@ -264,7 +264,7 @@ def _hardware(key: str, facts: Facts, ev: LogEvidence) -> Iterator[FactUsed]:
             if g.compute_capability
         )
     elif key not in ("driver", "cuda_driver", "compute_capability") and hardware.gpus:
-        partial = hardware.extra.get("gpu_list") == "partial"
+        partial = hardware.partial
         value = f"{'at least ' if partial else ''}{len(hardware.gpus)} GPU(s)"
         shown = shown[:1]  # the list starts there
     else:

@@ -113,7 +113,7 @@ def _hardware(
     from compat.probes.profile import load_profile
 
     profile = load_profile(fact_options.hardware_file)
-    listed = hardware is not None and hardware.extra.get("gpu_list") != "partial"
+    listed = hardware is not None and not hardware.partial
     if hardware is not None and listed and len(hardware.gpus) != len(profile.gpus):
         first = min(g.index for g in hardware.gpus) if hardware.gpus else 0
         line = next((f.line for f in ev.facts if f.kind == "gpu" and f.key == str(first)), 0)

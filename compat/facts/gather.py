@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -30,11 +30,19 @@ class FactOptions:
     deepspeed_config: Path | None = None
     accelerate_config: Path | None = None
     settings: Sequence[str] = ()
-    matrices: Sequence[Path] = ()
-    launch: Sequence[str] = ()  # `compat doctor -- LAUNCH COMMAND...`, read, never run
-    default_accelerate_config: bool = (
-        False  # doctor: read accelerate's default config, as launch does
-    )
+
+
+@dataclass(frozen=True)
+class DoctorFactOptions(FactOptions):
+    """doctor's own: the training command after `--` (read, never run), and accelerate's default
+    config read where `accelerate launch` would read it. The shared group never carries them."""
+
+    launch: Sequence[str] = ()
+
+    @classmethod
+    def of(cls, facts: FactOptions, launch: Sequence[str]) -> DoctorFactOptions:
+        shared = {f.name: getattr(facts, f.name) for f in fields(FactOptions)}
+        return cls(**shared, launch=tuple(launch))
 
 
 @dataclass(frozen=True)
@@ -172,14 +180,16 @@ def read_usage(options: FactOptions, notes: list[str] | None = None) -> dict[str
 
     layers: list[Mapping[str, UsageFact]] = []
     launch = None
-    if options.launch:
+    doctor = isinstance(options, DoctorFactOptions)
+    command = options.launch if isinstance(options, DoctorFactOptions) else ()
+    if command:
         from compat.facts.launch import describe, parse_launch
 
-        launch = parse_launch(options.launch)
+        launch = parse_launch(command)
         if notes is not None:
             notes.append(describe(launch))
     if (
-        options.default_accelerate_config
+        doctor
         and options.accelerate_config is None
         and (launch is None or (launch.uses_accelerate and launch.accelerate_config is None))
     ):

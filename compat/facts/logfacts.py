@@ -596,7 +596,7 @@ _version = parse_version
 def _hardware(facts: list[LogFact]) -> Hardware | None:
     """The machine as the log shows it. A GPU list (nvidia-smi, collect_env) gives the GPU
     count; a GPU a message names (`gpu_seen`) or a driver's CUDA version alone leaves the count
-    unknown (`Hardware.extra["gpu_list"] = "partial"`, compat.kb.conditions reads it)."""
+    unknown (`Hardware.extra["gpu_list"] = "partial"`, read as `Hardware.partial`)."""
     listed = [f for f in facts if f.kind == "gpu"]
     seen = [f for f in facts if f.kind == "gpu_seen"]
     driver = next((f for f in reversed(facts) if f.kind == "driver"), None)

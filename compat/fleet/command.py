@@ -5,11 +5,14 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from compat.errors import UsageError
 from compat.facts.gather import FactOptions
 from compat.fleet.report import Fleet, build_fleet, expand_hostlist, nodes_from_reports
+
+if TYPE_CHECKING:
+    from compat.kb.knowledge import KnowledgeChoice
 
 
 def run_fleet(
@@ -19,6 +22,7 @@ def run_fleet(
     nodes: str | None,
     timeout: float,
     facts: FactOptions,
+    knowledge: KnowledgeChoice,
     given_paths: bool = False,
 ) -> Fleet:
     if given_paths:
@@ -26,7 +30,12 @@ def run_fleet(
     if (ray is None) == (reports is None):
         raise UsageError("give --ray ADDRESS or --reports DIR|FILE...: one of them")
     if reports is not None:
-        if facts.deepspeed_config or facts.accelerate_config or facts.settings or facts.matrices:
+        if (
+            facts.deepspeed_config
+            or facts.accelerate_config
+            or facts.settings
+            or knowledge.matrices
+        ):
             raise UsageError(
                 "--set, --deepspeed-config, --accelerate-config and --matrix apply to --ray: "
                 "with --reports, give them to doctor on each node"
@@ -37,7 +46,7 @@ def run_fleet(
     assert ray is not None
     if nodes is not None:
         raise UsageError("--nodes applies to --reports: with --ray, Ray lists the nodes")
-    inputs = shipped_inputs(facts)
+    inputs = shipped_inputs(facts, knowledge)
     from compat.fleet.cluster import collect
 
     return build_fleet(f"ray {ray}", collect(ray, inputs, timeout))
@@ -49,14 +58,14 @@ def _text(path: Path) -> str:
     return read_text(path, "rules", what="cannot read")
 
 
-def shipped_inputs(facts: FactOptions) -> dict[str, Any]:
+def shipped_inputs(facts: FactOptions, knowledge: KnowledgeChoice) -> dict[str, Any]:
     """What the nodes need from the driver, as texts; checked here first, so that a bad config
     or rule file is one error (exit 2) and not the same error from every node."""
     from compat.facts.gather import read_usage
     from compat.kb.knowledge import load_knowledge_base
 
     read_usage(facts)
-    load_knowledge_base(tuple(facts.matrices))
+    load_knowledge_base(knowledge)
     configs = {}
     if facts.deepspeed_config is not None:
         configs["deepspeed_config"] = (facts.deepspeed_config.name, _text(facts.deepspeed_config))
@@ -66,7 +75,7 @@ def shipped_inputs(facts: FactOptions) -> dict[str, Any]:
             _text(facts.accelerate_config),
         )
     matrices = []
-    for item in facts.matrices:
+    for item in knowledge.matrices:
         files = sorted([*item.glob("*.yaml"), *item.glob("*.yml")]) if item.is_dir() else [item]
         matrices += [(path.name, _text(path)) for path in files]
     return {"configs": configs, "matrices": matrices, "settings": list(facts.settings)}

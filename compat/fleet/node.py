@@ -80,6 +80,7 @@ def node_report(inputs: Mapping[str, Any]) -> dict[str, Any]:
 def _doctor(inputs: Mapping[str, Any]) -> dict[str, Any]:
     from compat.commands.doctor import run_doctor
     from compat.facts.gather import EnvOptions, FactOptions
+    from compat.kb.knowledge import KnowledgeChoice
     from compat.reportdoc import report_document
 
     options = node_options(os.environ)
@@ -102,7 +103,7 @@ def _doctor(inputs: Mapping[str, Any]) -> dict[str, Any]:
                 deepspeed_config=files.get("deepspeed_config"),
                 accelerate_config=files.get("accelerate_config"),
                 settings=tuple(inputs.get("settings", ())),
-                matrices=tuple(matrices),
             ),
+            KnowledgeChoice(matrices=tuple(matrices)),
         )
         return report_document(report)

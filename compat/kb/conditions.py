@@ -20,7 +20,6 @@ from compat.model import (
     Facts,
     Fix,
     Gpu,
-    Hardware,
     MatchedPackage,
     PackageFact,
     Tri,
@@ -358,11 +357,6 @@ def as_version(value: object) -> Version | None:
 # Hardware and builds
 
 
-def _partial(hw: Hardware) -> bool:
-    """The GPUs are those a message named, not the machine's list (compat.facts.logfacts)."""
-    return hw.extra.get("gpu_list") == "partial"
-
-
 @dataclass(frozen=True)
 class HardwareCondition(AnchorCondition):
     """`hardware: {gpu_count: ">=2", compute_capability: "<8.0", driver: "<580", ...}`."""
@@ -378,7 +372,7 @@ class HardwareCondition(AnchorCondition):
             count = len(hw.gpus)
             clauses = parse_numeric(str(self.expected)) or (("==", float(str(self.expected))),)
             ok = numeric_holds(count, clauses)
-            if _partial(hw):  # GPUs a message named: at least that many, the count unknown
+            if hw.partial:  # GPUs a message named: at least that many, the count unknown
                 if ok and all(op in (">=", ">") for op, _ in clauses):
                     return Verdict(Tri.TRUE, (f"at least {count} GPU(s) seen ({self.expected})",))
                 return Verdict(Tri.UNKNOWN, unknown=(Unknown("hardware.gpu_count", HARDWARE_HINT),))
@@ -406,7 +400,7 @@ class HardwareCondition(AnchorCondition):
             if code is not None and str(code) == str(self.expected):
                 return Verdict(Tri.TRUE, (f"NVML reports {code}",))
             return FALSE
-        return self._any_gpu(hw.gpus, _partial(hw))
+        return self._any_gpu(hw.gpus, hw.partial)
 
     def _any_gpu(self, gpus: Sequence[Gpu], partial: bool = False) -> Verdict:
         if not gpus and not partial:

@@ -190,7 +190,7 @@ def torch_kernels_missing(facts: Facts) -> Verdict:
             Tri.UNKNOWN, unknown=(Unknown("hardware.compute_capability", HARDWARE_HINT),)
         )
     if not hardware.gpus:
-        if hardware.extra.get("gpu_list") == "partial":  # a log that names no GPU
+        if hardware.partial:  # a log that names no GPU
             return Verdict(
                 Tri.UNKNOWN, unknown=(Unknown("hardware.compute_capability", HARDWARE_HINT),)
             )
@@ -369,7 +369,7 @@ def bitsandbytes_library_missing(facts: Facts) -> Verdict:
             return Verdict(Tri.UNKNOWN, unknown=(Unknown(f"packages.{name}", _RELEASE_HINT),))
         return FALSE  # the package conditions of the rule say why
     hardware = facts.hardware
-    if hardware is not None and not hardware.gpus and hardware.extra.get("gpu_list") != "partial":
+    if hardware is not None and not hardware.gpus and not hardware.partial:
         return FALSE  # no GPU: bitsandbytes loads its CPU library on purpose
     if not package.versions:  # present (a message it printed), its release not shown
         return Verdict(Tri.UNKNOWN, unknown=(Unknown("packages.bitsandbytes", _RELEASE_HINT),))

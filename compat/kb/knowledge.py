@@ -675,10 +675,25 @@ def rule_files(extra: Sequence[Path] = (), base: Path = MATRIX_DIR) -> list[Path
     return files
 
 
-def load_knowledge_base(extra: Sequence[Path] = (), *, use_cache: bool = True) -> KnowledgeBase:
-    """The knowledge base in force plus `extra` files. `use_cache=False` reads nothing from the
-    user cache: neither compiled rules nor a bundle installed by `compat matrix update`."""
+@dataclass(frozen=True)
+class KnowledgeChoice:
+    """Which knowledge base a command judges by: the one in force (shipped, or the bundle
+    `compat matrix update` installed) plus each `--matrix FILE|DIR`. A command setting of its
+    own, not a fact: doctor, check, pin, explain and fleet each take it beside their facts."""
+
+    matrices: tuple[Path, ...] = ()
+
+
+def load_knowledge_base(
+    extra: KnowledgeChoice | Sequence[Path] = (), *, use_cache: bool = True
+) -> KnowledgeBase:
+    """The knowledge base in force plus `extra` files (a command's `KnowledgeChoice`).
+    `use_cache=False` reads nothing from the user cache: neither compiled rules nor a bundle
+    installed by `compat matrix update`."""
     from compat.kb.bundlestate import active_bundle
+
+    if isinstance(extra, KnowledgeChoice):
+        extra = extra.matrices
 
     bundle = active_bundle() if use_cache else None
     files = rule_files(extra, bundle.matrix_dir if bundle else MATRIX_DIR)
