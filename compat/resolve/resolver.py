@@ -28,7 +28,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -232,32 +232,47 @@ def _uv_platform(platform: tuple[str, str]) -> str:
     return "x86_64-pc-windows-msvc"
 
 
-def _run(
-    command: list[str], timeout: float, tool: str, index: IndexOptions | None
-) -> subprocess.CompletedProcess[str]:
-    env = {
+def tool_environ(**extra: str) -> dict[str, str]:
+    """This process's environment with pip and uv quiet and non-interactive (no prompt, no
+    progress bar, no colour, no version check), plus `extra`."""
+    return {
         **os.environ,
         "PIP_DISABLE_PIP_VERSION_CHECK": "1",
         "PIP_NO_INPUT": "1",
         "PIP_PROGRESS_BAR": "off",
         "UV_NO_PROGRESS": "1",
         "NO_COLOR": "1",
+        **extra,
     }
+
+
+def run_captured(
+    command: list[str], timeout: float, env: Mapping[str, str]
+) -> subprocess.CompletedProcess[str]:
+    """`command` with its output captured as text (undecodable bytes replaced) and no stdin.
+    A time-out or an unrunnable tool raises to the caller, which names it in its own terms."""
+    return subprocess.run(
+        command,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        errors="replace",
+        timeout=timeout,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        check=False,
+    )
+
+
+def _run(
+    command: list[str], timeout: float, tool: str, index: IndexOptions | None
+) -> subprocess.CompletedProcess[str]:
+    env = tool_environ()
     if index is not None and index.timeout:
         # Each tool's per-request network time-out, as compat's own --timeout means it.
         env["PIP_TIMEOUT"] = env["UV_HTTP_TIMEOUT"] = f"{max(1, round(index.timeout))}"
     try:
-        return subprocess.run(
-            command,
-            capture_output=True,
-            text=True,
-            encoding="utf-8",
-            errors="replace",
-            timeout=timeout,
-            env=env,
-            stdin=subprocess.DEVNULL,
-            check=False,
-        )
+        return run_captured(command, timeout, env)
     except subprocess.TimeoutExpired:
         raise ResolverTimedOut(tool, timeout) from None
     except OSError as error:

@@ -191,32 +191,17 @@ def _answers(command: list[str]) -> bool:
 
 
 def _environ() -> dict[str, str]:
-    return {
-        **os.environ,
-        "PIP_DISABLE_PIP_VERSION_CHECK": "1",
-        "PIP_NO_INPUT": "1",
-        "PIP_PROGRESS_BAR": "off",
-        "PIP_REQUIRE_VIRTUALENV": "0",
-        "UV_NO_PROGRESS": "1",
-        "NO_COLOR": "1",
-        # The target's own pip imports from the environment: no byte-code is written into it.
-        "PYTHONDONTWRITEBYTECODE": "1",
-    }
+    from compat.resolve.resolver import tool_environ
+
+    # The target's own pip imports from the environment: no byte-code is written into it.
+    return tool_environ(PIP_REQUIRE_VIRTUALENV="0", PYTHONDONTWRITEBYTECODE="1")
 
 
 def _run(command: list[str], tool: str, timeout: float) -> subprocess.CompletedProcess[str]:
+    from compat.resolve.resolver import run_captured
+
     try:
-        return subprocess.run(
-            command,
-            capture_output=True,
-            text=True,
-            encoding="utf-8",
-            errors="replace",
-            timeout=timeout,
-            env=_environ(),
-            stdin=subprocess.DEVNULL,
-            check=False,
-        )
+        return run_captured(command, timeout, _environ())
     except subprocess.TimeoutExpired:
         raise UncheckedError(f"{tool} did not finish resolving within {timeout:g} s") from None
     except OSError as error:
