@@ -12,7 +12,6 @@ build that real pip installs from a loopback index.
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
 import sys
@@ -24,14 +23,16 @@ from packaging.version import Version
 
 from compat.kb import archtable
 from tests.conftest import run_cli, run_subprocess
-from tests.dists import make_dist, make_env
+from tests.dists import make_env, torch_dist
 from tests.indexserver import Dist, IndexServer
-from tests.test_pin import pip_resolve
-from tests.test_pin_cuda import profile
+from tests.lib import paths
+from tests.lib.doctor import doctor_on_machine
+from tests.lib.hardware import profile
+from tests.lib.resolvers import pip_resolve
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = paths.REPO
 SCRIPT = ROOT / "scripts" / "gen_arch_table.py"
-FAKE_NVML = ROOT / "tests" / "fake_nvml"
+FAKE_NVML = paths.FAKE_NVML
 RULE = "torch-no-kernel-image-for-gpu"
 CU12_RUNTIME = 'nvidia-cuda-runtime-cu12=={}; platform_system == "Linux"'
 
@@ -211,27 +212,6 @@ def test_ptx_serves_newer_gpus_only_through_a_driver_as_new_as_the_build() -> No
 # Through the CLI
 
 
-def torch_dist(
-    site: Path, version: str, cuda: str | None, requires: list[str] | None = None
-) -> None:
-    """torch as pip installs it: dist-info plus torch/version.py saying its CUDA build."""
-    make_dist(site, "torch", version, requires=requires or [])
-    package = site / "torch"
-    package.mkdir(parents=True, exist_ok=True)
-    value = f"'{cuda}'" if cuda else "None"
-    (package / "version.py").write_text(f"__version__ = '{version}'\ncuda = {value}\n")
-
-
-def doctor(site: Path, machine: str, *args: str) -> Any:
-    env = {
-        "PYTHONPATH": f"{FAKE_NVML}{os.pathsep}{os.environ.get('PYTHONPATH', '')}",
-        "COMPAT_FAKE_NVML": machine,
-    }
-    result = run_subprocess(["doctor", "--path", str(site), "--format", "json", *args], env=env)
-    assert result.exit_code in (0, 1), result.stderr
-    return result
-
-
 def kernel_finding(result: Any) -> dict[str, Any] | None:
     return next((f for f in result.json()["findings"] if f["rule"] == RULE), None)
 
@@ -239,7 +219,7 @@ def kernel_finding(result: Any) -> dict[str, Any] | None:
 def test_doctor_torch_1_12_1_from_pypi_on_an_a100(tmp_path: Path) -> None:
     site = tmp_path / "site"
     torch_dist(site, "1.12.1", "10.2")
-    result = doctor(site, "a100x8")
+    result = doctor_on_machine(site, "a100x8")
     finding = kernel_finding(result)
     assert finding is not None and finding["status"] == "affected"
     assert result.exit_code == 1
@@ -247,20 +227,22 @@ def test_doctor_torch_1_12_1_from_pypi_on_an_a100(tmp_path: Path) -> None:
     assert finding["fix"]["constraints"] == ["torch==1.12.1+cu116"]
     assert "+cu113 or +cu116" in finding["fix"]["summary"]
     assert "no kernel image is available" in " ".join(finding["symptoms"])
-    text = doctor(site, "a100x8").stdout  # json above; the text report names the same fix
+    text = doctor_on_machine(
+        site, "a100x8"
+    ).stdout  # json above; the text report names the same fix
     assert "torch==1.12.1+cu116" in text
 
 
 def test_doctor_the_fixing_build_is_clear(tmp_path: Path) -> None:
     site = tmp_path / "site"
     torch_dist(site, "1.12.1+cu116", "11.6")
-    assert kernel_finding(doctor(site, "a100x8")) is None
+    assert kernel_finding(doctor_on_machine(site, "a100x8")) is None
 
 
 def test_doctor_blackwell_with_torch_2_6_names_the_nearest_release(tmp_path: Path) -> None:
     site = tmp_path / "site"
     torch_dist(site, "2.6.0", None, requires=[CU12_RUNTIME.format("12.4.127")])
-    finding = kernel_finding(doctor(site, "rtx5090x2"))
+    finding = kernel_finding(doctor_on_machine(site, "rtx5090x2"))
     assert finding is not None and finding["status"] == "affected"
     assert any(
         "GPU 0 NVIDIA GeForce RTX 5090 (sm_120); GPU 1 NVIDIA GeForce RTX 5090 (sm_120)" in m
@@ -272,10 +254,10 @@ def test_doctor_blackwell_with_torch_2_6_names_the_nearest_release(tmp_path: Pat
 def test_doctor_says_nothing_where_kernels_exist_or_nothing_is_known(tmp_path: Path) -> None:
     t4 = tmp_path / "t4"
     torch_dist(t4, "2.11.0+cu130", "13.0")
-    assert kernel_finding(doctor(t4, "t4")) is None
+    assert kernel_finding(doctor_on_machine(t4, "t4")) is None
     source_build = tmp_path / "ngc"
     torch_dist(source_build, "2.5.0a0+872d972e41.nv24.8", "12.6")
-    assert kernel_finding(doctor(source_build, "h100")) is None
+    assert kernel_finding(doctor_on_machine(source_build, "h100")) is None
     unprobed = tmp_path / "unprobed"
     torch_dist(unprobed, "1.12.1", "10.2")
     result = run_cli(["doctor", "--path", str(unprobed), "--no-probe", "--format", "json"])
@@ -287,7 +269,7 @@ def test_doctor_on_an_old_driver_fixes_toward_a_build_the_driver_runs(tmp_path: 
     # CUDA 12 driver, so the nearest build that both runs and has kernels is a cu118 one.
     site = tmp_path / "site"
     torch_dist(site, "2.11.0+cu128", "12.8")
-    finding = kernel_finding(doctor(site, "v100"))
+    finding = kernel_finding(doctor_on_machine(site, "v100"))
     assert finding is not None and finding["status"] == "affected"
     assert finding["fix"]["constraints"] == ["torch==2.7.1+cu118"]
 

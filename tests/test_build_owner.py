@@ -10,6 +10,7 @@ from typing import Any
 
 from tests.conftest import run_cli
 from tests.dists import make_dist
+from tests.lib.doctor import doctor_argv
 from tests.profiles import R535
 
 CU13_TOOLKIT = ['cuda-toolkit[cublas,cudart]==13.0.2; platform_system == "Linux"']
@@ -33,7 +34,7 @@ def doctor(tmp_path: Path, hardware: dict[str, Any], torch: str, requires: list[
     make_dist(site, "torch", torch, requires=requires)
     profile = tmp_path / "hardware.json"
     profile.write_text(json.dumps(hardware), encoding="utf-8")
-    return ["doctor", "--path", str(site), "--hardware", str(profile)]
+    return doctor_argv(site, "--hardware", str(profile))
 
 
 def test_cuda13_torch_on_r535_names_torch_and_the_cuda12_build(tmp_path: Path) -> None:

@@ -24,8 +24,9 @@ from compat.kb.bundle import build_bundle, index_document, read_bundle
 from compat.kb.knowledge import MATRIX_DIR
 from tests.conftest import run_cli
 from tests.dists import make_dist
+from tests.lib import paths
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = paths.REPO
 BUNDLE_ONLY_RULE = """\
 schema: compat.matrix/1
 rules:

@@ -10,8 +10,9 @@ import jsonschema
 import pytest
 
 from tests.conftest import run_cli
+from tests.lib import paths
 
-SARIF_SCHEMA = json.loads((Path(__file__).parent / "data" / "sarif-schema-2.1.0.json").read_text())
+SARIF_SCHEMA = json.loads(paths.SARIF_SCHEMA.read_text())
 DS_RULE = "deepspeed-zero3-offload-clip-device-mismatch"
 ZERO3 = [
     "--set",

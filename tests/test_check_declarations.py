@@ -26,8 +26,9 @@ from tests.checkcli import TOOLS, by_rule, check, write
 from tests.conftest import run_cli, run_subprocess
 from tests.dists import make_dist
 from tests.indexserver import Dist, Faults, IndexServer
+from tests.lib import paths
 
-SARIF_SCHEMA = json.loads((Path(__file__).parent / "data" / "sarif-schema-2.1.0.json").read_text())
+SARIF_SCHEMA = json.loads(paths.SARIF_SCHEMA.read_text())
 CUDA13_RULE = "cuda13-build-on-pre-580-driver"
 
 
@@ -72,7 +73,7 @@ def test_conflicting_pins_across_an_include_are_one_finding_naming_both_lines(
 def test_roll_real_include_chain_conflict() -> None:
     """ROLL's real files (tests/data/real/roll/PROVENANCE.md): the file pins transformers 4.48.3
     at line 12 and includes requirements_common.txt, which pins 4.51.2 at line 5."""
-    roll = Path(__file__).parent / "data" / "real" / "roll"
+    roll = paths.REAL / "roll"
     main = roll / "requirements_torch251_sglang.txt"
     code, report = check("--offline", str(main))
     assert code == 1
@@ -305,7 +306,7 @@ def test_ms_swift_real_requirements_get_the_torch_question_on_r535(r535: Path) -
     """ms-swift's real requirements (tests/data/real/ms-swift/PROVENANCE.md) name no torch:
     accelerate (requirements/framework.txt:1) and peft pull it in. Offline, compat's dependency
     snapshot puts the CUDA-build question an unpinned torch gets."""
-    root = Path(__file__).parent / "data" / "real" / "ms-swift"
+    root = paths.REAL / "ms-swift"
     _, report = check(str(root / "requirements.txt"), "--hardware", str(r535), "--offline")
     found = by_rule(report)[CUDA13_RULE]
     assert found["status"] == "possible"

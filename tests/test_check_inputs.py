@@ -12,9 +12,10 @@ from typing import Any
 import pytest
 
 from tests.conftest import run_cli
+from tests.lib import paths
 from tests.profiles import R535
 
-REAL = Path(__file__).parent / "data" / "real" / "check"
+REAL = paths.REAL / "check"
 CUDA13_RULE = "cuda13-build-on-pre-580-driver"
 
 

@@ -13,11 +13,12 @@ import jsonschema
 import pytest
 
 from tests.conftest import run_cli
+from tests.lib import paths
 from tests.profiles import R535
 
-REAL = Path(__file__).parent / "data" / "real" / "check"
+REAL = paths.REAL / "check"
 FILES = sorted(p for p in REAL.iterdir() if not p.name.startswith("PROVENANCE"))
-SARIF_SCHEMA = json.loads((Path(__file__).parent / "data" / "sarif-schema-2.1.0.json").read_text())
+SARIF_SCHEMA = json.loads(paths.SARIF_SCHEMA.read_text())
 CUDA13_RULE = "cuda13-build-on-pre-580-driver"
 
 

@@ -14,9 +14,10 @@ import pytest
 from tests.checkcli import TOOLS, by_rule, check, write
 from tests.conftest import run_cli
 from tests.indexserver import Dist, IndexServer
+from tests.lib import paths
 from tests.profiles import R535, R580
 
-SARIF_SCHEMA = json.loads((Path(__file__).parent / "data" / "sarif-schema-2.1.0.json").read_text())
+SARIF_SCHEMA = json.loads(paths.SARIF_SCHEMA.read_text())
 CUDA13_RULE = "cuda13-build-on-pre-580-driver"
 PEFT_RULE = "peft-0.14-needs-transformers-4.43"
 INDEX = {

@@ -15,20 +15,16 @@ import pytest
 from tests import condaprefix
 from tests.conftest import run_cli, run_subprocess
 from tests.dists import make_dist
+from tests.lib import paths
+from tests.lib.doctor import doctor_json
 
-DATA = Path(__file__).parent / "data"
+DATA = paths.DATA
 VERL_SPO = DATA / "conda" / "verl-spo-environment.yml"
 TORCHBRICKS = DATA / "conda" / "torchbricks-environment.yml"
 PIXI_TOML = DATA / "pixi" / "pytorch-gpu-pixi-example-pixi.toml"
 PIXI_LOCK = DATA / "pixi" / "pytorch-gpu-pixi-example-pixi.lock"
 HTCONDOR = DATA / "pixi" / "reproducible-ml-workflows-htcondor-pixi.toml"
 TORCH_RECORD = "pytorch-2.8.0-cuda129_mkl_py313_h7947483_302.json"
-
-
-def doctor(*args: str) -> tuple[int, dict[str, Any]]:
-    result = run_cli(["doctor", "--no-probe", "--format", "json", *args])
-    assert result.exit_code in (0, 1), result.stderr
-    return result.exit_code, result.json()
 
 
 def problems(report: dict[str, Any], kind: str) -> list[dict[str, Any]]:
@@ -41,7 +37,7 @@ def problems(report: dict[str, Any], kind: str) -> list[dict[str, Any]]:
 
 def test_conda_torch_cuda_build_and_cuda_stack_from_the_records(tmp_path: Path) -> None:
     condaprefix.build(tmp_path)
-    _, report = doctor("--conda-prefix", str(tmp_path))
+    _, report = doctor_json("--no-probe", "--conda-prefix", str(tmp_path))
     assert report["stack"]["builds"] == {
         "cuda_runtime": "12.9.79",  # cuda-cudart, not the cuda-version metapackage's 12.9
         "cudnn": "9.10.2.21",
@@ -56,7 +52,7 @@ def test_conda_torch_cuda_build_and_cuda_stack_from_the_records(tmp_path: Path) 
 
 def test_the_prefix_above_a_path_is_read_too(tmp_path: Path) -> None:
     condaprefix.build(tmp_path)
-    _, report = doctor("--path", str(condaprefix.site_packages(tmp_path)))
+    _, report = doctor_json("--no-probe", "--path", str(condaprefix.site_packages(tmp_path)))
     assert report["stack"]["builds"]["torch_cuda"] == "12.9"
 
 
@@ -72,11 +68,11 @@ def test_python_and_the_running_interpreter_read_their_prefix(tmp_path: Path) ->
     python = f"{sys.version_info.major}.{sys.version_info.minor}"
     condaprefix.build(prefix, python=python)
     interpreter = prefix / "bin" / "python"
-    _, report = doctor("--python", str(interpreter))
+    _, report = doctor_json("--no-probe", "--python", str(interpreter))
     assert report["stack"]["builds"]["torch_cuda"] == "12.9"
     assert f"conda prefix {prefix}" in report["environment"]["source"]
     # the same interpreter running compat itself (compat and its dependencies on PYTHONPATH)
-    here = [str(Path(__file__).parent.parent), sysconfig.get_paths()["purelib"]]
+    here = [str(paths.REPO), sysconfig.get_paths()["purelib"]]
     proc = subprocess.run(
         [str(interpreter), "-m", "compat", "doctor", "--no-probe", "--format", "json"],
         capture_output=True,
@@ -113,7 +109,7 @@ def test_conda_only_packages_are_never_package_facts(tmp_path: Path) -> None:
         ),
         encoding="utf-8",
     )
-    _, report = doctor("--conda-prefix", str(tmp_path), "--matrix", str(rules))
+    _, report = doctor_json("--no-probe", "--conda-prefix", str(tmp_path), "--matrix", str(rules))
     assert not [f for f in report["findings"] if f["rule"].startswith("no-")], report["findings"]
     assert report["environment"]["packages"] == 4  # torch, numpy, filelock, triton (mapped)
 
@@ -123,7 +119,7 @@ def test_pip_torch_over_conda_torch_is_reported_and_its_own_build_is_used(tmp_pa
     site = condaprefix.site_packages(tmp_path)
     shutil.rmtree(site / "torch-2.8.0.dist-info")  # pip uninstalled conda's files...
     make_dist(site, "torch", "2.9.1", requires=["nvidia-cuda-runtime-cu12==12.8.90"])  # ...pip's
-    _, report = doctor("--conda-prefix", str(tmp_path))
+    _, report = doctor_json("--no-probe", "--conda-prefix", str(tmp_path))
     (problem,) = problems(report, "conda-pip")
     assert problem["source"].endswith("torch-2.9.1.dist-info")
     assert TORCH_RECORD in problem["message"]
@@ -137,7 +133,7 @@ def test_both_dist_infos_present_is_reported(tmp_path: Path) -> None:
     condaprefix.build(tmp_path)
     site = condaprefix.site_packages(tmp_path)
     make_dist(site, "numpy", "1.26.4")  # pip install numpy<2 beside conda's numpy 2.3.5
-    _, report = doctor("--conda-prefix", str(tmp_path))
+    _, report = doctor_json("--no-probe", "--conda-prefix", str(tmp_path))
     assert [p["message"].split(" ")[0] for p in problems(report, "conda-pip")] == ["numpy"]
 
 
@@ -148,13 +144,13 @@ def test_a_record_without_files_falls_back_to_installer(tmp_path: Path) -> None:
     record = json.loads(record_path.read_text(encoding="utf-8"))
     record["files"] = []
     record_path.write_text(json.dumps(record), encoding="utf-8")
-    _, report = doctor("--conda-prefix", str(tmp_path))
+    _, report = doctor_json("--no-probe", "--conda-prefix", str(tmp_path))
     assert report["environment"]["problems"] == []
     assert report["stack"]["builds"]["torch_cuda"] == "12.9"
     (condaprefix.site_packages(tmp_path) / "torch-2.8.0.dist-info" / "INSTALLER").write_text(
         "pip\n"
     )
-    _, report = doctor("--conda-prefix", str(tmp_path))
+    _, report = doctor_json("--no-probe", "--conda-prefix", str(tmp_path))
     assert len(problems(report, "conda-pip")) == 1
 
 
@@ -170,7 +166,7 @@ def test_files_prove_ownership_whatever_installer_says(tmp_path: Path) -> None:
     (tmp_path / "conda-meta" / "pytorch-cpu-2.8.0-cpu_generic_h1_2.json").write_text(
         json.dumps(meta), encoding="utf-8"
     )
-    _, report = doctor("--conda-prefix", str(tmp_path))
+    _, report = doctor_json("--no-probe", "--conda-prefix", str(tmp_path))
     assert report["environment"]["problems"] == []
     assert report["stack"]["builds"]["torch_cuda"] == "12.9"
 
@@ -178,7 +174,7 @@ def test_files_prove_ownership_whatever_installer_says(tmp_path: Path) -> None:
 def test_torch_only_in_conda_meta_is_still_a_fact(tmp_path: Path) -> None:
     """No site-packages to read (a prefix copied without it): the record is the package."""
     condaprefix.build(tmp_path, conda_dist_infos=False)
-    _, report = doctor("--conda-prefix", str(tmp_path))
+    _, report = doctor_json("--no-probe", "--conda-prefix", str(tmp_path))
     assert report["stack"]["packages"]["torch"] == "2.8.0"
     assert report["stack"]["builds"]["torch_cuda"] == "12.9"
 
@@ -187,7 +183,7 @@ def test_verbatim_records_are_read(tmp_path: Path) -> None:
     """The two shipped PrefixRecords as pixi wrote them: cuda-version gives the runtime when no
     cuda-cudart is linked; pytorch-gpu (a metapackage) is not torch itself."""
     condaprefix.build(tmp_path, ("python", "numpy"), verbatim=("cuda-version", "pytorch-gpu"))
-    _, report = doctor("--conda-prefix", str(tmp_path))
+    _, report = doctor_json("--no-probe", "--conda-prefix", str(tmp_path))
     assert report["stack"]["builds"] == {"cuda_runtime": "12.9"}
     assert report["stack"]["packages"]["torch"] is None
 
@@ -230,7 +226,7 @@ def test_oversized_and_special_records_are_refused_without_reading_them(tmp_path
     fifo = tmp_path / "conda-meta" / "numpy-2.3.5-py313hf6604e3_0.json"
     fifo.unlink()
     os.mkfifo(fifo)
-    _, report = doctor("--conda-prefix", str(tmp_path))
+    _, report = doctor_json("--no-probe", "--conda-prefix", str(tmp_path))
     sources = sorted(Path(p["source"]).name for p in problems(report, "broken-metadata"))
     assert sources == [fifo.name, TORCH_RECORD]
 

@@ -14,8 +14,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from tests.conftest import run_cli
 from tests.dists import make_dist
+from tests.lib.doctor import doctor_json
 
 SITE = "lib/python3.9/site-packages"
 CONDA_BUILD = "py3.9_cuda11.3_cudnn8.2.0_0"
@@ -51,12 +51,6 @@ def conda_prefix(prefix: Path, torch: str = "1.11.0") -> Path:
     return site
 
 
-def doctor(prefix: Path, *args: str) -> dict[str, Any]:
-    result = run_cli(["doctor", "--no-probe", "--conda-prefix", str(prefix), "-f", "json", *args])
-    assert result.exit_code in (0, 1), result.stderr
-    return dict(result.json())
-
-
 def kinds(report: dict[str, Any]) -> list[str]:
     return [p["kind"] for p in report["environment"]["problems"]]
 
@@ -64,7 +58,7 @@ def kinds(report: dict[str, Any]) -> list[str]:
 def test_conda_egg_info_and_pip_dist_info_is_conda_pip(tmp_path: Path) -> None:
     site = conda_prefix(tmp_path)
     make_dist(site, "torch", "2.1.0", requires=["nvidia-cuda-runtime-cu12==12.1.105"])
-    report = doctor(tmp_path)
+    report = doctor_json("--no-probe", "--conda-prefix", str(tmp_path))[1]
     assert kinds(report) == ["conda-pip"]  # not also "installed twice"
     (problem,) = report["environment"]["problems"]
     assert "torch is installed by both conda and pip" in problem["message"]
@@ -80,7 +74,7 @@ def test_whichever_sorts_first_it_is_still_conda_pip(tmp_path: Path) -> None:
     # pip's torch-1.10.0.dist-info sorts before conda's torch-1.11.0-py3.9.egg-info
     site = conda_prefix(tmp_path)
     make_dist(site, "torch", "1.10.0")
-    report = doctor(tmp_path)
+    report = doctor_json("--no-probe", "--conda-prefix", str(tmp_path))[1]
     assert kinds(report) == ["conda-pip"]
     assert report["stack"]["packages"]["torch"] == "1.10.0"
 
@@ -90,13 +84,13 @@ def test_two_pip_copies_stay_installed_twice(tmp_path: Path) -> None:
     site = conda_prefix(tmp_path)
     make_dist(site, "numpy", "1.26.4")
     make_dist(site, "numpy", "2.0.0")
-    report = doctor(tmp_path)
+    report = doctor_json("--no-probe", "--conda-prefix", str(tmp_path))[1]
     assert kinds(report) == ["duplicate"]
 
 
 def test_conda_torch_alone_is_conda_s_build(tmp_path: Path) -> None:
     conda_prefix(tmp_path)
-    report = doctor(tmp_path)
+    report = doctor_json("--no-probe", "--conda-prefix", str(tmp_path))[1]
     assert kinds(report) == []
     assert report["stack"]["packages"]["torch"] == "1.11.0"
     assert report["stack"]["builds"]["torch_cuda"] == "11.3"
@@ -108,7 +102,15 @@ def test_in_two_directories_the_first_on_the_path_is_imported(tmp_path: Path) ->
     site = conda_prefix(tmp_path / "env")
     user = tmp_path / "user-site"
     make_dist(user, "torch", "2.1.0")
-    report = doctor(tmp_path / "env", "--path", str(user), "--path", str(site))
+    report = doctor_json(
+        "--no-probe",
+        "--conda-prefix",
+        str(tmp_path / "env"),
+        "--path",
+        str(user),
+        "--path",
+        str(site),
+    )[1]
     assert kinds(report) == ["conda-pip"]
     (problem,) = report["environment"]["problems"]
     assert "2.1.0 is the one imported (first on the path)" in problem["message"]

@@ -7,20 +7,19 @@ override a CPU-only runner needs before pixi installs an environment that requir
 from __future__ import annotations
 
 import os
-from pathlib import Path
 from typing import Any
 
 from tests.conftest import run_subprocess
+from tests.lib import paths
+from tests.lib.nvml import fake_nvml_env
 
-FAKE_DIR = Path(__file__).parent / "fake_nvml"
-PIXI_TOML = Path(__file__).parent / "data" / "pixi" / "pytorch-gpu-pixi-example-pixi.toml"
+PIXI_TOML = paths.DATA / "pixi" / "pytorch-gpu-pixi-example-pixi.toml"
 UNSET = ("CONDA_OVERRIDE_CUDA", "CONDA_OVERRIDE_CUDA_ARCH")
 
 
 def probe(machine: str, **overrides: str) -> dict[str, Any]:
     env = {k: v for k, v in os.environ.items() if k not in UNSET}
-    env["PYTHONPATH"] = f"{FAKE_DIR}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"
-    env.update({"COMPAT_FAKE_NVML": machine, **overrides})
+    env.update(fake_nvml_env(machine, **overrides))
     result = run_subprocess(["probe", "--format", "json"], env=env)
     assert result.exit_code == 0, result.stderr
     section: dict[str, Any] = result.json()["conda_virtual_packages"]

@@ -9,6 +9,7 @@ import pytest
 
 from tests.conftest import run_cli
 from tests.dists import make_env
+from tests.lib import paths
 
 DS_RULE = "deepspeed-zero3-offload-clip-device-mismatch"
 MINICPM_LOG = """\
@@ -83,7 +84,7 @@ def test_matrix_lint_passes_on_the_shipped_knowledge_base() -> None:
     result = run_cli(["matrix", "lint"])
     assert result.exit_code == 0, result.stderr
     assert "rules in" in result.stdout and "OK" in result.stdout
-    shipped = Path(__file__).parent.parent / "compat" / "matrix"
+    shipped = paths.MATRIX
     for target in (shipped, shipped / "trl.yaml"):  # naming shipped files is not a duplicate
         named = run_cli(["matrix", "lint", str(target)])
         assert named.exit_code == 0, named.stderr

@@ -6,8 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.conftest import run_cli
+from tests.lib import paths
 
-LOGS = Path(__file__).parent / "data" / "logs"
+LOGS = paths.LOGS
 OPEN_R1 = (LOGS / "open-r1-129-grpo-inprocess-vllm.log").read_text()
 
 PIP_LIST = """\

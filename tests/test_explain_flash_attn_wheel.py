@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import run_cli
+from tests.lib import paths
 
-LOGS = Path(__file__).parent / "data" / "logs"
+LOGS = paths.LOGS
 RULE = "flash-attn-wheel-built-against-torch-prerelease"
 SERIES = "flash-attn-built-for-another-torch"
 ERROR = (

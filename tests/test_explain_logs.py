@@ -10,8 +10,9 @@ import pytest
 
 from tests.conftest import run_cli
 from tests.dists import make_env
+from tests.lib import paths
 
-LOGS = Path(__file__).parent / "data" / "logs"
+LOGS = paths.LOGS
 DS_RULE = "deepspeed-zero3-offload-clip-device-mismatch"
 TRL_RULE = "trl-grpo-inprocess-vllm-device-mismatch"
 COMPOSITE = LOGS / "composite-minicpm-deepspeed-0.14.2.log"

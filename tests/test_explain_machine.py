@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import run_cli
+from tests.lib import paths
 
-LOGS = Path(__file__).parent / "data" / "logs"
+LOGS = paths.LOGS
 NO_KERNEL = "torch-no-kernel-image-for-gpu"
 NCCL = "nccl-before-2.26.2-on-rtx-5090"
 BNB = "bitsandbytes-no-library-for-torch-cuda"

@@ -14,8 +14,9 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import run_cli, run_subprocess
+from tests.lib import paths
 
-LOGS = Path(__file__).parent / "data" / "logs"
+LOGS = paths.LOGS
 COMPOSITE = LOGS / "composite-minicpm-deepspeed-0.14.2.log"
 DS_RULE = "deepspeed-zero3-offload-clip-device-mismatch"
 ERROR = b"RuntimeError: Expected all tensors to be on the same device, but found at least two devices, cuda:0 and cpu!"

@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import run_cli
+from tests.lib import paths
 
-LOGS = Path(__file__).parent / "data" / "logs"
+LOGS = paths.LOGS
 FLASH = LOGS / "composed-flash-attn-setdevice.log"
 DS_MAJOR = LOGS / "composed-deepspeed-cuda-major-mismatch.log"
 

@@ -18,8 +18,9 @@ import yaml
 
 from tests.conftest import run_cli
 from tests.dists import make_env
+from tests.lib import paths
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = paths.REPO
 KB_INPUTS = json.loads((ROOT / "compat" / "data" / "kb-inputs.json").read_text(encoding="utf-8"))
 
 # LLaVA's pyproject: peft, numpy and bitsandbytes unpinned beside exact torch/transformers pins.

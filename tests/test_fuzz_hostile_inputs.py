@@ -17,6 +17,7 @@ import pytest
 
 from tests.dists import make_dist
 from tests.fuzzing import WALL_BACKSTOP_S, assert_input_error, rule_file, run_hostile
+from tests.lib import paths
 
 BACKTRACKING = "(a+)+$"
 ESC_SET = "trainer=\x1b[31mred"
@@ -465,7 +466,7 @@ def test_hostlist_that_expands_past_any_cluster(tmp_path: Path, nodes: str) -> N
 def test_escape_and_huge_driver_version_from_the_driver(tmp_path: Path, site: Path) -> None:
     """What NVML reports is input too (faked at the binding boundary): a GPU name carrying
     escape sequences is printed escaped, a 5,000-digit driver version is kept as text."""
-    fake = Path(__file__).parent / "fake_nvml"
+    fake = paths.FAKE_NVML
     machine = json.loads((fake / "machines" / "h100.json").read_text(encoding="utf-8"))
     machine["devices"][0]["name"]["value"] = "NVIDIA \x1b[31mH100\x1b]0;pwned\x07"
     machine["driver"]["value"] = BIG

@@ -18,6 +18,7 @@ import pytest
 
 from tests.dists import make_dist
 from tests.fuzzing import assert_input_error, rule_file, run_hostile
+from tests.lib.doctor import doctor_argv
 
 DS_RULE = "deepspeed-zero3-offload-clip-device-mismatch"
 ZERO3_OFFLOAD = {
@@ -40,11 +41,6 @@ def site(tmp_path: Path) -> Path:
     return site
 
 
-def doctor(site: Path, *args: str) -> list[str]:
-    probe = [] if "--hardware" in args else ["--no-probe"]  # the two contradict each other
-    return ["doctor", "--path", str(site), *probe, *args]
-
-
 # ---------------------------------------------------------------------------------------------
 # crashes and hangs in the YAML loader
 
@@ -57,13 +53,13 @@ def test_yaml_depth_and_alias_bombs(tmp_path: Path, site: Path, option: str, con
     # The contract only: exit 2, one line naming the file, no traceback. Which check refuses the
     # document (compat's own bound, or libyaml's nesting limit in PyYAML >= 6.0.3) and its wording
     # are not: they change with the dependency.
-    assert_input_error(run_hostile(doctor(site, option, str(hostile))), "hostile.yaml")
+    assert_input_error(run_hostile(doctor_argv(site, option, str(hostile))), "hostile.yaml")
 
 
 def test_recursive_alias_in_a_rule_file(tmp_path: Path, site: Path) -> None:
     hostile = tmp_path / "rules.yaml"
     hostile.write_text("schema: compat.matrix/1\nrules: &r [*r]\n", encoding="utf-8")
-    assert_input_error(run_hostile(doctor(site, "--matrix", str(hostile))), "rules.yaml")
+    assert_input_error(run_hostile(doctor_argv(site, "--matrix", str(hostile))), "rules.yaml")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -133,13 +129,13 @@ def test_a_fifo_as_input_file(tmp_path: Path, site: Path, option: str) -> None:
     elif option == "explain":  # a log is piped with '-', never read from a FIFO that may block
         args = ["explain", str(fifo)]
     else:
-        args = doctor(site, option, str(fifo))
+        args = doctor_argv(site, option, str(fifo))
     assert_input_error(run_hostile(args), "input.json")
 
 
 @pytest.mark.parametrize("option", ["--deepspeed-config", "--accelerate-config"])
 def test_dev_zero_as_a_config(site: Path, option: str) -> None:
-    assert_input_error(run_hostile(doctor(site, option, "/dev/zero")), "not a regular file")
+    assert_input_error(run_hostile(doctor_argv(site, option, "/dev/zero")), "not a regular file")
 
 
 def test_dev_zero_as_an_include(tmp_path: Path) -> None:
@@ -167,7 +163,7 @@ def test_planted_rule_cache_never_changes_the_verdict(tmp_path: Path, site: Path
     config.write_text(json.dumps(ZERO3_OFFLOAD), encoding="utf-8")
     cache = tmp_path / "cache"
     env = {"COMPAT_CACHE_DIR": str(cache)}
-    args = doctor(site, "--deepspeed-config", str(config), "--format", "json")
+    args = doctor_argv(site, "--deepspeed-config", str(config), "--format", "json")
     first = run_hostile(args, env=env)
     assert first.returncode == 1, first.stderr
     digest = json.loads(first.stdout)["knowledge_base"]["digest"]
@@ -191,13 +187,13 @@ def test_cache_dir_with_tilde_and_relative_xdg(tmp_path: Path, site: Path) -> No
     home.mkdir()
     work.mkdir()
     outcome = run_hostile(
-        doctor(site), cwd=work, env={"HOME": str(home), "COMPAT_CACHE_DIR": "~/x"}
+        doctor_argv(site), cwd=work, env={"HOME": str(home), "COMPAT_CACHE_DIR": "~/x"}
     )
     assert outcome.returncode in (0, 1), outcome.stderr
     assert list(work.iterdir()) == []
     assert (home / "x").is_dir()
     env = {"HOME": str(home), "XDG_CACHE_HOME": "rel/cache", "COMPAT_CACHE_DIR": ""}
-    outcome = run_hostile(doctor(site), cwd=work, env=env)
+    outcome = run_hostile(doctor_argv(site), cwd=work, env=env)
     assert outcome.returncode in (0, 1), outcome.stderr
     assert list(work.iterdir()) == []
     assert (home / ".cache" / "compat").is_dir()
@@ -225,7 +221,7 @@ BIG_INT = "1" * 5000
 def test_configs(tmp_path: Path, site: Path, name: str, content: str, kind: str) -> None:
     path = tmp_path / name
     path.write_text(content, encoding="utf-8")
-    assert_input_error(run_hostile(doctor(site, kind, str(path))), name)
+    assert_input_error(run_hostile(doctor_argv(site, kind, str(path))), name)
 
 
 @pytest.mark.parametrize(
@@ -298,7 +294,7 @@ def test_rule_files(
     rules = rule_file(tmp_path / "rules.yaml", extra=extra, extra_when=extra_when)
     if fragment == "severity":
         rules.write_text(rules.read_text().replace("severity: error", "severity: {}"))
-    outcome = run_hostile(doctor(site, "--matrix", str(rules)))
+    outcome = run_hostile(doctor_argv(site, "--matrix", str(rules)))
     if fragment is None:
         assert outcome.returncode in (0, 1), outcome.stderr
     else:
@@ -309,12 +305,12 @@ def test_timeout_nan_and_set_nan(tmp_path: Path, site: Path) -> None:
     requirements = tmp_path / "requirements.txt"
     requirements.write_text("trl==0.17.0\n", encoding="utf-8")
     assert_input_error(run_hostile(["check", str(requirements), "--timeout", "nan"]), "--timeout")
-    assert_input_error(run_hostile(doctor(site, "--set", "beta=nan")), "beta=nan")
-    assert_input_error(run_hostile(doctor(site, "--set", "beta=inf")), "beta=inf")
+    assert_input_error(run_hostile(doctor_argv(site, "--set", "beta=nan")), "beta=nan")
+    assert_input_error(run_hostile(doctor_argv(site, "--set", "beta=inf")), "beta=inf")
 
 
 def test_error_text_is_one_escaped_line(tmp_path: Path, site: Path) -> None:
-    outcome = run_hostile(doctor(site, "--set", "zero_stage=a\nb\x1b[2Jc"))
+    outcome = run_hostile(doctor_argv(site, "--set", "zero_stage=a\nb\x1b[2Jc"))
     assert_input_error(outcome, "\\n", "\\x1b")
 
 
@@ -336,7 +332,7 @@ def test_output_only_to_regular_files(tmp_path: Path, site: Path, kind: str) -> 
     else:
         target = str(tmp_path / "pipe")
         os.mkfifo(target)
-    outcome = run_hostile(doctor(site, "-o", target))
+    outcome = run_hostile(doctor_argv(site, "-o", target))
     assert_input_error(outcome, "-o")
     assert victim.read_text(encoding="utf-8") == "keep me\n"
     if kind == "symlink":
@@ -364,7 +360,7 @@ def test_undecodable_dist_info_name_written_with_o(tmp_path: Path) -> None:
         handle.write(b"Metadata-Version: 2.1\nName: tr\xffl\nVersion: 0.17.0\n")
     output = tmp_path / "report.txt"
     output.write_text("previous report\n", encoding="utf-8")
-    outcome = run_hostile(doctor(site, "--format", "json", "-o", str(output)))
+    outcome = run_hostile(doctor_argv(site, "--format", "json", "-o", str(output)))
     assert outcome.returncode in (0, 1), outcome.stderr  # written; the bad entry reported in it
     problems = json.loads(output.read_text(encoding="utf-8"))["environment"]["problems"]
     assert [p["kind"] for p in problems] == ["broken-metadata"]
@@ -381,7 +377,7 @@ def test_terminal_escapes_in_a_metadata_name(tmp_path: Path) -> None:
     )
     make_dist(site, "deepspeed", "0.14.2")
     for fmt in ("text", "markdown", "json"):
-        outcome = run_hostile(doctor(site, "--format", fmt))
+        outcome = run_hostile(doctor_argv(site, "--format", fmt))
         assert outcome.returncode in (0, 1), outcome.stderr
         assert "\x1b" not in outcome.stdout and "\x07" not in outcome.stdout
         assert "\x1b" not in outcome.stderr
@@ -526,7 +522,7 @@ def test_nul_byte_in_an_include_name(tmp_path: Path) -> None:
 
 def test_pattern_that_warns_is_one_line(tmp_path: Path, site: Path) -> None:
     rules = rule_file(tmp_path / "rules.yaml", extra="symptoms: [{match: '[[a]+)+'}]")
-    assert_input_error(run_hostile(doctor(site, "--matrix", str(rules))), "rules.yaml")
+    assert_input_error(run_hostile(doctor_argv(site, "--matrix", str(rules))), "rules.yaml")
 
 
 def test_output_write_failure_keeps_the_target(tmp_path: Path, site: Path) -> None:
@@ -544,7 +540,7 @@ def test_output_write_failure_keeps_the_target(tmp_path: Path, site: Path) -> No
         resource.setrlimit(resource.RLIMIT_FSIZE, (64, 64))  # Python ignores SIGXFSZ
 
     proc = subprocess.run(
-        [sys.executable, "-m", "compat", *doctor(site, "--format", "json", "-o", str(target))],
+        [sys.executable, "-m", "compat", *doctor_argv(site, "--format", "json", "-o", str(target))],
         capture_output=True,
         text=True,
         timeout=10,

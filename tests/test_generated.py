@@ -24,8 +24,9 @@ from compat.kb.knowledge import compile_rule, validate_file
 from compat.model import Origin
 from tests.conftest import run_cli
 from tests.dists import make_env
+from tests.lib import paths
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = paths.REPO
 SCRIPT = ROOT / "scripts" / "gen_rules.py"
 INPUTS = ROOT / "scripts" / "inputs"
 MATRIX = ROOT / "compat" / "matrix"

@@ -24,12 +24,13 @@ import pytest
 
 from tests.conftest import run_cli
 from tests.dists import make_env
+from tests.lib import paths
 
 HOSTILE = "<script>alert(\"x\")</script> 'q' & \x1b[31m"
 SHOWN = "<script>alert(\"x\")</script> 'q' & \\u001b[31m"  # as text, the control escaped
 NODE_HOSTILE = '<img src=x onerror="alert(1)">'  # no "/": it is also a file name here
 STACK = {"torch": "2.6.0+cu124", "vllm": "0.7.2", "xformers": "0.0.28.post3", "trl": "0.14.0"}
-LOGS = Path(__file__).parent / "data" / "logs"
+LOGS = paths.LOGS
 
 CHROMIUM_FLAGS = [
     "--headless",

@@ -15,7 +15,9 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent / "compat"
+from tests.lib import paths
+
+ROOT = paths.COMPAT
 
 # Bottom first. A module may import modules of its own unit and of any unit on a lower floor;
 # units on the same floor (facts, kb, reportdoc) never import each other. formats/ sits above

@@ -28,10 +28,11 @@ from compat.kb.examples import check_example, facts_from_example, hardware_from_
 from compat.kb.knowledge import compile_rule, validate_file
 from compat.model import Origin, Rule
 from tests.dists import make_dist
+from tests.lib import paths
 from tests.lib.doctor import doctor_report
 from tests.lib.hardware import profile_file
 
-MATRIX = Path(__file__).resolve().parent.parent / "compat" / "matrix"
+MATRIX = paths.MATRIX
 FILES = ("cuda.yaml", "gpu.yaml")
 RULES: dict[str, Rule] = {
     rule.id: rule
@@ -376,10 +377,6 @@ TORCH_260_REQUIRES = (
 )
 
 
-def doctor(tmp_path: Path, site: Path, hardware: Mapping[str, Any]) -> tuple[int, dict[str, Any]]:
-    return doctor_report(site, hardware=profile_file(tmp_path, hardware, "profile.json"))
-
-
 def hardware_rules(report: Mapping[str, Any]) -> dict[str, str]:
     return {f["rule"]: f["status"] for f in report["findings"] if f["rule"] in RULES}
 
@@ -387,7 +384,7 @@ def hardware_rules(report: Mapping[str, Any]) -> dict[str, str]:
 def test_doctor_flags_the_pypi_torch_211_on_an_r535_a100_box(tmp_path: Path) -> None:
     site = tmp_path / "site"
     make_dist(site, "torch", "2.11.0", requires=TORCH_211_REQUIRES)
-    code, report = doctor(tmp_path, site, A100X8_R535)
+    code, report = doctor_report(site, hardware=profile_file(tmp_path, A100X8_R535, "profile.json"))
     assert hardware_rules(report) == {CUDA13_OLD_DRIVER: "affected"}
     assert code == 1
     found = next(f for f in report["findings"] if f["rule"] == CUDA13_OLD_DRIVER)
@@ -400,7 +397,7 @@ def test_doctor_is_quiet_about_hardware_on_a_cpu_only_runner(tmp_path: Path) -> 
     make_dist(site, "torch", "2.11.0", requires=TORCH_211_REQUIRES)
     make_dist(site, "flash-attn", "2.5.8")
     make_dist(site, "bitsandbytes", "0.43.1")
-    code, report = doctor(tmp_path, site, CPU_ONLY)
+    code, report = doctor_report(site, hardware=profile_file(tmp_path, CPU_ONLY, "profile.json"))
     assert hardware_rules(report) == {}
     assert code == 0
 
@@ -410,6 +407,8 @@ def test_doctor_on_two_rtx_5090s_with_torch_26(tmp_path: Path) -> None:
     make_dist(site, "torch", "2.6.0", requires=TORCH_260_REQUIRES)
     make_dist(site, "nvidia-cuda-runtime-cu12", "12.4.127")
     make_dist(site, "nvidia-nccl-cu12", "2.21.5")
-    code, report = doctor(tmp_path, site, RTX5090X2_R570)
+    code, report = doctor_report(
+        site, hardware=profile_file(tmp_path, RTX5090X2_R570, "profile.json")
+    )
     assert hardware_rules(report) == {NO_KERNEL: "affected", NCCL_5090: "affected"}
     assert code == 1

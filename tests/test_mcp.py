@@ -27,10 +27,11 @@ from mcp.shared.exceptions import MCPError
 from tests.conftest import run_cli
 from tests.dists import make_env
 from tests.indexserver import Dist, IndexServer
+from tests.lib import paths
 
 TOOLS = {"doctor", "check", "explain", "pin", "probe", "matrix_show", "matrix_search"}
 STACK = {"torch": "2.6.0+cu124", "vllm": "0.7.2", "trl": "0.14.0", "transformers": "4.45.0"}
-LOG = Path(__file__).parent / "data" / "logs" / "deepspeed-5538-zero3-cpu-offload.log"
+LOG = paths.LOGS / "deepspeed-5538-zero3-cpu-offload.log"
 
 
 def _text(result: Any) -> list[str]:

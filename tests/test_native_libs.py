@@ -22,12 +22,12 @@ from packaging.version import Version
 
 from compat.kb import nativelibs
 from tests.conftest import run_cli
-from tests.dists import make_dist
+from tests.dists import make_dist, torch_dist
 from tests.indexserver import Dist, IndexServer
-from tests.test_arch_table import torch_dist
-from tests.test_pin import pip_resolve
+from tests.lib import paths
+from tests.lib.resolvers import pip_resolve
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = paths.REPO
 SCRIPT = ROOT / "scripts" / "gen_native_libs.py"
 RULE = "bitsandbytes-no-library-for-torch-cuda"
 

@@ -20,8 +20,9 @@ import pytest
 from tests.conftest import run_cli
 from tests.dists import make_env
 from tests.indexserver import Dist, IndexServer
+from tests.lib import paths
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = paths.REPO
 RULE = "numpy1-build-beside-numpy2"
 
 

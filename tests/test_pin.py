@@ -4,9 +4,6 @@ resolver consuming the constraints compat writes."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -16,32 +13,13 @@ from tests.conftest import run_cli
 from tests.dists import make_dist, make_env
 from tests.indexserver import Dist, Faults, IndexServer
 from tests.lib.doctor import doctor_findings
+from tests.lib.resolvers import pip_resolve
 
 ZERO3 = {
     "gradient_clipping": 1.0,
     "zero_optimization": {"stage": 3, "offload_optimizer": {"device": "cpu"}},
 }
 DEEPSPEEDS = ["0.13.5", "0.14.0", "0.14.1", "0.14.2", "0.14.3", "0.14.4", "0.15.0"]
-
-
-def pip_resolve(
-    index_url: str, constraints: Path, requirements: list[str], tmp: Path
-) -> dict[str, str]:
-    """What real pip installs for `requirements` under `constraints` (dry run, isolated config)."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PIP_")}
-    env["PIP_CONFIG_FILE"] = os.devnull
-    report = tmp / "pip-report.json"
-    proc = subprocess.run(
-        [sys.executable, "-m", "pip", "install", "--dry-run", "--ignore-installed", "--no-cache-dir", "--quiet",
-         "--disable-pip-version-check", "--index-url", index_url, "-c", str(constraints), "--report", str(report),
-         *requirements],
-        capture_output=True, text=True, env=env, timeout=300,
-    )  # fmt: skip
-    assert proc.returncode == 0, proc.stderr
-    return {
-        item["metadata"]["name"].lower(): item["metadata"]["version"]
-        for item in json.loads(report.read_text())["install"]
-    }
 
 
 def pin(site: Path, index: IndexServer, *args: str) -> Any:

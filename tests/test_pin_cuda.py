@@ -5,56 +5,20 @@ indexes are served on 127.0.0.1 (tests/indexserver.py `roots`), wheels with `+cu
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from compat.resolve.resolver import find_uv
 from tests.conftest import run_cli
 from tests.dists import make_dist, make_env
 from tests.indexserver import Dist, IndexServer
 from tests.lib.doctor import doctor_findings
-from tests.test_pin import pip_resolve
+from tests.lib.hardware import profile
+from tests.lib.resolvers import pip_resolve, uv_resolve
 
 CU12_RUNTIME = ['nvidia-cuda-runtime-cu12==12.8.90; platform_system == "Linux"']
 CU13_TOOLKIT = ['cuda-toolkit[cublas,cudart]==13.0.2; platform_system == "Linux"']
-
-
-def profile(tmp: Path, gpu: str, cc: str, driver: str, cuda: str, count: int = 2) -> Path:
-    path = tmp / "hardware.json"
-    gpus = [{"index": i, "name": gpu, "compute_capability": cc} for i in range(count)]
-    path.write_text(
-        json.dumps(
-            {
-                "schema": "compat.hardware/1",
-                "driver_version": driver,
-                "cuda_driver_version": cuda,
-                "gpus": gpus,
-            }
-        )
-    )
-    return path
-
-
-def uv_resolve(index: str, constraints: Path, requirements: list[str], tmp: Path) -> dict[str, str]:
-    """What real uv resolves (`uv pip compile -c`), with no user configuration."""
-    uv = find_uv()
-    assert uv is not None, "uv is a dev dependency"
-    reqs = tmp / "uv-requirements.in"
-    reqs.write_text("".join(f"{r}\n" for r in requirements))
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("UV_", "PIP_"))}
-    proc = subprocess.run(
-        [uv, "pip", "compile", str(reqs), "-c", str(constraints), "--index-url", index,
-         "--no-config", "--no-header", "--no-annotate", "--quiet"],
-        capture_output=True, text=True, env=env, timeout=300,
-    )  # fmt: skip
-    assert proc.returncode == 0, proc.stderr
-    pins = [line.split("==") for line in proc.stdout.splitlines() if "==" in line]
-    return {name.strip().lower(): version.strip() for name, version in pins}
 
 
 def lines_of(stdout: str) -> dict[str, str]:

@@ -12,23 +12,14 @@ from typing import Any
 from tests.conftest import run_cli
 from tests.dists import make_dist, make_env
 from tests.indexserver import Dist, IndexServer
+from tests.lib import paths
 from tests.lib.doctor import doctor_findings
-from tests.test_pin import pip_resolve
+from tests.lib.hardware import two_gpus
+from tests.lib.resolvers import pip_resolve
 
 GRPO_VLLM = ["--set", "trainer=grpo", "--set", "use_vllm=true"]
 INPROCESS = "trl-grpo-inprocess-vllm-device-mismatch"
 INPROCESS_071 = "trl-grpo-inprocess-vllm-device-mismatch-vllm-0.7.1"  # TRL's pin: reported
-
-
-def two_gpus(tmp: Path, name: str = "NVIDIA A100-SXM4-80GB", cc: str = "8.0") -> Path:
-    gpu = {"name": name, "compute_capability": cc}
-    profile = tmp / f"gpus-{cc}.json"
-    profile.write_text(
-        json.dumps(
-            {"schema": "compat.hardware/1", "gpus": [{"index": 0, **gpu}, {"index": 1, **gpu}]}
-        )
-    )
-    return profile
 
 
 def grpo_index(*, with_fix: bool = True) -> dict[str, list[Dist]]:
@@ -224,7 +215,7 @@ def test_capabilities_are_linted_with_their_examples(tmp_path: Path) -> None:
     assert result.exit_code == 2 and f"{bad}:6: since 'soon' is not a version" in result.stderr
 
 
-XR1 = Path(__file__).parent / "data" / "requirements" / "xr1-requirements.txt"  # PROVENANCE.md
+XR1 = paths.DATA / "requirements" / "xr1-requirements.txt"  # PROVENANCE.md
 
 
 def h100s(tmp: Path) -> Path:

@@ -12,8 +12,7 @@ import pytest
 from tests.conftest import run_cli
 from tests.dists import make_dist, make_env
 from tests.indexserver import Dist, IndexServer
-from tests.test_pin import pip_resolve
-from tests.test_pin_cuda import uv_resolve
+from tests.lib.resolvers import pip_resolve, uv_resolve
 
 ZERO3 = {
     "gradient_clipping": 1.0,

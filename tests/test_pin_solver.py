@@ -23,9 +23,8 @@ from compat.resolve.resolver import find_uv
 from tests.conftest import run_cli
 from tests.dists import make_dist, make_env
 from tests.indexserver import Dist, IndexServer
-from tests.test_pin import pip_resolve
-from tests.test_pin_cuda import profile, uv_resolve
-from tests.test_pin_intent import two_gpus
+from tests.lib.hardware import profile, two_gpus
+from tests.lib.resolvers import pip_resolve, uv_resolve
 
 INPROCESS = "trl-grpo-inprocess-vllm-device-mismatch"
 WINDOW = "trl-vllm-outside-supported-window"

@@ -20,6 +20,8 @@ import pytest
 from tests.conftest import run_cli
 from tests.dists import make_dist
 from tests.indexserver import Dist, IndexServer
+from tests.lib import paths
+from tests.lib.doctor import doctor_json
 
 PIP_ENV = {**os.environ, "PIP_CONFIG_FILE": os.devnull, "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
 Problem = tuple[str, str, str]  # (kind, dependent, required), canonical names
@@ -67,12 +69,8 @@ def compat_problems(document: dict[str, Any]) -> tuple[set[Problem], set[Problem
     return plain, via_extra
 
 
-def doctor_json(*args: str) -> dict[str, Any]:
-    result = run_cli(["doctor", *args, "--no-probe", "--format", "json", "--fail-on", "never"])
-    assert result.exit_code == 0, result.stderr
-    document: dict[str, Any] = result.json()
-    return document
-
+# doctor as pip check is run: no probe, exit 0 whatever it finds (its verdicts are compared).
+QUIET = ("--no-probe", "--fail-on", "never")
 
 # One environment, many of pip check's cases at once: (name, version, requires).
 CASES: list[tuple[str, str, list[str]]] = [
@@ -115,7 +113,7 @@ def test_same_problems_as_pip_check_on_a_real_venv(tmp_path: Path) -> None:
         ("conflict", "rejects-pre", "pre-dep"),
     }
     for args in (("--python", str(python)), ("--path", str(site))):
-        plain, via_extra = compat_problems(doctor_json(*args))
+        plain, via_extra = compat_problems(doctor_json(*QUIET, *args)[1])
         assert plain == expected, args
         # Beyond pip check: wants-extra asks for has-extras[gpu], whose requirements fail.
         assert via_extra == {
@@ -145,14 +143,12 @@ def test_egg_info_requires_txt_is_read_as_pip_reads_it(tmp_path: Path) -> None:
         ("conflict", "old-style", "base-lib"),
         ("missing", "old-style", "not-installed-z"),
     }
-    plain, via_extra = compat_problems(doctor_json("--python", str(python)))
+    plain, via_extra = compat_problems(doctor_json(*QUIET, "--python", str(python))[1])
     assert plain == expected
     assert via_extra == {("missing", "old-style", "not-installed-x")}
 
 
-REAL = json.loads(
-    (Path(__file__).parent / "data" / "pipcheck" / "pypi-requires-dist.json").read_text()
-)
+REAL = json.loads((paths.DATA / "pipcheck" / "pypi-requires-dist.json").read_text())
 # What is installed beside the seven real distributions: versions chosen to meet some of their
 # requirements and break others (numpy 2 for vLLM 0.7.2, tokenizers 0.21 for transformers 4.46,
 # fsspec past datasets' cap, an NCCL wheel other than torch 2.5.1's pin); the rest is missing.
@@ -187,7 +183,7 @@ def test_real_pypi_metadata_gives_pip_checks_verdicts(tmp_path: Path) -> None:
     }
     # --path: the directory name tells Python 3.11, torch's wheel tag tells Linux x86_64.
     for args in (("--python", str(python)), ("--path", str(site))):
-        document = doctor_json(*args)
+        document = doctor_json(*QUIET, *args)[1]
         plain, via_extra = compat_problems(document)
         assert plain == expected, args
         assert via_extra == {("missing", "accelerate", "deepspeed")}
@@ -206,7 +202,7 @@ def test_findings_gate_and_read_like_pip(tmp_path: Path) -> None:
         in result.stdout
     )
     assert "pip-check:missing:accelerate" in result.stdout
-    document = doctor_json("--path", str(site))
+    document = doctor_json(*QUIET, "--path", str(site))[1]
     conflict = next(f for f in document["findings"] if f["rule"].endswith(":transformers"))
     assert conflict["status"] == "affected"
     assert conflict["severity"] == "error"
@@ -233,7 +229,7 @@ def test_markers_are_evaluated_for_the_path_environment_not_this_process(tmp_pat
     make_dist(site, "old-app", "1.0", requires=['backport-x; python_version < "3.10"'])
     make_dist(site, "new-app", "1.0", requires=['modern-y; python_version >= "3.10"'])
     make_dist(site, "linux-app", "1.0", requires=['linux-z; sys_platform == "linux"'])
-    document = doctor_json("--path", str(site))
+    document = doctor_json(*QUIET, "--path", str(site))[1]
     plain, _ = compat_problems(document)
     assert plain == {("missing", "old-app", "backport-x")}
     # The platform is not known for a bare directory: said once, never guessed.
@@ -270,7 +266,7 @@ def test_a_path_environment_takes_its_platform_from_its_binary_wheels(
             'new-kernel; platform_release >= "6"',  # no wheel tells the kernel release
         ],
     )
-    document = doctor_json("--path", str(target))
+    document = doctor_json(*QUIET, "--path", str(target))[1]
     plain, _ = compat_problems(document)
     assert {required for _, _, required in plain} == expected
     (note,) = [n for n in document["notes"] if "declared requirements" in n]
@@ -282,7 +278,7 @@ def test_unparsable_requirement_is_a_problem_not_a_crash(tmp_path: Path) -> None
     make_dist(site, "broken-reqs", "1.0", requires=["ok-dep", "bad dep ==="])
     code, problems = pip_check(python)
     assert code == 1 and problems == set()  # pip skips the distribution and fails
-    document = doctor_json("--python", str(python))
+    document = doctor_json(*QUIET, "--python", str(python))[1]
     assert compat_problems(document) == (set(), set())
     (problem,) = [p for p in document["environment"]["problems"] if p["kind"] != "duplicate"]
     assert problem["kind"] == "invalid-requirement"
@@ -315,5 +311,5 @@ def test_pip_install_target_from_the_loopback_index(tmp_path: Path, version: str
     assert expected == wanted
     # accelerate's numpy marker needs the Python version, which a --target dir's name does not
     # tell: the byte-code pip compiled while installing does (RECORD: *.cpython-311.pyc).
-    plain, _ = compat_problems(doctor_json("--path", str(target)))
+    plain, _ = compat_problems(doctor_json(*QUIET, "--path", str(target))[1])
     assert plain == expected

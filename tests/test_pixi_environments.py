@@ -11,9 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from tests.conftest import run_cli
+from tests.lib import paths
 from tests.profiles import R535
 
-DATA = Path(__file__).parent / "data" / "pixi"
+DATA = paths.DATA / "pixi"
 LOCK = DATA / "pixi-sample-pixi.lock"
 TOML = DATA / "pixi-sample-pixi.toml"
 R470: dict[str, Any] = {

@@ -17,8 +17,10 @@ from packaging.version import Version
 from compat.probes.gpu import kernel_module_version, probe_hardware
 from compat.probes.profile import load_profile, profile_document
 from tests.conftest import run_subprocess
+from tests.lib import paths
+from tests.lib.nvml import fake_nvml_env
 
-FAKE_DIR = Path(__file__).parent / "fake_nvml"
+FAKE_DIR = paths.FAKE_NVML
 
 
 @pytest.fixture
@@ -220,13 +222,10 @@ def test_profile_round_trip(
 
 
 def test_probe_cli_with_the_stand_in_and_doctor_sees_the_mismatch(tmp_path: Path) -> None:
-    env = {"PYTHONPATH": f"{FAKE_DIR}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
-    result = run_subprocess(
-        ["probe", "--format", "json"], env={**env, "COMPAT_FAKE_NVML": "rtx5090x2"}
-    )
+    result = run_subprocess(["probe", "--format", "json"], env=fake_nvml_env("rtx5090x2"))
     assert result.exit_code == 0, result.stderr
     assert [g["name"] for g in result.json()["gpus"]] == ["NVIDIA GeForce RTX 5090"] * 2
-    text = run_subprocess(["probe"], env={**env, "COMPAT_FAKE_NVML": "rtx5090x2"}).stdout
+    text = run_subprocess(["probe"], env=fake_nvml_env("rtx5090x2")).stdout
     assert "GPU 1: NVIDIA GeForce RTX 5090 (compute capability 12.0, sm_120, 32607 MiB" in text
     site = tmp_path / "site"
     from tests.dists import make_env
@@ -234,14 +233,14 @@ def test_probe_cli_with_the_stand_in_and_doctor_sees_the_mismatch(tmp_path: Path
     make_env(site, {"torch": "2.6.0", "nvidia-nccl-cu12": "2.21.5"})
     doctor = run_subprocess(
         ["doctor", "--path", str(site), "--format", "json"],
-        env={**env, "COMPAT_FAKE_NVML": "rtx5090x2"},
+        env=fake_nvml_env("rtx5090x2"),
     )
     rules = {f["rule"]: f["status"] for f in doctor.json()["findings"]}
     assert rules["nccl-before-2.26.2-on-rtx-5090"] == "affected"
     assert doctor.exit_code == 1
     mismatch = run_subprocess(
         ["doctor", "--path", str(site), "--format", "json"],
-        env={**env, "COMPAT_FAKE_NVML": "mismatch"},
+        env=fake_nvml_env("mismatch"),
     )
     assert {f["rule"]: f["status"] for f in mismatch.json()["findings"]}[
         "nvml-driver-library-mismatch"
@@ -249,8 +248,7 @@ def test_probe_cli_with_the_stand_in_and_doctor_sees_the_mismatch(tmp_path: Path
 
 
 def _probe_json(machine: str, extra: dict[str, str] | None = None) -> dict[str, object]:
-    env = {"PYTHONPATH": f"{FAKE_DIR}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
-    env = {**env, "COMPAT_FAKE_NVML": machine, **(extra or {})}
+    env = fake_nvml_env(machine, **(extra or {}))
     for name in (
         "NV_VARIANT_PROVIDER_FORCE_CUDA_DRIVER_VERSION",
         "NV_VARIANT_PROVIDER_FORCE_SM_ARCH",
@@ -290,8 +288,7 @@ def test_pascal_on_r580_gets_a_cuda13_build_from_uvs_auto_backend() -> None:
     (note,) = variants["notes"]  # type: ignore[misc]
     assert "--torch-backend=auto" in note and "sm_61" in note and "cu126" in note
     assert "cuda13-build-drops-pre-turing" in note
-    env = {"PYTHONPATH": f"{FAKE_DIR}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
-    text = run_subprocess(["probe"], env={**env, "COMPAT_FAKE_NVML": "gtx1080ti-r580"}).stdout
+    text = run_subprocess(["probe"], env=fake_nvml_env("gtx1080ti-r580")).stdout
     assert "wheel variants: nvidia :: cuda_version_lower_bound :: 13.0" in text
     assert "nvidia :: sm_arch :: 61_real" in text
     assert (
@@ -322,10 +319,7 @@ def test_no_driver_no_variant_properties_and_an_override_in_force_is_said() -> N
 
 
 def test_a_saved_profile_does_not_carry_the_derived_variants(tmp_path: Path) -> None:
-    env = {"PYTHONPATH": f"{FAKE_DIR}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
-    result = run_subprocess(
-        ["probe", "--format", "json"], env={**env, "COMPAT_FAKE_NVML": "gtx1080ti-r580"}
-    )
+    result = run_subprocess(["probe", "--format", "json"], env=fake_nvml_env("gtx1080ti-r580"))
     path = tmp_path / "box.json"
     path.write_text(result.stdout)
     loaded = load_profile(path)

@@ -15,8 +15,9 @@ import pytest
 
 from tests.conftest import run_cli
 from tests.dists import make_env
+from tests.lib import paths
 
-REAL = Path(__file__).parent / "data" / "real"
+REAL = paths.REAL
 FILES = sorted(
     p.name for p in REAL.iterdir() if p.suffix in (".txt", ".toml") and "PROVENANCE" not in p.name
 )

@@ -10,8 +10,9 @@ import pytest
 
 from tests.conftest import run_cli
 from tests.indexserver import Dist, IndexServer
+from tests.lib import paths
 
-QA = Path(__file__).parent / "data" / "real" / "qa"
+QA = paths.REAL / "qa"
 TARGET = ["--offline", "--python-version", "3.11", "--platform", "linux", "-f", "json"]
 
 

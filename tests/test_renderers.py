@@ -9,7 +9,6 @@ diff here, not as a surprise in a user's CI log.
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 import pytest
 from packaging.utils import NormalizedName
@@ -32,8 +31,9 @@ from compat.model import (
     Unknown,
 )
 from compat.report import Report
+from tests.lib import paths
 
-SNAPSHOTS = Path(__file__).parent / "snapshots"
+SNAPSHOTS = paths.SNAPSHOTS
 FORMATS = ("text", "markdown", "github", "sarif", "json")
 
 

@@ -15,8 +15,9 @@ from pathlib import Path
 from packaging.utils import canonicalize_name
 
 from tests.checkcli import by_rule, check, write
+from tests.lib import paths
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = paths.REPO
 
 
 def test_the_snapshot_is_what_the_script_writes_from_its_recorded_input() -> None:

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent / "compat"
+from tests.lib import paths
+
+ROOT = paths.COMPAT
 
 
 def raw_when_reads(source: str) -> Iterator[int]:

@@ -17,8 +17,9 @@ import pytest
 
 from tests.conftest import run_subprocess
 from tests.indexserver import Dist, IndexServer
+from tests.lib import paths
 
-DATA = Path(__file__).parent / "data"
+DATA = paths.DATA
 REAL = DATA / "real"
 
 # Each case: the files of one repository, checked together.

@@ -16,9 +16,10 @@ import pytest
 
 from tests.conftest import run_subprocess
 from tests.indexserver import Dist, IndexServer
+from tests.lib import paths
 from tests.test_same_answer import POLLUTING, pollute
 
-REAL = Path(__file__).parent / "data" / "real" / "resolve"
+REAL = paths.REAL / "resolve"
 GRPO_VLLM = ["--set", "trainer=grpo", "--set", "use_vllm=true"]
 
 # What the warm-up's online pin reads: releases the snapshot does not have, or has otherwise

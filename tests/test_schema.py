@@ -17,8 +17,9 @@ from compat.errors import KnowledgeBaseError
 from compat.kb.knowledge import BUILD_KEYS, HARDWARE_KEYS, MATRIX_DIR, validate_file
 from compat.usage import VOCABULARY
 from tests.conftest import run_cli
+from tests.lib import paths
 
-SCHEMA_PATH = Path(__file__).resolve().parent.parent / "schema" / "compat-matrix-1.schema.json"
+SCHEMA_PATH = paths.REPO / "schema" / "compat-matrix-1.schema.json"
 SCHEMA = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
 VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
 

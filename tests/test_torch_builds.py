@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from packaging.version import Version
 
 from compat.kb import torchbuilds
+from tests.lib import paths
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = paths.REPO
 
 
 def test_generated_table_matches_its_recorded_inputs() -> None:

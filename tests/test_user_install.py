@@ -24,10 +24,11 @@ from typing import Any
 import pytest
 
 from tests.indexserver import Dist, IndexServer
+from tests.lib import paths
 from tests.profiles import R535
 
-ROOT = Path(__file__).resolve().parent.parent
-DATA = Path(__file__).parent / "data"
+ROOT = paths.REPO
+DATA = paths.DATA
 PEFT_RULE = "peft-0.14-needs-transformers-4.43"
 TOOLS = ("auto", "pip")
 

@@ -27,14 +27,15 @@ from tests.checkcli import by_rule, check, write
 from tests.conftest import run_cli
 from tests.dists import make_dist
 from tests.indexserver import Dist, IndexServer
+from tests.lib import paths
+from tests.lib.resolvers import pip_resolve
 from tests.profiles import R580
-from tests.test_pin import pip_resolve
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = paths.REPO
 SCRIPT = ROOT / "scripts" / "gen_wheels.py"
 INPUT = ROOT / "scripts" / "inputs" / "wheels-files.json"
-DEEPSEEK = ROOT / "tests" / "data" / "real" / "platform" / "DeepSeek-V3-inference-requirements.txt"
-TORCHBRICKS = ROOT / "tests" / "data" / "conda" / "torchbricks-environment.yml"
+DEEPSEEK = paths.DATA / "real" / "platform" / "DeepSeek-V3-inference-requirements.txt"
+TORCHBRICKS = paths.DATA / "conda" / "torchbricks-environment.yml"
 GB200: dict[str, Any] = {
     "schema": "compat.hardware/1",
     "driver_version": "570.133.20",

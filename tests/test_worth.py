@@ -12,6 +12,7 @@ import pytest
 
 from tests.conftest import run_cli
 from tests.dists import make_env
+from tests.lib import paths
 
 RULES = """schema: compat.matrix/1
 rules:
@@ -126,7 +127,7 @@ def test_text_ranks_by_certainty(tmp_path: Path, rules: Path) -> None:
 def test_usage_keys_page_lists_the_vocabulary() -> None:
     from compat.usage import VOCABULARY
 
-    page = (Path(__file__).parent.parent / "docs" / "usage-keys.md").read_text(encoding="utf-8")
+    page = (paths.REPO / "docs" / "usage-keys.md").read_text(encoding="utf-8")
     rows = {
         line.split("|")[1].strip().strip("`"): line.split("|")[5].strip()
         for line in page.splitlines()
