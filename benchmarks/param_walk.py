@@ -50,7 +50,7 @@ R535 = {
 
 
 def floor_of(module: str) -> int:
-    from tests.test_layers import unit_of
+    from tests.product.test_layers import unit_of
 
     found = unit_of(module)
     return found[0] if found is not None else -1

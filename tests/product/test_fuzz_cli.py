@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from tests.conftest import Result, run_cli
 from tests.dists import make_dist
 from tests.fuzzing import clean  # also loads the Hypothesis profile
-from tests.test_fuzz_parsers import json_text, req_text, toml_text, yaml_text
+from tests.product.test_fuzz_parsers import json_text, req_text, toml_text, yaml_text
 
 
 @pytest.fixture(scope="module")
