@@ -1,5 +1,5 @@
 """The walk of one option object through a command run: which rooms (modules) hold it, in order,
-and how often it climbs back up a floor (the layers of tests/test_layers.py).
+and how often it climbs back up a floor (the layers of tests/product/test_layers.py).
 
     python benchmarks/param_walk.py pin FactOptions
     python benchmarks/param_walk.py pin IndexOptions
@@ -14,7 +14,7 @@ compat function that receives one of them as an argument is a step into its modu
 a caller that holds one is a step back into the caller's module. The walk is the sequence of
 modules the innermost holder lives in (consecutive repeats collapsed; constructing an options
 object is not a step); a climb is a step to a
-module on a higher floor of tests/test_layers.py. (Issue 24 counted "16 rooms, 15 climbs" by
+module on a higher floor of tests/product/test_layers.py. (Issue 24 counted "16 rooms, 15 climbs" by
 reading the code; this script is the reproducible count, so compare its numbers with its own.)
 """
 

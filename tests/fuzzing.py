@@ -1,10 +1,10 @@
-"""Shared pieces of the fuzz suite (tests/test_fuzz_*.py): Hypothesis profiles and the hostile-input
-contract every case is held to.
+"""Shared pieces of the fuzz suite (tests/product/test_fuzz_*.py): Hypothesis profiles and the
+hostile-input contract every case is held to.
 
 Profiles (pick one with COMPAT_FUZZ_PROFILE):
   ci       (default) few examples per property: the whole fuzz suite runs in well under a minute
   release  thousands of examples per property; run before a release:
-           COMPAT_FUZZ_PROFILE=release .venv/bin/python -m pytest tests/test_fuzz_*.py -q
+           COMPAT_FUZZ_PROFILE=release .venv/bin/python -m pytest tests/product/test_fuzz_*.py -q
 """
 
 from __future__ import annotations

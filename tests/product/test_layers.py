@@ -108,7 +108,7 @@ def unit_of(module: str) -> tuple[int, str] | None:
 def test_every_module_lives_on_a_floor() -> None:
     """A new module must be placed: in the package of its layer, or (rarely) named here."""
     homeless = sorted(name for name in MODULES if unit_of(name) is None)
-    assert not homeless, f"modules on no floor of tests/test_layers.py: {homeless}"
+    assert not homeless, f"modules on no floor of tests/product/test_layers.py: {homeless}"
 
 
 def test_imports_point_down() -> None:

@@ -4,7 +4,8 @@ Two layers: every shipped rule's own examples must behave, and a table of enviro
 actually run — release boundaries, source-build labels, git checkouts in and out of the OpenRLHF
 window, GPU counts, configs — must give the stated status for each founding rule and nothing from
 the other founding rules. The table's expectations come from the code history in
-shared/research/seeds.md, not from the engine. The CLI boundary is tested in test_doctor_cli.py.
+shared/research/seeds.md, not from the engine. The CLI boundary is tested in
+tests/cli/test_doctor_cli.py.
 """
 
 from __future__ import annotations

@@ -31,7 +31,7 @@ MINE = (
     "torch.yaml",
     "huggingface.yaml",
     "vllm.yaml",
-    # generated from published data by scripts/gen_rules.py (tests/test_generated.py)
+    # generated from published data by scripts/gen_rules.py (tests/unit/kb/test_generated.py)
     "generated-vllm.yaml",
     "generated-torch-pairs.yaml",
     "generated-trl-vllm.yaml",

@@ -373,8 +373,8 @@ def test_pixi_toml_system_requirements_and_unsettled_build() -> None:
 
 
 def test_pixi_features_and_environments() -> None:
-    # every environment judged on its own (tests/test_pixi_environments.py): `default` declares
-    # nothing and is skipped with a note; cpu and gpu are judged
+    # every environment judged on its own (tests/unit/commands/test_pixi_environments.py):
+    # `default` declares nothing and is skipped with a note; cpu and gpu are judged
     _, every = check(str(HTCONDOR), "--platform", "linux")
     assert "pixi environments judged one at a time: cpu, gpu" in " ".join(every["notes"])
     assert "default (declares no package compat can check)" in " ".join(every["notes"])

@@ -1,5 +1,6 @@
 """The facts a log prints, each in the format its tool writes (minimal cases; the real logs are
-in test_explain_logs.py): package tables and reports, GPUs, launcher flags, git commits."""
+in tests/unit/diagnose/test_explain_logs.py): package tables and reports, GPUs, launcher flags,
+git commits."""
 
 from __future__ import annotations
 

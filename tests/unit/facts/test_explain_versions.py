@@ -48,7 +48,7 @@ def test_name_version_lines_above_an_undefined_symbol_are_facts() -> None:
     assert document["note"] == "5 fact(s) read from the log"
     prerelease, match = document["matches"]  # type: ignore[misc]
     # 2.5.7's torch 2.3 wheel, the one setup.py fetches for Python 3.10, was compiled against
-    # torch 2.3.0.dev20240207 (tests/test_explain_flash_attn_wheel.py)
+    # torch 2.3.0.dev20240207 (tests/unit/diagnose/test_explain_flash_attn_wheel.py)
     assert (prerelease["rule"], prerelease["verdict"]) == (
         "flash-attn-wheel-built-against-torch-prerelease",
         "confirmed",

@@ -3,7 +3,7 @@ packages, unknowns, a fix, symptoms and notes) rendered by text, markdown, githu
 json, compared byte for byte with tests/snapshots/report.<format>. A renderer change shows as a
 diff here, not as a surprise in a user's CI log.
 
-    COMPAT_UPDATE_SNAPSHOTS=1 pytest tests/test_renderers.py   # after an intended change
+    COMPAT_UPDATE_SNAPSHOTS=1 pytest tests/unit/formats/test_renderers.py   # after an intended change
 """
 
 from __future__ import annotations

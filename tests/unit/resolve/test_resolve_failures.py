@@ -4,7 +4,8 @@ own failure (a refused option, a source distribution it cannot build, a time-out
 which tool failed and why, judges offline instead, never calls the run "offline" nor the files
 uninstallable, and exits 3 where no finding fails the gate; pin writes nothing and exits 3. The
 resolver's ERROR lines are quoted, never its WARNING lines. Real pip and uv on an index on
-127.0.0.1; the pip-before-23.3 case runs in tests/test_user_install.py (a venv with pip 23.2.1)."""
+127.0.0.1; the pip-before-23.3 case runs in tests/product/test_user_install.py (a venv with
+pip 23.2.1)."""
 
 from __future__ import annotations
 
