@@ -13,9 +13,9 @@ and the values of its fields (the profile's path, the config's path, the --set i
 compat function that receives one of them as an argument is a step into its module; returning to
 a caller that holds one is a step back into the caller's module. The walk is the sequence of
 modules the innermost holder lives in (consecutive repeats collapsed; constructing an options
-object is not a step); a climb is a step to a
-module on a higher floor of tests/product/test_layers.py. (Issue 24 counted "16 rooms, 15 climbs" by
-reading the code; this script is the reproducible count, so compare its numbers with its own.)
+object is not a step); a climb is a step to a module on a higher floor of
+tests/product/test_layers.py. (Issue 24 counted "16 rooms, 15 climbs" by reading the code; this
+script is the reproducible count, so compare its numbers with its own.)
 """
 
 from __future__ import annotations
