@@ -14,8 +14,13 @@ from hypothesis import strategies as st
 
 from tests.conftest import Result, run_cli
 from tests.dists import make_dist
-from tests.fuzzing import clean  # also loads the Hypothesis profile
-from tests.product.test_fuzz_parsers import json_text, req_text, toml_text, yaml_text
+from tests.fuzzing import (  # also loads the Hypothesis profile
+    clean,
+    json_text,
+    req_text,
+    toml_text,
+    yaml_text,
+)
 
 
 @pytest.fixture(scope="module")

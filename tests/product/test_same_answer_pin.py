@@ -17,7 +17,7 @@ import pytest
 from tests.conftest import run_subprocess
 from tests.indexserver import Dist, IndexServer
 from tests.lib import paths
-from tests.product.test_same_answer import POLLUTING, pollute
+from tests.lib.cache import POLLUTING, pollute
 
 REAL = paths.REAL / "resolve"
 GRPO_VLLM = ["--set", "trainer=grpo", "--set", "use_vllm=true"]
