@@ -16,8 +16,6 @@ sys.path.insert(0, str(paths.REPO / "scripts"))
 import coverage_layers
 from coverage_layers import Row, by_layer, render
 
-SCRIPT = paths.REPO / "scripts" / "coverage_layers.py"
-
 
 def test_modules_are_summed_per_room_and_the_bottom_floor_is_one() -> None:
     rows = by_layer(
@@ -45,7 +43,7 @@ def test_a_module_on_no_floor_is_refused() -> None:
         by_layer([("compat_elsewhere", 1, 1)])
 
 
-def test_the_table_of_a_real_run(tmp_path: Path) -> None:
+def test_the_table_of_a_real_run(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """`compat --version` under coverage: the wiring it runs is covered, the rooms it never
     imports are counted at 0%, and every module of compat/ is in the total."""
     data = tmp_path / "cov"
@@ -55,11 +53,9 @@ def test_the_table_of_a_real_run(tmp_path: Path) -> None:
         cwd=tmp_path, capture_output=True, text=True, timeout=120,
     )  # fmt: skip
     assert run.returncode == 0, run.stderr
-    table = subprocess.run(
-        [sys.executable, str(SCRIPT), str(data)], capture_output=True, text=True, timeout=120
-    )
-    assert table.returncode == 0, table.stderr
-    lines = [line.split() for line in table.stdout.splitlines()[2:] if not line.startswith("-")]
+    assert coverage_layers.main([str(data)]) == 0
+    table = capsys.readouterr().out
+    lines = [line.split() for line in table.splitlines()[2:] if not line.startswith("-")]
     rows = {line[-5]: [int(n) for n in line[-4:-1]] + [line[-1]] for line in lines}
     assert set(rows) >= {"bottom", "cli", "fleet", "resolve", "__main__", "total"}
     assert rows["cli"][2] > 0
