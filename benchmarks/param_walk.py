@@ -1,5 +1,5 @@
 """The walk of one option object through a command run: which rooms (modules) hold it, in order,
-and how often it climbs back up a floor (the layers of tests/test_layers.py).
+and how often it climbs back up a floor (the layers of tests/product/test_layers.py).
 
     python benchmarks/param_walk.py pin FactOptions
     python benchmarks/param_walk.py pin IndexOptions
@@ -13,9 +13,9 @@ and the values of its fields (the profile's path, the config's path, the --set i
 compat function that receives one of them as an argument is a step into its module; returning to
 a caller that holds one is a step back into the caller's module. The walk is the sequence of
 modules the innermost holder lives in (consecutive repeats collapsed; constructing an options
-object is not a step); a climb is a step to a
-module on a higher floor of tests/test_layers.py. (Issue 24 counted "16 rooms, 15 climbs" by
-reading the code; this script is the reproducible count, so compare its numbers with its own.)
+object is not a step); a climb is a step to a module on a higher floor of
+tests/product/test_layers.py. (Issue 24 counted "16 rooms, 15 climbs" by reading the code; this
+script is the reproducible count, so compare its numbers with its own.)
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ R535 = {
 
 
 def floor_of(module: str) -> int:
-    from tests.test_layers import unit_of
+    from tests.product.test_layers import unit_of
 
     found = unit_of(module)
     return found[0] if found is not None else -1

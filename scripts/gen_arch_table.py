@@ -22,8 +22,8 @@ arch list per CUDA version for the other indexes' builds and the source it was r
   CUDA Support Matrix", and the RFC/PR that changed it), with each reference named and an
   `evidence` saying how close to the tag it is, until a `--refresh --pytorch-git DIR` reads it.
 
-Without --refresh the script is offline and deterministic; tests/test_arch_table.py fails when
-the committed JSON differs from what it writes.
+Without --refresh the script is offline and deterministic;
+tests/unit/kb/test_arch_table.py fails when the committed JSON differs from what it writes.
 """
 
 from __future__ import annotations

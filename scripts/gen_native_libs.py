@@ -15,7 +15,7 @@ The recorded input is scripts/inputs/bitsandbytes-libs.json: for every release f
 Linux x86_64 wheel's name, URL, sha256 and upload date, the CUDA libraries in its file list, and
 the loader. `--refresh` re-reads PyPI's JSON API and each new wheel's zip directory through HTTP
 range requests (a few KB of a 100 MB wheel); without it the script is offline and deterministic
-(tests/test_native_libs.py fails when the committed table differs from what it writes).
+(tests/unit/kb/test_native_libs.py fails when the committed table differs from what it writes).
 """
 
 from __future__ import annotations

@@ -6,8 +6,8 @@ against NumPy 2 run under both. The recorded input, scripts/inputs/numpy-abi.jso
 package of a training stack the first release whose PyPI wheels are built against NumPy 2 and the
 release note or maintainer statement that says so. `--refresh` reads the PyPI JSON API to record
 that the release exists (its upload date) and which release came right before it (the last NumPy 1
-build); without it the script is offline and deterministic (tests/test_numpy_abi.py fails when the
-committed table differs from what it writes).
+build); without it the script is offline and deterministic
+(tests/unit/kb/test_numpy_abi.py fails when the committed table differs from what it writes).
 """
 
 from __future__ import annotations

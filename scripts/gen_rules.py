@@ -983,7 +983,7 @@ def render(name: str) -> str:
         "# Do not edit by hand: change the script or refresh its inputs, then regenerate:",
         f"#   python {SCRIPT}             (offline, from the recorded inputs)",
         f"#   python {SCRIPT} --refresh   (re-reads PyPI first)",
-        f"# Inputs fetched: {fetched}. tests/test_generated.py fails when this file differs.",
+        f"# Inputs fetched: {fetched}. tests/unit/kb/test_generated.py fails when this file differs.",
     ]
     document = {"schema": "compat.matrix/1", "rules": out.rules()}
     body = yaml.dump(document, Dumper=_Dumper, sort_keys=False, width=100, allow_unicode=True)

@@ -12,8 +12,9 @@ Two recorded inputs, both under scripts/inputs/:
   "previous versions" page with the source named per entry (that host is not reachable from the
   machines this project is built on, so these are recorded, not fetched).
 
-Without --refresh the script is offline and deterministic: tests/test_torch_builds.py fails when
-the committed JSON differs from what this script writes from the recorded inputs.
+Without --refresh the script is offline and deterministic:
+tests/unit/kb/test_torch_builds.py fails when the committed JSON differs from what this script
+writes from the recorded inputs.
 """
 
 from __future__ import annotations

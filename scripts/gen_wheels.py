@@ -17,7 +17,8 @@ linux/aarch64 (PEP 658 `.metadata`, or the wheel's own METADATA through HTTP ran
 PyPI has none): none means a CPU build.
 
 `--refresh` re-reads PyPI's simple API (PEP 691 JSON); without it the script is offline and
-deterministic (tests/test_wheels.py fails when the committed table differs from what it writes).
+deterministic (tests/unit/kb/test_wheels.py fails when the committed table differs from what it
+writes).
 
 The table (compat/data/wheels.json) is compact: per package, runs of consecutive releases that
 agree on everything recorded, each run once.

@@ -22,8 +22,9 @@ from typing import Any
 import yaml
 
 from tests.dists import make_dist
+from tests.lib import paths
 
-DATA = Path(__file__).parent / "data"
+DATA = paths.DATA
 LOCK = DATA / "pixi" / "pytorch-gpu-pixi-example-pixi.lock"
 VERBATIM = {
     "cuda-version": DATA / "conda" / "conda-meta-cuda-version-12.9-h4f385c5_3.json",

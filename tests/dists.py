@@ -66,3 +66,14 @@ def git_install(
         "url": url,
         "vcs_info": {"vcs": "git", "commit_id": commit, "requested_revision": "main"},
     }
+
+
+def torch_dist(
+    site: Path, version: str, cuda: str | None, requires: list[str] | None = None
+) -> None:
+    """torch as pip installs it: dist-info plus torch/version.py saying its CUDA build."""
+    make_dist(site, "torch", version, requires=requires or [])
+    package = site / "torch"
+    package.mkdir(parents=True, exist_ok=True)
+    value = f"'{cuda}'" if cuda else "None"
+    (package / "version.py").write_text(f"__version__ = '{version}'\ncuda = {value}\n")

@@ -1,10 +1,10 @@
-"""Shared pieces of the fuzz suite (tests/test_fuzz_*.py): Hypothesis profiles and the hostile-input
-contract every case is held to.
+"""Shared pieces of the fuzz suite (tests/product/test_fuzz_*.py): Hypothesis profiles and the
+hostile-input contract every case is held to.
 
 Profiles (pick one with COMPAT_FUZZ_PROFILE):
   ci       (default) few examples per property: the whole fuzz suite runs in well under a minute
   release  thousands of examples per property; run before a release:
-           COMPAT_FUZZ_PROFILE=release .venv/bin/python -m pytest tests/test_fuzz_*.py -q
+           COMPAT_FUZZ_PROFILE=release .venv/bin/python -m pytest tests/product/test_fuzz_*.py -q
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
 
 settings.register_profile(
     "ci",
@@ -133,3 +134,41 @@ def rule_file(path: Path, *, extra: str = "", extra_when: str = "", affected: st
     text = RULE.format(extra=extra, extra_when=extra_when, affected=affected)
     path.write_text(text, encoding="utf-8")
     return path
+
+
+# Token soups: text that hits each format's hard cases (deep nesting, aliases, huge numbers,
+# surrogates), for the parser properties and the CLI properties alike.
+BIG = "9" * 4400
+
+
+def soup(tokens: list[str], max_size: int = 60) -> st.SearchStrategy[str]:
+    """Text built from format-specific tokens, mixed with arbitrary characters."""
+    token = st.one_of(st.sampled_from(tokens), st.text(max_size=4))
+    return st.lists(token, max_size=max_size).map("".join)
+
+
+def repeated(opener: str, closer: str = "") -> st.SearchStrategy[str]:
+    """Deep nesting, at sizes around and far past every limit."""
+    return st.sampled_from([10, 63, 65, 900, 3000, 20_000]).map(lambda n: opener * n + closer * n)
+
+
+JSON_TOKENS = ['{"a": ', "[", "]", "{", "}", ", ", '"x"', "1", BIG, "NaN", "-Infinity", "1e999",
+               '"\\ud800"', "true", "null", ":", '"zero_optimization": ', '"stage": ', '"install": ',
+               '"metadata": {"name": "trl", "version": "1"}', '"findings": ', '"schema": "compat.report/1"']  # fmt: skip
+YAML_TOKENS = ["[", "]", "{", "}", ": ", "- ", "\n", "  ", "&a ", "*a", "&b ", "*b", "a", "1", BIG,
+               ".nan", ".inf", "!!int ", "!!binary ", "!!python/object ", "? ", "'", '"', "2020-13-45",
+               "<<: *a", "---\n", "%YAML 1.1\n", "\t", "\x00", "\ufeff"]  # fmt: skip
+TOML_TOKENS = ["[", "]", "[[packages]]\n", "[project]\n", "[dependency-groups]\n", "a = ", "\n",
+               '"x"', "'y'", '"\\u0070"', BIG, "nan", "inf", "1979-05-27T07:32:00Z", "{", "}", ", ",
+               "dependencies = ", '{include-group = "a"}', 'name = "trl"\n', 'version = "1.0"\n',
+               'lock-version = "1.0"\n', "version = 1\n", "[[package]]\n", "=", "#", "\\"]  # fmt: skip
+REQ_TOKENS = ["trl", "==", ">=", "0.17.0", "; ", "os_name", " ~= ", '"posix"', "(", ")", " and ",
+              "-r ", "-c ", "-e ", "--hash=sha256:0", "\\\n", "#", " ", "\t", "${HOME}", "[x]",
+              " @ ", "file:///", "http://[::1", "\n", "-i ", "--index-url=", "git+https://x#egg=trl",
+              "\x00", "'"]  # fmt: skip
+
+
+json_text = st.one_of(soup(JSON_TOKENS), repeated("[", "]"), repeated('{"a":', "}"), st.text())
+yaml_text = st.one_of(soup(YAML_TOKENS), repeated("["), repeated("- "), st.text())
+toml_text = st.one_of(soup(TOML_TOKENS), repeated("a = [", "]").map(lambda s: s.split("]")[0]))
+req_text = st.one_of(soup(REQ_TOKENS), st.text(), st.binary().map(lambda b: b.decode("latin-1")))

@@ -1,8 +1,8 @@
 """Questions about a rule, answered from its validated (plain) form: which packages it speaks of,
 which specifiers it states per package, which versions it ties to a commit, which fact keys it
 reads, how many table rows it stands for. The only reader of a rule's raw `when:` outside the
-compiler (compat.kb.knowledge); tests/test_rule_language.py forbids reads anywhere else, so a
-walk of the rule language is written once, here, and cannot drift into copies."""
+compiler (compat.kb.knowledge); tests/product/test_rule_language.py forbids reads anywhere
+else, so a walk of the rule language is written once, here, and cannot drift into copies."""
 
 from __future__ import annotations
 

@@ -30,8 +30,8 @@ from packaging.version import InvalidVersion, Version
 from compat.kb.conditions import FALSE, HARDWARE_HINT
 from compat.model import Facts, Fix, MatchedPackage, PackageFact, Tri, Unknown, Verdict
 
-# The packages compat/data/wheels.json records (scripts/gen_wheels.py PACKAGES; tests/test_wheels.py
-# keeps the two equal), so that a fact about other packages never reads the table.
+# The packages compat/data/wheels.json records (scripts/gen_wheels.py PACKAGES;
+# tests/unit/kb/test_wheels.py keeps the two equal), so that a fact about other packages never reads the table.
 TABLE_PACKAGES = frozenset(
     {
         "accelerate", "bitsandbytes", "datasets", "deepspeed", "flash-attn", "flash-attn-3",

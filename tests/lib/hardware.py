@@ -11,7 +11,7 @@ import pytest
 
 from tests.profiles import R535, R580
 
-__all__ = ["R535", "R580", "profile_file", "r535", "r580"]
+__all__ = ["R535", "R580", "profile", "profile_file", "r535", "r580", "two_gpus"]
 
 
 def profile_file(directory: Path, profile: Mapping[str, Any] = R535, name: str = "") -> Path:
@@ -21,6 +21,35 @@ def profile_file(directory: Path, profile: Mapping[str, Any] = R535, name: str =
     path = directory / (name or f"r{driver}.json")
     path.write_text(json.dumps(profile), encoding="utf-8")
     return path
+
+
+def profile(tmp: Path, gpu: str, cc: str, driver: str, cuda: str, count: int = 2) -> Path:
+    """`count` GPUs of one kind on one driver, as tmp/hardware.json."""
+    path = tmp / "hardware.json"
+    gpus = [{"index": i, "name": gpu, "compute_capability": cc} for i in range(count)]
+    path.write_text(
+        json.dumps(
+            {
+                "schema": "compat.hardware/1",
+                "driver_version": driver,
+                "cuda_driver_version": cuda,
+                "gpus": gpus,
+            }
+        )
+    )
+    return path
+
+
+def two_gpus(tmp: Path, name: str = "NVIDIA A100-SXM4-80GB", cc: str = "8.0") -> Path:
+    """Two GPUs and no driver (a profile that settles the GPU facts only)."""
+    gpu = {"name": name, "compute_capability": cc}
+    profile = tmp / f"gpus-{cc}.json"
+    profile.write_text(
+        json.dumps(
+            {"schema": "compat.hardware/1", "gpus": [{"index": 0, **gpu}, {"index": 1, **gpu}]}
+        )
+    )
+    return profile
 
 
 @pytest.fixture

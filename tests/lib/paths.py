@@ -1,0 +1,27 @@
+"""Every path a test names, from one place: a test file's own location is never used, so moving
+a test between folders (tests/unit/<layer>/, tests/cli/, ...) never breaks a path."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+TESTS = Path(__file__).resolve().parent.parent
+"""tests/: the suite's root (conftest.py, the helper modules)."""
+REPO = TESTS.parent
+"""The repository: compat/, docs/, schema/, scripts/."""
+COMPAT = REPO / "compat"
+"""The package's source."""
+MATRIX = COMPAT / "matrix"
+"""The shipped knowledge base."""
+DATA = TESTS / "data"
+"""Real files of other projects and recorded inputs (PROVENANCE files say where from)."""
+LOGS = DATA / "logs"
+"""Real and composed crash logs (tests/data/logs/PROVENANCE.md)."""
+REAL = DATA / "real"
+"""Real dependency files of public training repositories."""
+SNAPSHOTS = TESTS / "snapshots"
+"""The renderers' expected output, byte for byte."""
+FAKE_NVML = TESTS / "fake_nvml"
+"""The stand-in `pynvml` (put first on PYTHONPATH; COMPAT_FAKE_NVML names the machine)."""
+SARIF_SCHEMA = DATA / "sarif-schema-2.1.0.json"
+"""The SARIF 2.1.0 JSON schema."""

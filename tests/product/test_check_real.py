@@ -1,0 +1,99 @@
+"""`compat check` on real dependency files of public training repositories (tests/data/real/check,
+provenance in PROVENANCE-h8b.md): every file is read, nothing is a false `affected`, the true
+positives stay, the `possible` count stays bounded, and SARIF is valid with a location on every
+result."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+
+from tests.conftest import run_cli
+from tests.lib import paths
+from tests.profiles import R535
+
+REAL = paths.REAL / "check"
+FILES = sorted(p for p in REAL.iterdir() if not p.name.startswith("PROVENANCE"))
+SARIF_SCHEMA = json.loads(paths.SARIF_SCHEMA.read_text())
+CUDA13_RULE = "cuda13-build-on-pre-580-driver"
+
+
+def check(path: Path, *args: str, format_: str = "json") -> Any:
+    result = run_cli(["check", "--offline", str(path), *args, "--format", format_])
+    assert result.exit_code in (0, 1), f"{path.name}: {result.stderr}"
+    return json.loads(result.stdout)
+
+
+@pytest.fixture(scope="module")
+def r535(tmp_path_factory: pytest.TempPathFactory) -> str:
+    path = tmp_path_factory.mktemp("hw") / "r535.json"
+    path.write_text(json.dumps(R535), encoding="utf-8")
+    return str(path)
+
+
+def test_the_real_files_are_all_kinds() -> None:
+    names = " ".join(p.name for p in FILES)
+    for kind in (
+        "requirements.txt",
+        "pyproject.toml",
+        "setup.py",
+        "uv.lock",
+        "Pipfile",
+        "Pipfile.lock",
+    ):
+        assert kind in names
+    assert len(FILES) >= 10
+
+
+def test_every_real_file_is_read_without_a_false_affected() -> None:
+    possible = 0
+    for path in FILES:
+        report = check(path)
+        assert report["environment"]["packages"] > 0, path.name
+        # Without hardware or usage facts nothing can be certain for these projects.
+        assert [f["rule"] for f in report["findings"] if f["status"] == "affected"] == [], path.name
+        possible += report["summary"]["possible"]
+    assert possible <= 64  # measured 60, 45 of them hardware-only (no profile given)
+
+
+def test_true_positives_on_an_r535_driver(r535: str) -> None:
+    axolotl = REAL / "axolotl-pyproject.toml"
+    report = check(axolotl, "--hardware", r535)
+    (found,) = [f for f in report["findings"] if f["rule"] == CUDA13_RULE]
+    assert found["status"] == "affected"
+    line = next(i for i, t in enumerate(axolotl.read_text().splitlines(), 1) if '"torch>=2.11' in t)
+    assert found["packages"] == [
+        {"name": "torch", "version": "<=2.12.1,>=2.11.0", "source": f"{axolotl}:{line}"}
+    ]
+    # open-instruct sends torch to cu128 on x86_64 (default group cuda12), cu130 on aarch64
+    project = REAL / "open-instruct-pyproject.toml"
+    x86 = check(project, "--hardware", r535, "--platform", "linux")
+    arm = check(project, "--hardware", r535, "--platform", "linux/aarch64")
+    assert CUDA13_RULE not in {f["rule"] for f in x86["findings"]}
+    assert any("torch's CUDA build 12.8" in n for n in x86["notes"])
+    assert {f["rule"]: f["status"] for f in arm["findings"]}[CUDA13_RULE] == "affected"
+
+
+def test_x_r1_trl_at_a_commit_no_rule_knows_keeps_trl_rules_possible() -> None:
+    # trl@git+...@019fc6db: a commit fact whose version is unknown (no rule names that commit)
+    path = REAL / "X-R1-requirements.txt"
+    report = check(path, "--set", "trainer=grpo", "--set", "use_vllm=true")
+    trl = [f for f in report["findings"] if any(p["name"] == "trl" for p in f["packages"])]
+    assert trl and {f["status"] for f in trl} == {"possible"}
+    line = next(i for i, t in enumerate(path.read_text().splitlines(), 1) if t.startswith("trl@"))
+    assert all(
+        p["source"] == f"{path}:{line}" for f in trl for p in f["packages"] if p["name"] == "trl"
+    )
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
+def test_sarif_is_valid_and_every_result_has_a_location(path: Path, r535: str) -> None:
+    document = check(path, "--hardware", r535, format_="sarif")
+    jsonschema.validate(document, SARIF_SCHEMA)
+    for result in document["runs"][0]["results"]:
+        (location,) = result["locations"]
+        assert location["physicalLocation"]["region"]["startLine"] >= 1

@@ -1,0 +1,1 @@
+"""Tests of one room of the house each (tests/unit/<room>/, the rooms of docs/architecture.md)."""

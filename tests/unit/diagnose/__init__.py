@@ -1,0 +1,1 @@
+"""compat/diagnose/: explain's scan and verdicts on real crash logs."""

@@ -1,0 +1,1 @@
+"""compat/formats/: each renderer's exact output (snapshots) and the HTML page in a real browser."""

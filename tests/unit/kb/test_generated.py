@@ -1,0 +1,208 @@
+"""The generated rule families regenerate byte-identically from their recorded inputs.
+
+scripts/gen_rules.py turns scripts/inputs/*.json (PyPI metadata and values read inside released
+wheels, with their URLs, sha256 and fetch date) into compat/matrix/generated-*.yaml. These tests run
+the script for real, as a contributor would, and fail when a generated file was edited by hand,
+when an input changed without regenerating, or when an input lost its provenance.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from packaging.version import Version
+
+from compat.engine import evaluate_rule
+from compat.kb.examples import facts_from_example
+from compat.kb.knowledge import compile_rule, validate_file
+from compat.model import Origin
+from tests.conftest import run_cli
+from tests.dists import make_env
+from tests.lib import paths
+
+ROOT = paths.REPO
+SCRIPT = ROOT / "scripts" / "gen_rules.py"
+INPUTS = ROOT / "scripts" / "inputs"
+MATRIX = ROOT / "compat" / "matrix"
+GENERATED = sorted(MATRIX.glob("generated-*.yaml"))
+VLLM_TORCH = "vllm-torch-pin-mismatch"
+
+
+def generate(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, str(SCRIPT), *args], capture_output=True, text=True, check=False
+    )
+
+
+def test_every_generated_file_is_what_its_script_writes(tmp_path: Path) -> None:
+    result = generate("--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    written = sorted(tmp_path.glob("generated-*.yaml"))
+    assert [p.name for p in written] == [p.name for p in GENERATED]
+    for path in written:
+        assert path.read_bytes() == (MATRIX / path.name).read_bytes(), path.name
+
+
+def test_a_misspelt_field_in_the_table_is_one_line_naming_its_row(tmp_path: Path) -> None:
+    scripts = tmp_path / "scripts"
+    scripts.mkdir()
+    for name in ("gen_rules.py", "gen_helpers.py"):
+        shutil.copy(SCRIPT.parent / name, scripts / name)
+    table = (SCRIPT.parent / "families.yaml").read_text()
+    assert table.count("  fix_summary: install the torch this vLLM release pins") == 1
+    (scripts / "families.yaml").write_text(
+        table.replace(
+            "  fix_summary: install the torch this vLLM",
+            "  fix_sumary: install the torch this vLLM",
+        )
+    )
+    result = subprocess.run(
+        [
+            sys.executable,
+            str(scripts / "gen_rules.py"),
+            "--inputs",
+            str(INPUTS),
+            "--out",
+            str(tmp_path),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    [line] = result.stderr.splitlines()
+    assert "families.yaml: generated-vllm.yaml: row vllm-torch-pin-mismatch:" in line
+    assert "fix_sumary" in line
+    assert not list(tmp_path.glob("generated-*.yaml"))
+
+
+def test_check_mode_passes_on_the_shipped_files() -> None:
+    result = generate("--check")
+    assert result.returncode == 0, result.stderr
+
+
+def test_a_hand_edit_is_caught(tmp_path: Path) -> None:
+    for path in GENERATED:
+        shutil.copy(path, tmp_path / path.name)
+    edited = tmp_path / "generated-vllm.yaml"
+    edited.write_text(edited.read_text().replace("torch: '!=2.8.0'", "torch: '!=2.8.1'"))
+    result = generate("--check", "--out", str(tmp_path))
+    assert result.returncode == 1
+    assert "generated-vllm.yaml" in result.stderr and "generated-numba.yaml" not in result.stderr
+
+
+def test_a_changed_input_changes_the_rules(tmp_path: Path) -> None:
+    inputs = tmp_path / "inputs"
+    shutil.copytree(INPUTS, inputs)
+    vllm = json.loads((inputs / "vllm.json").read_text())
+    last = vllm["releases"][-1]
+    assert last["version"] == "0.33.0"
+    last["requires_dist"] = [
+        "torch==2.15.0" if r.startswith("torch") else r for r in last["requires_dist"]
+    ]
+    (inputs / "vllm.json").write_text(json.dumps(vllm))
+    stale = generate("--check", "--inputs", str(inputs))
+    assert stale.returncode == 1 and "generated-vllm.yaml" in stale.stderr
+    out = tmp_path / "out"
+    assert generate("--inputs", str(inputs), "--out", str(out)).returncode == 0
+    (plain,) = [r for r in validate_file(out / "generated-vllm.yaml") if r["id"] == VLLM_TORCH]
+    rule = compile_rule(plain)
+    facts = facts_from_example({"packages": {"vllm": "0.33.0", "torch": "2.15.0"}}, Origin("t"))
+    assert evaluate_rule(rule, facts) is None
+    facts = facts_from_example({"packages": {"vllm": "0.33.0", "torch": "2.14.0"}}, Origin("t"))
+    finding = evaluate_rule(rule, facts)
+    assert finding is not None and finding.status.value == "affected"
+
+
+@pytest.mark.parametrize("path", GENERATED, ids=lambda p: p.name)
+def test_header_names_the_script_and_its_inputs(path: Path) -> None:
+    header = [line for line in path.read_text().splitlines() if line.startswith("#")]
+    assert header[0].startswith("# GENERATED by scripts/gen_rules.py from scripts/inputs/")
+    for name in re.findall(r"scripts/inputs/([\w-]+)\.json", header[0]):
+        assert (INPUTS / f"{name}.json").is_file(), name
+    assert "Inputs fetched: " in "\n".join(header)
+
+
+def _named_inputs() -> list[Path]:
+    """The input files the generated headers name (scripts/inputs/ also holds other scripts')."""
+    names = set()
+    for path in GENERATED:
+        names |= set(re.findall(r"scripts/inputs/([\w-]+)\.json", path.read_text().splitlines()[0]))
+    return [INPUTS / f"{name}.json" for name in sorted(names)]
+
+
+def test_every_recorded_input_is_used() -> None:
+    script_inputs = {p.name for p in _named_inputs()}
+    # Generated tables under compat/data (the dependency snapshot, the wheel table, ...) name
+    # their recorded input too: an input one of them reads is used.
+    for table in (ROOT / "compat" / "data").glob("*.json"):
+        script_inputs |= {
+            f"{name}.json"
+            for name in re.findall(r"scripts/inputs/([\w-]+)\.json", table.read_text()[:4000])
+        }
+    mine = {
+        p.name
+        for p in INPUTS.glob("*.json")
+        if str(json.loads(p.read_text()).get("source", "")).startswith("https://pypi.org/simple/")
+    }
+    assert mine <= script_inputs  # an input no generated file reads is stale
+
+
+@pytest.mark.parametrize("path", _named_inputs(), ids=lambda p: p.name)
+def test_inputs_keep_their_provenance(path: Path) -> None:
+    data = json.loads(path.read_text())
+    assert re.fullmatch(r"\d{4}-\d{2}-\d{2}", data["fetched"])
+    assert data["source"].startswith("https://pypi.org/simple/")
+    for release in data.get("releases", []):
+        if "wheel" not in release:
+            continue  # torch.json lists wheel tags only
+        assert release["url"].startswith("https://files.pythonhosted.org/"), release["version"]
+        assert release["url"].endswith(release["wheel"])
+        assert re.fullmatch(r"[0-9a-f]{64}", release["sha256"]), release["version"]
+        assert release["version"] in release["wheel"]
+
+
+def test_vllm_numba_pin_follows_the_python_it_was_declared_for(tmp_path: Path) -> None:
+    # vLLM 0.8.3-0.11.0 pin numba 0.61.x only for Python > 3.9, and 0.60.0 on 3.9 (the audit's
+    # false alarm): judged through the CLI on --path directories whose layout names the Python.
+    found = {}
+    for python in ("3.9", "3.10"):
+        site = make_env(
+            tmp_path / python / "lib" / f"python{python}" / "site-packages",
+            {"vllm": "0.9.2", "numba": "0.60.0", "torch": "2.7.0", "xformers": "0.0.30"},
+        )
+        report = run_cli(["doctor", "--path", str(site), "--no-probe", "--format", "json"]).json()
+        assert report["environment"]["python"] == python
+        found[python] = {f["rule"] for f in report["findings"]}
+    assert "vllm-numba-differs-from-pin" not in found["3.9"]
+    assert "vllm-numba-differs-from-pin" in found["3.10"]
+
+
+def test_a_floor_no_release_meets_is_fixed_by_staying_below_it(tmp_path: Path) -> None:
+    # transformers 5.24.0 asks for PEFT 0.22.0 (MIN_PEFT_VERSION in its wheel); PEFT's newest
+    # recorded release is 0.21.2, so the fix keeps transformers below 5.24.0 instead.
+    newest_peft = max(
+        Version(v) for v in json.loads((INPUTS / "peft.json").read_text())["versions"]
+    )
+    assert newest_peft < Version("0.22.0")
+    site = make_env(tmp_path / "site", {"transformers": "5.24.0", "peft": str(newest_peft)})
+    result = run_cli(
+        ["doctor", "--path", str(site), "--no-probe", "--set", "peft=true", "--format", "json"]
+    )
+    assert result.exit_code == 1, result.stderr
+    [found] = [f for f in result.json()["findings"] if f["rule"] == "transformers-5-peft-floor"]
+    assert found["status"] == "affected"
+    assert "transformers<5.24.0" in found["fix"]["constraints"]
+    assert "peft>=0.22.0" not in found["fix"]["constraints"]
+    older = make_env(tmp_path / "older", {"transformers": "5.23.0", "peft": str(newest_peft)})
+    result = run_cli(
+        ["doctor", "--path", str(older), "--no-probe", "--set", "peft=true", "--format", "json"]
+    )
+    assert "transformers-5-peft-floor" not in {f["rule"] for f in result.json()["findings"]}
