@@ -15,10 +15,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from compat.errors import UsageError
+from compat.lazyre import Lazy
 from compat.model import Environment, Facts, Hardware, Origin, PackageFact, UsageFact
 
 if TYPE_CHECKING:
     from packaging.version import Version
+
+    from compat.probes.cuda import NvccQuery
 
 
 @dataclass(frozen=True)
@@ -100,8 +103,8 @@ def _read_conda_prefix(prefix: Path, paths: Sequence[Path]) -> Environment:
     return merge(replace(env, prefix=str(prefix)), prefix)
 
 
-_CPYTHON_TAG = re.compile(r"^Tag:\s*cp(\d)(\d+)-cp(\d)(\d+)[a-z]*-", re.MULTILINE)
-_CPYTHON_PYC = re.compile(r"\.cpython-(\d)(\d+)[a-z]*[.-]")
+_CPYTHON_TAG = Lazy(r"^Tag:\s*cp(\d)(\d+)-cp(\d)(\d+)[a-z]*-", re.MULTILINE)
+_CPYTHON_PYC = Lazy(r"\.cpython-(\d)(\d+)[a-z]*[.-]")
 
 
 def python_from_wheel_tags(env: Environment, limit: int = 64) -> Version | None:
@@ -241,9 +244,10 @@ def environment_facts(
     hardware: Hardware | None,
     usage: Mapping[str, UsageFact],
     *,
-    with_nvcc: bool = True,
+    with_nvcc: bool | NvccQuery = True,
 ) -> Facts:
-    """Facts for the engine. `with_nvcc=False` skips running `nvcc --version` when no rule asks."""
+    """Facts for the engine. `with_nvcc=False` skips running `nvcc --version` when no rule asks;
+    a query started earlier (NvccQuery.start) is read here."""
     from compat.probes.cuda import build_facts
 
     return Facts(

@@ -18,7 +18,6 @@ import hashlib
 import marshal
 import os
 import re
-import tempfile
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -890,6 +889,7 @@ def _read_cache(path: Path, key: bytes, digest: str) -> tuple[Any, Any, Any, Any
 def _write_cache(path: Path, key: bytes, content: tuple[Any, ...]) -> None:
     # Best effort: a read-only home or a full disk must never fail the check itself.
     import hmac
+    import tempfile
 
     payload = marshal.dumps(content)
     try:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import os
-import re
 import threading
 from collections.abc import Mapping
 from pathlib import Path
@@ -20,6 +19,7 @@ from typing import Any
 
 from packaging.version import InvalidVersion, Version
 
+from compat.lazyre import Lazy
 from compat.model import Gpu, Hardware
 from compat.versions import parse_version
 
@@ -34,7 +34,7 @@ _ERROR_CODES = {
 }
 _P2P_READ = 0  # NVML_P2P_CAPS_INDEX_READ (the binding defines it as a one-element tuple)
 _P2P_NVLINK = 2  # NVML_P2P_CAPS_INDEX_NVLINK
-_KERNEL_VERSION = re.compile(r"Kernel Module(?:\s+for\s+\S+)?\s+([0-9]+(?:\.[0-9]+)+)")
+_KERNEL_VERSION = Lazy(r"Kernel Module(?:\s+for\s+\S+)?\s+([0-9]+(?:\.[0-9]+)+)")
 
 
 def probe_hardware(
