@@ -50,7 +50,8 @@ from compat.usage import VOCABULARY
 
 MATRIX_DIR = Path(__file__).parent.parent / "matrix"
 MATRIX_SCHEMA = "compat.matrix/1"
-CACHE_FORMAT = 5  # 5: patterns that can backtrack or match empty are refused at load
+# 6: features name `prebuilt.NAME`; 5: patterns that can backtrack or match empty are refused
+CACHE_FORMAT = 6
 
 RULE_KEYS = {
     "id", "title", "severity", "evidence", "description", "when", "symptoms", "fix", "references",
@@ -627,10 +628,11 @@ class KnowledgeBase:
 
 
 def condition_keys(when: Mapping[str, Any]) -> set[str]:
-    """`section.key` for every hardware, build and usage condition, `any` branches included."""
+    """`section.key` for every hardware, build, derived and usage condition, and `prebuilt.NAME`
+    for every package a rule judges as a prebuilt wheel, `any` branches included."""
     keys = {
         f"{section}.{key}"
-        for section in ("hardware", "build", "derived", "usage")
+        for section in ("hardware", "build", "derived", "usage", "prebuilt")
         for key in when.get(section, {})
     }
     for branch in when.get("any", []):
