@@ -19,7 +19,6 @@ Tables are loaded only when a derived condition is evaluated, never at import.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from compat.kb.conditions import FALSE, HARDWARE_HINT, AnchorCondition
@@ -116,12 +115,15 @@ def counts_as(when: Mapping[str, Any]) -> int:
     return max([1, *(table_rows(key) for key in sorted(keys))])
 
 
-@dataclass(frozen=True)
 class DerivedCondition(AnchorCondition):
     """`derived: {torch_kernels: missing}`: a fact computed from a table and the facts."""
 
     key: str
     expected: str
+    __slots__ = ("expected", "key")
+
+    def __init__(self, key: str, expected: str) -> None:
+        self._set(key=key, expected=expected)
 
     def package_names(self) -> tuple[NormalizedName, ...]:
         """Packages that must all be present (the rule index skips the rule otherwise): for

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from compat.engine import RuleSource
@@ -63,11 +62,14 @@ def source_evidence(fact: PackageFact) -> str | None:
     return label_evidence(fact.versions[0])
 
 
-@dataclass(frozen=True)
 class Prebuilt(Condition):
     """`prebuilt: [vllm, xformers]`: the named packages, where present, are prebuilt releases."""
 
     names: tuple[NormalizedName, ...]
+    __slots__ = ("names",)
+
+    def __init__(self, names: tuple[NormalizedName, ...]) -> None:
+        self._set(names=names)
 
     def evaluate(self, facts: Facts) -> Verdict:
         for name in self.names:
