@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import difflib
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from compat.errors import InputError, UsageError
@@ -151,19 +151,6 @@ def _bounds(spec: UsageKey) -> str:
     if spec.minimum is not None:
         return f" >= {spec.minimum:g}"
     return ""
-
-
-def parse_set(items: Sequence[str]) -> dict[str, UsageFact]:
-    """`--set KEY=VALUE` (repeatable); a later item for the same key wins."""
-    facts: dict[str, UsageFact] = {}
-    origin = Origin("--set")
-    for item in items:
-        key, sep, value = item.partition("=")
-        key = key.strip().replace("-", "_")
-        if not sep or not key:
-            raise UsageError(f"--set {item!r}: expected KEY=VALUE, e.g. --set zero_stage=3")
-        facts[key] = UsageFact(key, coerce(key, value, origin), origin)
-    return facts
 
 
 # Facts imply facts. Each entry: the key it settles, the fact that settles it, and the values of

@@ -1,8 +1,11 @@
 """Gathering facts: environment + hardware + usage -> `Facts` for the engine.
 
 This is where the command-line choices (`--python`, `--path`, `--hardware`, `--no-probe`,
-`--deepspeed-config`, `--accelerate-config`, `--set`) become sources and probes. Nothing here
-prints; the CLI decides what to say about what was gathered.
+`--deepspeed-config`, `--accelerate-config`, `--set`) become sources and probes, once: each file
+they name is read here, through compat.files.readers (which names the file and line of a bad
+byte), and its text handed with the file's name to a pure interpreter (compat.probes.configs,
+compat.probes.profile); below this module only facts flow. Nothing here prints; the CLI decides
+what to say about what was gathered.
 """
 
 from __future__ import annotations
@@ -164,9 +167,10 @@ def read_hardware(options: FactOptions) -> tuple[Hardware | None, str]:
     if options.hardware_file is not None:
         if options.no_probe:
             raise UsageError("--hardware and --no-probe contradict each other: give one of them")
-        from compat.probes.profile import load_profile
+        from compat.probes.profile import PROFILE_READ, profile_from_text
 
-        return load_profile(options.hardware_file), f"profile {options.hardware_file}"
+        path = options.hardware_file
+        return profile_from_text(_read_config(path, PROFILE_READ), str(path)), f"profile {path}"
     if options.no_probe:
         return None, "--no-probe"
     from compat.probes.gpu import probe_hardware
@@ -179,7 +183,7 @@ def read_usage(options: FactOptions, notes: list[str] | None = None) -> dict[str
     """Usage facts, later layers winning: accelerate's default config, what the launch command
     names (its accelerate config, its DeepSpeed config, its flags), the --accelerate-config and
     --deepspeed-config files, then --set. `notes` receives a line per source read implicitly."""
-    from compat.usage import merge_usage, parse_set
+    from compat.usage import merge_usage
 
     layers: list[Mapping[str, UsageFact]] = []
     launch = None
@@ -196,7 +200,7 @@ def read_usage(options: FactOptions, notes: list[str] | None = None) -> dict[str
         and options.accelerate_config is None
         and (launch is None or (launch.uses_accelerate and launch.accelerate_config is None))
     ):
-        from compat.probes.configs import accelerate_default_config, read_accelerate_config
+        from compat.probes.configs import accelerate_default_config
 
         default = accelerate_default_config()
         if default is not None:
@@ -206,23 +210,60 @@ def read_usage(options: FactOptions, notes: list[str] | None = None) -> dict[str
                     f"read accelerate's default config {default} (as `accelerate launch` does)"
                 )
     if launch is not None:
-        from compat.probes.configs import read_accelerate_config, read_deepspeed_config
-
         if launch.accelerate_config is not None:
             layers.append(read_accelerate_config(launch.accelerate_config))
         if launch.deepspeed_config is not None:
             layers.append(read_deepspeed_config(launch.deepspeed_config))
         layers.append(launch.usage)
     if options.accelerate_config is not None:
-        from compat.probes.configs import read_accelerate_config
-
         layers.append(read_accelerate_config(options.accelerate_config))
     if options.deepspeed_config is not None:
-        from compat.probes.configs import read_deepspeed_config
-
         layers.append(read_deepspeed_config(options.deepspeed_config))
     layers.append(parse_set(options.settings))  # --set wins over every file
     return merge_usage(*layers)
+
+
+def _read_config(path: Path, what: str) -> str:
+    """A config's text, read once (regular files only, size-capped, bad bytes named by line)."""
+    from compat.files.readers import read_text
+
+    return read_text(path, "config", what=what)
+
+
+def read_deepspeed_config(path: Path) -> dict[str, UsageFact]:
+    """The usage facts of a DeepSpeed JSON config (compat.probes.configs interprets it)."""
+    from compat.probes.configs import deepspeed_config_facts
+
+    return deepspeed_config_facts(_read_config(path, "DeepSpeed config"), str(path))
+
+
+def read_accelerate_config(path: Path, *, cwd: Path | None = None) -> dict[str, UsageFact]:
+    """The usage facts of an `accelerate config` YAML file, over those of the DeepSpeed JSON it
+    references (the YAML's own keys win, as accelerate applies them)."""
+    from compat.probes.configs import accelerate_config_facts, deepspeed_config_file
+
+    text = _read_config(path, "accelerate config")
+    facts, reference = accelerate_config_facts(text, str(path))
+    if reference is None:
+        return facts
+    referenced = read_deepspeed_config(deepspeed_config_file(reference, path, text, cwd))
+    return {**referenced, **facts}
+
+
+def parse_set(items: Sequence[str]) -> dict[str, UsageFact]:
+    """`--set KEY=VALUE` (repeatable); a later item for the same key wins. Each value is checked
+    against the usage vocabulary (compat.usage.coerce)."""
+    from compat.usage import coerce
+
+    facts: dict[str, UsageFact] = {}
+    origin = Origin("--set")
+    for item in items:
+        key, sep, value = item.partition("=")
+        key = key.strip().replace("-", "_")
+        if not sep or not key:
+            raise UsageError(f"--set {item!r}: expected KEY=VALUE, e.g. --set zero_stage=3")
+        facts[key] = UsageFact(key, coerce(key, value, origin), origin)
+    return facts
 
 
 def package_facts(env: Environment) -> dict[str, PackageFact]:
@@ -248,15 +289,20 @@ def environment_facts(
 ) -> Facts:
     """Facts for the engine. `with_nvcc=False` skips running `nvcc --version` when no rule asks;
     a query started earlier (NvccQuery.start) is read here."""
+    return replace(installed_facts(env, with_nvcc=with_nvcc), hardware=hardware, usage=dict(usage))
+
+
+def installed_facts(env: Environment, *, with_nvcc: bool | NvccQuery = True) -> Facts:
+    """What an environment alone says: its packages, Python, markers and builds (the machine and
+    the usage unknown). pin's planner adds the machine and usage it holds to each environment it
+    weighs, so that they are read once and never handed back down."""
     from compat.probes.cuda import build_facts
 
     return Facts(
         packages=package_facts(env),  # type: ignore[arg-type]
         python_version=env.python_version,
         markers=dict(env.markers) if env.markers else None,
-        hardware=hardware,
         builds=build_facts(env, with_nvcc=with_nvcc),
-        usage=dict(usage),
     )
 
 

@@ -1,5 +1,8 @@
 """Usage facts from training configs: DeepSpeed JSON and accelerate YAML.
 
+Interpreters of a config's text, with the name of the file it came from for messages: the file
+is read once, by compat.facts.gather through compat.files.readers, and nothing here reads one.
+
 Only what a file states becomes a fact; an absent key stays unknown (never defaulted), so rules
 that depend on it stay `possible` instead of silently clear. `"auto"` values are what the HF
 Trainer integration fills in at launch: `gradient_clipping: "auto"` becomes the Trainer's
@@ -35,12 +38,6 @@ _DISTRIBUTED_TYPES = {
 }
 
 
-def _read_text(path: Path, what: str) -> str:
-    from compat.files.readers import read_text
-
-    return read_text(path, "config", what=what)
-
-
 def _line_of(text: str, key: str, after: int = 0) -> int | None:
     """The line where `"key"` (JSON) or `key:` (YAML) first appears, at or after line `after`."""
     pattern = re.compile(rf"""(^|[\s{{,])["']?{re.escape(key)}["']?\s*:""")
@@ -53,29 +50,29 @@ def _line_of(text: str, key: str, after: int = 0) -> int | None:
 class _Facts:
     """Collects facts with file:line origins and validates each through the vocabulary."""
 
-    def __init__(self, path: Path, text: str) -> None:
-        self.path = path
+    def __init__(self, source: str, text: str) -> None:
+        self.source = source
         self.text = text
         self.facts: dict[str, UsageFact] = {}
 
     def add(
         self, key: str, value: Any, source_key: str, note: str | None = None, after: int = 0
     ) -> None:
-        origin = Origin(str(self.path), _line_of(self.text, source_key, after))
+        origin = Origin(self.source, _line_of(self.text, source_key, after))
         self.facts[key] = UsageFact(key, coerce(key, value, origin), origin, note)
 
 
-def read_deepspeed_config(path: Path) -> dict[str, UsageFact]:
-    """ZeRO stage, offload devices, gradient clipping and precision from a DeepSpeed JSON config."""
-    text = _read_text(path, "DeepSpeed config")
-    config = parse_json(text, str(path))
+def deepspeed_config_facts(text: str, source: str) -> dict[str, UsageFact]:
+    """ZeRO stage, offload devices, gradient clipping and precision from a DeepSpeed JSON config
+    (`text`, read from the file named `source`)."""
+    config = parse_json(text, source)
     if not isinstance(config, dict):
-        raise InputError("a DeepSpeed config must be a JSON object", origin=Origin(str(path), 1))
-    return deepspeed_facts(config, path, text)
+        raise InputError("a DeepSpeed config must be a JSON object", origin=Origin(source, 1))
+    return deepspeed_facts(config, source, text)
 
 
-def deepspeed_facts(config: Mapping[str, Any], path: Path, text: str) -> dict[str, UsageFact]:
-    facts = _Facts(path, text)
+def deepspeed_facts(config: Mapping[str, Any], source: str, text: str) -> dict[str, UsageFact]:
+    facts = _Facts(source, text)
     facts.add(
         "distributed", "deepspeed", next(iter(config), "zero_optimization") if config else "{"
     )
@@ -83,7 +80,7 @@ def deepspeed_facts(config: Mapping[str, Any], path: Path, text: str) -> dict[st
     if zero is not None and not isinstance(zero, dict):
         raise InputError(
             "zero_optimization must be an object",
-            origin=Origin(str(path), _line_of(text, "zero_optimization")),
+            origin=Origin(source, _line_of(text, "zero_optimization")),
         )
     zero = zero or {}
     zero_line = _line_of(text, "zero_optimization") or 0
@@ -115,23 +112,24 @@ def deepspeed_facts(config: Mapping[str, Any], path: Path, text: str) -> dict[st
     return facts.facts
 
 
-def read_accelerate_config(path: Path, *, cwd: Path | None = None) -> dict[str, UsageFact]:
-    """distributed type, process count, precision, FSDP version and DeepSpeed settings (including
-    the DeepSpeed JSON it references) from an `accelerate config` YAML file."""
+def accelerate_config_facts(text: str, source: str) -> tuple[dict[str, UsageFact], str | None]:
+    """distributed type, process count, precision, FSDP version and DeepSpeed settings from an
+    `accelerate config` YAML file (`text`, read from the file named `source`), and the DeepSpeed
+    JSON it references, if any (deepspeed_config_file finds it; its facts go under these, as
+    accelerate applies the YAML's own keys over the JSON it points to)."""
     from compat.files.yamlio import load_plain_text
 
-    text = _read_text(path, "accelerate config")
-    config = load_plain_text(text, str(path))
+    config = load_plain_text(text, source)
     if not isinstance(config, dict):
-        raise InputError("an accelerate config must be a YAML mapping", origin=Origin(str(path), 1))
-    facts = _Facts(path, text)
+        raise InputError("an accelerate config must be a YAML mapping", origin=Origin(source, 1))
+    facts = _Facts(source, text)
     distributed = config.get("distributed_type")
     if distributed is not None:
         mapped = _DISTRIBUTED_TYPES.get(str(distributed).upper())
         if mapped is None:
             raise InputError(
                 f"unknown distributed_type {distributed!r}",
-                origin=Origin(str(path), _line_of(text, "distributed_type")),
+                origin=Origin(source, _line_of(text, "distributed_type")),
             )
         facts.add("distributed", mapped, "distributed_type")
     if config.get("num_processes") is not None:
@@ -146,7 +144,7 @@ def read_accelerate_config(path: Path, *, cwd: Path | None = None) -> dict[str, 
         # accelerate launch exports FSDP_VERSION=1 when the config names none.
         facts.add("fsdp_version", 1, "distributed_type", note=ACCELERATE_FSDP_NOTE)
     ds = config.get("deepspeed_config")
-    referenced: dict[str, UsageFact] = {}
+    reference = None
     if isinstance(ds, dict):
         ds_line = _line_of(text, "deepspeed_config") or 0
         if _known(ds.get("zero_stage")):
@@ -168,14 +166,17 @@ def read_accelerate_config(path: Path, *, cwd: Path | None = None) -> dict[str, 
             facts.add("gradient_clipping", clipping, "gradient_clipping", after=ds_line)
         file = ds.get("deepspeed_config_file")
         if file:
-            referenced = read_deepspeed_config(_resolve(Path(str(file)), path, text, cwd))
-    # The YAML's own keys win over the JSON it points to, as accelerate applies them.
-    return {**referenced, **facts.facts}
+            reference = str(file)
+    return facts.facts, reference
 
 
-def _resolve(file: Path, config_path: Path, text: str, cwd: Path | None) -> Path:
-    """accelerate opens the path as given (relative to the launch directory); fall back to the
-    config file's own directory, where projects usually keep both."""
+def deepspeed_config_file(
+    reference: str, config_path: Path, text: str, cwd: Path | None = None
+) -> Path:
+    """The DeepSpeed config an accelerate config references: accelerate opens the path as given
+    (relative to the launch directory); fall back to the config file's own directory, where
+    projects usually keep both."""
+    file = Path(reference)
     if file.is_absolute():
         candidates = [file]
     else:

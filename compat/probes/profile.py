@@ -19,18 +19,26 @@ from compat.versions import parse_version
 PROFILE_SCHEMA = "compat.hardware/1"
 
 
+PROFILE_READ = "cannot read hardware profile"  # what a read error of a profile says
+
+
 def load_profile(path: Path) -> Hardware:
     """Read a profile (JSON, or YAML) and validate it; InputError names the file and the problem."""
     from compat.files.readers import read_text
 
-    text = read_text(path, "config", what="cannot read hardware profile")
-    if path.suffix.lower() in (".yaml", ".yml"):
+    return profile_from_text(read_text(path, "config", what=PROFILE_READ), str(path))
+
+
+def profile_from_text(text: str, source: str) -> Hardware:
+    """A profile read from the file named `source` (YAML where the name says so, else JSON),
+    validated; no I/O: the caller read the file (compat.facts.gather, load_profile)."""
+    if Path(source).suffix.lower() in (".yaml", ".yml"):
         from compat.files.yamlio import load_plain_text
 
-        document = load_plain_text(text, str(path))
+        document = load_plain_text(text, source)
     else:
-        document = parse_json(text, str(path))
-    return hardware_from_document(document, str(path))
+        document = parse_json(text, source)
+    return hardware_from_document(document, source)
 
 
 def _version(value: Any, what: str, where: str) -> Version | None:

@@ -32,11 +32,19 @@ class Planner:
     _last: tuple[Environment, Facts] | None = None  # the intent's facts, reused by the first plan
 
     def facts(self, env: Environment) -> Facts:
-        from compat.facts.gather import environment_facts
+        """The facts of one environment the plan weighs: what the environment says
+        (compat.facts.gather.installed_facts), on this machine, for this usage. The hardware and
+        the usage were read once, before the planner was made; they are added here, not handed
+        back down with every environment."""
+        from compat.facts.gather import installed_facts
 
         if self._last is not None and self._last[0] is env:
             return self._last[1]
-        facts = environment_facts(env, self.hardware, self.usage, with_nvcc=self.with_nvcc)
+        facts = replace(
+            installed_facts(env, with_nvcc=self.with_nvcc),
+            hardware=self.hardware,
+            usage=dict(self.usage),
+        )
         self._last = (env, facts)
         return facts
 

@@ -53,7 +53,7 @@ def write(path: Path, text: str | bytes) -> Path:
 def test_json_readers(workdir: Path, text: str) -> None:
     from compat.commands.waivers import load_baseline
     from compat.facts.declared.pipreport import read_pip_report
-    from compat.probes.configs import read_deepspeed_config
+    from compat.facts.gather import read_deepspeed_config
     from compat.probes.profile import load_profile
 
     path = write(workdir / "input.json", text)
@@ -66,7 +66,7 @@ def test_json_readers(workdir: Path, text: str) -> None:
 @given(data=st.binary(max_size=200))
 def test_bytes_that_are_not_utf8(workdir: Path, data: bytes) -> None:
     from compat.facts.declared.detect import read_declared
-    from compat.probes.configs import read_accelerate_config, read_deepspeed_config
+    from compat.facts.gather import read_accelerate_config, read_deepspeed_config
 
     for name in ("report.json", "requirements.txt", "pyproject.toml", "unknown"):
         path = write(workdir / name, data)
@@ -77,8 +77,8 @@ def test_bytes_that_are_not_utf8(workdir: Path, data: bytes) -> None:
 
 @given(text=yaml_text)
 def test_yaml_readers(workdir: Path, text: str) -> None:
+    from compat.facts.gather import read_accelerate_config
     from compat.kb.knowledge import validate_file
-    from compat.probes.configs import read_accelerate_config
     from compat.probes.profile import load_profile
 
     path = write(workdir / "input.yaml", text)

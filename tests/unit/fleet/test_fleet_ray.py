@@ -237,8 +237,10 @@ def test_bad_config_is_one_error_before_any_node_runs(
 def test_a_node_that_does_not_answer_in_time_is_reported(cluster: dict[str, Any]) -> None:
     hang = Path(cluster["root"]) / "hang.sh"
     # The deadline is wall-clock by nature (a node that never answers); it is generous so that the
-    # healthy nodes answer inside it on a loaded 2-core machine, and the hung one never does.
-    hang.write_text("#!/bin/sh\nexec sleep 120\n", encoding="utf-8")
+    # healthy nodes answer inside it on a loaded 2-core machine (20 s was not, with the whole suite
+    # running beside it: a healthy node timed out and shared the hung one's group), and the hung
+    # one never does.
+    hang.write_text("#!/bin/sh\nexec sleep 600\n", encoding="utf-8")
     hang.chmod(0o755)
     slow = cluster["cluster"].add_node(
         **_NODE, env_vars={**_no_toolkit(), "COMPAT_PYTHON": str(hang)}
@@ -246,7 +248,7 @@ def test_a_node_that_does_not_answer_in_time_is_reported(cluster: dict[str, Any]
     cluster["cluster"].wait_for_nodes()
     try:
         started = time.monotonic()
-        result = _fleet(cluster, "--timeout", "20", "--format", "json")
+        result = _fleet(cluster, "--timeout", "45", "--format", "json")
         waited = time.monotonic() - started
     finally:
         cluster["cluster"].remove_node(slow)
@@ -254,10 +256,10 @@ def test_a_node_that_does_not_answer_in_time_is_reported(cluster: dict[str, Any]
     groups = {_members(g): g for g in result.json()["groups"]}
     slow_group = groups[frozenset({slow.node_id[:8]})]
     assert slow_group["status"] == "timeout"
-    assert slow_group["error"] == "no answer within 20s"
+    assert slow_group["error"] == "no answer within 45s"
     ok = {node for members, g in groups.items() if g["status"] == "ok" for node in members}
     assert ok == _short(cluster, "head", "a", "b")
-    assert waited < 40
+    assert waited < 90
 
 
 def test_a_ray_or_python_version_mismatch_is_one_line(cluster: dict[str, Any]) -> None:
