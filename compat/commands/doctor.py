@@ -12,6 +12,7 @@ from compat.facts.gather import (
     read_environment,
     read_hardware,
     read_usage,
+    start_probe,
     usage_summary,
 )
 from compat.facts.nodes import host_identity, stack_summary
@@ -45,6 +46,7 @@ def run_doctor(
     with_nvcc: bool | NvccQuery = False
     if local and kb.mentions("build", "nvcc"):
         with_nvcc = NvccQuery.start()
+    probe = start_probe(fact_options)  # the NVML binding loads while the environment is read
     # doctor --install judges the environment an install would leave in place of the chosen one
     env = environment if environment is not None else read_environment(env_options)
     if not env.packages:
@@ -53,7 +55,7 @@ def run_doctor(
             f"no distributions found in {where}",
             hint="point --python at the training interpreter, or --path at its site-packages",
         )
-    hardware, hardware_note = read_hardware(fact_options)
+    hardware, hardware_note = read_hardware(fact_options, probe)
     facts = environment_facts(env, hardware, usage, with_nvcc=with_nvcc)
     findings = evaluate(kb, facts)
     notes += source_build_notes(kb, facts)  # why a prebuilt-wheel rule said nothing

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from packaging.version import Version
 
     from compat.probes.cuda import NvccQuery
+    from compat.probes.gpu import HardwareProbe
 
 
 @dataclass(frozen=True)
@@ -162,8 +163,11 @@ def read_facts(
     return usage, hardware, hardware_note
 
 
-def read_hardware(options: FactOptions) -> tuple[Hardware | None, str]:
-    """The hardware facts and a note on where they came from (or why they are unknown)."""
+def read_hardware(
+    options: FactOptions, started: HardwareProbe | None = None
+) -> tuple[Hardware | None, str]:
+    """The hardware facts and a note on where they came from (or why they are unknown).
+    `started`: the probe `start_probe` began earlier for these options, read here."""
     if options.hardware_file is not None:
         if options.no_probe:
             raise UsageError("--hardware and --no-probe contradict each other: give one of them")
@@ -173,10 +177,19 @@ def read_hardware(options: FactOptions) -> tuple[Hardware | None, str]:
         return profile_from_text(_read_config(path, PROFILE_READ), str(path)), f"profile {path}"
     if options.no_probe:
         return None, "--no-probe"
-    from compat.probes.gpu import probe_hardware
+    probe = started if started is not None else start_probe(options)
+    assert probe is not None
+    return probe.result(), "probed"
 
-    hardware = probe_hardware()
-    return hardware, "probed"
+
+def start_probe(options: FactOptions) -> HardwareProbe | None:
+    """The live GPU probe these options ask for (neither --hardware nor --no-probe), started
+    now so that it runs while other inputs are read; None when they ask for none."""
+    if options.hardware_file is not None or options.no_probe:
+        return None
+    from compat.probes.gpu import HardwareProbe
+
+    return HardwareProbe()
 
 
 def read_usage(options: FactOptions, notes: list[str] | None = None) -> dict[str, UsageFact]:
