@@ -26,7 +26,7 @@ from compat.model import (
     UsageValue,
     Verdict,
 )
-from compat.specifiers import specifier_set
+from compat.specifiers import contains, specifier_set
 from compat.usage import settled_away, trigger_in_use
 from compat.versions import parse_requirement, parse_version
 
@@ -41,7 +41,7 @@ HARDWARE_HINT = "--hardware FILE (a saved profile), or run where the GPUs are wi
 
 def version_in(version: Version, spec: str) -> bool:
     # Pre-releases and local builds of a version inside a bad range are just as bad.
-    return specifier_set(spec).contains(version, prereleases=True)
+    return contains(spec, version)
 
 
 def any_version(spec: str) -> bool:
