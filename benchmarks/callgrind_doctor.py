@@ -21,6 +21,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -61,6 +62,7 @@ def main() -> None:
             *(f"absent-{i}" for i in range(200)),
         ]
         generate(rules, args.rules, names)  # as bench_doctor.py does
+        time.sleep(2.1)  # installed rule files are older than the rule cache's racy window
         floor = (
             "import importlib.metadata as m; "
             f"[d.version for d in m.distributions(path=[{str(site)!r}])]"

@@ -26,13 +26,29 @@ def timed_together(
 ) -> dict[str, float]:
     """Median wall time of each command, interleaved run by run so that a busy moment on the
     machine weighs on all of them alike (one warm-up round first)."""
+    return {
+        name: statistics.median(values) for name, values in sampled(commands, runs, env).items()
+    }
+
+
+def sampled(
+    commands: dict[str, list[str]], runs: int, env: dict[str, str]
+) -> dict[str, list[float]]:
+    """Each command's wall times, one per round, in the order of the rounds (warm-up dropped)."""
     samples: dict[str, list[float]] = {name: [] for name in commands}
     for round_ in range(runs + 1):
         for name, command in commands.items():
             elapsed = run_once(command, env)
             if round_:
                 samples[name].append(elapsed)
-    return {name: statistics.median(values) for name, values in samples.items()}
+    return samples
+
+
+def paired_ratio(samples: dict[str, list[float]], name: str, base: str) -> float:
+    """The median over rounds of `name`'s time over `base`'s in the same round: on a VM whose
+    speed drifts by tens of percent from minute to minute, the ratio of two runs made seconds
+    apart is steadier than the ratio of two medians."""
+    return statistics.median(a / b for a, b in zip(samples[name], samples[base], strict=True))
 
 
 def cpu_time(command: list[str], env: dict[str, str], runs: int) -> float:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from compat.lazyre import Lazy
 from compat.model import Origin
 
 EXIT_OK = 0
@@ -36,7 +37,7 @@ class CompatError(Exception):
 # C0 and C1 controls, DEL, the Unicode line/paragraph separators (anything a terminal could act
 # on or that would split the message over two lines) and lone surrogates (undecodable bytes of a
 # file name, which no UTF-8 stream can write).
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+_CONTROL = Lazy(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
 
 
 def one_line(text: str) -> str:
@@ -52,7 +53,7 @@ def one_line(text: str) -> str:
 # else it carries, to MAX_LINE, so it stays one short line a person and a CI log can read.
 MAX_ECHO = 120
 MAX_LINE = 500
-_QUOTED = re.compile(f"'[^'\\n]{{{MAX_ECHO},}}'|\"[^\"\\n]{{{MAX_ECHO},}}\"")
+_QUOTED = Lazy(f"'[^'\\n]{{{MAX_ECHO},}}'|\"[^\"\\n]{{{MAX_ECHO},}}\"")
 
 
 def shorten(text: str, limit: int = MAX_LINE) -> str:

@@ -11,8 +11,9 @@ the file and line (or the dist-info directory) that caused it.
 from __future__ import annotations
 
 import enum
+import inspect  # imported by dataclasses anyway
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import FrozenInstanceError, dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
 
 
@@ -267,7 +268,60 @@ class Verdict(NamedTuple):
 
 
 class Condition:
-    """One node of a compiled `when:` tree."""
+    """One node of a compiled `when:` tree: an immutable value, equal to a node of its class
+    whose compared fields are equal (as a frozen dataclass would be).
+
+    Not a dataclass: a frozen dataclass compiles six generated methods with exec() when its
+    class is created, and every doctor run creates a dozen condition classes (about 8% of its
+    instructions went to the 24 dataclasses it made). A subclass lists its fields in `__slots__`
+    and annotates them, takes them in that order in `__init__` and assigns them once through
+    `_set`; where some fields only explain a verdict, `_compared` names those that equality and
+    hashing read.
+    """
+
+    __slots__ = ()
+    _fields: tuple[str, ...] = ()  # every field along the class's bases, first base first
+    _compared: tuple[str, ...] | None = None  # None: every field
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        # In the order the annotations declare them (the order of `__init__`'s parameters).
+        cls._fields = tuple(
+            name
+            for klass in reversed(cls.__mro__)
+            for name in inspect.get_annotations(klass)
+            if not name.startswith("_")
+        )
+
+    def _set(self, **values: object) -> None:
+        for name, value in values.items():
+            object.__setattr__(self, name, value)
+
+    def _key(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in self._compared or self._fields)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Condition)
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._fields)
+        return f"{self.__class__.__qualname__}({shown})"
+
+    def __reduce__(self) -> tuple[type[Condition], tuple[object, ...]]:
+        """Copied and pickled through `__init__` (its parameters are the fields, in order)."""
+        return (self.__class__, tuple(getattr(self, name) for name in self._fields))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
 
     def evaluate(self, facts: Facts) -> Verdict:
         raise NotImplementedError

@@ -3,13 +3,19 @@ specifiers, and parsing them dominates start-up. The one parser and cache every 
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from functools import cache
+from typing import TYPE_CHECKING
 
 # Imported by the rule language anyway (every start-up): a module-level name costs nothing more,
 # an import inside the cached functions would run on every miss.
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
 
 from compat.versions import too_long_number
+
+if TYPE_CHECKING:
+    from packaging.version import Version
 
 
 @cache
@@ -29,3 +35,64 @@ def parse_specifiers(text: str) -> SpecifierSet | None:
         return specifier_set(text)
     except InvalidSpecifier:
         return None
+
+
+# One clause that compares with a plain release (`>=2.1`, `<0.14.3`, `!=1.0`): no wildcard, no
+# `~=`/`===`, no pre-, post- or dev-release, no local label, no epoch. Numbers are bounded so that
+# int() never meets a huge one (packaging itself is guarded by compat.versions).
+_PLAIN_CLAUSE = re.compile(r"\s*(==|!=|<=|>=|<|>)\s*([0-9]{1,18}(?:\.[0-9]{1,18})*)\s*")
+_HOLDS: dict[str, Callable[[int], bool]] = {
+    "==": lambda order: order == 0,
+    "!=": lambda order: order != 0,
+    "<=": lambda order: order <= 0,
+    ">=": lambda order: order >= 0,
+    "<": lambda order: order < 0,
+    ">": lambda order: order > 0,
+}
+
+
+@cache
+def plain_clauses(text: str) -> tuple[tuple[Callable[[int], bool], tuple[int, ...]], ...] | None:
+    """`text`'s clauses as (test of the order, release without trailing zeros) when each one
+    compares with a plain release; None when any clause is more than that."""
+    clauses = []
+    for part in text.split(","):
+        found = _PLAIN_CLAUSE.fullmatch(part)
+        if found is None:
+            return None
+        clauses.append(
+            (_HOLDS[found.group(1)], _trimmed(tuple(map(int, found.group(2).split(".")))))
+        )
+    return tuple(clauses)
+
+
+def _trimmed(release: tuple[int, ...]) -> tuple[int, ...]:
+    end = len(release)
+    while end > 1 and release[end - 1] == 0:
+        end -= 1
+    return release[:end]
+
+
+def contains(text: str, version: Version) -> bool:
+    """`SpecifierSet(text).contains(version, prereleases=True)`, decided without packaging where
+    both sides are plain releases (the common case: an installed `2.5.1+cu124` against
+    `>=2.4,<2.6`). packaging's first `contains` of a specifier parses and orders its bounds,
+    and a doctor run meets a thousand distinct specifiers once each.
+
+    For a version with no pre-, post- or dev-release and epoch 0, PEP 440's comparisons reduce
+    to comparing release numbers (zero-padded): a local label (`+cu124`) never makes `==`, `!=`,
+    `<=` or `>=` differ from the public version, `<V` holds only below V, and `>V` excludes V's
+    local versions, so it too holds only above V. tests/unit/kb/test_plain_specifiers.py
+    compares this with packaging on every pairing of a grid of versions and specifiers.
+    """
+    if version.pre is None and version.post is None and version.dev is None and not version.epoch:
+        clauses = plain_clauses(text) if text.strip() else ()
+        if clauses is not None:
+            release = _trimmed(version.release)
+            return all(holds(_order(release, bound)) for holds, bound in clauses)
+    return specifier_set(text).contains(version, prereleases=True)
+
+
+def _order(left: tuple[int, ...], right: tuple[int, ...]) -> int:
+    """-1, 0 or 1 as `left` is below, equal to or above `right` (both without trailing zeros)."""
+    return (left > right) - (left < right)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import re
+from compat.lazyre import Lazy
 
-_ESCAPED = re.compile(r"\\([^dswDSWbB])")
+_ESCAPED = Lazy(r"\\([^dswDSWbB])")
 
 
 def readable_symptom(pattern: str) -> str:

@@ -31,10 +31,36 @@ def load_commands(argv: list[str]) -> None:
 
 
 def main() -> None:
-    load_commands(sys.argv[1:])
-    from compat.cli.base import app
+    import gc
 
-    app(prog_name="compat")
+    _tune_gc()
+    try:
+        load_commands(sys.argv[1:])
+        from compat.cli.base import app
+
+        app(prog_name="compat")
+    finally:
+        # The process ends here: at exit the interpreter walks every object it still tracks in
+        # one last collection (4% of a doctor run's instructions). Frozen, there is nothing to
+        # walk; the memory goes back with the process, and files are closed by then (output is
+        # written and closed by compat.cli.output before the command returns).
+        gc.freeze()
+
+
+def _tune_gc() -> None:
+    """Fewer cycle collections in a short-lived process that mostly allocates what it keeps.
+
+    With CPython's default threshold (700 allocations) a doctor run collects hundreds of times,
+    and every older-generation pass walks the modules, rules and distributions it just read and
+    keeps to the end: about 4% of its instructions, for no memory back. What is already loaded is
+    moved out of the collector's view (gc.freeze) and the young generation is allowed to grow
+    larger; cycles are still collected, so the long-running `compat mcp` server and an explain
+    over a huge log stay bounded. Output cannot change: only when collections run does.
+    """
+    import gc
+
+    gc.freeze()
+    gc.set_threshold(100_000, 10, 10)
 
 
 def __getattr__(name: str) -> Any:

@@ -13,7 +13,6 @@ import os
 import re
 import stat
 import sys
-import tempfile
 from pathlib import Path
 
 from compat.errors import UsageError
@@ -54,6 +53,8 @@ def write_atomically(path: Path, text: str) -> None:
         raise UsageError("-o: directory does not exist", origin=Origin(str(path)))
     data = _encode(text, str(path))  # before anything touches the disk
     try:
+        import tempfile  # only a written file needs it: not doctor's start-up
+
         fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")
     except OSError as error:
         raise UsageError(

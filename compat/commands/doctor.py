@@ -12,6 +12,7 @@ from compat.facts.gather import (
     read_environment,
     read_hardware,
     read_usage,
+    start_probe,
     usage_summary,
 )
 from compat.facts.nodes import host_identity, stack_summary
@@ -20,6 +21,7 @@ from compat.kb.knowledge import KnowledgeChoice, load_knowledge_base
 from compat.kb.pipcheck import CheckResult, check_environment, conflict_findings
 from compat.kb.sourcebuild import source_build_notes
 from compat.model import Environment
+from compat.probes.cuda import NvccQuery
 from compat.report import Report, environment_summary
 
 
@@ -33,6 +35,18 @@ def run_doctor(
     notes: list[str] = []
     usage = read_usage(fact_options, notes)
     kb = load_knowledge_base(knowledge)
+    # The host's nvcc is the toolkit of *this* machine: it says nothing about a --path copied from
+    # elsewhere or the machine a --hardware profile describes. Its process runs while the
+    # environment is read.
+    local = (
+        not env_options.paths
+        and env_options.conda_prefix is None
+        and fact_options.hardware_file is None
+    )
+    with_nvcc: bool | NvccQuery = False
+    if local and kb.mentions("build", "nvcc"):
+        with_nvcc = NvccQuery.start()
+    probe = start_probe(fact_options)  # the NVML binding loads while the environment is read
     # doctor --install judges the environment an install would leave in place of the chosen one
     env = environment if environment is not None else read_environment(env_options)
     if not env.packages:
@@ -41,15 +55,7 @@ def run_doctor(
             f"no distributions found in {where}",
             hint="point --python at the training interpreter, or --path at its site-packages",
         )
-    hardware, hardware_note = read_hardware(fact_options)
-    # The host's nvcc is the toolkit of *this* machine: it says nothing about a --path copied from
-    # elsewhere or the machine a --hardware profile describes.
-    local = (
-        not env_options.paths
-        and env_options.conda_prefix is None
-        and fact_options.hardware_file is None
-    )
-    with_nvcc = local and kb.mentions("build", "nvcc")
+    hardware, hardware_note = read_hardware(fact_options, probe)
     facts = environment_facts(env, hardware, usage, with_nvcc=with_nvcc)
     findings = evaluate(kb, facts)
     notes += source_build_notes(kb, facts)  # why a prebuilt-wheel rule said nothing

@@ -18,10 +18,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from compat.errors import UsageError
+from compat.lazyre import Lazy
 from compat.model import Environment, Facts, Hardware, Origin, PackageFact, UsageFact
 
 if TYPE_CHECKING:
     from packaging.version import Version
+
+    from compat.probes.cuda import NvccQuery
+    from compat.probes.gpu import HardwareProbe
 
 
 @dataclass(frozen=True)
@@ -103,8 +107,8 @@ def _read_conda_prefix(prefix: Path, paths: Sequence[Path]) -> Environment:
     return merge(replace(env, prefix=str(prefix)), prefix)
 
 
-_CPYTHON_TAG = re.compile(r"^Tag:\s*cp(\d)(\d+)-cp(\d)(\d+)[a-z]*-", re.MULTILINE)
-_CPYTHON_PYC = re.compile(r"\.cpython-(\d)(\d+)[a-z]*[.-]")
+_CPYTHON_TAG = Lazy(r"^Tag:\s*cp(\d)(\d+)-cp(\d)(\d+)[a-z]*-", re.MULTILINE)
+_CPYTHON_PYC = Lazy(r"\.cpython-(\d)(\d+)[a-z]*[.-]")
 
 
 def python_from_wheel_tags(env: Environment, limit: int = 64) -> Version | None:
@@ -159,8 +163,11 @@ def read_facts(
     return usage, hardware, hardware_note
 
 
-def read_hardware(options: FactOptions) -> tuple[Hardware | None, str]:
-    """The hardware facts and a note on where they came from (or why they are unknown)."""
+def read_hardware(
+    options: FactOptions, started: HardwareProbe | None = None
+) -> tuple[Hardware | None, str]:
+    """The hardware facts and a note on where they came from (or why they are unknown).
+    `started`: the probe `start_probe` began earlier for these options, read here."""
     if options.hardware_file is not None:
         if options.no_probe:
             raise UsageError("--hardware and --no-probe contradict each other: give one of them")
@@ -170,10 +177,19 @@ def read_hardware(options: FactOptions) -> tuple[Hardware | None, str]:
         return profile_from_text(_read_config(path, PROFILE_READ), str(path)), f"profile {path}"
     if options.no_probe:
         return None, "--no-probe"
-    from compat.probes.gpu import probe_hardware
+    probe = started if started is not None else start_probe(options)
+    assert probe is not None
+    return probe.result(), "probed"
 
-    hardware = probe_hardware()
-    return hardware, "probed"
+
+def start_probe(options: FactOptions) -> HardwareProbe | None:
+    """The live GPU probe these options ask for (neither --hardware nor --no-probe), started
+    now so that it runs while other inputs are read; None when they ask for none."""
+    if options.hardware_file is not None or options.no_probe:
+        return None
+    from compat.probes.gpu import HardwareProbe
+
+    return HardwareProbe()
 
 
 def read_usage(options: FactOptions, notes: list[str] | None = None) -> dict[str, UsageFact]:
@@ -282,13 +298,14 @@ def environment_facts(
     hardware: Hardware | None,
     usage: Mapping[str, UsageFact],
     *,
-    with_nvcc: bool = True,
+    with_nvcc: bool | NvccQuery = True,
 ) -> Facts:
-    """Facts for the engine. `with_nvcc=False` skips running `nvcc --version` when no rule asks."""
+    """Facts for the engine. `with_nvcc=False` skips running `nvcc --version` when no rule asks;
+    a query started earlier (NvccQuery.start) is read here."""
     return replace(installed_facts(env, with_nvcc=with_nvcc), hardware=hardware, usage=dict(usage))
 
 
-def installed_facts(env: Environment, *, with_nvcc: bool = True) -> Facts:
+def installed_facts(env: Environment, *, with_nvcc: bool | NvccQuery = True) -> Facts:
     """What an environment alone says: its packages, Python, markers and builds (the machine and
     the usage unknown). pin's planner adds the machine and usage it holds to each environment it
     weighs, so that they are read once and never handed back down."""

@@ -11,7 +11,6 @@ from __future__ import annotations
 import errno
 import json
 import os
-import re
 import stat
 import subprocess
 import sys
@@ -23,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from packaging.version import InvalidVersion, Version
 
 from compat.errors import InputError, UsageError, shorten
+from compat.lazyre import Lazy
 from compat.model import Environment, EnvironmentProblem, Origin, Package
 from compat.names import canonicalize_name
 from compat.versions import parse_version, too_long_number
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from packaging.utils import NormalizedName
 
 _HEADER_LIMIT = 256 * 1024  # a header block bigger than this is not metadata
-_PYTHON_DIR = re.compile(r"python(\d+)\.(\d+)")
+_PYTHON_DIR = Lazy(r"python(\d+)\.(\d+)")
 
 # What runs inside the *target* interpreter: the marker-environment module's own text (stdlib
 # only: nothing of compat is imported there) plus a report of the sys.path it can see.

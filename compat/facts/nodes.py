@@ -9,9 +9,7 @@ hang doctor on a badly configured node).
 
 from __future__ import annotations
 
-import contextlib
 import os
-import socket
 from collections.abc import Mapping
 from typing import Any
 
@@ -35,19 +33,40 @@ STACK_PACKAGES = (
 def host_identity() -> dict[str, Any]:
     """{"hostname", "ip", "slurm_node"}: the node a report was made on."""
     return {
-        "hostname": socket.gethostname(),
+        "hostname": _hostname(),
         "ip": _primary_ip(),
         # Slurm's own name of the node (what %N in `srun -o` expands to), when run under srun.
         "slurm_node": os.environ.get("SLURMD_NODENAME"),
     }
 
 
+def _hostname() -> str:
+    """socket.gethostname(): on POSIX the kernel's node name, which os.uname() reads without
+    importing socket.py (whose enum conversions of every socket constant cost start-up)."""
+    uname = getattr(os, "uname", None)
+    if uname is not None:
+        return str(uname().nodename)
+    import socket
+
+    return socket.gethostname()
+
+
 def _primary_ip() -> str | None:
-    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+    # The C module behind socket.py: the same socket object, without socket.py's enum set-up.
+    import _socket
+
+    try:
+        probe = _socket.socket(_socket.AF_INET, _socket.SOCK_DGRAM)
+    except OSError:
+        return None
+    try:
         probe.connect(("10.254.254.254", 9))  # UDP connect sends nothing; it only picks a route
         address = probe.getsockname()[0]
-        return str(address) if address and address != "0.0.0.0" else None
-    return None
+    except OSError:
+        return None
+    finally:
+        probe.close()
+    return str(address) if address and address != "0.0.0.0" else None
 
 
 def stack_summary(env: Environment, builds: Mapping[str, object]) -> dict[str, Any]:

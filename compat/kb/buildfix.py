@@ -19,7 +19,7 @@ condition is left alone: swapping torch's build would not be the whole story the
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from compat.kb.conditions import All, AnyOf, BuildCondition, PackageVersion
@@ -34,12 +34,15 @@ if TYPE_CHECKING:
 _SWAPPED = ("torch_cuda", "cuda_runtime")
 
 
-@dataclass(frozen=True)
 class EscapableAll(All):
     """All of `parts`; when they hold for an exact torch, the verdict carries the builds of torch
     that leave the rule (as the table-driven rules' findings do)."""
 
-    rule_fix: Fix | None = None
+    rule_fix: Fix | None
+    __slots__ = ("rule_fix",)
+
+    def __init__(self, parts: tuple[Condition, ...], rule_fix: Fix | None = None) -> None:
+        self._set(parts=parts, rule_fix=rule_fix)
 
     def evaluate(self, facts: Facts) -> Verdict:
         verdict = super().evaluate(facts)

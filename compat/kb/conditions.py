@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from packaging.version import InvalidVersion, Version
@@ -27,7 +26,7 @@ from compat.model import (
     UsageValue,
     Verdict,
 )
-from compat.specifiers import specifier_set
+from compat.specifiers import contains, specifier_set
 from compat.usage import settled_away, trigger_in_use
 from compat.versions import parse_requirement, parse_version
 
@@ -42,7 +41,7 @@ HARDWARE_HINT = "--hardware FILE (a saved profile), or run where the GPUs are wi
 
 def version_in(version: Version, spec: str) -> bool:
     # Pre-releases and local builds of a version inside a bad range are just as bad.
-    return specifier_set(spec).contains(version, prereleases=True)
+    return contains(spec, version)
 
 
 def any_version(spec: str) -> bool:
@@ -63,6 +62,8 @@ def any_version(spec: str) -> bool:
 class AnchorCondition(Condition):
     """A condition about the environment or the machine (not a usage fact): when a *specific* one
     holds, a rule with unknown usage facts is worth a `possible` finding."""
+
+    __slots__ = ()
 
     def evaluate(self, facts: Facts) -> Verdict:
         verdict = self.check(facts)
@@ -86,9 +87,12 @@ class AnchorCondition(Condition):
         raise NotImplementedError
 
 
-@dataclass(frozen=True)
 class All(Condition):
     parts: tuple[Condition, ...]
+    __slots__ = ("parts",)
+
+    def __init__(self, parts: tuple[Condition, ...]) -> None:
+        self._set(parts=parts)
 
     def evaluate(self, facts: Facts) -> Verdict:
         return combine_all(part.evaluate(facts) for part in self.parts)
@@ -97,9 +101,12 @@ class All(Condition):
         return tuple(name for part in self.parts for name in part.package_names())
 
 
-@dataclass(frozen=True)
 class AnyOf(Condition):
     parts: tuple[Condition, ...]
+    __slots__ = ("parts",)
+
+    def __init__(self, parts: tuple[Condition, ...]) -> None:
+        self._set(parts=parts)
 
     def evaluate(self, facts: Facts) -> Verdict:
         verdicts = [part.evaluate(facts) for part in self.parts]
@@ -160,13 +167,16 @@ def combine_all(verdicts: Iterable[Verdict]) -> Verdict:
 # Packages
 
 
-@dataclass(frozen=True)
 class PackageVersion(AnchorCondition):
     """`deepspeed: ">=0.14.1,<0.14.3"`, optionally restricted to git commits."""
 
     name: NormalizedName
     spec: str  # "" = any version
-    commits: tuple[str, ...] = ()  # installed-from-git commit prefixes
+    commits: tuple[str, ...]  # installed-from-git commit prefixes
+    __slots__ = ("commits", "name", "spec")
+
+    def __init__(self, name: NormalizedName, spec: str, commits: tuple[str, ...] = ()) -> None:
+        self._set(name=name, spec=spec, commits=commits)
 
     def package_names(self) -> tuple[NormalizedName, ...]:
         return (self.name,)
@@ -282,9 +292,12 @@ def _range_of(requirement: str | None, shown: str) -> str:
 # Python and platform
 
 
-@dataclass(frozen=True)
 class PythonVersion(AnchorCondition):
     spec: str
+    __slots__ = ("spec",)
+
+    def __init__(self, spec: str) -> None:
+        self._set(spec=spec)
 
     def check(self, facts: Facts) -> Verdict:
         if facts.python_version is None:
@@ -299,9 +312,12 @@ class PythonVersion(AnchorCondition):
         return FALSE
 
 
-@dataclass(frozen=True)
 class PlatformMarker(AnchorCondition):
     marker: str
+    __slots__ = ("marker",)
+
+    def __init__(self, marker: str) -> None:
+        self._set(marker=marker)
 
     def check(self, facts: Facts) -> Verdict:
         if facts.markers is None:
@@ -357,12 +373,15 @@ def as_version(value: object) -> Version | None:
 # Hardware and builds
 
 
-@dataclass(frozen=True)
 class HardwareCondition(AnchorCondition):
     """`hardware: {gpu_count: ">=2", compute_capability: "<8.0", driver: "<580", ...}`."""
 
     key: str
     expected: object
+    __slots__ = ("expected", "key")
+
+    def __init__(self, key: str, expected: object) -> None:
+        self._set(key=key, expected=expected)
 
     def check(self, facts: Facts) -> Verdict:
         hw = facts.hardware
@@ -441,12 +460,15 @@ class HardwareCondition(AnchorCondition):
         return f"name matches {self.expected!r}"
 
 
-@dataclass(frozen=True)
 class BuildCondition(AnchorCondition):
     """`build: {torch_cuda: ">=13.0"}`: the CUDA build of installed wheels, read from metadata."""
 
     key: str
     spec: str
+    __slots__ = ("key", "spec")
+
+    def __init__(self, key: str, spec: str) -> None:
+        self._set(key=key, spec=spec)
 
     def check(self, facts: Facts) -> Verdict:
         found = facts.builds.get(self.key)
@@ -503,14 +525,20 @@ def build_owner(facts: Facts, key: str) -> tuple[MatchedPackage, ...]:
 # Usage facts
 
 
-@dataclass(frozen=True)
 class UsageCondition(Condition):
     """`usage: {zero_stage: 3, offload_optimizer: [cpu, nvme], gradient_clipping: ">0"}`."""
 
     key: str
     expected: object  # a scalar, a list of alternatives, or a numeric comparison string
-    settled_by: str = field(default="", compare=False)
-    trigger: bool = field(default=False, compare=False)  # unknown = the rule stays silent
+    settled_by: str
+    trigger: bool  # unknown = the rule stays silent
+    __slots__ = ("expected", "key", "settled_by", "trigger")
+    _compared = ("key", "expected")
+
+    def __init__(
+        self, key: str, expected: object, settled_by: str = "", trigger: bool = False
+    ) -> None:
+        self._set(key=key, expected=expected, settled_by=settled_by, trigger=trigger)
 
     def evaluate(self, facts: Facts) -> Verdict:
         fact = facts.usage.get(self.key)

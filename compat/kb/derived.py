@@ -19,12 +19,12 @@ Tables are loaded only when a derived condition is evaluated, never at import.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from compat.kb.conditions import FALSE, HARDWARE_HINT, AnchorCondition
 from compat.kb.numpyabi import PACKAGES as NUMPY_ABI_PACKAGES
 from compat.model import Facts, Fix, Gpu, MatchedPackage, PackageFact, Tri, Unknown, Verdict
+from compat.names import canonicalize_name
 
 if TYPE_CHECKING:
     from packaging.utils import NormalizedName
@@ -115,17 +115,19 @@ def counts_as(when: Mapping[str, Any]) -> int:
     return max([1, *(table_rows(key) for key in sorted(keys))])
 
 
-@dataclass(frozen=True)
 class DerivedCondition(AnchorCondition):
     """`derived: {torch_kernels: missing}`: a fact computed from a table and the facts."""
 
     key: str
     expected: str
+    __slots__ = ("expected", "key")
+
+    def __init__(self, key: str, expected: str) -> None:
+        self._set(key=key, expected=expected)
 
     def package_names(self) -> tuple[NormalizedName, ...]:
         """Packages that must all be present (the rule index skips the rule otherwise): for
         numpy_abi only numpy, since any one of the table's packages may be the old build."""
-        from packaging.utils import canonicalize_name
 
         if self.key == "wheel":
             return ()  # any package the table lists: the check reads the table only for them
@@ -177,7 +179,6 @@ def _wheel_question(facts: Facts, expected: str) -> bool:
 def torch_kernels_missing(facts: Facts) -> Verdict:
     """TRUE when some visible GPU finds neither SASS for its compute capability nor PTX its
     driver can compile in the installed torch build (compat/data/torch-arch.json)."""
-    from packaging.utils import canonicalize_name
 
     torch = facts.packages.get(canonicalize_name("torch"))
     if torch is None:
@@ -359,7 +360,6 @@ def _kernel_fix(
 def bitsandbytes_library_missing(facts: Facts) -> Verdict:
     """TRUE when the installed bitsandbytes release ships no CUDA library it would load for
     torch's CUDA build (compat/data/native-libs.json, read from the released wheels)."""
-    from packaging.utils import canonicalize_name
 
     package = facts.packages.get(canonicalize_name("bitsandbytes"))
     torch = facts.packages.get(canonicalize_name("torch"))
@@ -462,7 +462,6 @@ def numpy1_build_beside_numpy2(facts: Facts) -> Verdict:
     """TRUE when a release of a compiled package older than its first NumPy-2 build
     (compat/data/numpy-abi.json) is present and numpy may be 2.x; the rule's `numpy: ">=2"`
     condition decides whether it is."""
-    from packaging.utils import canonicalize_name
     from packaging.version import Version
 
     from compat.kb.numpyabi import table

@@ -18,7 +18,6 @@ import hashlib
 import marshal
 import os
 import re
-import tempfile
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -51,7 +50,9 @@ from compat.usage import VOCABULARY
 
 MATRIX_DIR = Path(__file__).parent.parent / "matrix"
 MATRIX_SCHEMA = "compat.matrix/1"
-CACHE_FORMAT = 5  # 5: patterns that can backtrack or match empty are refused at load
+# 7: entries keyed by the files' paths, vouched for by their stat signature; 6: features name
+# `prebuilt.NAME`; 5: patterns that can backtrack or match empty are refused
+CACHE_FORMAT = 7
 
 RULE_KEYS = {
     "id", "title", "severity", "evidence", "description", "when", "symptoms", "fix", "references",
@@ -628,10 +629,11 @@ class KnowledgeBase:
 
 
 def condition_keys(when: Mapping[str, Any]) -> set[str]:
-    """`section.key` for every hardware, build and usage condition, `any` branches included."""
+    """`section.key` for every hardware, build, derived and usage condition, and `prebuilt.NAME`
+    for every package a rule judges as a prebuilt wheel, `any` branches included."""
     keys = {
         f"{section}.{key}"
-        for section in ("hardware", "build", "derived", "usage")
+        for section in ("hardware", "build", "derived", "usage", "prebuilt")
         for key in when.get(section, {})
     }
     for branch in when.get("any", []):
@@ -700,34 +702,32 @@ def load_knowledge_base(
     source, kb_version = ("bundle", bundle.version) if bundle else ("shipped", __version__)
     if not files:
         raise UncheckedError(f"no knowledge base: no rule files in {MATRIX_DIR}")
-    # The digest of the rule files' bytes names the rule set, keys the cache and authenticates
-    # what the cache holds: reading and hashing them costs a few milliseconds even for 2,000
-    # rules, much less than one wrong verdict from a stale or planted cache.
+    directory = _cache_dir()
+    key = _cache_key(directory) if use_cache else None
+    # The compiled rules carry their files' paths (a finding's `source`), so the cache entry is
+    # per set of paths: two installs of the same knowledge base (a venv and a pipx copy, two
+    # checkouts) share one cache directory, and each must name its own files.
+    where = hashlib.sha256("\0".join(str(path) for path in files).encode()).hexdigest()[:32]
+    cache_path = directory / f"kb-{CACHE_FORMAT}-{__version__}-{where}.bin"
+    signature, settled = _signature(files)  # taken before any file is read
+    cached = _read_cache(cache_path, key) if key is not None else None
+    if cached is not None and cached[0] is not None and cached[0] == signature:
+        # Files unchanged since the entry was written (size, times to the nanosecond, inode):
+        # the entry's digest is theirs, and a warm run reads none of them.
+        return _from_cache(cached, files, source, kb_version)
+    # The digest of the rule files' bytes names the rule set and checks the entry when the files
+    # were touched: reading and hashing them costs a few milliseconds even for 2,000 rules, much
+    # less than one wrong verdict from a stale cache.
     contents = [_read_rule_bytes(path) for path in files]
     hasher = hashlib.sha256()
     for data in contents:
         hasher.update(hashlib.sha256(data).digest())
     digest = "sha256:" + hasher.hexdigest()
-    directory = _cache_dir()
-    key = _cache_key(directory) if use_cache else None
-    # The compiled rules carry their files' paths (a finding's `source`), so the cache entry is
-    # per set of paths too: two installs of the same knowledge base (a venv and a pipx copy, two
-    # checkouts) share one cache directory, and each must name its own files.
-    where = hashlib.sha256("\0".join(str(path) for path in files).encode()).hexdigest()[:16]
-    cache_path = directory / f"kb-{CACHE_FORMAT}-{__version__}-{digest[7:39]}-{where}.bin"
-    cached = _read_cache(cache_path, key, digest) if key is not None else None
-    if cached is not None:
-        index, blobs, features, gates = cached
-        return KnowledgeBase(
-            digest,
-            tuple(str(p) for p in files),
-            index,
-            blobs,
-            frozenset(features),
-            source,
-            kb_version,
-            gates,
-        )
+    recorded = signature if settled else None
+    if cached is not None and cached[1] == digest:
+        if key is not None and recorded is not None:  # touched, not changed: vouch for them now
+            _write_cache(cache_path, key, (recorded, *cached[1:]))
+        return _from_cache(cached, files, source, kb_version)
     plain: list[dict[str, Any]] = []
     seen: dict[str, Origin] = {}
     for path, data in zip(files, contents, strict=True):
@@ -751,12 +751,61 @@ def load_knowledge_base(
         for rule in plain
     )
     if key is not None:
-        _write_cache(cache_path, key, (digest, index, blobs, tuple(sorted(feature_set)), gates))
+        features = tuple(sorted(feature_set))
+        _write_cache(cache_path, key, (recorded, digest, index, blobs, features, gates))
     kb = KnowledgeBase(
         digest, tuple(str(p) for p in files), index, blobs, feature_set, source, kb_version, gates
     )
     kb._plain.update(enumerate(plain))
     return kb
+
+
+def _from_cache(
+    cached: tuple[Any, ...], files: Sequence[Path], source: str, kb_version: str
+) -> KnowledgeBase:
+    _, digest, index, blobs, features, gates = cached
+    return KnowledgeBase(
+        digest,
+        tuple(str(p) for p in files),
+        index,
+        blobs,
+        frozenset(features),
+        source,
+        kb_version,
+        gates,
+    )
+
+
+# A file changed less than this long ago could change again within its file system's timestamp
+# granularity (2 s on FAT; 1 s on some network file systems) without its times moving: its
+# signature is not recorded until it is older (git's "racily clean" index entries).
+_RACY_NS = 2_000_000_000
+
+
+def _signature(files: Sequence[Path]) -> tuple[tuple[tuple[object, ...], ...] | None, bool]:
+    """What each rule file is on disk now (path, size, modification and change times in ns,
+    inode, device), and whether all of them are old enough for that to vouch for their bytes.
+    A change of content moves the change time (ctime), which no user can set back. None for
+    the signature when a file is not a regular one or cannot be stat'ed: then files are read."""
+    import stat
+    import time
+
+    now = time.time_ns()
+    entries = []
+    settled = True
+    for path in files:
+        try:
+            info = os.stat(path)
+        except OSError:
+            return None, False
+        if not stat.S_ISREG(info.st_mode):
+            return None, False
+        newest = max(info.st_mtime_ns, info.st_ctime_ns)
+        settled = settled and now - newest >= _RACY_NS
+        entries.append(
+            (str(path), info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino, info.st_dev)
+        )
+    return tuple(entries), settled
 
 
 def _read_rule_bytes(path: Path) -> bytes:
@@ -773,11 +822,13 @@ def _read_rule_bytes(path: Path) -> bytes:
 # The rule cache: marshal data, loaded only after an HMAC check.
 #
 # A cache file is MAGIC + HMAC-SHA256(key, payload) + payload, payload = marshal of
-# (digest, index, blobs, features). The key is 32 random bytes in `kb.key`, readable only by
-# its owner: a file planted by someone else (another user sharing the cache directory, a CI
-# step that writes into it) cannot carry a valid tag, and a key file that is not ours, or that
-# others can read, turns the cache off. A valid tag over a payload whose digest is not the
-# digest of the rule files read now is a stale entry: rebuilt, never used.
+# (signature, digest, index, blobs, features, gates), one file per set of rule-file paths. The
+# key is 32 random bytes in `kb.key`, readable only by its owner: a file planted by someone else
+# (another user sharing the cache directory, a CI step that writes into it) cannot carry a valid
+# tag, and a key file that is not ours, or that others can read, turns the cache off. An entry
+# is used when its signature is the files' stat signature now (they are unchanged since it was
+# written), or else when its digest is the digest of the files' bytes read now; otherwise it is
+# stale: rebuilt, never used.
 
 _MAGIC = b"compat-kb\x00"
 _TAG = 32
@@ -842,8 +893,8 @@ def _cache_key(directory: Path) -> bytes | None:
     return None
 
 
-def _read_cache(path: Path, key: bytes, digest: str) -> tuple[Any, Any, Any, Any] | None:
-    """The cached (index, blobs, features, gates) for `digest`, or None: any doubt means a
+def _read_cache(path: Path, key: bytes) -> tuple[Any, ...] | None:
+    """The cached (signature, digest, index, blobs, features, gates), or None: any doubt means a
     rebuild."""
     import hmac
     import stat
@@ -872,9 +923,9 @@ def _read_cache(path: Path, key: bytes, digest: str) -> tuple[Any, Any, Any, Any
         content = marshal.loads(payload)
     except (EOFError, ValueError, TypeError):
         return None
-    if not (isinstance(content, tuple) and len(content) == 5 and content[0] == digest):
+    if not (isinstance(content, tuple) and len(content) == 6 and isinstance(content[1], str)):
         return None
-    _, index, blobs, features, gates = content
+    signature, digest, index, blobs, features, gates = content
     if not (
         isinstance(index, tuple)
         and isinstance(blobs, tuple)
@@ -884,12 +935,15 @@ def _read_cache(path: Path, key: bytes, digest: str) -> tuple[Any, Any, Any, Any
         and len(blobs) > 0
     ):
         return None
-    return index, blobs, features, gates
+    if signature is not None and not isinstance(signature, tuple):
+        return None
+    return signature, digest, index, blobs, features, gates
 
 
 def _write_cache(path: Path, key: bytes, content: tuple[Any, ...]) -> None:
     # Best effort: a read-only home or a full disk must never fail the check itself.
     import hmac
+    import tempfile
 
     payload = marshal.dumps(content)
     try:

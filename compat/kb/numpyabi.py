@@ -8,10 +8,8 @@ were compiled against the NumPy 1 ABI and fail to import under NumPy 2. Read onl
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from functools import cache
-from importlib import resources
 from typing import Any
 
 # The packages the table speaks of (kept here so that a rule's package names are known without
@@ -24,6 +22,9 @@ PACKAGES = (
 
 @cache
 def table() -> Mapping[str, Any]:
+    import json  # read only when a rule asks: not at every start-up
+    from importlib import resources
+
     text = resources.files("compat").joinpath("data/numpy-abi.json").read_text("utf-8")
     packages: Mapping[str, Any] = json.loads(text)["packages"]
     return packages

@@ -40,7 +40,7 @@ from compat.model import (
     Status,
 )
 from compat.names import canonicalize_name
-from compat.specifiers import parse_specifiers
+from compat.specifiers import contains, parse_specifiers
 
 if TYPE_CHECKING:
     from packaging.markers import Marker
@@ -264,7 +264,7 @@ def check_environment(env: Environment) -> CheckResult:
                 conflicts.append(Conflict(MISSING, dependent, requirement, None, via))
                 continue
             spec = parse_specifiers(requirement.specifier) if requirement.specifier else None
-            if spec is not None and not spec.contains(installed.version, prereleases=True):
+            if spec is not None and not contains(requirement.specifier, installed.version):
                 conflicts.append(Conflict(CONFLICT, dependent, requirement, installed, via))
             for wanted_extra in requirement.extras:
                 key = (requirement.name, wanted_extra)

@@ -99,7 +99,8 @@ def commit_versions(plain: Plain, name: str, commit: str) -> set[Version]:
 
 
 def fact_keys(plain: Plain) -> set[str]:
-    """`section.key` for every hardware, build, derived and usage condition of the rule."""
+    """`section.key` for every hardware, build, derived and usage condition of the rule (and
+    `prebuilt.NAME` for each package it judges as a prebuilt wheel)."""
     from compat.kb.knowledge import condition_keys
 
     return condition_keys(plain["when"])

@@ -22,9 +22,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
+from compat.engine import RuleSource
 from compat.kb.conditions import FALSE
 from compat.model import Condition, Tri, Verdict
 
@@ -32,7 +32,6 @@ if TYPE_CHECKING:
     from packaging.utils import NormalizedName
     from packaging.version import Version
 
-    from compat.engine import RuleSource
     from compat.model import Facts, PackageFact
 
 # One dot-separated part of a local label that names a commit or a dirty tree's date.
@@ -63,11 +62,14 @@ def source_evidence(fact: PackageFact) -> str | None:
     return label_evidence(fact.versions[0])
 
 
-@dataclass(frozen=True)
 class Prebuilt(Condition):
     """`prebuilt: [vllm, xformers]`: the named packages, where present, are prebuilt releases."""
 
     names: tuple[NormalizedName, ...]
+    __slots__ = ("names",)
+
+    def __init__(self, names: tuple[NormalizedName, ...]) -> None:
+        self._set(names=names)
 
     def evaluate(self, facts: Facts) -> Verdict:
         for name in self.names:
@@ -77,15 +79,24 @@ class Prebuilt(Condition):
         return Verdict(Tri.TRUE)
 
 
-def source_build_notes(kb: RuleSource, facts: Facts) -> list[str]:
+class JudgedRules(RuleSource, Protocol):
+    """The knowledge base as the notes ask it: its candidate rules, and which packages any rule
+    judges as prebuilt wheels (compat.kb.knowledge.KnowledgeBase)."""
+
+    def mentions(self, section: str, key: str) -> bool: ...
+
+
+def source_build_notes(kb: JudgedRules, facts: Facts) -> list[str]:
     """One note per source-built package that a prebuilt-wheel rule would otherwise have judged:
     the package, the evidence, and the rules it stepped out of."""
     from compat.engine import evaluate_rule
 
+    # Only a package some rule judges as a prebuilt wheel can step out of one: an editable
+    # install of anything else (compat itself, the user's own project) costs no walk of the rules.
     built = {
         name: evidence
         for name, fact in facts.packages.items()
-        if (evidence := source_evidence(fact)) is not None
+        if kb.mentions("prebuilt", name) and (evidence := source_evidence(fact)) is not None
     }
     if not built:
         return []

@@ -28,18 +28,19 @@ from pathlib import Path
 
 from packaging.version import InvalidVersion, Version
 
+from compat.lazyre import Lazy
 from compat.model import Environment
 
-_LOCAL_CUDA = re.compile(r"^cu(\d+)$")
-_RUNTIME_REQUIREMENT = re.compile(
+_LOCAL_CUDA = Lazy(r"^cu(\d+)$")
+_RUNTIME_REQUIREMENT = Lazy(
     r"^\s*(nvidia-cuda-runtime(?:-cu\d+)?|cuda-toolkit|nvidia-cuda-nvrtc(?:-cu\d+)?)\s*(?:\[[^\]]*\])?\s*==\s*([0-9][0-9.]*)",
     re.IGNORECASE,
 )
-_VERSION_PY_CUDA = re.compile(r"""^cuda\s*(?::\s*[^=]+)?=\s*['"]([0-9.]+)['"]""", re.MULTILINE)
+_VERSION_PY_CUDA = Lazy(r"""^cuda\s*(?::\s*[^=]+)?=\s*['"]([0-9.]+)['"]""", re.MULTILINE)
 _NVCC_RELEASE = re.compile(r"release (\d+)\.(\d+)")
-_FLASH_ATTN_LABEL = re.compile(r"cu\d+torch(\d+\.\d+)cxx11abi(true|false)", re.IGNORECASE)
-_DS_TORCH_INFO = re.compile(r"^torch_info\s*=\s*(\{.*\})\s*$", re.MULTILINE)
-_DS_INSTALLED_OPS = re.compile(r"^installed_ops\s*=\s*(\{.*\})\s*$", re.MULTILINE)
+_FLASH_ATTN_LABEL = Lazy(r"cu\d+torch(\d+\.\d+)cxx11abi(true|false)", re.IGNORECASE)
+_DS_TORCH_INFO = Lazy(r"^torch_info\s*=\s*(\{.*\})\s*$", re.MULTILINE)
+_DS_INSTALLED_OPS = Lazy(r"^installed_ops\s*=\s*(\{.*\})\s*$", re.MULTILINE)
 
 # Installed wheel -> build fact. CUDA 13 wheels dropped the -cuXX suffix.
 _WHEEL_FACTS = {
@@ -164,8 +165,9 @@ def deepspeed_ops_build(dist_info: str) -> dict[str, Version]:
     return out
 
 
-def build_facts(env: Environment, *, with_nvcc: bool = True) -> dict[str, Version]:
-    """torch_cuda, cuda_runtime, cudnn, nccl (and nvcc, the toolkit on PATH) for an environment."""
+def build_facts(env: Environment, *, with_nvcc: bool | NvccQuery = True) -> dict[str, Version]:
+    """torch_cuda, cuda_runtime, cudnn, nccl (and nvcc, the toolkit on PATH) for an environment.
+    `with_nvcc` is a query already started (NvccQuery.start), True to ask nvcc now, or False."""
     builds = builds_from_versions({name: package.version for name, package in env.packages.items()})
     builds.update(env.builds)  # what conda recorded (a conda torch's CUDA build, its cuDNN) wins
     torch = env.packages.get("torch")  # type: ignore[call-overload]
@@ -180,8 +182,9 @@ def build_facts(env: Environment, *, with_nvcc: bool = True) -> dict[str, Versio
     deepspeed = env.packages.get("deepspeed")  # type: ignore[call-overload]
     if deepspeed is not None and deepspeed.origin is not None:
         builds.update(deepspeed_ops_build(deepspeed.origin.path))
-    if with_nvcc:
-        nvcc = find_nvcc_version()
+    if with_nvcc is not False:
+        query = NvccQuery.start() if with_nvcc is True else with_nvcc
+        nvcc = query.version()
         if nvcc is not None:
             builds["nvcc"] = nvcc
     return builds
@@ -191,24 +194,61 @@ def find_nvcc_version(
     environ: Mapping[str, str] | None = None, timeout: float = 5.0
 ) -> Version | None:
     """The CUDA toolkit's nvcc release ("release 12.4, V12.4.131" -> 12.4), if one is installed."""
-    env = os.environ if environ is None else environ
-    candidates = []
-    cuda_home = env.get("CUDA_HOME") or env.get("CUDA_PATH")
-    if cuda_home:
-        candidates.append(os.path.join(cuda_home, "bin", "nvcc"))
-    on_path = shutil.which("nvcc", path=env.get("PATH"))
-    if on_path:
-        candidates.append(on_path)
-    for nvcc in candidates:
-        if not os.access(nvcc, os.X_OK):
-            continue
-        try:
-            proc = subprocess.run(
-                [nvcc, "--version"], capture_output=True, text=True, timeout=timeout, check=False
-            )
-        except (OSError, subprocess.TimeoutExpired):
-            continue
-        match = _NVCC_RELEASE.search(proc.stdout)
-        if match:
-            return Version(f"{match.group(1)}.{match.group(2)}")
-    return None
+    return NvccQuery.start(environ, timeout).version()
+
+
+class NvccQuery:
+    """`nvcc --version`, started now and read when its answer is needed: the toolkit's process
+    runs beside the reading of the environment instead of after it (doctor's start-up)."""
+
+    def __init__(self, candidates: list[str], timeout: float) -> None:
+        self._candidates = candidates
+        self._timeout = timeout
+        self._running: subprocess.Popen[str] | None = None
+        self._launch()
+
+    @classmethod
+    def start(cls, environ: Mapping[str, str] | None = None, timeout: float = 5.0) -> NvccQuery:
+        env = os.environ if environ is None else environ
+        candidates = []
+        cuda_home = env.get("CUDA_HOME") or env.get("CUDA_PATH")
+        if cuda_home:
+            candidates.append(os.path.join(cuda_home, "bin", "nvcc"))
+        on_path = shutil.which("nvcc", path=env.get("PATH"))
+        if on_path:
+            candidates.append(on_path)
+        return cls(candidates, timeout)
+
+    def _launch(self) -> None:
+        """Start the first candidate that can be run; the others wait for `version()`."""
+        while self._candidates:
+            nvcc = self._candidates.pop(0)
+            if not os.access(nvcc, os.X_OK):
+                continue
+            try:
+                self._running = subprocess.Popen(
+                    [nvcc, "--version"],
+                    stdin=subprocess.DEVNULL,
+                    stdout=subprocess.PIPE,
+                    stderr=subprocess.DEVNULL,
+                    text=True,
+                )
+            except OSError:
+                continue
+            return
+
+    def version(self) -> Version | None:
+        """The release the first nvcc that answers reports (as `subprocess.run` would have)."""
+        while self._running is not None:
+            running, self._running = self._running, None
+            try:
+                stdout, _ = running.communicate(timeout=self._timeout)
+            except subprocess.TimeoutExpired:
+                running.kill()
+                running.communicate()
+                stdout = ""
+            match = _NVCC_RELEASE.search(stdout or "")
+            if match:
+                return Version(f"{match.group(1)}.{match.group(2)}")
+            self._launch()
+        return None

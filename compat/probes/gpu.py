@@ -12,14 +12,15 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import os
-import re
 import threading
+import time
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from packaging.version import InvalidVersion, Version
 
+from compat.lazyre import Lazy
 from compat.model import Gpu, Hardware
 from compat.versions import parse_version
 
@@ -34,7 +35,7 @@ _ERROR_CODES = {
 }
 _P2P_READ = 0  # NVML_P2P_CAPS_INDEX_READ (the binding defines it as a one-element tuple)
 _P2P_NVLINK = 2  # NVML_P2P_CAPS_INDEX_NVLINK
-_KERNEL_VERSION = re.compile(r"Kernel Module(?:\s+for\s+\S+)?\s+([0-9]+(?:\.[0-9]+)+)")
+_KERNEL_VERSION = Lazy(r"Kernel Module(?:\s+for\s+\S+)?\s+([0-9]+(?:\.[0-9]+)+)")
 
 
 def probe_hardware(
@@ -45,33 +46,56 @@ def probe_hardware(
     sys_root: Path = Path("/sys"),
 ) -> Hardware:
     """The GPUs that training will see, the driver and the CUDA version it supports. Never raises."""
-    env = os.environ if environ is None else environ
-    kernel_driver = kernel_module_version(proc_root, sys_root)
-    result: list[Hardware] = []
+    return HardwareProbe(
+        timeout=timeout, environ=environ, proc_root=proc_root, sys_root=sys_root
+    ).result()
 
-    def target() -> None:
-        result.append(_probe_nvml(env, kernel_driver))
 
-    thread = threading.Thread(target=target, name="compat-nvml-probe", daemon=True)
-    thread.start()
-    thread.join(timeout)
-    if not result:
-        return _with_platform(
-            _with_shm(
-                Hardware(
-                    driver_version=_parse_version(kernel_driver),
-                    cuda_driver_version=None,
-                    gpus=(),
-                    source="probe",
-                    problems=(
-                        f"NVML did not answer within {timeout:g}s (a hung driver?): GPU facts unknown",
-                    ),
-                    extra={"nvml_error": "timeout"},
-                    driver_text=kernel_driver,
+class HardwareProbe:
+    """`probe_hardware`, started now and read when its answer is needed: doctor starts it before
+    it reads the environment, so that loading the NVML binding overlaps that reading. The time
+    bound counts from the start."""
+
+    def __init__(
+        self,
+        *,
+        timeout: float = 3.0,
+        environ: Mapping[str, str] | None = None,
+        proc_root: Path = Path("/proc"),
+        sys_root: Path = Path("/sys"),
+    ) -> None:
+        env = os.environ if environ is None else environ
+        self._timeout = timeout
+        self._kernel_driver = kernel_module_version(proc_root, sys_root)
+        self._answer: list[Hardware] = []
+        self._deadline = time.monotonic() + timeout
+
+        def target() -> None:
+            self._answer.append(_probe_nvml(env, self._kernel_driver))
+
+        self._thread = threading.Thread(target=target, name="compat-nvml-probe", daemon=True)
+        self._thread.start()
+
+    def result(self) -> Hardware:
+        self._thread.join(max(0.0, self._deadline - time.monotonic()))
+        if not self._answer:
+            return _with_platform(
+                _with_shm(
+                    Hardware(
+                        driver_version=_parse_version(self._kernel_driver),
+                        cuda_driver_version=None,
+                        gpus=(),
+                        source="probe",
+                        problems=(
+                            f"NVML did not answer within {self._timeout:g}s (a hung driver?): "
+                            "GPU facts unknown",
+                        ),
+                        extra={"nvml_error": "timeout"},
+                        driver_text=self._kernel_driver,
+                    )
                 )
             )
-        )
-    return _with_platform(_with_shm(result[0]))
+        return _with_platform(_with_shm(self._answer[0]))
 
 
 def _with_platform(hardware: Hardware) -> Hardware:

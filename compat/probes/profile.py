@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -13,6 +12,7 @@ from packaging.version import InvalidVersion, Version
 
 from compat.errors import InputError
 from compat.files.jsonio import parse_json
+from compat.lazyre import Lazy
 from compat.model import Gpu, Hardware, Origin
 from compat.versions import parse_version
 
@@ -113,10 +113,10 @@ def hardware_from_document(document: Any, where: str) -> Hardware:
     )
 
 
-_PLATFORM = re.compile(r"(linux|darwin|win32)/[A-Za-z0-9_]+")
+_PLATFORM = Lazy(r"(linux|darwin|win32)/[A-Za-z0-9_]+")
 # Grace-based nodes: the GPU's name says the CPU is Arm (GH200 Grace Hopper, GB200/GB300 Grace
 # Blackwell, GB10 in DGX Spark), so a profile without `platform` still says linux/aarch64.
-_GRACE = re.compile(r"\bG[BH]\d{2,3}\b")
+_GRACE = Lazy(r"\bG[BH]\d{2,3}\b")
 
 
 def implied_platform(hardware: Hardware) -> tuple[str, str] | None:

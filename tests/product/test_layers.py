@@ -37,6 +37,7 @@ FLOORS: tuple[tuple[str, ...], ...] = (
         "compat.specifiers",
         "compat.versions",
         "compat.symptoms",
+        "compat.lazyre",
     ),
     ("compat.files",),
     ("compat.probes",),

@@ -11,7 +11,7 @@ from packaging.version import Version
 
 from compat.errors import InputError
 from compat.facts.installed import read_paths
-from compat.probes.cuda import build_facts, find_nvcc_version
+from compat.probes.cuda import NvccQuery, build_facts, find_nvcc_version
 from compat.probes.profile import load_profile
 from tests.dists import make_dist
 
@@ -71,6 +71,27 @@ def test_nvcc_is_the_toolkit_found_on_path(tmp_path: Path) -> None:
         {"PATH": str(tmp_path / "empty"), "CUDA_HOME": str(tmp_path)}
     ) == Version("12.4")
     assert find_nvcc_version({"PATH": str(tmp_path / "empty")}) is None
+
+
+def test_an_nvcc_that_hangs_or_says_nothing_gives_way_to_the_next(tmp_path: Path) -> None:
+    """$CUDA_HOME's nvcc is asked first; one that prints no release, or does not answer in
+    time, is passed over for the one on PATH, as before the query ran in the background."""
+    home, path = tmp_path / "home" / "bin", tmp_path / "path"
+    home.mkdir(parents=True)
+    path.mkdir()
+    good = path / "nvcc"
+    good.write_text("#!/bin/sh\necho 'Cuda compilation tools, release 12.8, V12.8.61'\n")
+    good.chmod(0o755)
+    silent = home / "nvcc"
+    silent.write_text("#!/bin/sh\necho 'no release here'\n")
+    silent.chmod(0o755)
+    environ = {"PATH": str(path), "CUDA_HOME": str(home.parent)}
+    assert find_nvcc_version(environ) == Version("12.8")
+    silent.write_text("#!/bin/sh\nexec sleep 30\n")
+    assert NvccQuery.start(environ, timeout=0.5).version() == Version("12.8")
+    # started now, read later: the same answer
+    query = NvccQuery.start({"PATH": str(path)})
+    assert build_facts(read_paths([tmp_path]), with_nvcc=query)["nvcc"] == Version("12.8")
 
 
 def write(path: Path, text: str) -> Path:
