@@ -89,7 +89,7 @@ def doctor(
 
         return doctor_install(
             env, facts, knowledge, install, launch or [], format_, output, fail_on, no_color,
-            resolver,
+            resolver, quiet=quiet,
         )  # fmt: skip
     report = run_doctor(env, DoctorFactOptions.of(facts, launch or ()), knowledge)
     verbose_note(verbose, f"{report.source}: {report.package_count} distributions")

@@ -51,11 +51,12 @@ def doctor_install(
     fail_on: FailOn,
     no_color: bool,
     resolver: str,
+    quiet: bool = False,
 ) -> int:
     from compat.cli.output import emit
     from compat.commands.installcheck import install_document, run_install_check
     from compat.facts.gather import DoctorFactOptions
-    from compat.formats.installview import render_json, render_text
+    from compat.formats.installview import render_json, render_new_findings, render_text
 
     if format_ not in (ReportFormat.text, ReportFormat.json):
         raise UsageError(f"--install reports as text or json, not --format {format_.value}")
@@ -63,9 +64,12 @@ def doctor_install(
     doctor_facts = DoctorFactOptions.of(facts, rest)
     check = run_install_check(env, doctor_facts, knowledge, specs, files, resolver=resolver)
     document = install_document(check)
+    colour = colour_enabled(no_color, output)
     if format_ is ReportFormat.json:
         text = render_json(check.after, document, check.is_new)
+    elif quiet:
+        text = render_new_findings(check.after, check.is_new, colour)
     else:
-        text = render_text(check.after, document, check.is_new, colour_enabled(no_color, output))
+        text = render_text(check.after, document, check.is_new, colour)
     emit(text, output)
     return check.exit_code(fail_on)

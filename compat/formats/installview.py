@@ -83,6 +83,17 @@ def render_text(report: Report, install: Mapping[str, Any], is_new: IsNew, colou
     return "\n".join(out) + "\n"
 
 
+def render_new_findings(report: Report, is_new: IsNew, colour: bool) -> str:
+    """`--quiet`: the findings the install would introduce and nothing else (empty when it
+    introduces none), as doctor's `--quiet` prints its findings only."""
+    paint = _Painter(colour)
+    out: list[str] = []
+    for finding in report.judged:
+        if is_new(finding):
+            out += [*_finding(finding, paint, settle=False), ""]
+    return "\n".join(out[:-1]) + "\n" if out else ""
+
+
 def _changes(install: Mapping[str, Any], paint: _Painter) -> list[str]:
     out = ["", paint(f"The install of {' '.join(install['requested'])} would change", "bold")]
     if not install["changes"]:

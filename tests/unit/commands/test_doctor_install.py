@@ -174,6 +174,23 @@ def test_text_names_the_replacement_and_what_is_left_behind(
     assert "nothing was installed" in out
 
 
+def test_quiet_prints_only_what_the_install_would_introduce(
+    venv: tuple[Path, Path], index: IndexServer
+) -> None:
+    python, profile = venv
+    result = doctor_install(python, profile, index.url, "--install", "vllm==0.10.2", "--quiet")
+    assert result.exit_code == 1, result.stderr
+    out = result.stdout
+    assert out.lstrip().startswith("flash-attn-built-for-another-torch")  # no header, no changes
+    assert "cuda12-build-below-driver-floor" not in out  # there before the install
+    assert "environment:" not in out and "would change" not in out and "New:" not in out
+    kept = doctor_install(
+        python, profile, index.url, "--install", "vllm==0.6.6", "--install", "transformers<4.50",
+        "-q",
+    )  # fmt: skip
+    assert (kept.exit_code, kept.stdout) == (0, ""), kept.stderr
+
+
 def test_an_install_that_keeps_torch_and_its_transformers_introduces_nothing(
     venv: tuple[Path, Path], index: IndexServer
 ) -> None:
