@@ -46,9 +46,12 @@ TOOLS = ("auto", "pip", "uv")
 
 # Lines of a resolver's error output that mean the index could not be reached, not that the
 # requirements conflict: those are input errors (exit 2), never a verdict on the requirements.
-_UNREACHABLE = re.compile(
+# A line of pip's or uv's output that says the index could not be reached (check, pin and
+# doctor --install's dry run all read their resolver's output with it).
+UNREACHABLE_INDEX = re.compile(
     r"NewConnectionError|Connection refused|Max retries exceeded|Could not fetch URL"
-    r"|Failed to fetch|error sending request|dns error|tcp connect error|timed out|Network is unreachable",
+    r"|Failed to fetch|error sending request|dns error|tcp connect error|timed out"
+    r"|Network is unreachable|Failed to establish a new connection|Name or service not known",
     re.IGNORECASE,
 )
 _UV_PIN = re.compile(r"^([A-Za-z0-9][A-Za-z0-9._-]*)(?:\[[^\]]*\])?==([^\s;#]+)")
@@ -296,7 +299,7 @@ def _unreachable_summary(raw: str) -> str:
     not reach and why, in one line, instead of the tail of its retry messages."""
     lowered = raw.lower()
     cause = next((said for key, said in _CAUSES if key in lowered), "the connection failed")
-    failing = [line for line in raw.splitlines() if _UNREACHABLE.search(line)]
+    failing = [line for line in raw.splitlines() if UNREACHABLE_INDEX.search(line)]
     where = "the package index"
     for line in failing:
         for match in _URL.finditer(line):
@@ -420,7 +423,7 @@ def _failure(
     wheels_only: bool = False,
 ) -> Exception:
     raw = result.stderr + "\n" + result.stdout
-    unreachable = next((line for line in raw.splitlines() if _UNREACHABLE.search(line)), None)
+    unreachable = next((line for line in raw.splitlines() if UNREACHABLE_INDEX.search(line)), None)
     if unreachable is not None:
         return IndexAccessError(f"{tool} could not reach {_unreachable_summary(raw)}")
     message = _quoted(raw, tool, result.returncode)

@@ -38,12 +38,6 @@ from compat.errors import IndexAccessError, UncheckedError, UsageError, short_li
 from compat.model import Environment, Package
 
 _TIMEOUT = 600.0
-_UNREACHABLE = re.compile(
-    r"NewConnectionError|Connection refused|Max retries exceeded|Could not fetch URL"
-    r"|Failed to fetch|error sending request|dns error|tcp connect error|Network is unreachable"
-    r"|Failed to establish a new connection|Name or service not known",
-    re.IGNORECASE,
-)
 _UV_LINE = re.compile(r"^\s*([+-])\s+([A-Za-z0-9][A-Za-z0-9._-]*)==(\S+)")
 _OPTION_SPEC = re.compile(r"^-")
 
@@ -227,7 +221,9 @@ def resolver_reason(output: str, tool: str) -> str:
     """The resolver's own reason, in one line: its ERROR lines (pip) or error lines (uv), never
     its warnings; an unreachable index raises IndexAccessError (exit 2)."""
     lines = [line.rstrip() for line in output.splitlines() if line.strip()]
-    unreachable = [line for line in lines if _UNREACHABLE.search(line)]
+    from compat.resolve.resolver import UNREACHABLE_INDEX
+
+    unreachable = [line for line in lines if UNREACHABLE_INDEX.search(line)]
     errors = [
         re.sub(r"^(ERROR|error):\s*", "", line.strip())
         for line in lines
