@@ -82,7 +82,8 @@ class Walk:
             value = frame.f_locals.get(name)
             if value is None:
                 continue
-            if type(value).__name__ in self.class_names and id(value) not in self.tracked:
+            named = {klass.__name__ for klass in type(value).__mro__}  # a subclass counts too
+            if named & self.class_names and id(value) not in self.tracked:
                 self._track(value)
             if id(value) in self.tracked:
                 return True
