@@ -44,9 +44,6 @@ class Lazy:
     ) -> Iterator[re.Match[str]]:
         return self.compiled.finditer(string, pos, endpos)
 
-    def findall(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> list[object]:
-        return self.compiled.findall(string, pos, endpos)
-
     def sub(self, repl: str | Callable[[re.Match[str]], str], string: str, count: int = 0) -> str:
         return self.compiled.sub(repl, string, count)
 

@@ -54,7 +54,10 @@ _HOLDS: dict[str, Callable[[int], bool]] = {
 @cache
 def plain_clauses(text: str) -> tuple[tuple[Callable[[int], bool], tuple[int, ...]], ...] | None:
     """`text`'s clauses as (test of the order, release without trailing zeros) when each one
-    compares with a plain release; None when any clause is more than that."""
+    compares with a plain release (none for an empty specifier, which every version meets);
+    None when any clause is more than that."""
+    if not text.strip():
+        return ()
     clauses = []
     for part in text.split(","):
         found = _PLAIN_CLAUSE.fullmatch(part)
@@ -86,7 +89,7 @@ def contains(text: str, version: Version) -> bool:
     compares this with packaging on every pairing of a grid of versions and specifiers.
     """
     if version.pre is None and version.post is None and version.dev is None and not version.epoch:
-        clauses = plain_clauses(text) if text.strip() else ()
+        clauses = plain_clauses(text)
         if clauses is not None:
             release = _trimmed(version.release)
             return all(holds(_order(release, bound)) for holds, bound in clauses)

@@ -8,6 +8,7 @@ registered command's signature into click parameters at start-up. Help, version,
 typos (click's "Did you mean") still see every command.
 """
 
+import gc
 import importlib
 import os
 import sys
@@ -31,8 +32,6 @@ def load_commands(argv: list[str]) -> None:
 
 
 def main() -> None:
-    import gc
-
     _tune_gc()
     try:
         load_commands(sys.argv[1:])
@@ -57,8 +56,6 @@ def _tune_gc() -> None:
     larger; cycles are still collected, so the long-running `compat mcp` server and an explain
     over a huge log stay bounded. Output cannot change: only when collections run does.
     """
-    import gc
-
     gc.freeze()
     gc.set_threshold(100_000, 10, 10)
 

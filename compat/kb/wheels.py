@@ -23,12 +23,13 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from packaging.specifiers import InvalidSpecifier, SpecifierSet
+from packaging.specifiers import InvalidSpecifier
 from packaging.utils import NormalizedName, canonicalize_name
 from packaging.version import InvalidVersion, Version
 
 from compat.kb.conditions import FALSE, HARDWARE_HINT
 from compat.model import Facts, Fix, MatchedPackage, PackageFact, Tri, Unknown, Verdict
+from compat.specifiers import contains
 
 # The packages compat/data/wheels.json records (scripts/gen_wheels.py PACKAGES;
 # tests/unit/kb/test_wheels.py keeps the two equal), so that a fact about other packages never reads the table.
@@ -153,7 +154,7 @@ def availability(
     requires = run.get("requires_python")
     if requires:
         try:
-            allowed = SpecifierSet(requires).contains(python, prereleases=True)
+            allowed = contains(requires, python)
         except InvalidSpecifier:
             allowed = True
         if not allowed:
