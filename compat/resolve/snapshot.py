@@ -1,22 +1,34 @@
 """The dated dependency-metadata snapshot shipped with the knowledge base.
 
 compat/data/requires-snapshot.json (written by scripts/gen_requires_snapshot.py from PyPI's
-PEP 658 metadata files, inputs recorded with their sha256) holds, for every package a rule speaks
-of and the frameworks that pin them, each final release and the Requires-Dist lines it declares
-that name another package of the snapshot. Offline inference reads this, never compat's index
-cache: a cache may make a check faster, never give it another answer. Loaded on first use only
-(doctor's start-up never pays for it).
+PEP 691 file lists and PEP 658 metadata files, inputs recorded with their sha256) holds, for the
+packages training stacks install, each final release and the Requires-Dist lines it declares that
+name another package of the snapshot, and what each release publishes for the target: its
+Requires-Python, whether every file is yanked, and which CPython versions have a Linux x86-64
+wheel. Offline inference and the offline solve read this, never compat's index cache: a cache may
+make a check faster, never give it another answer. Loaded on first use only (doctor's start-up
+never pays for it).
+
+A release entry is `[version, requires-set index or null]` with an optional third element, an
+object with any of: `python` (Requires-Python), `yanked` (true: every file of the release is
+yanked), `wheels` (the Linux x86-64 wheels: "any" for a pure wheel, "cp311" for a CPython 3.11
+build, "abi3-cp38" for a stable-ABI wheel from 3.8 on), `sdist` (true: a source distribution).
+A package's optional `published` lists every other version the index ever served (pre-releases,
+dev releases, releases before the snapshot's first day): enough to say that a version exists,
+nothing about it.
 """
 
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any
 
+from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.utils import NormalizedName
-from packaging.version import Version
+from packaging.version import InvalidVersion, Version
 
 SOURCE = "compat's dependency snapshot"
 
@@ -33,19 +45,97 @@ def fetched() -> str:
     return str(_document()["inputs"]["fetched"])
 
 
+@dataclass(frozen=True)
+class Release:
+    """One final release as the snapshot records it. `requires` None: the release ships no wheel
+    whose metadata was read (its requirements are unknown). `wheels` None: which files it
+    publishes was not recorded (unknown, never "none")."""
+
+    version: Version
+    requires: tuple[str, ...] | None
+    requires_python: str | None = None
+    yanked: bool = False
+    wheels: frozenset[str] | None = None
+    sdist: bool | None = None
+
+    def installable(self, python: Version) -> bool | None:
+        """Whether pip can install this release on CPython `python` (major.minor) on Linux x86-64:
+        True, False, or None where the snapshot does not say."""
+        if self.requires_python:
+            try:
+                if not SpecifierSet(self.requires_python).contains(python, prereleases=True):
+                    return False
+            except InvalidSpecifier:
+                pass  # pip ignores an unparsable Requires-Python too
+        if self.wheels is None:
+            return None
+        if self.sdist:
+            return True  # a source build may still fail, but pip will try it
+        tag = f"cp{python.major}{python.minor}"
+        for wheel in self.wheels:
+            if wheel in ("any", tag):
+                return True
+            if wheel.startswith("abi3-cp"):
+                low = wheel.removeprefix("abi3-cp")
+                if (python.major, python.minor) >= (int(low[0]), int(low[1:] or 0)):
+                    return True
+        return False
+
+
+@cache
+def records(name: NormalizedName) -> tuple[Release, ...]:
+    """Every final release the snapshot records for `name`, oldest first; empty when the
+    snapshot does not cover it."""
+    entry = _document()["packages"].get(name)
+    if entry is None:
+        return ()
+    sets: list[list[str]] = entry["requires"]
+    out: list[Release] = []
+    for item in entry["releases"]:
+        version, index = item[0], item[1]
+        extra: dict[str, Any] = item[2] if len(item) > 2 else {}
+        wheels = extra.get("wheels")
+        out.append(
+            Release(
+                version=Version(version),
+                requires=None if index is None else tuple(sets[index]),
+                requires_python=extra.get("python"),
+                yanked=bool(extra.get("yanked", False)),
+                wheels=None if wheels is None else frozenset(wheels),
+                sdist=extra.get("sdist"),
+            )
+        )
+    return tuple(sorted(out, key=lambda r: r.version))
+
+
 @cache
 def releases(name: NormalizedName) -> dict[Version, tuple[str, ...] | None]:
     """Every final release the snapshot records for `name`, oldest first, with its requirements
     (None: the release ships no wheel, its requirements are unknown); empty when not covered."""
+    return {record.version: record.requires for record in records(name)}
+
+
+@cache
+def published(name: NormalizedName) -> frozenset[Version]:
+    """Every version the index served for `name` as of the snapshot (finals, pre-releases, dev
+    releases, yanked ones): a version outside it was never published then. Empty when the
+    snapshot does not cover `name` (unknown, not "none")."""
     entry = _document()["packages"].get(name)
     if entry is None:
-        return {}
-    sets: list[list[str]] = entry["requires"]
-    out: dict[Version, tuple[str, ...] | None] = {}
-    for version, index in entry["releases"]:
-        out[Version(version)] = None if index is None else tuple(sets[index])
-    return dict(sorted(out.items()))
+        return frozenset()
+    out = {record.version for record in records(name)}
+    for text in entry.get("published", ()):
+        try:
+            out.add(Version(text))
+        except InvalidVersion:
+            continue
+    return frozenset(out)
 
 
 def covers(name: NormalizedName) -> bool:
-    return bool(releases(name))
+    return bool(records(name))
+
+
+def names() -> tuple[NormalizedName, ...]:
+    """Every package the snapshot covers, sorted."""
+    return tuple(sorted(NormalizedName(n) for n in _document()["packages"]))
