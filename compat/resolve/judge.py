@@ -309,14 +309,14 @@ def not_made(error: Any) -> str:
 
 
 def _needs_resolve(declared: Sequence[Any]) -> bool:
-    """A fresh resolve matters only when a package is ranged and nothing pins it (a pinned file,
-    or a pyproject with its lock, is judged as written)."""
-    pinned = {item.name for item in declared if item.pinned is not None}
+    """Online, every install a file makes is resolved, fully pinned files included: what an exact
+    pin pulls in (torch through peft, NumPy through scikit-learn) is judged at the release the
+    resolver installs (issue 32). Only a lock (or a pip report or freeze: the install itself) is
+    judged as written (a pyproject beside its lock: the lock is the install), and a set of URL
+    lines alone gives the resolver nothing to pick."""
+    locked = {item.name for item in declared if item.kind in LOCK_KINDS}
     return any(
-        item.kind not in LOCK_KINDS
-        and item.pinned is None
-        and not item.url
-        and item.name not in pinned
+        item.kind not in LOCK_KINDS and not item.url and item.name not in locked
         for item in declared
     )
 
