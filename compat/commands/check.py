@@ -128,9 +128,12 @@ def run_check(
         kb_digest=kb.digest,
         kb_source=kb.source,
         kb_version=kb.version,
-        environment=environment_summary(
-            "files " + ", ".join(declared_set.files), str(python_version), len(packages), []
-        ),
+        environment={
+            **environment_summary(
+                "files " + ", ".join(declared_set.files), str(python_version), len(packages), []
+            ),
+            "installs": judge.installs,
+        },
         hardware=hardware,
         hardware_note=hardware_note,
         notes=tuple(notes),
@@ -260,7 +263,7 @@ def judge_installs(
     findings = merge_findings([(label, judged[0]) for label, judged in per_install])
     unsettled_why = "the resolve did not happen" if judge.not_made else "offline"
     notes += [unsettled_note(judge.unsettled, unsettled_why)] if judge.unsettled else []
-    notes += [unread_note(judge.unread)] if judge.unread else []
+    notes += [unread_note(judge.unread, not offline)] if judge.unread else []
     notes += merge_notes([(label, judged[1]) for label, judged in per_install])
     packages = {name: fact for _, judged in per_install for name, fact in judged[2].items()}
     return findings, packages

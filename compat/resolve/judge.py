@@ -44,6 +44,9 @@ class Judge:
     gave_up: str = ""  # the note of a resolve that did not happen, once it failed
     not_made: str = ""  # why that resolve did not happen (the verdict line, exit 3)
     range_notes: dict[str, None] = dataclasses.field(default_factory=dict)  # over every install
+    # Every install a resolver (or the offline solve) made: who, and each package's release
+    # (compat.report/1 environment.installs).
+    installs: list[dict[str, Any]] = dataclasses.field(default_factory=list)
 
     def __call__(
         self, declared: Sequence[Any]
@@ -52,6 +55,34 @@ class Judge:
         judged = self.judge(declared)
         assert judged is not None  # only a union is refused
         return judged
+
+    def solve_offline(self, declared: Sequence[Any], notes: list[str]) -> Any:
+        """Offline: the install a fresh `pip install` of `declared` makes as of the snapshot
+        (compat.resolve.offline), with a note saying what it took; None, with a note, where the
+        snapshot holds no install (the ranges are then judged as before)."""
+        from compat.resolve.offline import NoOfflineInstall, Wanted, solve
+
+        conda = frozenset(self.declared_set.conda.names if self.declared_set.conda else ())
+        wanted = [
+            Wanted(
+                item.name,
+                item.specifier,
+                frozenset(item.extras),
+                url=bool(item.url),
+                constraint=item.kind == "constraint",
+            )
+            for item in declared
+            if item.kind in ("requirement", "constraint") and item.name not in conda
+        ]
+        try:
+            solved = solve(wanted, self.python_version, self.markers)
+        except NoOfflineInstall as error:
+            notes.append(
+                f"offline solve: {error} — ranges were judged over every version they allow"
+            )
+            return None
+        notes.append(offline_note(solved, {item.name for item in declared}, rule_names(self.kb)))
+        return solved
 
     def judge(
         self, declared: Sequence[Any], *, union: bool = False
@@ -81,6 +112,7 @@ class Judge:
                 resolved, resolved_by = resolve_declared(
                     declared, declared_set, self.target, self.index_options, notes,
                     self.resolver, self.resolver_timeout, refusal_raises=union,
+                    relevant=rule_names(kb),
                 )  # fmt: skip
             except ResolutionFailed:
                 return None  # the union only: judged one install at a time instead
@@ -94,13 +126,26 @@ class Judge:
                     "the gate)"
                 )
                 notes.append(self.gave_up)
+        solved = None
+        if resolved is None and self.index_options.offline and _needs_resolve(declared):
+            if not clashes:
+                solved = self.solve_offline(declared, notes)
+            if solved is not None:
+                resolved, resolved_by = dict(solved.packages), offline_label()
+        if resolved is not None:
+            self.installs.append(
+                {"by": resolved_by, "packages": {str(n): str(v) for n, v in resolved.items()}}
+            )
         if union and resolved is None:
             return None  # only a resolve can say which extras' pins win together
         packages = declared_facts(
             declared, kb, notes, resolved, resolved_by, unsettled_out=self.unsettled
         )
         pulled: dict[NormalizedName, PackageFact] = {}
-        if not any(i.kind in LOCK_KINDS for i in declared) and resolved is None:
+        if solved is not None:
+            pulled = unknown_facts(solved, declared, packages, kb, notes)
+            packages = {**packages, **pulled}
+        elif not any(i.kind in LOCK_KINDS for i in declared) and resolved is None:
             from compat.resolve.transitive import infer
 
             # The index itself only where the resolver was asked and gave no answer; else the
@@ -143,7 +188,8 @@ class Judge:
             notes.append(f"torch's CUDA build {cuda}: from {why}")
         elif why == "unsettled":
             unknown_builds["torch_cuda"] = (
-                "which torch release (and CUDA build) a resolve installs: pin torch, or run online"
+                "which torch release (and CUDA build) a resolve installs: pin torch"
+                + (", or run online" if self.index_options.offline else "")
             )
         elif why == condaspec.UNSETTLED:
             unknown_builds["torch_cuda"] = condaspec.UNSETTLED_NEEDS
@@ -179,6 +225,110 @@ class Judge:
         if resolved is not None:
             notes += range_notes(kb, facts, findings, declared_facts(declared, kb, []))
         return [*clashes, *findings], notes, packages
+
+
+def offline_label() -> str:
+    from compat.resolve import snapshot
+
+    return f"compat's offline solve over its dependency snapshot of {snapshot.fetched()}"
+
+
+_LISTED = 12  # pulled-in releases a note names (JSON's environment.installs has them all)
+
+
+def install_note(
+    by: str,
+    packages: Mapping[NormalizedName, Version],
+    declared: Container[NormalizedName],
+    relevant: Container[str] = (),
+) -> str:
+    """What a resolve installed, in one note: who resolved it, how many distributions, and the
+    releases the files do not name — those the knowledge base speaks of first, at most _LISTED
+    (JSON: environment.installs has them all)."""
+    pulled = sorted(
+        (n for n in packages if n not in declared), key=lambda n: (n not in relevant, n)
+    )
+    shown = ", ".join(f"{n} {packages[n]}" for n in pulled[:_LISTED])
+    more = len(pulled) - _LISTED
+    return (
+        f"judged the install {by}: {len(packages)} distributions"
+        + (f", pulling in {shown}" if pulled else "")
+        + (f" and {more} more (--format json: environment.installs)" if more > 0 else "")
+    )
+
+
+def rule_names(kb: KnowledgeBase) -> frozenset[str]:
+    """Every package name a rule of `kb` speaks of."""
+    from compat.kb.questions import rule_packages
+
+    return frozenset(name for rule in kb.plain for name in rule_packages(rule))
+
+
+def offline_note(
+    solved: Any, declared: Container[NormalizedName], relevant: Container[str] = ()
+) -> str:
+    """What the offline solve installed, in one note: install_note's, and what the snapshot
+    could not tell."""
+    from compat.resolve import snapshot
+
+    text = install_note(
+        f"a fresh `pip install` takes as of compat's dependency snapshot of {snapshot.fetched()} "
+        "(offline solve, pip's resolution algorithm; a release published since may be what it "
+        "takes today)",
+        solved.packages,
+        declared,
+        relevant,
+    )
+    named = [n for n in solved.unknown if n in declared]
+    pulled = [n for n in solved.unknown if n not in declared]
+    if named:
+        text += "; requirements not in the snapshot (what they pull in is not judged): " + (
+            ", ".join(named)
+        )
+    if pulled:
+        text += "; release not in the snapshot, judged over every release: " + ", ".join(pulled)
+    if solved.recorded:
+        text += (
+            "; requirements taken from compat/data/recorded-requires.json (no wheel metadata): "
+            + ", ".join(solved.recorded)
+        )
+    if solved.unread:
+        text += "; requirements unknown (no wheel metadata): " + ", ".join(solved.unread)
+    return text
+
+
+def unknown_facts(
+    solved: Any,
+    declared: Sequence[Any],
+    packages: Mapping[NormalizedName, PackageFact],
+    kb: KnowledgeBase,
+    notes: list[str],
+) -> dict[NormalizedName, PackageFact]:
+    """Packages the offline solve holds at a release the snapshot cannot tell, that the files do
+    not name: each a ranged fact (what the install's requirements allow of it), at the line of
+    the declared package that pulls it in — unknown, never absent."""
+    from compat.resolve.declared import KnowledgeBaseRanges
+
+    roots = {item.name: item for item in declared}
+    ranged: dict[NormalizedName, tuple[Any, Any]] = {}
+    for name, spec in solved.unknown.items():
+        if name in packages or name in roots:
+            continue
+        parent, seen = name, set()
+        while parent not in roots and parent in solved.required_by and parent not in seen:
+            seen.add(parent)
+            parent = canonicalize_name(solved.required_by[parent].split(" ")[0])
+        root = roots.get(parent) or next(iter(roots.values()), None)
+        if root is not None:
+            ranged[name] = (spec, root)
+    out: dict[NormalizedName, PackageFact] = {}
+    for name, (versions, source) in KnowledgeBaseRanges(kb).allowed(ranged, notes).items():
+        root = ranged[name][1]
+        out[name] = PackageFact(
+            name, versions, name, root.origin, requirement=f"{name}{ranged[name][0]}",
+            candidates_from=source,
+        )  # fmt: skip
+    return out
 
 
 _BUILD_PACKAGES = {
@@ -331,6 +481,7 @@ def resolve_declared(
     resolver_timeout: float | None = None,
     *,
     refusal_raises: bool = False,
+    relevant: Container[str] = (),
 ) -> tuple[dict[NormalizedName, Version] | None, str]:
     """What the real resolver installs for the declared set on the target, or None with a note
     when it refuses the set (`refusal_raises`: ResolutionFailed instead). Raises ResolverTimedOut
@@ -371,6 +522,11 @@ def resolve_declared(
         )
         return None, ""
     notes.append(
-        f"ranged requirements were judged at the versions {resolution.tool} resolves for the target"
+        install_note(
+            f"{resolution.tool} resolves for the target",
+            resolution.packages,
+            {item.name for item in declared},
+            relevant,
+        )
     )
     return dict(resolution.packages), resolution.tool

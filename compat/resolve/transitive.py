@@ -553,14 +553,19 @@ def _roots(
     return roots
 
 
-def unread_note(names: Sequence[str]) -> str:
-    """One note for every declared package whose requirements no source could tell."""
+def unread_note(names: Sequence[str], online: bool = False) -> str:
+    """One note for every declared package whose requirements no source could tell (`online`:
+    the run was online but its resolve did not happen: never advise running online)."""
     listed = ", ".join(names[:6]) + (f" and {len(names) - 6} more" if len(names) > 6 else "")
     return (
         f"what {listed} require could not be read (neither compat's dependency snapshot nor "
         "the installed environment holds their metadata): packages that arrive only through "
-        f"{'it' if len(names) == 1 else 'them'} (torch, for one) are unjudged; run online to "
-        "have the resolver judge them"
+        f"{'it' if len(names) == 1 else 'them'} (torch, for one) are unjudged; "
+        + (
+            "make the resolve possible (note above) to have the resolver judge them"
+            if online
+            else "run online to have the resolver judge them"
+        )
     )
 
 

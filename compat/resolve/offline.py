@@ -1,0 +1,314 @@
+"""The install a set of requirements makes, solved offline over compat's dependency snapshot.
+
+Offline, `compat check` still asks what `pip install -r FILE` puts on the machine: this module
+answers it over compat/data/requires-snapshot.json (compat.resolve.snapshot), with resolvelib,
+the resolution algorithm pip itself runs (pip vendors it). As pip does, it prefers the newest
+release a requirement allows, skips yanked releases unless pinned exactly and releases that
+publish nothing installable for the target's Python, and backtracks where a pick's requirements
+clash. The answer holds as of the snapshot's date: a release published since may be what a
+fresh install takes today, and the caller says so.
+
+What the snapshot cannot tell is carried, never dropped:
+
+* a package the snapshot does not cover (or a direct URL) stands in the install at an unknown
+  release with unknown requirements (`unknown`: judged over every release, `possible`);
+* a release whose requirements the snapshot lacks (sdists only: DeepSpeed, flash-attn) requires
+  what compat/data/recorded-requires.json records every such release requires, else nothing
+  known (`unread`).
+
+The work is bounded by a count of resolution rounds (MAX_ROUNDS), never by the clock: the same
+input gives the same answer on any machine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any, NamedTuple
+
+from packaging.markers import InvalidMarker, UndefinedComparison, UndefinedEnvironmentName
+from packaging.requirements import InvalidRequirement, Requirement
+from packaging.specifiers import SpecifierSet
+from packaging.utils import NormalizedName, canonicalize_name
+from packaging.version import Version
+from resolvelib import AbstractProvider
+
+MAX_ROUNDS = 2000
+
+
+class Wanted(NamedTuple):
+    """One requirement of the install: a name, the releases it allows, the extras it asks for.
+    `url`: a direct reference (its release and requirements are not in the snapshot)."""
+
+    name: NormalizedName
+    specifier: SpecifierSet
+    extras: frozenset[str] = frozenset()
+    url: bool = False
+    constraint: bool = False  # a -c line: limits a package, never asks for it
+
+
+@dataclass(frozen=True)
+class OfflineInstall:
+    """What a fresh install takes as of the snapshot. `packages`: the release of every package
+    the snapshot could pick. `unknown`: packages the install holds whose release the snapshot
+    cannot tell, with what the install's requirements allow of them. `unread`: picked releases
+    whose requirements are unknown ("deepspeed 0.16.2"). `required_by`: who pulls each package in
+    (the first requirer, for notes)."""
+
+    packages: dict[NormalizedName, Version]
+    unknown: dict[NormalizedName, SpecifierSet] = field(default_factory=dict)
+    unread: tuple[str, ...] = ()
+    required_by: dict[NormalizedName, str] = field(default_factory=dict)
+    recorded: tuple[str, ...] = ()  # releases judged by compat/data/recorded-requires.json
+
+
+class NoOfflineInstall(Exception):
+    """The snapshot holds no install of these requirements (or the solve ran out of rounds):
+    the message says which, in one line."""
+
+
+class _Candidate(NamedTuple):
+    name: NormalizedName
+    version: Version | None  # None: a release the snapshot cannot tell (uncovered, or a URL)
+    extras: frozenset[str]
+    requires: tuple[Requirement, ...]
+    known: bool  # whether `requires` is the release's whole requirement list
+
+
+@cache
+def _parse(line: str) -> Requirement | None:
+    try:
+        return Requirement(line)
+    except InvalidRequirement:
+        return None
+
+
+def _applies(requirement: Requirement, extras: Iterable[str], markers: Mapping[str, str]) -> bool:
+    if requirement.marker is None:
+        return True
+    try:
+        return any(
+            requirement.marker.evaluate({**markers, "extra": extra}) for extra in ("", *extras)
+        )
+    except (InvalidMarker, UndefinedComparison, UndefinedEnvironmentName):
+        return False
+
+
+def _exact(specifier: SpecifierSet) -> Version | None:
+    """The version an `==V` (or `===V`) clause names, when there is one."""
+    for clause in specifier:
+        if clause.operator in ("==", "===") and "*" not in clause.version:
+            try:
+                return Version(clause.version)
+            except ValueError:
+                return None
+    return None
+
+
+class _Provider(AbstractProvider):  # type: ignore[type-arg]
+    """resolvelib's provider over the snapshot: what pip's provider does over an index."""
+
+    def __init__(
+        self,
+        python: Version,
+        markers: Mapping[str, str],
+        urls: frozenset[NormalizedName],
+        limits: Mapping[NormalizedName, SpecifierSet],
+    ) -> None:
+        self.limits = limits  # -c lines: they limit a package's releases without asking for it
+        from compat.kb.wheels import target_platform
+
+        self.python = Version(f"{python.major}.{python.minor}")
+        self.platform = target_platform(markers)
+        self.markers = markers
+        self.urls = urls
+        self.roots: set[str] = set()
+        self.unread: dict[str, None] = {}
+        self.recorded: dict[str, None] = {}
+
+    @staticmethod
+    def _key(name: str, extras: Iterable[str]) -> str:
+        extras = sorted(extras)
+        return f"{name}[{','.join(extras)}]" if extras else name
+
+    def identify(self, requirement_or_candidate: Any) -> str:
+        item = requirement_or_candidate
+        if isinstance(item, _Candidate):
+            return self._key(item.name, item.extras)
+        return self._key(canonicalize_name(item.name), item.extras)
+
+    def get_preference(
+        self,
+        identifier: str,
+        resolutions: Mapping[str, Any],
+        candidates: Mapping[str, Iterator[Any]],
+        information: Mapping[str, Iterator[Any]],
+        backtrack_causes: Sequence[Any],
+    ) -> tuple[int, int, int, str]:
+        # pip's order, simplified: exact pins first, then what the user asked for, then names
+        # that caused backtracking, then alphabetical (deterministic).
+        requirements = [i.requirement for i in information[identifier]]
+        pinned = any(_exact(r.specifier) is not None for r in requirements)
+        causes = {self.identify(c.requirement) for c in backtrack_causes}
+        return (
+            0 if pinned else 1,
+            0 if identifier in self.roots else 1,
+            0 if identifier in causes else 1,
+            identifier,
+        )
+
+    def find_matches(
+        self,
+        identifier: str,
+        requirements: Mapping[str, Iterator[Requirement]],
+        incompatibilities: Mapping[str, Iterator[_Candidate]],
+    ) -> list[_Candidate]:
+        from compat.resolve import snapshot
+
+        wanted = list(requirements[identifier])
+        name = canonicalize_name(wanted[0].name)
+        extras = frozenset().union(*(r.extras for r in wanted))
+        specifier = self.limits.get(name, SpecifierSet())
+        for requirement in wanted:
+            specifier &= requirement.specifier
+        bad = {c.version for c in incompatibilities[identifier]}
+        if name in self.urls or not snapshot.covers(name):
+            if None in bad:
+                return []
+            return [_Candidate(name, None, extras, (), False)]
+        pinned = _exact(specifier)
+        out: list[_Candidate] = []
+        for record in reversed(snapshot.records(name)):  # newest first, as pip prefers
+            if record.version in bad or not specifier.contains(record.version):
+                continue
+            if record.yanked and pinned != record.version:
+                continue  # PEP 592: a yanked release only where pinned exactly
+            if not self._installable(name, record):
+                continue
+            out.append(self._candidate(name, record.version, extras, record.requires))
+        if (
+            not out
+            and pinned is not None
+            and pinned not in bad
+            and pinned not in snapshot.releases(name)
+        ):
+            # A release the snapshot does not list (older than its first day, or never
+            # published: compat says which elsewhere): held at its pin, requirements unknown.
+            out.append(self._candidate(name, pinned, extras, None))
+        return out
+
+    def _installable(self, name: NormalizedName, record: Any) -> bool:
+        """pip skips a release that publishes nothing it can install on the target (its
+        Requires-Python excludes the target's Python, or no file fits): the snapshot's record,
+        and compat's wheel table where it knows the release (the table no-wheel-for-target
+        reads: the solve never picks what that rule calls uninstallable)."""
+        from compat.kb import wheels
+
+        if record.installable(self.python) is False:
+            return False
+        if self.platform is None:
+            return True
+        found = wheels.availability(name, record.version, self.platform, self.python)
+        return found is None or found[0] != "none"
+
+    def _candidate(
+        self,
+        name: NormalizedName,
+        version: Version,
+        extras: frozenset[str],
+        lines: tuple[str, ...] | None,
+    ) -> _Candidate:
+        if lines is not None:
+            parsed = tuple(r for r in map(_parse, lines) if r is not None)
+            requires = tuple(r for r in parsed if _applies(r, extras, self.markers))
+            return _Candidate(name, version, extras, requires, True)
+        from compat.resolve.transitive import _recorded_lines
+
+        recorded = _recorded_lines(name, version, tuple(extras), self.markers)
+        if recorded is not None:
+            self.recorded[f"{name} {version}"] = None
+            return _Candidate(name, version, extras, recorded, False)
+        self.unread[f"{name} {version}"] = None
+        return _Candidate(name, version, extras, (), False)
+
+    def is_satisfied_by(self, requirement: Requirement, candidate: _Candidate) -> bool:
+        if candidate.version is None:
+            return True
+        return requirement.specifier.contains(candidate.version, prereleases=True)
+
+    def get_dependencies(self, candidate: _Candidate) -> list[Requirement]:
+        deps = [_without_marker(r) for r in candidate.requires]
+        if candidate.extras and candidate.version is not None:
+            # An extra's candidate holds its base release at the same version (pip's way).
+            deps.append(Requirement(f"{candidate.name}=={candidate.version}"))
+        return deps
+
+
+def _without_marker(requirement: Requirement) -> Requirement:
+    """The requirement without its marker (the candidate already evaluated it for the target)."""
+    if requirement.marker is None:
+        return requirement
+    copy = Requirement(str(requirement))
+    copy.marker = None
+    return copy
+
+
+def solve(wanted: Sequence[Wanted], python: Version, markers: Mapping[str, str]) -> OfflineInstall:
+    """What a fresh install of `wanted` takes as of the snapshot; NoOfflineInstall when the
+    snapshot holds none (or the solve runs out of rounds)."""
+    import resolvelib
+
+    urls = frozenset(w.name for w in wanted if w.url)
+    limits: dict[NormalizedName, SpecifierSet] = {}
+    for item in wanted:
+        if item.constraint:
+            limits[item.name] = limits.get(item.name, SpecifierSet()) & item.specifier
+    provider = _Provider(python, markers, urls, limits)
+    roots: list[Requirement] = []
+    for item in wanted:
+        if item.constraint:
+            continue
+        extras = f"[{','.join(sorted(item.extras))}]" if item.extras else ""
+        roots.append(Requirement(f"{item.name}{extras}{item.specifier}"))
+        provider.roots.add(provider.identify(roots[-1]))
+    resolver: Any = resolvelib.Resolver(provider, resolvelib.BaseReporter())
+    try:
+        result = resolver.resolve(roots, max_rounds=MAX_ROUNDS)
+    except resolvelib.ResolutionImpossible as error:
+        causes = sorted({str(c.requirement) for c in error.causes})
+        raise NoOfflineInstall(
+            "no install of these requirements is in the snapshot"
+            + (f" ({', '.join(causes[:4])}{', …' if len(causes) > 4 else ''})" if causes else "")
+        ) from None
+    except resolvelib.ResolutionTooDeep:
+        raise NoOfflineInstall(
+            f"the offline solve stopped after {MAX_ROUNDS} rounds (a count of work)"
+        ) from None
+    packages: dict[NormalizedName, Version] = {}
+    unknown: dict[NormalizedName, SpecifierSet] = {}
+    for candidate in result.mapping.values():
+        if candidate.version is None:
+            spec = SpecifierSet()
+            for requirement in result.criteria[provider.identify(candidate)].iter_requirement():
+                spec &= requirement.specifier
+            unknown[candidate.name] = unknown.get(candidate.name, SpecifierSet()) & spec
+        else:
+            packages[candidate.name] = candidate.version
+    required_by: dict[NormalizedName, str] = {}
+    for key, criterion in result.criteria.items():
+        for information in criterion.information:
+            if information.parent is not None:
+                name = canonicalize_name(key.split("[")[0])
+                parent = information.parent
+                required_by.setdefault(
+                    name,
+                    f"{parent.name} {parent.version}" if parent.version else str(parent.name),
+                )
+    return OfflineInstall(
+        packages=dict(sorted(packages.items())),
+        unknown=dict(sorted(unknown.items())),
+        unread=tuple(sorted(provider.unread)),
+        required_by=required_by,
+        recorded=tuple(sorted(provider.recorded)),
+    )
