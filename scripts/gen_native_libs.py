@@ -114,8 +114,8 @@ def refresh() -> None:
         project = client.get(PROJECT).json()
         for version, files in sorted(project["releases"].items(), key=lambda i: _key(i[0]) or ()):
             key = _key(version)
-            wheel = _wheel(files) if key else None
-            if wheel is None:
+            wheel = _wheel(files) if key is not None else None
+            if key is None or wheel is None:
                 continue
             sha = wheel["digests"]["sha256"]
             if sha in known:  # wheels are immutable: never read one twice
@@ -140,7 +140,8 @@ def refresh() -> None:
             )
     document = {
         "package": "bitsandbytes",
-        "source": f"{PROJECT} + the zip directory of each release's Linux x86_64 wheel",
+        "source": f"{PROJECT} + the zip directory (and bitsandbytes/cuda_setup/main.py where it has"
+        " one) of each release's Linux x86_64 wheel",
         "fetched": datetime.date.today().isoformat(),
         "loaders": LOADER_SOURCES,
         "releases": releases,
