@@ -1,20 +1,29 @@
 #!/usr/bin/env python3
 """Regenerate compat/data/native-libs.json: which CUDA libraries each bitsandbytes wheel ships.
 
-bitsandbytes loads a native library named for torch's CUDA version (libbitsandbytes_cuda124.so
-for a CUDA 12.4 torch). Which ones a release ships is its wheel's file list; how it picks one is
-its loader at the release tag:
+bitsandbytes loads a native library named for a CUDA version (libbitsandbytes_cuda124.so for
+CUDA 12.4). Which ones a release ships is its wheel's file list; how it picks one is its loader,
+read in the wheel itself where it still has bitsandbytes/cuda_setup/main.py (0.31.8-0.43.0) and at
+the release tag after that:
 
-* `exact` (0.42.0-0.49.x): the library of exactly torch.version.cuda, else the CPU library and
-  "compiled without GPU support" (bitsandbytes/cuda_setup/main.py evaluate_cuda_setup in 0.42 and
-  0.43.0; bitsandbytes/cextension.py get_cuda_bnb_library_path from 0.43.1);
+* `system-runtime` (0.31.8-0.40.0.post4): not torch's CUDA version but the version
+  cudaRuntimeGetVersion reports for the first libcudart.so found on the machine (CONDA_PREFIX/lib,
+  LD_LIBRARY_PATH, other path-like environment variables, then /usr/local/cuda/lib64); no runtime
+  found: the CPU library (cuda_setup/main.py determine_cuda_runtime_lib_path, get_cuda_version and
+  evaluate_cuda_setup, read in each wheel and at the 0.35.0 and 0.40.0 tags);
+* `exact` (0.40.1-0.49.x): the library of exactly torch.version.cuda (CUDA_VERSION, from
+  0.40.1.post1 BNB_CUDA_VERSION, overrides it), else the CPU library and "compiled without GPU
+  support" (cuda_setup/main.py get_cuda_version in 0.40.1-0.43.0, "CUDA SETUP now no longer looks
+  for libcuda and libcudart and relies PyTorch CUDA libraries" in the 0.40.1 release notes;
+  cextension.py get_cuda_bnb_library_path from 0.43.1);
 * `same-major` (0.50.0 on): the exact library, else the nearest one of the same CUDA major,
   never one of another major (cextension.py get_cuda_bnb_library_path at 0.50.0).
 
-The recorded input is scripts/inputs/bitsandbytes-libs.json: for every release from 0.42.0 the
-Linux x86_64 wheel's name, URL, sha256 and upload date, the CUDA libraries in its file list, and
-the loader. `--refresh` re-reads PyPI's JSON API and each new wheel's zip directory through HTTP
-range requests (a few KB of a 100 MB wheel); without it the script is offline and deterministic
+The recorded input is scripts/inputs/bitsandbytes-libs.json: for every release that publishes a
+Linux wheel (post-releases included, pre-releases not) the wheel's name, URL, sha256 and upload
+date, the CUDA libraries in its file list, and the loader. `--refresh` re-reads PyPI's JSON API
+and each new wheel's zip directory (and its cuda_setup/main.py) through HTTP range requests (a
+few KB of a 100 MB wheel); without it the script is offline and deterministic
 (tests/unit/kb/test_native_libs.py fails when the committed table differs from what it writes).
 """
 
@@ -34,10 +43,17 @@ ROOT = Path(__file__).resolve().parent.parent
 INPUT = ROOT / "scripts" / "inputs" / "bitsandbytes-libs.json"
 OUTPUT = ROOT / "compat" / "data" / "native-libs.json"
 PROJECT = "https://pypi.org/pypi/bitsandbytes/json"
-OLDEST = (0, 42, 0)
 SAME_MAJOR_FROM = (0, 50, 0)  # cextension.py at 0.50.0: same-major fallback
+_TAG = "https://github.com/bitsandbytes-foundation/bitsandbytes/blob"
 LOADER_SOURCES = {
+    "system-runtime": [
+        f"{_TAG}/0.35.0/bitsandbytes/cuda_setup/main.py",
+        f"{_TAG}/0.40.0/bitsandbytes/cuda_setup/main.py",
+        "https://github.com/bitsandbytes-foundation/bitsandbytes/issues/551",
+    ],
     "exact": [
+        f"{_TAG}/0.41.0/CHANGELOG.md",
+        f"{_TAG}/0.41.0/bitsandbytes/cuda_setup/main.py",
         "https://github.com/bitsandbytes-foundation/bitsandbytes/blob/0.42.0/bitsandbytes/cuda_setup/main.py",
         "https://github.com/bitsandbytes-foundation/bitsandbytes/blob/0.43.1/bitsandbytes/cextension.py",
         "https://github.com/bitsandbytes-foundation/bitsandbytes/blob/0.49.2/bitsandbytes/cextension.py",
@@ -47,12 +63,29 @@ LOADER_SOURCES = {
     ],
 }
 _LIBRARY = re.compile(r"libbitsandbytes_cuda(\d+)\w*\.so$")
+_SETUP = "bitsandbytes/cuda_setup/main.py"
 
 
 def _key(version: str) -> tuple[int, ...] | None:
-    if not re.fullmatch(r"\d+\.\d+\.\d+", version):
-        return None  # pre-releases are never what `pip install bitsandbytes` gets
-    return tuple(int(part) for part in version.split("."))
+    """`0.40.0.post4` -> (0, 40, 0, 4), `0.40.0` -> (0, 40, 0, -1): post-releases are releases pip
+    installs; pre-releases never are what `pip install bitsandbytes` gets."""
+    match = re.fullmatch(r"(\d+)\.(\d+)\.(\d+)(?:\.post(\d+))?", version)
+    if match is None:
+        return None
+    major, minor, micro, post = match.groups()
+    return int(major), int(minor), int(micro), -1 if post is None else int(post)
+
+
+def _loader(key: tuple[int, ...], setup: str | None) -> str:
+    """How the release picks its library: from its own cuda_setup/main.py where the wheel has one
+    (0.31.8-0.43.0), else by release (cextension.py at the tags: exact, same-major from 0.50)."""
+    if setup is not None:
+        if re.search(r"def get_cuda_version\(\):\s+major, minor = .*torch\.version\.cuda", setup):
+            return "exact"
+        if "cudaRuntimeGetVersion" in setup:
+            return "system-runtime"
+        raise RuntimeError(f"{_SETUP}: neither torch.version.cuda nor cudaRuntimeGetVersion")
+    return "same-major" if key[:3] >= SAME_MAJOR_FROM else "exact"
 
 
 def _cuda(tag: str) -> str:
@@ -81,8 +114,8 @@ def refresh() -> None:
         project = client.get(PROJECT).json()
         for version, files in sorted(project["releases"].items(), key=lambda i: _key(i[0]) or ()):
             key = _key(version)
-            wheel = _wheel(files) if key and key >= OLDEST else None
-            if wheel is None:
+            wheel = _wheel(files) if key is not None else None
+            if key is None or wheel is None:
                 continue
             sha = wheel["digests"]["sha256"]
             if sha in known:  # wheels are immutable: never read one twice
@@ -91,7 +124,9 @@ def refresh() -> None:
             url = urljoin(PROJECT, wheel["url"])
             print(f"reading {wheel['filename']}", file=sys.stderr)
             with zipfile.ZipFile(io.BufferedReader(_RangeFile(client, url), 1 << 16)) as archive:
-                tags = {m.group(1) for n in archive.namelist() if (m := _LIBRARY.search(n))}
+                names = archive.namelist()
+                tags = {m.group(1) for n in names if (m := _LIBRARY.search(n))}
+                setup = archive.read(_SETUP).decode() if _SETUP in names else None
             releases.append(
                 {
                     "version": version,
@@ -100,12 +135,13 @@ def refresh() -> None:
                     "sha256": sha,
                     "uploaded": wheel["upload_time"][:10],
                     "cuda_libraries": sorted(tags, key=int),
-                    "loader": "same-major" if key >= SAME_MAJOR_FROM else "exact",
+                    "loader": _loader(key, setup),
                 }
             )
     document = {
         "package": "bitsandbytes",
-        "source": f"{PROJECT} + the zip directory of each release's Linux x86_64 wheel",
+        "source": f"{PROJECT} + the zip directory (and bitsandbytes/cuda_setup/main.py where it has"
+        " one) of each release's Linux x86_64 wheel",
         "fetched": datetime.date.today().isoformat(),
         "loaders": LOADER_SOURCES,
         "releases": releases,

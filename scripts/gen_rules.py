@@ -919,9 +919,10 @@ def _deepspeed(series: str) -> dict[str, Any]:
 
 
 # The bitsandbytes library family is table-driven now: scripts/gen_native_libs.py writes
-# compat/data/native-libs.json and one rule (compat/matrix/abi.yaml,
-# bitsandbytes-no-library-for-torch-cuda) reads it through the derived fact
-# `bitsandbytes_cuda_library`.
+# compat/data/native-libs.json and two rules (compat/matrix/abi.yaml) read it:
+# bitsandbytes-no-library-for-torch-cuda through the derived fact `bitsandbytes_cuda_library`
+# (0.40.1 on), bitsandbytes-runtime-loader-no-library-for-torch-cuda-major through
+# `bitsandbytes_cuda_major` (0.31.8-0.40.0.post4, which pick by the machine's CUDA runtime).
 
 
 FAMILIES = ROOT / "scripts" / "families.yaml"

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 VOCABULARY: dict[str, tuple[str, ...]] = {
     "torch_kernels": ("missing",),
     "bitsandbytes_cuda_library": ("missing",),
+    "bitsandbytes_cuda_major": ("missing",),
     "numpy_abi": ("numpy1-build",),
     "wheel": ("none", "source-build", "cpu-build"),
     "flash_attn_wheel": ("prerelease-torch",),
@@ -44,6 +45,7 @@ VOCABULARY: dict[str, tuple[str, ...]] = {
 PACKAGES: dict[str, tuple[str, ...]] = {
     "torch_kernels": ("torch",),
     "bitsandbytes_cuda_library": ("bitsandbytes", "torch"),
+    "bitsandbytes_cuda_major": ("bitsandbytes", "torch"),
     "numpy_abi": ("numpy", *NUMPY_ABI_PACKAGES),
     # any package of compat/data/wheels.json may lack a wheel (the fix names it); pin moves torch
     # out of a CPU build, and never proposes a release without a wheel (commands/pin.py)
@@ -60,10 +62,10 @@ def table_rows(key: str) -> int:
         from compat.kb import archtable
 
         return archtable.row_count()
-    if key == "bitsandbytes_cuda_library":
+    if key in ("bitsandbytes_cuda_library", "bitsandbytes_cuda_major"):
         from compat.kb import nativelibs
 
-        return len(nativelibs.releases())
+        return nativelibs.loader_rows(system_runtime=key == "bitsandbytes_cuda_major")
     if key == "numpy_abi":
         return len(NUMPY_ABI_PACKAGES)
     if key == "wheel":
@@ -86,7 +88,7 @@ def release_specs(key: str) -> dict[str, set[str]]:
         from compat.kb import archtable
 
         return {"torch": {f"=={release}" for release in archtable.releases()}}
-    if key == "bitsandbytes_cuda_library":
+    if key in ("bitsandbytes_cuda_library", "bitsandbytes_cuda_major"):
         from compat.kb import nativelibs
 
         return {"bitsandbytes": {f"=={release}" for release in nativelibs.releases()}}
@@ -144,6 +146,8 @@ class DerivedCondition(AnchorCondition):
             return torch_kernels_missing(facts)
         if self.key == "bitsandbytes_cuda_library":
             return bitsandbytes_library_missing(facts)
+        if self.key == "bitsandbytes_cuda_major":
+            return bitsandbytes_library_missing(facts, by_runtime=True)
         if self.key == "numpy_abi":
             return numpy1_build_beside_numpy2(facts)
         if self.key == "wheel":
@@ -357,9 +361,13 @@ def _kernel_fix(
     return Fix(summary, (pin,), change)
 
 
-def bitsandbytes_library_missing(facts: Facts) -> Verdict:
+def bitsandbytes_library_missing(facts: Facts, by_runtime: bool = False) -> Verdict:
     """TRUE when the installed bitsandbytes release ships no CUDA library it would load for
-    torch's CUDA build (compat/data/native-libs.json, read from the released wheels)."""
+    torch's CUDA build (compat/data/native-libs.json, read from the released wheels).
+
+    `by_runtime`: the releases that pick their library by the machine's CUDA runtime instead
+    (0.31.8-0.40.0.post4, `bitsandbytes_cuda_major`): TRUE when the wheel ships no library at all
+    of the CUDA major torch is built for."""
 
     package = facts.packages.get(canonicalize_name("bitsandbytes"))
     torch = facts.packages.get(canonicalize_name("torch"))
@@ -376,15 +384,16 @@ def bitsandbytes_library_missing(facts: Facts) -> Verdict:
     cuda = _torch_cuda(facts, torch.versions)
     if cuda is None:
         if "torch_cuda" in facts.unknown_builds:
-            return _library_depends_on_build(package, facts.unknown_builds["torch_cuda"])
+            needs = facts.unknown_builds["torch_cuda"]
+            return _library_depends_on_build(package, needs, by_runtime)
         if not facts.packages_known and not any(v.local for v in torch.versions):
             return Verdict(Tri.UNKNOWN, unknown=(Unknown("build.torch_cuda", _BUILD_HINT),))
         return FALSE  # a CPU torch: bitsandbytes loads its CPU library on purpose
 
     from compat.kb import nativelibs
 
-    verdicts = [nativelibs.loads(_release(v), cuda) for v in package.versions]
-    missing = [v for v, loads in zip(package.versions, verdicts, strict=True) if loads is False]
+    judge = _lacks_major if by_runtime else _lacks_library
+    missing = [v for v in package.versions if judge(_release(v), cuda)]
     if not missing:
         return FALSE  # every candidate loads one, or the table does not know the release
     version = missing[0]
@@ -392,16 +401,25 @@ def bitsandbytes_library_missing(facts: Facts) -> Verdict:
     tag = f"cuda{cuda.major}{cuda.minor}"
     where = f" ({package.origin})" if package.origin else ""
     label = f"bitsandbytes {version}" if package.exact else (package.requirement or "bitsandbytes")
-    text = (
-        f"{label}{where} ships libbitsandbytes_cuda for CUDA "
-        f"{', '.join(str(c) for c in shipped)}: none it loads for torch's CUDA {cuda} build "
-        f"(libbitsandbytes_{tag})"
-    )
+    listed = ", ".join(str(c) for c in shipped)
+    if by_runtime:
+        text = (
+            f"{label}{where} ships libbitsandbytes_cuda for CUDA {listed}: none for CUDA "
+            f"{cuda.major}, which torch's CUDA {cuda} build uses, and it picks its library by the "
+            "machine's CUDA runtime, not torch's"
+        )
+    else:
+        text = (
+            f"{label}{where} ships libbitsandbytes_cuda for CUDA {listed}: none it loads for "
+            f"torch's CUDA {cuda} build (libbitsandbytes_{tag})"
+        )
     matched = MatchedPackage(package.name, str(version) if package.exact else "*", package.origin)
     if len(missing) < len(package.versions):
         hint = "a pin of bitsandbytes (or a lock file)"
         return Verdict(Tri.UNKNOWN, (text,), (Unknown("packages.bitsandbytes", hint),), (matched,))
-    return Verdict(Tri.TRUE, (text,), (), (matched,), fix=_library_fix(_release(version), cuda))
+    return Verdict(
+        Tri.TRUE, (text,), (), (matched,), fix=_library_fix(_release(version), cuda, by_runtime)
+    )
 
 
 _RELEASE_HINT = "the installed release (pip show bitsandbytes torch, or --python/--path)"
@@ -409,17 +427,29 @@ _RELEASE_HINT = "the installed release (pip show bitsandbytes torch, or --python
 _BUILD_HINT = "torch's CUDA build (torch.version.cuda, collect_env, or --python/--path)"
 
 
-def _library_depends_on_build(package: PackageFact, needs: str) -> Verdict:
+def _lacks_library(release: Version, cuda: Version) -> bool:
+    from compat.kb import nativelibs
+
+    return nativelibs.loads(release, cuda) is False
+
+
+def _lacks_major(release: Version, cuda: Version) -> bool:
+    from compat.kb import nativelibs
+
+    return nativelibs.lacks_major(release, cuda) is True
+
+
+def _library_depends_on_build(package: PackageFact, needs: str, by_runtime: bool) -> Verdict:
     """torch's CUDA build is unsettled (which release a resolve installs): a pinned bitsandbytes
     that lacks a library for some CUDA build PyTorch publishes is a question worth asking."""
 
-    from compat.kb import nativelibs
     from compat.kb.torchbuilds import published_cudas
 
     if not package.exact:
         return Verdict(Tri.UNKNOWN, unknown=(Unknown("build.torch_cuda", needs),))
     release = _release(package.versions[0])
-    missing = [c for c in published_cudas() if nativelibs.loads(release, c) is False]
+    judge = _lacks_major if by_runtime else _lacks_library
+    missing = [c for c in published_cudas() if judge(release, c)]
     if not missing:
         return FALSE
     shown = ", ".join(str(c) for c in missing[:6]) + (" ..." if len(missing) > 6 else "")
@@ -438,7 +468,9 @@ def _release(version: Version) -> Version:
     return Version(version.public)
 
 
-def _library_fix(version: Version, cuda: Version) -> Fix:
+def _library_fix(version: Version, cuda: Version, by_runtime: bool) -> Fix:
+    from packaging.version import Version
+
     from compat.kb import nativelibs
 
     found = nativelibs.first_loading(cuda, version)
@@ -450,11 +482,24 @@ def _library_fix(version: Version, cuda: Version) -> Fix:
     target, all_later = found
     pin = f"bitsandbytes>={target}" if all_later and target > version else f"bitsandbytes=={target}"
     first = "the first release" if target > version else "the newest earlier release"
-    return Fix(
+    summary = (
         f"install bitsandbytes {target}, {first} with a library it loads for torch's CUDA "
-        f"{cuda} build",
+        f"{cuda} build"
+    )
+    if by_runtime:  # 0.31.8-0.40.0.post4 read no override: the machine's runtime decides
+        majors = sorted({c.major for c in nativelibs.shipped(version) or ()})
+        change = (
+            "or install a torch build for a CUDA major the release ships "
+            f"({', '.join(str(m) for m in majors)}), with that runtime where the release looks "
+            "for libcudart.so"
+        )
+        return Fix(summary, (pin,), change)
+    # the override is CUDA_VERSION in 0.40.1's cuda_setup/main.py, BNB_CUDA_VERSION from 0.40.1.post1
+    variable = "CUDA_VERSION" if version == Version("0.40.1") else "BNB_CUDA_VERSION"
+    return Fix(
+        summary,
         (pin,),
-        "or set BNB_CUDA_VERSION to a library the installed release ships (same CUDA major)",
+        f"or set {variable} to a library the installed release ships (same CUDA major)",
     )
 
 

@@ -2,8 +2,9 @@
 
 `compat/data/native-libs.json` (written by `scripts/gen_native_libs.py` from the file lists of the
 released wheels) says, per release, the CUDA versions of its libbitsandbytes_cudaXYZ libraries
-and how the release picks one for torch's CUDA build: `exact` (0.42-0.49: that very version, or
-none) or `same-major` (0.50+: the nearest of the same CUDA major). Read only when a rule asks.
+and how the release picks one: `system-runtime` (0.31.8-0.40.0.post4: by the CUDA runtime found on
+the machine, not torch's), `exact` (0.40.1-0.49: torch's very CUDA version, or none) or
+`same-major` (0.50+: the nearest of the same CUDA major). Read only when a rule asks.
 """
 
 from __future__ import annotations
@@ -36,9 +37,10 @@ def shipped(version: Version) -> tuple[Version, ...] | None:
 
 
 def loads(version: Version, cuda: Version) -> bool | None:
-    """Whether that release finds a library for a torch built for `cuda` (None: not recorded)."""
+    """Whether that release finds a library for a torch built for `cuda` (None: not recorded, or
+    a release whose loader does not look at torch's CUDA build: see `lacks_major`)."""
     entry = _table().get(str(version))
-    if entry is None:
+    if entry is None or entry["loader"] == "system-runtime":
         return None
     libraries = [Version(c) for c in entry["cuda"]]
     major, minor = (*cuda.release, 0)[:2]
@@ -46,6 +48,22 @@ def loads(version: Version, cuda: Version) -> bool | None:
     if entry["loader"] == "exact":
         return wanted in libraries
     return any(library.major == wanted.major for library in libraries)
+
+
+def lacks_major(version: Version, cuda: Version) -> bool | None:
+    """For a release that picks its library by the machine's CUDA runtime (0.31.8-0.40.0.post4):
+    whether it ships none at all of the CUDA major torch is built for (None: not recorded, or a
+    release whose loader reads torch's CUDA build: see `loads`)."""
+    entry = _table().get(str(version))
+    if entry is None or entry["loader"] != "system-runtime":
+        return None
+    return all(Version(c).major != cuda.major for c in entry["cuda"])
+
+
+def loader_rows(system_runtime: bool) -> int:
+    """How many recorded releases pick their library by the machine's CUDA runtime (True), or by
+    torch's CUDA build (False)."""
+    return sum((e["loader"] == "system-runtime") is system_runtime for e in _table().values())
 
 
 def first_loading(cuda: Version, after: Version) -> tuple[Version, bool] | None:

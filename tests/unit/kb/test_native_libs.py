@@ -30,6 +30,7 @@ from tests.lib.resolvers import pip_resolve
 ROOT = paths.REPO
 SCRIPT = ROOT / "scripts" / "gen_native_libs.py"
 RULE = "bitsandbytes-no-library-for-torch-cuda"
+RUNTIME_RULE = "bitsandbytes-runtime-loader-no-library-for-torch-cuda-major"
 
 
 def test_the_table_is_what_the_script_writes_from_its_recorded_inputs(tmp_path: Path) -> None:
@@ -70,11 +71,51 @@ def test_every_release_names_the_wheel_it_was_read_from() -> None:
         ("0.49.2", "13.2", False),  # cuda130 but no cuda132 in 0.48/0.49
         ("0.50.0", "13.2", True),
         ("0.50.0", "12.9", True),  # same-major fallback (cuda128)
-        ("0.41.3", "12.1", None),  # older than the table: not judged
+        ("0.41.3", "12.1", True),
+        ("0.41.3", "12.4", False),  # 0.40.1-0.41.x: cuda110..cuda122
+        ("0.40.1", "11.6", False),
+        ("0.40.0", "13.2", None),  # picks by the machine's runtime: see lacks_major
+        ("0.30.0", "11.1", None),  # never published: not judged
     ],
 )
 def test_what_the_wheels_ship(release: str, cuda: str, loads: bool | None) -> None:
     assert nativelibs.loads(Version(release), Version(cuda)) is loads
+
+
+@pytest.mark.parametrize(
+    ("release", "cuda", "lacks"),
+    [
+        ("0.40.0", "13.2", True),  # cuda110..cuda122: nothing of CUDA 13
+        ("0.40.0.post4", "13.0", True),
+        ("0.40.0", "11.8", False),
+        ("0.40.0", "12.4", False),  # a CUDA 12 library: the machine's runtime decides
+        ("0.39.0", "10.2", True),  # 0.39.0 dropped cuda102
+        ("0.38.1", "10.2", False),
+        ("0.31.8", "12.1", True),  # cuda102..cuda117
+        ("0.40.1", "13.2", None),  # reads torch's build: see loads
+    ],
+)
+def test_what_the_runtime_loader_releases_ship(release: str, cuda: str, lacks: bool | None) -> None:
+    assert nativelibs.lacks_major(Version(release), Version(cuda)) is lacks
+
+
+def test_every_release_with_a_wheel_is_recorded_with_the_loader_its_source_shows() -> None:
+    """From the first wheel with CUDA libraries (0.31.8), post-releases included; the loader
+    read in each wheel's cuda_setup/main.py changes once at 0.40.1 (torch.version.cuda) and
+    once at 0.50.0 (same-major fallback), never back."""
+    document = json.loads((ROOT / "scripts" / "inputs" / "bitsandbytes-libs.json").read_text())
+    versions = [Version(entry["version"]) for entry in document["releases"]]
+    assert versions == sorted(versions) and len(set(versions)) == len(versions)
+    assert versions[0] == Version("0.31.8")
+    assert {Version("0.40.0"), Version("0.40.0.post4"), Version("0.41.3.post2")} <= set(versions)
+    for version, entry in zip(versions, document["releases"], strict=True):
+        expected = (
+            "system-runtime"
+            if version < Version("0.40.1")
+            else ("exact" if version < Version("0.50.0") else "same-major")
+        )
+        assert entry["loader"] == expected, version
+        assert entry["cuda_libraries"], version
 
 
 def findings(result: Any) -> dict[str, dict[str, Any]]:
@@ -114,6 +155,29 @@ def test_check_torch_2_15_from_pypi_needs_bitsandbytes_0_50(tmp_path: Path) -> N
     assert finding["fix"]["constraints"] == ["bitsandbytes>=0.50.0"]
     requirements.write_text("torch==2.15.0\nbitsandbytes==0.50.0\n")
     assert RULE not in findings(run_cli(["check", str(requirements), "--offline", "-f", "json"]))
+
+
+def test_check_bitsandbytes_0_40_picks_by_the_runtime_and_ships_nothing_for_cuda_13(
+    tmp_path: Path,
+) -> None:
+    requirements = tmp_path / "requirements.txt"
+    requirements.write_text("torch==2.15.0\nbitsandbytes==0.40.0\n")
+    found = findings(run_cli(["check", str(requirements), "--offline", "--format", "json"]))
+    assert found[RUNTIME_RULE]["status"] == "affected" and RULE not in found
+    assert found[RUNTIME_RULE]["fix"]["constraints"] == ["bitsandbytes>=0.50.0"]
+    for torch in ("2.0.1+cu118", "2.4.0+cu124"):  # 0.40.0 ships CUDA 11 and 12 libraries
+        requirements.write_text(f"torch=={torch}\nbitsandbytes==0.40.0\n")
+        found = findings(run_cli(["check", str(requirements), "--offline", "--format", "json"]))
+        assert RUNTIME_RULE not in found and RULE not in found, torch
+
+
+def test_doctor_bitsandbytes_0_41_beside_a_cuda_12_4_torch(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    torch_dist(site, "2.4.0", "12.4")
+    make_dist(site, "bitsandbytes", "0.41.3.post2", requires=["scipy"])
+    found = findings(run_cli(["doctor", "--path", str(site), "--no-probe", "--format", "json"]))
+    assert found[RULE]["status"] == "affected" and RUNTIME_RULE not in found
+    assert found[RULE]["fix"]["constraints"] == ["bitsandbytes>=0.43.1"]
 
 
 def test_pin_moves_bitsandbytes_to_the_first_release_with_the_library(tmp_path: Path) -> None:
