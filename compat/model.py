@@ -107,6 +107,9 @@ class Environment:
     # Build facts the package manager recorded (a conda torch's CUDA build, conda's cuDNN/NCCL):
     # they override what the wheels' metadata would suggest (compat.facts.conda).
     builds: Mapping[str, Version] = field(default_factory=dict)
+    # Whose build a package is where that changes what it carries: {"torch": "conda-forge"} for
+    # conda-forge's pytorch (its own TORCH_CUDA_ARCH_LIST, compat/data/conda-forge-torch-arch.json).
+    build_channels: Mapping[str, str] = field(default_factory=dict)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -188,6 +191,8 @@ class Facts:
     arch_lists: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     # Packages conda installs (a conda or pixi file's specs): conda's builds, not PyPI's wheels.
     conda_packages: frozenset[NormalizedName] = frozenset()
+    # Whose build a package is ({"torch": "conda-forge"}), where that changes what it carries.
+    build_channels: Mapping[str, str] = field(default_factory=dict)
     # What check took from the machine it runs on rather than from the user ("python",
     # "platform"): a verdict that turns on it is a question, not a finding.
     target_assumed: frozenset[str] = frozenset()

@@ -137,6 +137,11 @@ def merge(env: Environment, prefix: Path) -> Environment:
     source = f"{env.source} + conda prefix {prefix} ({listed} conda records)"
     # A name conda and pip both installed is one conda-pip problem, not also "installed twice".
     scanned = [p for p in env.problems if not (p.kind == "duplicate" and p.name in replaced)]
+    # conda-forge's pytorch carries its own recipe's arch list, not the PyPI wheel's
+    forge = "torch_cuda" in builds and any(
+        condanames.pypi_name(r.name) == "torch" and condanames.is_conda_forge_torch_build(r.build)
+        for r in records
+    )
     return replace(
         env,
         source=source,
@@ -144,6 +149,10 @@ def merge(env: Environment, prefix: Path) -> Environment:
         problems=(*scanned, *found, *problems),
         python_version=_python(env.python_version, python_version),
         builds={**env.builds, **builds},
+        build_channels={
+            **env.build_channels,
+            **({"torch": condanames.CONDA_FORGE} if forge else {}),
+        },
     )
 
 

@@ -52,6 +52,14 @@ CPUONLY_PACKAGE = "cpuonly"
 _FORGE_BUILD = re.compile(r"(?:^|_)cuda(\d{2,3})(?=_|py|$)")
 _CHANNEL_BUILD = re.compile(r"(?:^|_)cuda(\d+)\.(\d+)(?:\.\d+)*(?:_|$)")  # py3.11_cuda12.1_cudnn...
 _CPU_BUILD = re.compile(r"(?:^|_)cpu(?:_|$)")  # cpu_generic_..., py3.10_cpu_0
+# conda-forge pytorch-cpu-feedstock recipe/meta.yaml: the `pytorch` output's build string is
+# `cuda{{ cuda_compiler_version | replace('.', '') }}_{{ blas_impl }}_py{{ CONDA_PY }}_h{{ PKG_HASH
+# }}_{{ build }}` (`cpu_...` for the CPU build); blas_impl is mkl or generic (openblas on some).
+_FORGE_TORCH_BUILD = re.compile(r"^(?:cuda\d{2,3}|cpu)_(?:mkl|generic|openblas)_")
+CONDA_FORGE = "conda-forge"
+# channels that publish a `pytorch` package (the first of them a file lists is the one conda's
+# strict channel priority takes it from): pytorch's own, conda-forge, anaconda's defaults
+_TORCH_CHANNELS = ("pytorch", CONDA_FORGE, "defaults", "anaconda", "main", "pkgs/main")
 
 
 @lru_cache(maxsize=1)
@@ -89,6 +97,26 @@ def torch_build(build: str) -> tuple[bool, Version | None]:
     if _CPU_BUILD.search(build):
         return True, None
     return False, None
+
+
+def is_conda_forge_torch_build(build: str) -> bool:
+    """Whether a pytorch build string is conda-forge's (`cuda129_mkl_py313_h7947483_302`)."""
+    return _FORGE_TORCH_BUILD.match(build) is not None
+
+
+def torch_channel(spec_channel: str, channels: tuple[str, ...]) -> str:
+    """The channel a `pytorch` spec installs from: the spec's own (`conda-forge::pytorch`), else
+    the first listed channel that publishes pytorch; "" when the file does not say."""
+
+    def name(channel: str) -> str:
+        return channel.rstrip("/").rsplit("/", 1)[-1] if "://" in channel else channel
+
+    if spec_channel:
+        return name(spec_channel)
+    for channel in channels:
+        if name(channel) in _TORCH_CHANNELS:
+            return name(channel)
+    return ""
 
 
 def version_of(text: str) -> Version | None:

@@ -318,6 +318,7 @@ def installed_facts(env: Environment, *, with_nvcc: bool | NvccQuery = True) -> 
         python_version=env.python_version,
         markers=dict(env.markers) if env.markers else None,
         builds=build_facts(env, with_nvcc=with_nvcc),
+        build_channels=dict(env.build_channels),
     )
 
 

@@ -154,3 +154,37 @@ def row_count() -> int:
             for cuda in entry["builds"]
         }
     )
+
+
+# conda-forge's pytorch (compat/data/conda-forge-torch-arch.json, scripts/gen_conda_forge_arch.py
+# from conda-forge/pytorch-cpu-feedstock's recipe): its own TORCH_CUDA_ARCH_LIST per CUDA build.
+
+
+@cache
+def _forge_table() -> Mapping[str, Any]:
+    text = resources.files("compat").joinpath("data/conda-forge-torch-arch.json").read_text("utf-8")
+    releases: Mapping[str, Any] = json.loads(text)["releases"]
+    return {str(Version(v)): entry for v, entry in releases.items()}
+
+
+def forge_releases() -> tuple[Version, ...]:
+    """The releases conda-forge built CUDA variants of `pytorch` for (linux-64)."""
+    return tuple(sorted(Version(v) for v in _forge_table()))
+
+
+def forge_builds(release: Version) -> tuple[Version, ...]:
+    entry = _forge_table().get(str(release))
+    return tuple(sorted(Version(c) for c in entry["builds"])) if entry else ()
+
+
+def forge_arch_lists(release: Version, cuda: Version) -> tuple[ArchList, ...] | None:
+    """Every arch list conda-forge's `cuda` build of `release` was built with (one per change of
+    the recipe across the release's builds), or None when the table does not know it."""
+    entry = _forge_table().get(str(Version(Version(release.public).base_version)))
+    if entry is None:
+        return None
+    major, minor = (*cuda.release, 0)[:2]
+    variants = entry["builds"].get(f"{major}.{minor}")
+    if not variants:
+        return None
+    return tuple(ArchList(tuple(v["sass"]), tuple(v["ptx"])) for v in variants)

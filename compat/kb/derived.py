@@ -206,6 +206,8 @@ def torch_kernels_missing(facts: Facts) -> Verdict:
     if not torch.versions:  # present (a message it printed), its release not shown
         hint = "the installed torch release and build (pip show torch, or --python/--path)"
         return Verdict(Tri.UNKNOWN, unknown=(Unknown("packages.torch", hint),))
+    if facts.build_channels.get("torch") == "conda-forge":
+        return _forge_kernels_missing(facts, torch, hardware)
     cuda = _torch_cuda(facts, torch.versions)
     if cuda is None:
         if "torch_cuda" in facts.unknown_builds:
@@ -269,6 +271,137 @@ def torch_kernels_missing(facts: Facts) -> Verdict:
         return Verdict(Tri.UNKNOWN, (text,), (Unknown("packages.torch", hint),), (matched,))
     capabilities = sorted({g.compute_capability for g in gpus if g.compute_capability})
     fix = _kernel_fix(release, cuda, capabilities, facts)
+    return Verdict(Tri.TRUE, (text,), (), (matched,), fix=fix)
+
+
+def _forge_candidates(
+    facts: Facts, torch: PackageFact, driver_cuda: Version | None
+) -> list[tuple[Version, Version]] | None:
+    """The conda-forge builds (release, CUDA) the torch fact can be: its one build where the
+    build is known, else every CUDA build conda-forge made of the releases it allows that the
+    driver can install (a CUDA X.Y build requires `__cuda >=X` through cuda-version's
+    constraint). None: a CPU build (no CUDA kernels to miss)."""
+    from packaging.requirements import InvalidRequirement, Requirement
+
+    from compat.kb import archtable
+
+    cuda = facts.builds.get("torch_cuda")
+    if cuda is None and "torch_cuda" not in facts.unknown_builds:
+        return None
+    if torch.exact:
+        releases: tuple[Version, ...] = (torch.versions[0],)
+    else:
+        try:
+            specifier = Requirement(torch.requirement or "torch").specifier
+        except InvalidRequirement:
+            return []
+        releases = tuple(r for r in archtable.forge_releases() if specifier.contains(r))
+    if cuda is not None:  # a range: the releases conda-forge built that CUDA version for
+        return [
+            (release, cuda)
+            for release in releases
+            if torch.exact or cuda in archtable.forge_builds(release)
+        ]
+    return [
+        (release, build)
+        for release in releases
+        for build in archtable.forge_builds(release)
+        if driver_cuda is None or build.major <= driver_cuda.major
+    ]
+
+
+def _forge_kernels_missing(facts: Facts, torch: PackageFact, hardware: Any) -> Verdict:
+    """torch_kernels for conda-forge's pytorch, over its own recipe's arch lists
+    (compat/data/conda-forge-torch-arch.json): every build the facts allow. All missing a GPU:
+    TRUE; some: UNKNOWN (which release, or which build, settles it); none: FALSE."""
+    from compat.kb import archtable
+
+    driver = hardware.cuda_driver_version
+    candidates = _forge_candidates(facts, torch, driver)
+    if candidates is None:
+        return FALSE  # conda-forge's CPU build
+    missing_for: list[tuple[Version, Version, ArchList, list[Gpu]]] = []
+    missing_releases: dict[Version, bool] = {}  # release -> every build of it misses
+    unknown = 0
+    for release, cuda in candidates:
+        variants = archtable.forge_arch_lists(release, cuda)
+        if variants is None:
+            unknown += 1
+            missing_releases[release] = False
+            continue
+        missing, open_ = [], False
+        for gpu in hardware.gpus:
+            if gpu.compute_capability is None:
+                open_ = True
+                continue
+            runs = {archtable.runs(v, gpu.compute_capability, cuda, driver) for v in variants}
+            if runs == {False}:
+                missing.append(gpu)
+            elif runs != {True}:
+                open_ = True
+        if missing:
+            missing_for.append((release, cuda, variants[0], missing))
+        elif open_:
+            unknown += 1
+        missing_releases[release] = bool(missing) and missing_releases.get(release, True)
+    if not missing_for:
+        if unknown or not candidates:
+            needs = facts.unknown_builds.get("torch_cuda")
+            if needs and not candidates:
+                return Verdict(Tri.UNKNOWN, unknown=(Unknown("build.torch_cuda", needs),))
+            return Verdict(
+                Tri.UNKNOWN, unknown=(Unknown("hardware.compute_capability", HARDWARE_HINT),)
+            )
+        return FALSE
+    release, cuda, arches, gpus = missing_for[0]
+    where = f" ({torch.origin})" if torch.origin else ""
+    label = f"torch {torch.versions[0]}" if torch.exact else (torch.requirement or "torch")
+    names = "; ".join(
+        f"GPU {g.index} {g.name} (sm_{str(g.compute_capability).replace('.', '')})" for g in gpus
+    )
+    builds = ", ".join(f"{r} CUDA {c}" for r, c, _, _ in missing_for)
+    text = (
+        f"{names}: {label}{where}, conda-forge's build{'s' if len(missing_for) > 1 else ''} "
+        f"{builds}, carr{'y' if len(missing_for) > 1 else 'ies'} {arches.describe()} and "
+        "nothing that runs there (conda-forge/pytorch-cpu-feedstock recipe/build.sh)"
+    )
+    matched = MatchedPackage(
+        torch.name, str(torch.versions[0]) if torch.exact else "*", torch.origin
+    )
+    if len(missing_for) < len(candidates):
+        if any(missing_releases.values()):  # a whole release is bad: pinning the release settles
+            hint = "a pin of conda's pytorch (or a lock file) naming one release and build"
+            return Verdict(
+                Tri.UNKNOWN, (text,), (Unknown("packages.torch", hint),), (matched,), anchored=True
+            )
+        needs = facts.unknown_builds.get("torch_cuda", "which CUDA build of conda's pytorch")
+        return Verdict(
+            Tri.UNKNOWN, (text,), (Unknown("build.torch_cuda", needs),), (matched,), anchored=True
+        )
+    every = sorted({g.compute_capability for g in hardware.gpus if g.compute_capability})
+    good = [
+        (r, c)
+        for r in archtable.forge_releases()
+        for c in archtable.forge_builds(r)
+        if (driver is None or c.major <= driver.major)
+        and (variants := archtable.forge_arch_lists(r, c))
+        and all(archtable.runs(v, cc, c, driver) is True for v in variants for cc in every)
+    ]
+    sms = ", ".join(f"sm_{str(c).replace('.', '')}" for c in every)
+    if good:
+        best = min(good, key=lambda b: (abs(b[0].release[0] * 100 + b[0].release[1]
+                                            - release.release[0] * 100 - release.release[1]), -b[0].release[1]))  # fmt: skip
+        pin = f"pytorch={best[0]}=cuda{best[1].major}{best[1].minor}*"
+        fix = Fix(
+            f"conda-forge's CUDA {best[1]} build of pytorch {best[0]} carries kernels for {sms}",
+            (pin,),
+            f"pin `{pin}` in the conda/pixi file (conda-forge channel)",
+        )
+    else:
+        fix = Fix(
+            f"no conda-forge build of pytorch the driver can install carries kernels for {sms}: "
+            "build torch from source with TORCH_CUDA_ARCH_LIST naming it, or use a supported GPU"
+        )
     return Verdict(Tri.TRUE, (text,), (), (matched,), fix=fix)
 
 

@@ -202,6 +202,7 @@ class Judge:
             usage=dict(self.usage),
             unknown_builds=unknown_builds,
             conda_packages=frozenset(declared_set.conda.names if declared_set.conda else ()),
+            build_channels=condaspec.build_channels(declared_set.conda, conda_torch),
             target_assumed=frozenset(
                 name
                 for name, given in (

@@ -38,6 +38,9 @@ def read_environment_yml(path: Path, environ: Mapping[str, str]) -> tuple[FileRe
         )
     lines = _Lines(text)
     facts = CondaFacts()
+    channels = document.get("channels")
+    if isinstance(channels, list):
+        facts.channels = tuple(str(c) for c in channels)
     result = FileResult()
     pip: list[tuple[int, str]] = []
     for item in document["dependencies"]:

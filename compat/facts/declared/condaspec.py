@@ -164,6 +164,11 @@ def declare(
     requirement = canonicalize_name(pypi)
     if requirement == "torch":
         _torch_build(spec, where, facts)
+        facts.torch_channel = (
+            condanames.CONDA_FORGE
+            if condanames.is_conda_forge_torch_build(spec.build)
+            else condanames.torch_channel(spec.channel, facts.channels)
+        )
     specifier = pep440(spec.version)
     text = f"{requirement}{specifier or ''}"
     declared = parse_requirement(text, origin, kind, group)
@@ -223,6 +228,14 @@ def check_builds(
         if cuda is not None:
             return builds, (cuda, f"conda {why} (the cudatoolkit pytorch's CUDA build needs)")
     return builds, (None, UNSETTLED)
+
+
+def build_channels(facts: CondaFacts | None, conda_torch: object) -> dict[str, str]:
+    """For `compat check`: {"torch": "conda-forge"} where conda installs torch from conda-forge
+    (judged by conda-forge's own arch lists, compat.kb.archtable.forge_arch_lists)."""
+    if facts is None or conda_torch is None or facts.torch_channel != condanames.CONDA_FORGE:
+        return {}
+    return {"torch": condanames.CONDA_FORGE}
 
 
 UNSETTLED = "conda-unsettled"

@@ -93,6 +93,8 @@ class CondaFacts:
     torch_why: str = ""
     cudatoolkit: tuple[Version, str] | None = None  # a pinned cudatoolkit, and where
     system_cuda: tuple[Version, str] | None = None  # pixi's `__cuda` requirement, and where
+    channels: tuple[str, ...] = ()  # the file's channel list, in priority order
+    torch_channel: str = ""  # the channel conda's torch comes from ("" = not said)
 
     def merge(self, other: CondaFacts) -> None:
         self.names.update(other.names)
@@ -101,6 +103,8 @@ class CondaFacts:
             self.torch, self.torch_why = other.torch, other.torch_why
         self.cudatoolkit = other.cudatoolkit or self.cudatoolkit
         self.system_cuda = other.system_cuda or self.system_cuda
+        self.channels = self.channels or other.channels
+        self.torch_channel = other.torch_channel or self.torch_channel
 
 
 @dataclass(frozen=True)

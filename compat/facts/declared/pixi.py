@@ -71,6 +71,19 @@ def _selectors(platform: str) -> tuple[str, ...]:
     return (platform, *_SELECTORS.get(family, ()))
 
 
+def _channels(root: dict[str, Any]) -> tuple[str, ...]:
+    """The workspace's channels in priority order (`channels = ["conda-forge"]` under
+    [workspace] or [project]; an entry may be `{channel = "...", priority = N}`)."""
+    for key in ("workspace", "project"):
+        table = root.get(key)
+        if isinstance(table, dict) and isinstance(table.get("channels"), list):
+            return tuple(
+                str(c.get("channel", "")) if isinstance(c, dict) else str(c)
+                for c in table["channels"]
+            )
+    return ()
+
+
 def _table(value: Any, where: str, origin: Origin) -> dict[str, Any]:
     if value is None:
         return {}
@@ -95,6 +108,7 @@ def read_manifest(
     lines = LineFinder(text)
     origin = Origin(str(path))
     result, facts = FileResult(), CondaFacts()
+    facts.channels = _channels(root)
     features = _features(root, environment, origin, result)
     where_cuda = _platform_cuda(root, platform, origin)
     for feature_name in features:
