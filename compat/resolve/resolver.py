@@ -655,7 +655,12 @@ def _resolve_pip(
     result = _run(command, timeout, "pip", index)
     if result.returncode != 0 or not report.is_file():
         raise _failure(
-            result, "pip", version, target, wheels_only, lambda: "%d.%d" % sys.version_info[:2]
+            result,
+            "pip",
+            version,
+            target,
+            wheels_only,
+            lambda: "{}.{}".format(*sys.version_info[:2]),
         )
     try:
         document: Any = json.loads(report.read_text("utf-8"))
@@ -698,7 +703,7 @@ def _resolve_uv(
     from compat.resolve.staticmeta import entries, uv_toml
 
     try:
-        python = Version(target.python_version or "%d.%d" % sys.version_info[:2])
+        python = Version(target.python_version or "{}.{}".format(*sys.version_info[:2]))
     except InvalidVersion:
         raise UsageError(f"--python-version {target.python_version!r}: expected X.Y") from None
     known = entries(Version(".".join(str(p) for p in python.release[:2])))
@@ -738,7 +743,7 @@ def _uv_build_python(uv: str, target: Target) -> str | None:
         if found.returncode != 0 or not found.stdout.strip():
             return None
         asked = run_captured(
-            [found.stdout.strip(), "-c", "import sys; print('%d.%d' % sys.version_info[:2])"],
+            [found.stdout.strip(), "-c", "import sys; print(*sys.version_info[:2], sep='.')"],
             30,
             tool_environ(),
         )

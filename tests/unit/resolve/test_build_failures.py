@@ -23,7 +23,7 @@ from tests.indexserver import Dist, IndexServer
 
 pytestmark = pytest.mark.usefixtures("resolver_env")
 
-HERE = "%d.%d" % sys.version_info[:2]
+HERE = "{}.{}".format(*sys.version_info[:2])
 
 
 def backend(body: str) -> str:
