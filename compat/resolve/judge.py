@@ -106,7 +106,7 @@ class Judge:
         elif online and self.gave_up:
             notes.append(self.gave_up)  # out of time once: not again for each extra
         elif online:
-            from compat.resolve.resolver import ResolutionFailed, ResolveNotMade
+            from compat.resolve.resolver import BuildFailed, ResolutionFailed, ResolveNotMade
 
             try:
                 resolved, resolved_by = resolve_declared(
@@ -114,6 +114,14 @@ class Judge:
                     self.resolver, self.resolver_timeout, refusal_raises=union,
                     relevant=rule_names(kb),
                 )  # fmt: skip
+            except BuildFailed as error:
+                if union:
+                    return None  # judged one install at a time, each with its finding
+                from compat.resolve.buildfail import build_failure
+
+                finding, note = build_failure(error, declared)
+                clashes.append(finding)
+                notes.append(note)
             except ResolutionFailed:
                 return None  # the union only: judged one install at a time instead
             except ResolveNotMade as error:
@@ -487,7 +495,7 @@ def resolve_declared(
     """What the real resolver installs for the declared set on the target, or None with a note
     when it refuses the set (`refusal_raises`: ResolutionFailed instead). Raises ResolverTimedOut
     when it runs out of time (the caller says so and judges offline)."""
-    from compat.resolve.resolver import ResolutionFailed, Target, resolve
+    from compat.resolve.resolver import BuildFailed, ResolutionFailed, Target, resolve
 
     lines = [
         item.raw.split(";")[0].strip() if item.marker is not None else item.raw
@@ -514,6 +522,8 @@ def resolve_declared(
             tool=tool,
             timeout=limit,
         )
+    except BuildFailed:
+        raise  # a finding, not a note: the caller makes it
     except ResolutionFailed as error:
         if refusal_raises:
             raise

@@ -28,7 +28,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -83,6 +83,21 @@ class ResolutionFailed(Exception):
         super().__init__(message)
         self.message = message
         self.tool = tool
+
+
+class BuildFailed(ResolutionFailed):
+    """A source distribution's build failed on the target's own Python, in the package's own code,
+    the way an install on the target fails: the resolver's verdict that the requirements cannot
+    be installed there (check: an `affected` finding, `build-fails:NAME`)."""
+
+    def __init__(
+        self, message: str, tool: str, name: str, version: str, raised: str, python: str
+    ) -> None:
+        super().__init__(message, tool)
+        self.name = canonicalize_name(name)
+        self.version = version
+        self.raised = raised  # the exception line the build ended with
+        self.python = python  # "3.11": the target's Python, which the build ran on
 
 
 class ResolveNotMade(UncheckedError):
@@ -347,6 +362,127 @@ _GLOG = re.compile(r"^([IWEF])\d{4} \d\d:\d\d:\d\d\.\d+\s+\d+\s+\S+:\d+\]\s*")
 _TEMPORARY = re.compile(r"\S*?/(?:\.tmp|tmp|pip-[a-z]+(?:-[a-z]+)*-)[A-Za-z0-9_]{6,}(?=[/\s'\"]|$)")
 
 
+# A source build that failed, read from the resolver's output, and whose failure it is. The
+# TARGET's only on positive evidence (the user's install on the target fails the same way): the
+# build ran on the target's Python, and the package's own code (setup.py or a module it
+# imports, never the build tools) raised what only that Python decides: a standard-library name
+# that is gone (`inspect.getargspec` on 3.11), Python 2 syntax or builtins. Else the checking
+# MACHINE's, no verdict (exit 3): a compiler, the CUDA toolkit, a file or module the build
+# environment lacks (torch, which flash-attn's setup.py imports), memory, the network, time.
+# Unsure is the machine's.
+_BUILD_OF = re.compile(r"Failed to build `(?P<name>[A-Za-z0-9._-]+)==(?P<version>[^`\s]+)`")
+_PIP_SDIST = re.compile(
+    r"^(?:Downloading|Using cached|File was already downloaded) (?:\S*/)?"
+    r"(?P<name>[A-Za-z0-9._]+?)-(?P<version>[0-9][^-/\s]*?)\.(?:tar\.gz|zip)\b"
+)
+_PIP_FAILED = re.compile(r"Failed to build '([A-Za-z0-9._-]+)'")
+_PIP_BUILD_ERROR = re.compile(r"did not run successfully|metadata-generation-failed")
+_BUILD_TARGET = re.compile(
+    r"^(?:AttributeError: module '(?P<attribute>[\w.]+)' has no attribute '\w+'"
+    r"|ImportError: cannot import name '\w+' from '(?P<imported>[\w.]+)'"
+    r"|(?:SyntaxError|IndentationError|TabError): .+"
+    r"|NameError: name '(?:execfile|unicode|basestring|long|xrange|raw_input|unichr|file|reduce"
+    r"|cmp)' is not defined)"
+)
+_BUILD_MACHINE = re.compile(
+    r"command '[^']*' failed|error: command|compiler|\bgcc\b|g\+\+|nvcc|CUDA_HOME|\bninja\b"
+    r"|No such file|ModuleNotFoundError|No module named|Permission denied|MemoryError|Killed"
+    r"|OSError|Could not find|Could not fetch|timed out|timeout|network|connection",
+    re.IGNORECASE,
+)
+_BUILD_PYTHON = re.compile(r"/lib/python(\d+\.\d+)/")
+_FRAME = re.compile(r'^File "(?P<path>[^"]+)", line \d+')
+
+
+@dataclass(frozen=True)
+class _Build:
+    """A failed source build as the resolver's output shows it."""
+
+    name: str
+    version: str
+    raised: str  # the exception line it ended with ("" when none)
+    own_code: bool  # raised in the package's own code (its last frame is not the build tools')
+    machine: str  # a line that names the checking machine ("" when none)
+    pythons: frozenset[str]  # the Python versions the build environment's paths name
+
+
+def _failed_build(raw: str, tool: str) -> _Build | None:
+    lines = [line.strip() for line in raw.splitlines()]
+    start, name, version = -1, "", ""
+    for number, text in enumerate(lines):
+        found = _BUILD_OF.search(text)
+        if found is not None:
+            start, name, version = number, found.group("name"), found.group("version")
+            break
+    if start < 0 and tool == "pip" and any(_PIP_BUILD_ERROR.search(text) for text in lines):
+        # pip's error (stderr, read first) names the package in 25.x and later; the source
+        # distribution it was preparing (stdout, in order) gives the version.
+        named = next((m.group(1) for t in lines if (m := _PIP_FAILED.search(t))), None)
+        sdists = [m for text in lines if (m := _PIP_SDIST.match(text)) is not None]
+        if named is not None:
+            sdists = [
+                m for m in sdists if canonicalize_name(m.group("name")) == canonicalize_name(named)
+            ]
+        if sdists:
+            start, name, version = 0, sdists[-1].group("name"), sdists[-1].group("version")
+    if start < 0:
+        return None
+    block = lines[start:]
+    raised, last_frame = "", ""
+    for text in block:
+        frame = _FRAME.match(text)
+        if frame is not None:
+            last_frame = frame.group("path")
+        elif _EXCEPTION.match(text):
+            raised = text
+    machine = next((text for text in block if _BUILD_MACHINE.search(text)), "")
+    own = bool(raised) and not re.search(r"[/\\](site|dist)-packages[/\\]", last_frame)
+    own = own and not (_BUILD_PYTHON.search(last_frame) and "packages" not in last_frame)
+    pythons = frozenset(m.group(1) for text in block for m in _BUILD_PYTHON.finditer(text))
+    return _Build(name, version, raised, own, machine, pythons)
+
+
+def _target_raise(raised: str) -> bool:
+    """Whether the exception is one only the Python it ran on decides (a standard-library name
+    that is gone, Python 2 code)."""
+    found = _BUILD_TARGET.match(raised)
+    if found is None:
+        return False
+    module = found.group("attribute") or found.group("imported")
+    return module is None or module.split(".")[0] in sys.stdlib_module_names
+
+
+def _build_failure(
+    raw: str, tool: str, named: str, target: Target, build_python: Callable[[], str | None]
+) -> Exception | None:
+    """BuildFailed where a source build failed because of the target; ResolveNotMade naming
+    why not where it looks like the target's but the build ran on another Python; else None."""
+    build = _failed_build(raw, tool)
+    if build is None or build.machine or not build.own_code or not _target_raise(build.raised):
+        return None
+    wanted = (
+        ".".join(str(p) for p in Version(target.python_version).release[:2])
+        if target.python_version is not None
+        else "{}.{}".format(*sys.version_info[:2])
+    )
+    found = None if build.pythons else build_python()
+    ran = build.pythons or (frozenset((found,)) if found else frozenset())
+    if ran != {wanted}:
+        where = f"Python {', '.join(sorted(ran))}" if ran else "a Python its output does not name"
+        return ResolveNotMade(
+            named,
+            f"building {build.name} {build.version} raised `{build.raised}` on {where}, not on "
+            f"the target's Python {wanted} (the resolver builds with an interpreter of the "
+            "checking machine): on the target's Python it may build, or fail otherwise",
+            hint=f"run the check where a Python {wanted} interpreter is installed",
+        )
+    message = (
+        f"{build.name} {build.version} does not build on Python {wanted}: its source "
+        f"distribution's own code raised `{build.raised}`"
+    )
+    return BuildFailed(message, named, build.name, build.version, build.raised, wanted)
+
+
 def _scratch_names(line: str) -> str:
     line = re.sub(r"\S*compat-resolve-[^/\s]+/(requirements\.in|constraints\.txt)", r"\1", line)
     return _TEMPORARY.sub("<temporary directory>", line)
@@ -421,6 +557,7 @@ def _failure(
     version: str,
     target: Target,
     wheels_only: bool = False,
+    build_python: Callable[[], str | None] = lambda: None,
 ) -> Exception:
     raw = result.stderr + "\n" + result.stdout
     unreachable = next((line for line in raw.splitlines() if UNREACHABLE_INDEX.search(line)), None)
@@ -436,6 +573,9 @@ def _failure(
             hint="reinstall compat with its dependencies (uv resolves for any target), or "
             "pip install 'pip>=23.3' beside it",
         )
+    built = _build_failure(raw, tool, named, target, build_python)
+    if built is not None:
+        return built
     if not _VERDICT.search(raw):
         return ResolveNotMade(
             named,
@@ -514,7 +654,14 @@ def _resolve_pip(
     version = _tool_version([sys.executable, "-m", "pip", "--version"], "pip")
     result = _run(command, timeout, "pip", index)
     if result.returncode != 0 or not report.is_file():
-        raise _failure(result, "pip", version, target, wheels_only)
+        raise _failure(
+            result,
+            "pip",
+            version,
+            target,
+            wheels_only,
+            lambda: "{}.{}".format(*sys.version_info[:2]),
+        )
     try:
         document: Any = json.loads(report.read_text("utf-8"))
         packages = {
@@ -553,10 +700,25 @@ def _resolve_uv(
     platform = _split_platform(target.platform)
     if platform is not None:
         command += ["--python-platform", _uv_platform(platform)]
+    from compat.resolve.staticmeta import entries, uv_toml
+
+    try:
+        python = Version(target.python_version or "{}.{}".format(*sys.version_info[:2]))
+    except InvalidVersion:
+        raise UsageError(f"--python-version {target.python_version!r}: expected X.Y") from None
+    known = entries(Version(".".join(str(p) for p in python.release[:2])))
+    if known:
+        # What compat records of source-only releases, so that uv never builds them
+        # (compat.resolve.staticmeta; docs/resolver.md).
+        config = reqs.parent / "uv.toml"
+        config.write_text(uv_toml(known), "utf-8")
+        command += ["--config-file", str(config)]
     version = _tool_version([uv, "--version"], "uv")
     result = _run(command, timeout, "uv", index)
     if result.returncode != 0:
-        raise _failure(result, "uv", version, target)
+        raise _failure(
+            result, "uv", version, target, build_python=lambda: _uv_build_python(uv, target)
+        )
     packages: dict[NormalizedName, Version] = {}
     for line in result.stdout.splitlines():
         match = _UV_PIN.match(line.strip())
@@ -567,6 +729,27 @@ def _resolve_uv(
         except InvalidVersion:
             continue
     return Resolution(packages, version, tuple(command))
+
+
+def _uv_build_python(uv: str, target: Target) -> str | None:
+    """The Python version uv builds source distributions with for `target`: the interpreter it
+    finds for `--python-version` (uv falls back to another one, with a warning, where none of
+    that version is installed), never downloaded here; None where it cannot tell."""
+    request = [target.python_version] if target.python_version is not None else []
+    try:
+        found = run_captured(
+            [uv, "python", "find", "--no-python-downloads", *request], 30, tool_environ()
+        )
+        if found.returncode != 0 or not found.stdout.strip():
+            return None
+        asked = run_captured(
+            [found.stdout.strip(), "-c", "import sys; print(*sys.version_info[:2], sep='.')"],
+            30,
+            tool_environ(),
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    return asked.stdout.strip() or None if asked.returncode == 0 else None
 
 
 def _tool_version(command: list[str], tool: str) -> str:

@@ -139,3 +139,10 @@ def covers(name: NormalizedName) -> bool:
 def names() -> tuple[NormalizedName, ...]:
     """Every package the snapshot covers, sorted."""
     return tuple(sorted(NormalizedName(n) for n in _document()["packages"]))
+
+
+def requires_complete() -> bool:
+    """Whether every release's `requires` is its whole Requires-Dist (the document says so with
+    `"requires_complete": true`), not only the lines naming a package of the snapshot: only then
+    may a release's requirements stand in for its metadata (compat.resolve.staticmeta)."""
+    return _document().get("requires_complete") is True

@@ -1,0 +1,99 @@
+"""Requirements compat already records, handed to uv so that a resolve never builds them.
+
+A release published only as a source distribution (flash-attn, DeepSpeed, old vLLM) makes uv
+build it for its metadata: seconds to minutes, or a failure on the checking machine (flash-attn's
+setup.py imports torch, which a build environment lacks). uv accepts static metadata instead
+(`[[dependency-metadata]]` in a uv.toml: name, version, requires-dist, requires-python) and then
+never builds that release. Such an entry must be the release's COMPLETE requirements, so only
+releases whose requirements are known complete are given:
+
+1. compat/data/sdist-requires.json: releases read from their own source distribution (a literal
+   install_requires, no extras, no branch on the machine; the file's sha256 recorded);
+2. compat's dependency snapshot, for a release with no wheel for the target Python but a source
+   distribution, only where the snapshot says it keeps every Requires-Dist line
+   (`snapshot.requires_complete()`); a snapshot that keeps only the lines naming its own
+   packages gives nothing.
+
+Everything else is built by uv as before. pip has no such option: it builds.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+from typing import Any, NamedTuple
+
+from packaging.utils import NormalizedName
+from packaging.version import Version
+
+from compat.resolve import snapshot
+
+
+class Entry(NamedTuple):
+    name: str
+    version: str
+    requires_dist: tuple[str, ...]
+    requires_python: str | None
+
+
+@cache
+def _recorded() -> tuple[Entry, ...]:
+    text = resources.files("compat").joinpath("data/sdist-requires.json").read_text("utf-8")
+    document: dict[str, Any] = json.loads(text)
+    return tuple(
+        Entry(name, row["version"], tuple(row["requires_dist"]), row.get("requires_python"))
+        for name, rows in sorted(document["packages"].items())
+        for row in rows
+    )
+
+
+def _wheel_for(release: snapshot.Release, python: Version) -> bool:
+    """Whether the release publishes a Linux x86-64 wheel for CPython `python` (uv reads a
+    wheel's metadata without building)."""
+    tag = f"cp{python.major}{python.minor}"
+    for wheel in release.wheels or ():
+        if wheel in ("any", tag):
+            return True
+        if wheel.startswith("abi3-cp"):
+            low = wheel.removeprefix("abi3-cp")
+            if (python.major, python.minor) >= (int(low[0]), int(low[1:] or 0)):
+                return True
+    return False
+
+
+@cache
+def entries(python: Version) -> tuple[Entry, ...]:
+    """Every release whose complete requirements compat records and which uv would otherwise
+    build for CPython `python` (major.minor)."""
+    out = {(e.name, e.version): e for e in _recorded()}
+    if snapshot.requires_complete():
+        for name in snapshot.names():
+            for release in snapshot.records(NormalizedName(name)):
+                if (
+                    release.requires is None
+                    or not release.sdist
+                    or release.wheels is None
+                    or _wheel_for(release, python)
+                ):
+                    continue
+                key = (str(name), str(release.version))
+                out.setdefault(key, Entry(*key, tuple(release.requires), release.requires_python))
+    return tuple(out[key] for key in sorted(out))
+
+
+def uv_toml(found: tuple[Entry, ...]) -> str:
+    """A uv.toml of `[[dependency-metadata]]` entries (TOML strings written as JSON strings,
+    which TOML reads alike)."""
+    blocks = []
+    for entry in found:
+        lines = [
+            "[[dependency-metadata]]",
+            f"name = {json.dumps(entry.name)}",
+            f"version = {json.dumps(entry.version)}",
+            f"requires-dist = [{', '.join(json.dumps(r) for r in entry.requires_dist)}]",
+        ]
+        if entry.requires_python:
+            lines.append(f"requires-python = {json.dumps(entry.requires_python)}")
+        blocks.append("\n".join(lines))
+    return "\n\n".join(blocks) + "\n"
