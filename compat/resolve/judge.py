@@ -202,7 +202,9 @@ class Judge:
             unsettled_note,
         )
 
-        pins = pinned_lines(declared)
+        # What conda installs comes from a conda channel, whose versions are not the index's.
+        conda = frozenset(self.declared_set.conda.names if self.declared_set.conda else ())
+        pins = [item for item in pinned_lines(declared) if item.name not in conda]
         todo = sorted({item.name for item in pins} - self.release_lists.keys())
         if todo and self.index_options.offline:
             self.release_lists.update(snapshot_lists(todo))
