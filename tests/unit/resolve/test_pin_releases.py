@@ -82,9 +82,7 @@ def exists(name: NormalizedName, version: Version) -> bool | None:
 
 
 @pytest.mark.parametrize("file", REAL, ids=lambda p: str(p.relative_to(paths.REAL)))
-def test_every_exact_pin_pin_writes_is_a_release_for_the_target(
-    tmp_path: Path, file: Path
-) -> None:
+def test_every_exact_pin_pin_writes_is_a_release_for_the_target(tmp_path: Path, file: Path) -> None:
     document = pin(tmp_path, file)
     own = user_pins(file.read_text(encoding="utf-8"))
     for entry in document["pins"]:
@@ -109,7 +107,7 @@ def test_llava_gets_a_numpy_release_not_a_rule_boundary(tmp_path: Path) -> None:
     assert version in snapshot.published(NormalizedName("numpy")) and version < Version("2")
 
 
-@pytest.mark.skipif(PYTHON != Version("3.11"), reason="the case is about CPython 3.11")
+@pytest.mark.skipif(Version("3.11") != PYTHON, reason="the case is about CPython 3.11")
 def test_torch_is_never_moved_to_a_build_with_no_wheel_for_the_python(tmp_path: Path) -> None:
     """torch 1.12.1's wheels stop at CPython 3.10, on PyPI and on PyTorch's cu116 index alike:
     `torch==1.12.1+cu116` cannot install on 3.11 (the issue's PROOF FAILED)."""
