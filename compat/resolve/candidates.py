@@ -43,6 +43,16 @@ class IndexCandidates:
         # What the user's ranged requirements allow (-r files, for this target): every resolve
         # the proof makes holds them, so no release outside them is ever a candidate.
         self.bounds: dict[NormalizedName, SpecifierSet] = {}
+        # Packages with no release list (offline, not in the snapshot): their candidates are the
+        # versions the knowledge base names, stand-ins for classes of releases, never written as
+        # an exact pin (compat.resolve.constraints writes a range).
+        self.unlisted: set[NormalizedName] = set()
+
+    def listed(self, name: NormalizedName, version: Version) -> bool:
+        """Whether `version` of `name` is a release some release list holds (the index, the
+        snapshot, the installed environment or the user's own pin), not a stand-in."""
+        self.versions(name)
+        return name not in self.unlisted or version == self.installed.get(name)
 
     def requires(self, name: NormalizedName, version: Version) -> tuple[str, ...] | None:
         # A CUDA build declares what the release declares (PyPI's wheel stands in for it).
@@ -85,13 +95,24 @@ class IndexCandidates:
                 continue
             found.add(candidate.version)
         if self.offline or self.client is None:
-            found.update(offline_candidates(self.kb, name, installed))
+            offline, listed = offline_releases(self.kb, name, installed, self.python_version)
+            found.update(offline)
+            if not listed:
+                self.unlisted.add(name)
         if self.markers is not None:
             from compat.kb import wheels
 
             found = wheels.installable(name, found, self.markers, keep=installed)
         if name == "torch" and self.cuda_builds:
-            found |= torch_build_variants(found)
+            # A CUDA build of a release the target cannot install (no wheel for its Python:
+            # torch 1.12.1 on 3.11) is no candidate: PyTorch builds its CUDA variants of a
+            # release for the Pythons its PyPI wheels cover.
+            buildable = set(found)
+            if self.markers is not None:
+                from compat.kb import wheels
+
+                buildable = wheels.installable(name, found, self.markers)
+            found |= torch_build_variants(buildable)
         bound = self.bounds.get(name)
         if bound is not None:
             found = {v for v in found if v == installed or bound.contains(v, prereleases=True)}
@@ -124,14 +145,37 @@ class IndexCandidates:
 def offline_candidates(
     kb: KnowledgeBase, name: NormalizedName, installed: Version | None
 ) -> list[Version]:
-    """Offline, the releases of `name` pin may choose: those compat's dependency snapshot records
-    (with their Requires-Dist), the versions the knowledge base names and the installed one. A
-    function of the knowledge base's version alone: the index cache is never read, so a cold,
-    warm or polluted cache gives the same plan."""
+    """`offline_releases` without the target's Python."""
+    return offline_releases(kb, name, installed, None)[0]
+
+
+def offline_releases(
+    kb: KnowledgeBase, name: NormalizedName, installed: Version | None, python: Version | None
+) -> tuple[list[Version], bool]:
+    """Offline, the releases of `name` pin may choose, and whether they are a release list:
+    those compat's dependency snapshot records (not yanked, installable on the target's Python
+    where it says) and the installed one. Only for a package the snapshot does not cover, the
+    versions the knowledge base names stand in for its releases (False: a rule's boundary is
+    not a release; pin writes a range for them, never `==`). A function of the knowledge base's
+    version alone: the index cache is never read, so a cold, warm or polluted cache gives the
+    same plan."""
     from compat.resolve import snapshot
 
-    found = set(offline_versions(kb, name, installed)) | set(snapshot.releases(name))
-    return sorted(found)
+    records = snapshot.records(name)
+    if not records:
+        return sorted(offline_versions(kb, name, installed)), False
+    found = {
+        record.version
+        for record in records
+        if not record.yanked
+        and (
+            python is None
+            or record.installable(Version(f"{python.major}.{python.minor}")) is not False
+        )
+    }
+    if installed is not None:
+        found.add(Version(installed.public))
+    return sorted(found), True
 
 
 def torch_build_variants(releases: set[Version]) -> set[Version]:

@@ -49,6 +49,15 @@ def constraint_entries(
                 f" (installed build {pin.installed}: choose it with the matching --index-url)"
             )
         # Other local labels are left off: `==2.3.0` matches every build of 2.3.0 on any index.
+        if not pin.listed:
+            # No release list holds the chosen version: the range of releases like it, never
+            # an `==` of a version nobody published (`numpy==1.27`).
+            if not pin.range:
+                left.append(pin.display_name or pin.name)
+                continue
+            comment += "; no release list offline: a range of releases, not a release"
+            entries.append((f"{pin.display_name or pin.name}{pin.range}", comment))
+            continue
         entries.append((f"{pin.display_name or pin.name}=={version}", comment))
     if label:
         pinned = {pin.name: pin for pin in plan.pins}

@@ -78,7 +78,7 @@ def declared_facts(
         )
 
     facts = facts_from_declarations(
-        by_name, IndexRanges(kb, client, python_version), notes, direct=direct
+        by_name, IndexRanges(kb, client, python_version, markers), notes, direct=direct
     )
     exact = {name: fact for name, fact in facts.items() if fact.candidates_from is None}
     return {**exact, **{name: f for name, f in facts.items() if name not in exact}}
@@ -88,10 +88,17 @@ class IndexRanges:
     """pin: a range stands for every version of it released on the index (not yanked, no
     pre-release, for the target's Python), or offline every version the knowledge base names."""
 
-    def __init__(self, kb: KnowledgeBase, client: Any | None, python_version: Version) -> None:
+    def __init__(
+        self,
+        kb: KnowledgeBase,
+        client: Any | None,
+        python_version: Version,
+        markers: Mapping[str, str] | None = None,
+    ) -> None:
         self.kb = kb
         self.client = client
         self.python_version = python_version
+        self.markers = markers  # the target: a release with no file for it is not what pip picks
 
     def allowed(
         self, ranged: Mapping[NormalizedName, tuple[SpecifierSet, Any]], notes: list[str]
@@ -99,7 +106,7 @@ class IndexRanges:
         out: dict[NormalizedName, tuple[tuple[Version, ...], str]] = {}
         if not ranged:
             return out
-        from compat.resolve.candidates import offline_candidates
+        from compat.resolve.candidates import offline_releases
 
         candidates: dict[NormalizedName, list[Any]] = {}
         if self.client is not None:
@@ -108,8 +115,12 @@ class IndexRanges:
             versions = _released(candidates.get(name, []), self.python_version)
             source = "index"
             if self.client is None:
-                versions = offline_candidates(self.kb, name, None)
-                source = "knowledge-base"
+                versions, listed = offline_releases(self.kb, name, None, self.python_version)
+                source = "snapshot" if listed else "knowledge-base"
+            if self.markers is not None:
+                from compat.kb import wheels
+
+                versions = sorted(wheels.installable(name, set(versions), self.markers))
             allowed = tuple(v for v in versions if spec.contains(v))
             if not allowed:
                 if self.client is not None:

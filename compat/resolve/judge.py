@@ -47,6 +47,9 @@ class Judge:
     # Every install a resolver (or the offline solve) made: who, and each package's release
     # (compat.report/1 environment.installs).
     installs: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+    # Each pinned package's release list (compat.resolve.releases), read once over every install.
+    release_lists: dict[NormalizedName, Any] = dataclasses.field(default_factory=dict)
+    release_why: str = ""  # why a pin's release list could not settle it
 
     def __call__(
         self, declared: Sequence[Any]
@@ -96,12 +99,20 @@ class Judge:
         kb, declared_set, markers = self.kb, self.declared_set, self.markers
         notes: list[str] = []
         clashes = clash_findings(declared)
+        releases = self.releases(declared, notes)
+        unpublished = [f for f in releases if f.rule.id.startswith("release:unpublished:")]
         resolved, resolved_by = None, ""
         online = not self.index_options.offline and _needs_resolve(declared)
         if online and clashes:
             notes.append(
                 "the resolver was not run: these requirements cannot install together (the "
                 "pip-check:conflict findings); ranges were judged over every version they allow"
+            )
+        elif online and unpublished:
+            notes.append(
+                "the resolver was not run: a pinned release was never published (the "
+                "release:unpublished findings), so pip and uv refuse these requirements; ranges "
+                "were judged over every version they allow"
             )
         elif online and self.gave_up:
             notes.append(self.gave_up)  # out of time once: not again for each extra
@@ -233,7 +244,66 @@ class Judge:
         notes += source_build_notes(kb, facts)  # why a prebuilt-wheel rule said nothing
         if resolved is not None:
             notes += range_notes(kb, facts, findings, declared_facts(declared, kb, []))
-        return [*clashes, *findings], notes, packages
+        return [*clashes, *releases, *findings], notes, packages
+
+    def releases(self, declared: Sequence[Any], notes: list[str]) -> list[Finding]:
+        """Exact pins of releases the index (offline: the snapshot) never published, or yanked:
+        their findings, and one note naming the pins no release list could settle."""
+        from compat.resolve.releases import (
+            index_lists,
+            pinned_lines,
+            release_findings,
+            snapshot_lists,
+            unsettled_note,
+        )
+
+        # What conda installs comes from a conda channel, whose versions are not the index's.
+        conda = frozenset(self.declared_set.conda.names if self.declared_set.conda else ())
+        pins = [item for item in pinned_lines(declared) if item.name not in conda]
+        todo = sorted({item.name for item in pins} - self.release_lists.keys())
+        if todo and self.index_options.offline:
+            self.release_lists.update(snapshot_lists(todo))
+            self.release_why = (
+                "offline: compat's dependency snapshot does not record every release of these "
+                "packages"
+            )
+        elif todo:
+            urls, skipped, self.release_why = self._release_indexes(todo)
+            read, unread = index_lists(
+                [n for n in todo if n not in skipped], urls, self.index_options.timeout
+            )
+            self.release_lists.update(read)
+            self.release_lists.update(dict.fromkeys(skipped))
+            notes += unread
+        findings, unsettled = release_findings(pins, self.release_lists)
+        if unsettled:
+            notes.append(unsettled_note(unsettled, self.release_why))
+        return findings
+
+    def _release_indexes(
+        self, names: Sequence[NormalizedName]
+    ) -> tuple[list[str], set[NormalizedName], str]:
+        """The indexes pip reads for these packages (flags or configuration, then the files' own
+        index lines), the packages whose list they cannot settle, and why."""
+        from compat.resolve.indexconfig import resolve_index_config
+
+        config = resolve_index_config(
+            index_url=self.index_options.index_url,
+            extra_index_urls=tuple(self.index_options.extra_index_urls),
+        )
+        lines = list(self.declared_set.indexes)
+        main = next(
+            (line.url for line in lines if line.replaces_default and not line.packages), None
+        )
+        urls = [main or config.index_url, *config.extra_index_urls]
+        urls += [line.url for line in lines if not line.replaces_default and not line.packages]
+        urls = list(dict.fromkeys(u for u in urls if u))
+        options = self.declared_set.options
+        if not urls or any(k in options for k in ("-f", "--find-links", "--no-index")):
+            why = "the files read --find-links or --no-index: releases may come from there"
+            return [], set(names), why
+        bound = {name for line in lines for name in line.packages}  # a package's own index
+        return urls, set(names) & bound, "the index could not be read, or lists no such project"
 
 
 def offline_label() -> str:

@@ -65,6 +65,7 @@ MAX_DOMAIN = 40  # candidates per package at most (the nearest ones)
 MAX_ROUNDS = 40  # solve / read requirements / solve again
 MAX_JOINED = 24  # packages that requirement edges may bring into the problem
 MAX_COMBINATIONS = 50_000  # version combinations evaluated per rule
+_NEGATION = {"<": ">=", "<=": ">", ">": "<=", ">=": "<", "==": "!="}
 
 
 @dataclass(frozen=True)
@@ -846,6 +847,8 @@ class _Report:
             if moved and not companion and not moved_by:
                 companion = self._companion(name, effective)
             floor = s.intent.floors.get(name)
+            listed = getattr(s.source, "listed", None)
+            stand_in = listed is not None and not listed(name, version)
             pins.append(
                 Pin(
                     name=name,
@@ -860,9 +863,39 @@ class _Report:
                     floor=f"{name}>={floor[0]} ({floor[1]})"
                     if floor and self._floored(name)
                     else "",
+                    listed=not stand_in,
+                    range=self._class_range(name, version) if stand_in else "",
                 )
             )
         return PinPlan(tuple(pins), unresolved, tuple(findings), tuple(self.notes))
+
+    def _class_range(self, name: NormalizedName, version: Version) -> str:
+        """The releases every rule, requirement and floor treats like `version`, as one
+        specifier set: each specifier that holds for it, and the complement of each
+        single-clause one that does not (`<2` fails: `>=2`). A multi-clause specifier that
+        fails has no one-set complement and is left out (a wider range, never an invented
+        release); "" when nothing bounds it."""
+        s = self.s
+        texts = set(s.rule_specs.get(name, set()) | s.known.split.get(name, set()))
+        floor = s.intent.floors.get(name)
+        if floor is not None:
+            texts.add(f">={floor[0]}")
+        clauses: set[str] = set()
+        for text in sorted(texts):
+            try:
+                spec = SpecifierSet(text)
+            except ValueError:
+                continue
+            items = list(spec)
+            if not items:
+                continue
+            if spec.contains(version, prereleases=True):
+                clauses.update(str(item) for item in items)
+            elif len(items) == 1:
+                negated = _NEGATION.get(items[0].operator)
+                if negated is not None and not items[0].version.endswith(".*"):
+                    clauses.add(f"{negated}{items[0].version}")
+        return ",".join(sorted(clauses))
 
     def _required_by(self, name: NormalizedName) -> str:
         """'vllm 0.7.3 requires transformers>=4.48.2' when a chosen release needs this move."""

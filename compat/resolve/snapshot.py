@@ -15,7 +15,10 @@ yanked), `wheels` (the Linux x86-64 wheels: "any" for a pure wheel, "cp311" for 
 build, "abi3-cp38" for a stable-ABI wheel from 3.8 on), `sdist` (true: a source distribution).
 A package's optional `published` lists every other version the index ever served (pre-releases,
 dev releases, releases before the snapshot's first day): enough to say that a version exists,
-nothing about it.
+nothing about it. A package's `full_history: true` says that its `releases` and `published`
+together hold every version the index ever served (yanked ones included): only then does a
+version outside them count as never published (`full_history()`; absent: false, so a snapshot
+that records only recent finals never calls an older real release unpublished).
 """
 
 from __future__ import annotations
@@ -130,6 +133,14 @@ def published(name: NormalizedName) -> frozenset[Version]:
         except InvalidVersion:
             continue
     return frozenset(out)
+
+
+def full_history(name: NormalizedName) -> bool:
+    """Whether the snapshot records every version the index ever served for `name` (the
+    package's `full_history` flag): only then is a version outside `published()` one that was
+    never published. False for a package it does not cover, and for one without the flag."""
+    entry = _document()["packages"].get(name)
+    return entry is not None and entry.get("full_history") is True
 
 
 def covers(name: NormalizedName) -> bool:

@@ -53,6 +53,11 @@ class Pin:
     # A hardware rule speaks of it and the hardware is known: an unpinned requirement is pinned
     # (a build the driver runs), never left to the resolver, even when the proof is skipped.
     hardware_guarded: bool = False
+    # No release list holds `version` (offline, a package the snapshot does not cover: the
+    # version is a stand-in the knowledge base names for a class of releases): the range of
+    # releases the rules treat like it, written instead of `==` (`numpy<2`).
+    listed: bool = True  # False: `version` is such a stand-in
+    range: str = ""
 
     @property
     def changed(self) -> bool:

@@ -1,0 +1,247 @@
+"""Releases that exist: an exact pin (`==X`, `===X`) of a version the index never published, or
+of a release its maintainers yanked (PEP 592), is a finding at the pin's line.
+
+pip and uv refuse a pin of a version the index never served (`peft==0.4.0.dev0`: "No matching
+distribution found"), so such a line is `affected`, kind `release`, id
+`release:unpublished:NAME`, severity error, naming the nearest real releases below and above it.
+A yanked release pinned exactly installs (pip and uv honour `==` to a yanked release, with a
+warning), but its maintainers withdrew it, nearly always because it is broken: `affected`, id
+`release:yanked:NAME`, severity warning (the default gate fails on it; `--fail-on never` or a
+waiver keeps it), with the yank reason where the index gives one.
+
+Where the release list comes from:
+
+* online, the index itself (every index the flags, pip's or uv's configuration and the files'
+  own index lines name; PEP 691/503 through IndexClient): the versions it serves and which of
+  them have every file yanked;
+* offline, compat's dependency snapshot (compat.resolve.snapshot), never the index cache: a
+  version is called unpublished only where the snapshot records the package's full
+  publication history (`snapshot.full_history`); a yanked final is known from its record.
+
+Where the list cannot settle it (offline: a package the snapshot does not cover, or whose full
+history it does not record; online: an index that could not be read, a project the index does
+not know, a file that reads `--find-links` or `--no-index`), there is no finding and one note
+names the pins left unchecked. PEP 440 equality throughout: `torch==2.2` names 2.2.0; a local
+label (`+cu121`) is judged by its public version (the build lives on another index).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from packaging.utils import NormalizedName
+from packaging.version import Version
+
+from compat.facts.declared.entries import Declared
+from compat.kb.conditions import All
+from compat.model import Evidence, Finding, Fix, MatchedPackage, Rule, Severity, Status
+
+KIND = "release"
+UNPUBLISHED = "unpublished"
+YANKED = "yanked"
+PEP_592 = "https://peps.python.org/pep-0592/"
+PIP_PINS = "https://pip.pypa.io/en/stable/topics/dependency-resolution/"
+_CHECKED = ("requirement", "constraint")
+
+
+@dataclass(frozen=True)
+class ReleaseList:
+    """What one source says of a package's releases."""
+
+    published: frozenset[Version]  # every version served (public versions)
+    yanked: Mapping[Version, str]  # version -> the yank reason ("" when none was given)
+    complete: bool  # a version outside `published` was never published
+    source: str  # "the index https://pypi.org/simple", "compat's dependency snapshot of DATE"
+    page: str  # a page that shows the list
+
+
+def pinned_lines(declared: Iterable[Declared]) -> list[Declared]:
+    """The exact pins of requirement and constraint lines (not lock entries: a lock names what
+    its tool resolved from the index; not direct references)."""
+    return [
+        item
+        for item in declared
+        if item.kind in _CHECKED and item.pinned is not None and not item.url
+    ]
+
+
+def release_findings(
+    declared: Iterable[Declared], lists: Mapping[NormalizedName, ReleaseList | None]
+) -> tuple[list[Finding], list[Declared]]:
+    """The findings of the exact pins, and the pins the lists could not settle."""
+    findings: list[Finding] = []
+    unsettled: list[Declared] = []
+    seen: set[tuple[NormalizedName, Version]] = set()
+    for item in pinned_lines(declared):
+        assert item.pinned is not None
+        pinned = Version(item.pinned.public)
+        if (item.name, pinned) in seen:
+            continue
+        seen.add((item.name, pinned))
+        found = lists.get(item.name)
+        if found is None:
+            unsettled.append(item)
+        elif pinned in found.published:
+            if pinned in found.yanked:
+                findings.append(_yanked(item, pinned, found))
+        elif found.complete and found.published:
+            findings.append(_unpublished(item, pinned, found))
+        else:
+            unsettled.append(item)
+    return findings, unsettled
+
+
+def unsettled_note(items: Sequence[Declared], why: str) -> str:
+    pins = ", ".join(f"`{item.name}=={item.pinned}` ({item.origin})" for item in items)
+    return f"whether these exact pins name published releases was not checked ({why}): {pins}"
+
+
+def nearest(pinned: Version, found: ReleaseList) -> tuple[Version | None, Version | None]:
+    """The nearest final releases below and above `pinned` that are not yanked."""
+    real = sorted(v for v in found.published if not v.is_prerelease and v not in found.yanked)
+    below = [v for v in real if v < pinned]
+    above = [v for v in real if v > pinned]
+    return (below[-1] if below else None), (above[0] if above else None)
+
+
+def _unpublished(item: Declared, pinned: Version, found: ReleaseList) -> Finding:
+    below, above = nearest(pinned, found)
+    near = ", ".join(
+        f"{v} {where}" for v, where in ((below, "below"), (above, "above")) if v is not None
+    )
+    choice = above or below
+    rule = Rule(
+        id=f"release:{UNPUBLISHED}:{item.name}",
+        title=(
+            f"{item.display_name} {item.pinned}: {found.source} never published this release; "
+            f"pip and uv refuse `{item.raw}` (nearest releases: {near or 'none'})"
+        ),
+        severity=Severity.ERROR,
+        evidence=Evidence.VERIFIED,
+        when=All(()),
+        fix=Fix(
+            f"pin a release that exists ({near or 'the index lists none'})",
+            (f"{item.display_name}=={choice}",) if choice is not None else (),
+        ),
+        references=(found.page, PIP_PINS),
+        origin=item.origin,
+        kind=KIND,
+    )
+    return _finding(rule, item)
+
+
+def _yanked(item: Declared, pinned: Version, found: ReleaseList) -> Finding:
+    below, above = nearest(pinned, found)
+    reason = found.yanked.get(pinned, "")
+    choice = next(
+        (v for v in (above, below) if v is not None and v.release[:2] == pinned.release[:2]),
+        above or below,
+    )
+    rule = Rule(
+        id=f"release:{YANKED}:{item.name}",
+        title=(
+            f"{item.display_name} {item.pinned} was yanked from {found.source}"
+            + (f" ({reason})" if reason else "")
+            + ": pip and uv still install it for `==`, with a warning"
+        ),
+        severity=Severity.WARNING,
+        evidence=Evidence.VERIFIED,
+        when=All(()),
+        fix=Fix(
+            "pin a release that was not withdrawn" + (f" ({choice})" if choice is not None else ""),
+            (f"{item.display_name}=={choice}",) if choice is not None else (),
+        ),
+        references=(found.page, PEP_592),
+        origin=item.origin,
+        kind=KIND,
+    )
+    return _finding(rule, item)
+
+
+def _finding(rule: Rule, item: Declared) -> Finding:
+    return Finding(
+        rule=rule,
+        status=Status.AFFECTED,
+        packages=(MatchedPackage(item.name, str(item.pinned), item.origin),),
+        matched=(f"{item.origin}: {item.raw}",),
+    )
+
+
+# -- where the lists come from ----------------------------------------------------------------
+
+
+def snapshot_lists(names: Iterable[NormalizedName]) -> dict[NormalizedName, ReleaseList | None]:
+    """Offline: compat's dependency snapshot (None: not covered)."""
+    from compat.resolve import snapshot
+
+    out: dict[NormalizedName, ReleaseList | None] = {}
+    for name in names:
+        if not snapshot.covers(name):
+            out[name] = None
+            continue
+        out[name] = ReleaseList(
+            published=frozenset(Version(v.public) for v in snapshot.published(name)),
+            yanked={r.version: "" for r in snapshot.records(name) if r.yanked},
+            complete=snapshot.full_history(name),
+            source=f"PyPI (compat's dependency snapshot of {snapshot.fetched()})",
+            page=f"https://pypi.org/project/{name}/#history",
+        )
+    return out
+
+
+def index_lists(
+    names: Iterable[NormalizedName], urls: Sequence[str], timeout: float
+) -> tuple[dict[NormalizedName, ReleaseList | None], list[str]]:
+    """Online: every index in `urls` (pip's merged view). A package is None where some index
+    could not be read (its list may be incomplete), and where no index knows the project."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from compat.errors import IndexAccessError
+    from compat.resolve.index import IndexClient, redact
+    from compat.resolve.indexconfig import IndexConfig
+
+    wanted = sorted(set(names))
+    files: dict[NormalizedName, list[Any]] = {name: [] for name in wanted}
+    failed: dict[NormalizedName, str] = {}
+    for url in urls:
+        config = IndexConfig(index_url=url, extra_index_urls=(), source="check")
+        with IndexClient(config, timeout=timeout) as client:
+
+            def read(name: NormalizedName, client: IndexClient = client) -> list[Any] | str:
+                try:
+                    return client.candidates(name)
+                except IndexAccessError as error:
+                    return str(error)
+
+            with ThreadPoolExecutor(max_workers=max(1, min(8, len(wanted)))) as pool:
+                for name, got in zip(wanted, pool.map(read, wanted), strict=True):
+                    if isinstance(got, str):
+                        failed.setdefault(name, got)
+                    else:
+                        files[name] += got
+    where = redact(urls[0]) + (f" (and {len(urls) - 1} more)" if len(urls) > 1 else "")
+    out: dict[NormalizedName, ReleaseList | None] = {}
+    for name in wanted:
+        if name in failed or not files[name]:
+            out[name] = None
+            continue
+        by_version: dict[Version, list[str | None]] = {}
+        for candidate in files[name]:
+            version = Version(candidate.version.public)
+            by_version.setdefault(version, []).append(candidate.yanked)
+        out[name] = ReleaseList(
+            published=frozenset(by_version),
+            # PEP 592: a release is yanked when every one of its files is
+            yanked={
+                v: next((r for r in marks if r), "")
+                for v, marks in by_version.items()
+                if all(m is not None for m in marks)
+            },
+            complete=True,
+            source=f"the index {where}",
+            page=redact(urls[0]).rstrip("/") + f"/{name}/",
+        )
+    notes = [f"{name}: the index could not be read ({why})" for name, why in sorted(failed.items())]
+    return out, notes
