@@ -63,6 +63,7 @@ class Judge:
         """Offline: the install a fresh `pip install` of `declared` makes as of the snapshot
         (compat.resolve.offline), with a note saying what it took; None, with a note, where the
         snapshot holds no install (the ranges are then judged as before)."""
+        from compat.resolve.declared import wheel_version
         from compat.resolve.offline import NoOfflineInstall, Wanted, solve
 
         conda = frozenset(self.declared_set.conda.names if self.declared_set.conda else ())
@@ -73,6 +74,7 @@ class Judge:
                 frozenset(item.extras),
                 url=bool(item.url),
                 constraint=item.kind == "constraint",
+                version=wheel_version(item.url, item.name) if item.url else None,
             )
             for item in declared
             if item.kind in ("requirement", "constraint") and item.name not in conda

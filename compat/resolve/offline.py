@@ -46,6 +46,7 @@ class Wanted(NamedTuple):
     extras: frozenset[str] = frozenset()
     url: bool = False
     constraint: bool = False  # a -c line: limits a package, never asks for it
+    version: Version | None = None  # a direct reference's release, where its wheel name says
 
 
 @dataclass(frozen=True)
@@ -113,7 +114,7 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
         self,
         python: Version,
         markers: Mapping[str, str],
-        urls: frozenset[NormalizedName],
+        urls: Mapping[NormalizedName, Version | None],
         limits: Mapping[NormalizedName, SpecifierSet],
     ) -> None:
         self.limits = limits  # -c lines: they limit a package's releases without asking for it
@@ -173,7 +174,9 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
         for requirement in wanted:
             specifier &= requirement.specifier
         bad = {c.version for c in incompatibilities[identifier]}
-        if name in self.urls or not snapshot.covers(name):
+        if name in self.urls:
+            return self._direct(name, extras, bad)
+        if not snapshot.covers(name):
             if None in bad:
                 return []
             return [_Candidate(name, None, extras, (), False)]
@@ -197,6 +200,27 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
             # published: compat says which elsewhere): held at its pin, requirements unknown.
             out.append(self._candidate(name, pinned, extras, None))
         return out
+
+    def _direct(
+        self, name: NormalizedName, extras: frozenset[str], bad: set[Version | None]
+    ) -> list[_Candidate]:
+        """A direct reference: the release its wheel's name says, with the snapshot's
+        requirements of that release where the wheel is the index's own build (no local label:
+        a `+cu118` build declares other requirements); else a release and requirements unknown."""
+        from compat.resolve import snapshot
+
+        version = self.urls[name]
+        if version in bad:
+            return []
+        lines = None
+        if version is not None and version.local is None:
+            lines = snapshot.releases(name).get(version)
+        if version is None:
+            return [_Candidate(name, None, extras, (), False)]
+        if lines is None:
+            self.unread[f"{name} {version}"] = None
+            return [_Candidate(name, version, extras, (), False)]
+        return [self._candidate(name, version, extras, lines)]
 
     def _installable(self, name: NormalizedName, record: Any) -> bool:
         """pip skips a release that publishes nothing it can install on the target (its
@@ -259,7 +283,7 @@ def solve(wanted: Sequence[Wanted], python: Version, markers: Mapping[str, str])
     snapshot holds none (or the solve runs out of rounds)."""
     import resolvelib
 
-    urls = frozenset(w.name for w in wanted if w.url)
+    urls = {w.name: w.version for w in wanted if w.url}
     limits: dict[NormalizedName, SpecifierSet] = {}
     for item in wanted:
         if item.constraint:
