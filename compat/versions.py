@@ -8,12 +8,17 @@ Every parse of text compat did not write itself goes through this module, which 
 over MAX_DIGITS digits with packaging's own exception (InvalidVersion, InvalidSpecifier,
 InvalidRequirement, InvalidMarker): each caller already turns those into an error naming the
 file and line, or a reported problem.
+
+It also holds the one key every generated table (compat/data/*.json) is read by: `release_key`,
+and `ReleaseTable`, the mapping each table reader builds over its rows, so that `2.2`, `2.2.0`,
+`2.2.0.0` and `2.2.0+cu121` find the same row everywhere (PEP 440).
 """
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, TypeVar
 
 from packaging.version import InvalidVersion, Version
 
@@ -21,6 +26,8 @@ if TYPE_CHECKING:
     from packaging.markers import Marker
     from packaging.requirements import Requirement
     from packaging.specifiers import SpecifierSet
+
+_Row = TypeVar("_Row")
 
 MAX_DIGITS = 100  # far above any real version number (a date-time stamp is 14 digits)
 _TOO_LONG = re.compile(f"[0-9]{{{MAX_DIGITS + 1}}}")
@@ -68,3 +75,54 @@ def parse_marker(text: str) -> Marker:
 
     _refuse_huge(text, InvalidMarker)
     return Marker(text)
+
+
+def release_key(version: Version | str) -> Version:
+    """The release a version names: the key every generated table is read by.
+
+    PEP 440 equality: `2.2`, `2.2.0` and `2.2.0.0` are one release (Version compares and hashes
+    them alike, trailing zeros dropped), and a local label names a build of its public release
+    (`2.2.0+cu121` is torch 2.2.0 built for CUDA 12.1), so the key drops it. Pre-, post- and dev
+    releases stay what they are: a table row for 2.5.0 says nothing of 2.5.0a0. A reader that
+    must not read a local build's row (a wheel table: PyPI never serves local versions) says so
+    itself before it looks up."""
+    parsed = version if isinstance(version, Version) else parse_version(version)
+    return Version(parsed.public) if parsed.local is not None else parsed
+
+
+class ReleaseTable(Mapping[Version, _Row]):
+    """A generated table's rows by release, looked up by `release_key`: any spelling of a release
+    (`2.2`, `2.2.0`, `2.2.0+cu121`) finds its row, whichever spelling the table was written in.
+
+    Built from (version text, row) pairs; two spellings of one release in one table are an
+    error of the generator, refused here rather than one row silently hiding the other."""
+
+    __slots__ = ("_rows",)
+
+    def __init__(self, rows: Mapping[str, _Row] | Iterable[tuple[str, _Row]]) -> None:
+        pairs = rows.items() if isinstance(rows, Mapping) else rows
+        found: dict[Version, _Row] = {}
+        spelled: dict[Version, str] = {}
+        for text, row in pairs:
+            key = release_key(text)
+            if key in spelled:
+                raise ValueError(f"{spelled[key]!r} and {text!r} are one release (PEP 440)")
+            found[key] = row
+            spelled[key] = text
+        self._rows = found
+
+    def __getitem__(self, version: Version) -> _Row:
+        return self._rows[release_key(version)]
+
+    def __contains__(self, version: object) -> bool:
+        return isinstance(version, Version) and release_key(version) in self._rows
+
+    def __iter__(self) -> Iterator[Version]:
+        return iter(self._rows)
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def releases(self) -> tuple[Version, ...]:
+        """Every release the table has a row for, oldest first."""
+        return tuple(sorted(self._rows))

@@ -16,28 +16,30 @@ from typing import Any
 
 from packaging.version import Version
 
+from compat.versions import ReleaseTable, release_key
+
 
 @cache
-def _table() -> Mapping[str, Any]:
+def _table() -> ReleaseTable[Mapping[str, Any]]:
     text = resources.files("compat").joinpath("data/native-libs.json").read_text("utf-8")
-    releases: Mapping[str, Any] = json.loads(text)["bitsandbytes"]
-    return releases
+    releases: Mapping[str, Mapping[str, Any]] = json.loads(text)["bitsandbytes"]
+    return ReleaseTable(releases)
 
 
 def releases() -> tuple[Version, ...]:
-    return tuple(sorted(Version(v) for v in _table()))
+    return _table().releases()
 
 
 def shipped(version: Version) -> tuple[Version, ...] | None:
     """The CUDA versions of the libraries a release ships; None for a release not recorded
     (older than the table, newer than its fetch, a pre-release or a source build)."""
-    entry = _table().get(str(version))
+    entry = _table().get(version)
     return None if entry is None else tuple(Version(c) for c in entry["cuda"])
 
 
 def loads(version: Version, cuda: Version) -> bool | None:
     """Whether that release finds a library for a torch built for `cuda` (None: not recorded)."""
-    entry = _table().get(str(version))
+    entry = _table().get(version)
     if entry is None:
         return None
     libraries = [Version(c) for c in entry["cuda"]]
@@ -51,6 +53,7 @@ def loads(version: Version, cuda: Version) -> bool | None:
 def first_loading(cuda: Version, after: Version) -> tuple[Version, bool] | None:
     """The release to move to: the first one after `after` that loads a library for `cuda`, else
     the newest before it; with whether every later recorded release loads one too."""
+    after = release_key(after)
     ordered = releases()
     good = [v for v in ordered if loads(v, cuda)]
     later = [v for v in good if v > after]

@@ -183,13 +183,12 @@ def _with_versions(
         # Another torch is another build: its label, or the PyPI default for the target.
         from compat.kb.torchbuilds import build_cuda, known_release
 
-        release = Version(".".join(str(part) for part in (*torch.release, 0, 0)[:3]))
-        labelled = Version(f"{release}+{torch.local}") if torch.local else release
-        if torch.local or known_release(release):
+        release = Version(torch.public)  # the build table reads any spelling (compat.versions)
+        if torch.local or known_release(torch):
             builds = {
                 k: v for k, v in facts.builds.items() if k not in ("torch_cuda", "cuda_runtime")
             }
-            cuda = build_cuda(labelled, target_platform(facts.markers))
+            cuda = build_cuda(torch, target_platform(facts.markers))
             if cuda is not None:
                 builds["torch_cuda"] = cuda
         elif torch_requires is not None and target_platform(facts.markers).startswith("linux"):
