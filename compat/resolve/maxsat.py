@@ -58,7 +58,7 @@ from compat.resolve.solver import (
     _with_versions,
     guarded_names,
 )
-from compat.versions import parse_requirement
+from compat.versions import parse_requirement, release_key
 
 CANDIDATES_PER_CLASS = 2  # nearest releases kept per class of releases the rules treat alike
 MAX_DOMAIN = 40  # candidates per package at most (the nearest ones)
@@ -739,7 +739,7 @@ class _Encoding:
             start = s.start[name]
             self.soft.append((7, 1, [self.x(name, start)]))
             versions = s.source.versions(name)
-            builds: dict[str, int] = {}
+            builds: dict[Version, int] = {}  # per release, however spelled (compat.versions)
             for version in self.domains[name]:
                 if version == start:
                     continue
@@ -753,8 +753,8 @@ class _Encoding:
                 if Version(version.public) < Version(start.public):
                     self.soft.append((8, 1, [-literal]))
                 distance = _distance(versions, start, version)
-                build = builds.setdefault(str(version.public), 0)
-                builds[str(version.public)] += 1
+                build = builds.setdefault(release_key(version), 0)
+                builds[release_key(version)] += 1
                 # Within the distance level: the build (first by label order), then the package.
                 weight = (distance * 64 + build) * (len(self.variables) + 1) + rank + 1
                 self.soft.append((9, weight, [-literal]))

@@ -23,6 +23,7 @@ from compat.kb.derived import DerivedCondition
 from compat.kb.knowledge import KnowledgeBase
 from compat.kb.questions import BUILD_PACKAGES, named_specifiers, rule_packages
 from compat.model import Condition, Facts, Finding, PackageFact, Rule, Status
+from compat.versions import release_key
 
 
 class CandidateSource(Protocol):
@@ -56,7 +57,7 @@ class Pin:
 
     @property
     def changed(self) -> bool:
-        if self.installed is None or self.version.public != self.installed.public:
+        if self.installed is None or release_key(self.version) != release_key(self.installed):
             return True
         # Another CUDA build of the same torch release is another wheel.
         return bool(self.version.local) and self.version.local != self.installed.local
@@ -65,7 +66,7 @@ class Pin:
     def build_change(self) -> bool:
         return (
             self.installed is not None
-            and self.version.public == self.installed.public
+            and release_key(self.version) == release_key(self.installed)
             and self.changed
         )
 

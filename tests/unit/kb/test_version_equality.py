@@ -28,6 +28,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from packaging.utils import canonicalize_name
 from packaging.version import Version
 
 from compat.kb import archtable, derived, nativelibs, torchbuilds, wheels
@@ -578,3 +579,22 @@ def test_rtx_5090_torch_pins_give_the_same_findings_offline(
     code, findings = answers[0]
     assert code == 1
     assert ("torch-no-kernel-image-for-gpu", "affected") in {(r, s) for r, s, _ in findings}
+
+
+@pytest.mark.parametrize(
+    ("installed", "planned", "changed", "build_change"),
+    [
+        ("2.2", "2.2.0", False, False),
+        ("2.2.0.0", "2.2", False, False),
+        ("2.2+cu121", "2.2.0+cu121", False, False),
+        ("2.2+cu121", "2.2.0+cu118", True, True),  # another CUDA build of the same release
+        ("2.2", "2.2.1", True, False),
+    ],
+)
+def test_a_pin_in_another_spelling_is_kept_not_moved(
+    installed: str, planned: str, changed: bool, build_change: bool
+) -> None:
+    from compat.resolve.solver import Pin
+
+    pin = Pin(canonicalize_name("torch"), Version(planned), Version(installed), ())
+    assert (pin.changed, pin.build_change) == (changed, build_change)
