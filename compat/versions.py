@@ -9,16 +9,15 @@ over MAX_DIGITS digits with packaging's own exception (InvalidVersion, InvalidSp
 InvalidRequirement, InvalidMarker): each caller already turns those into an error naming the
 file and line, or a reported problem.
 
-It also holds the one key every generated table (compat/data/*.json) is read by: `release_key`,
-and `ReleaseTable`, the mapping each table reader builds over its rows, so that `2.2`, `2.2.0`,
-`2.2.0.0` and `2.2.0+cu121` find the same row everywhere (PEP 440).
+It also holds the one key every generated table (compat/data/*.json) is read by, `release_key`
+(compat/kb/releasetable.py builds the tables' mapping on it), so that `2.2`, `2.2.0`, `2.2.0.0`
+and `2.2.0+cu121` find the same row everywhere (PEP 440).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Mapping
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
 from packaging.version import InvalidVersion, Version
 
@@ -26,8 +25,6 @@ if TYPE_CHECKING:
     from packaging.markers import Marker
     from packaging.requirements import Requirement
     from packaging.specifiers import SpecifierSet
-
-_Row = TypeVar("_Row")
 
 MAX_DIGITS = 100  # far above any real version number (a date-time stamp is 14 digits)
 _TOO_LONG = re.compile(f"[0-9]{{{MAX_DIGITS + 1}}}")
@@ -88,41 +85,3 @@ def release_key(version: Version | str) -> Version:
     itself before it looks up."""
     parsed = version if isinstance(version, Version) else parse_version(version)
     return Version(parsed.public) if parsed.local is not None else parsed
-
-
-class ReleaseTable(Mapping[Version, _Row]):
-    """A generated table's rows by release, looked up by `release_key`: any spelling of a release
-    (`2.2`, `2.2.0`, `2.2.0+cu121`) finds its row, whichever spelling the table was written in.
-
-    Built from (version text, row) pairs; two spellings of one release in one table are an
-    error of the generator, refused here rather than one row silently hiding the other."""
-
-    __slots__ = ("_rows",)
-
-    def __init__(self, rows: Mapping[str, _Row] | Iterable[tuple[str, _Row]]) -> None:
-        pairs = rows.items() if isinstance(rows, Mapping) else rows
-        found: dict[Version, _Row] = {}
-        spelled: dict[Version, str] = {}
-        for text, row in pairs:
-            key = release_key(text)
-            if key in spelled:
-                raise ValueError(f"{spelled[key]!r} and {text!r} are one release (PEP 440)")
-            found[key] = row
-            spelled[key] = text
-        self._rows = found
-
-    def __getitem__(self, version: Version) -> _Row:
-        return self._rows[release_key(version)]
-
-    def __contains__(self, version: object) -> bool:
-        return isinstance(version, Version) and release_key(version) in self._rows
-
-    def __iter__(self) -> Iterator[Version]:
-        return iter(self._rows)
-
-    def __len__(self) -> int:
-        return len(self._rows)
-
-    def releases(self) -> tuple[Version, ...]:
-        """Every release the table has a row for, oldest first."""
-        return tuple(sorted(self._rows))

@@ -23,7 +23,8 @@ from typing import Any, NamedTuple
 
 from packaging.version import Version
 
-from compat.versions import ReleaseTable, release_key
+from compat.kb.releasetable import ReleaseTable
+from compat.versions import release_key
 
 
 class ArchList(NamedTuple):

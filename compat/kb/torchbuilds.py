@@ -20,7 +20,7 @@ from typing import Any, Literal
 
 from packaging.version import InvalidVersion, Version
 
-from compat.versions import ReleaseTable
+from compat.kb.releasetable import ReleaseTable
 
 PYTORCH_INDEX = "https://download.pytorch.org/whl"
 DEFAULT_PLATFORM = "linux/x86_64"

@@ -28,9 +28,10 @@ from packaging.utils import NormalizedName, canonicalize_name
 from packaging.version import InvalidVersion, Version
 
 from compat.kb.conditions import FALSE, HARDWARE_HINT
+from compat.kb.releasetable import ReleaseTable
 from compat.model import Facts, Fix, MatchedPackage, PackageFact, Tri, Unknown, Verdict
 from compat.specifiers import contains
-from compat.versions import ReleaseTable, release_key
+from compat.versions import release_key
 
 # The packages compat/data/wheels.json records (scripts/gen_wheels.py PACKAGES;
 # tests/unit/kb/test_wheels.py keeps the two equal), so that a fact about other packages never reads the table.

@@ -4,7 +4,7 @@ spelling of a release.
 `2.2`, `2.2.0` and `2.2.0.0` are one release, and a local label names a build of its public
 release (`2.2.0+cu121` is torch 2.2.0 built for CUDA 12.1). compat reads its generated tables
 (compat/data/*.json) through one key, `compat.versions.release_key`, and one mapping,
-`ReleaseTable`. These tests hold every reader to it, for every version each table holds: the
+`compat.kb.releasetable.ReleaseTable`. These tests hold every reader to it, for every version each table holds: the
 shortest spelling (trailing zeros dropped), the two-, three- and four-part ones, and the same with
 a local label. A reader of a table of PyPI's files (wheels, the dependency snapshot) answers for a
 local build as for a release it does not record: PyPI serves no local version.
@@ -34,9 +34,10 @@ from packaging.version import Version
 from compat.kb import archtable, derived, nativelibs, torchbuilds, wheels
 from compat.kb.derived import DerivedCondition
 from compat.kb.examples import facts_from_example
+from compat.kb.releasetable import ReleaseTable
 from compat.model import Origin, Tri, Verdict
 from compat.resolve import snapshot
-from compat.versions import ReleaseTable, release_key
+from compat.versions import release_key
 from tests.checkcli import check, write
 from tests.lib import paths
 from tests.lib.hardware import profile
