@@ -61,7 +61,10 @@ from compat.resolve.solver import (
 from compat.versions import parse_requirement, release_key
 
 CANDIDATES_PER_CLASS = 2  # nearest releases kept per class of releases the rules treat alike
-MAX_DOMAIN = 40  # candidates per package at most (the nearest ones)
+# Candidates per package at most (the nearest ones). torch has up to four CUDA builds per release
+# (each its own candidate): 64 reaches about seven releases either side of a pin, so that
+# vllm 0.7.2's torch==2.5.1 is in reach of a torch==2.1.2 pin.
+MAX_DOMAIN = 64
 MAX_ROUNDS = 40  # solve / read requirements / solve again
 MAX_JOINED = 24  # packages that requirement edges may bring into the problem
 MAX_COMBINATIONS = 50_000  # version combinations evaluated per rule
