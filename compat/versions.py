@@ -8,6 +8,10 @@ Every parse of text compat did not write itself goes through this module, which 
 over MAX_DIGITS digits with packaging's own exception (InvalidVersion, InvalidSpecifier,
 InvalidRequirement, InvalidMarker): each caller already turns those into an error naming the
 file and line, or a reported problem.
+
+It also holds the one key every generated table (compat/data/*.json) is read by, `release_key`
+(compat/kb/releasetable.py builds the tables' mapping on it), so that `2.2`, `2.2.0`, `2.2.0.0`
+and `2.2.0+cu121` find the same row everywhere (PEP 440).
 """
 
 from __future__ import annotations
@@ -68,3 +72,16 @@ def parse_marker(text: str) -> Marker:
 
     _refuse_huge(text, InvalidMarker)
     return Marker(text)
+
+
+def release_key(version: Version | str) -> Version:
+    """The release a version names: the key every generated table is read by.
+
+    PEP 440 equality: `2.2`, `2.2.0` and `2.2.0.0` are one release (Version compares and hashes
+    them alike, trailing zeros dropped), and a local label names a build of its public release
+    (`2.2.0+cu121` is torch 2.2.0 built for CUDA 12.1), so the key drops it. Pre-, post- and dev
+    releases stay what they are: a table row for 2.5.0 says nothing of 2.5.0a0. A reader that
+    must not read a local build's row (a wheel table: PyPI never serves local versions) says so
+    itself before it looks up."""
+    parsed = version if isinstance(version, Version) else parse_version(version)
+    return Version(parsed.public) if parsed.local is not None else parsed

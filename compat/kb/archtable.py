@@ -23,6 +23,9 @@ from typing import Any, NamedTuple
 
 from packaging.version import Version
 
+from compat.kb.releasetable import ReleaseTable
+from compat.versions import release_key
+
 
 class ArchList(NamedTuple):
     sass: tuple[str, ...]
@@ -41,10 +44,10 @@ class Build(NamedTuple):
 
 
 @cache
-def _table() -> Mapping[str, Any]:
+def _table() -> ReleaseTable[Mapping[str, Any]]:
     text = resources.files("compat").joinpath("data/torch-arch.json").read_text("utf-8")
-    releases: Mapping[str, Any] = json.loads(text)["releases"]
-    return releases
+    releases: Mapping[str, Mapping[str, Any]] = json.loads(text)["releases"]
+    return ReleaseTable(releases)
 
 
 def release_of(torch_version: Version) -> Version | None:
@@ -61,7 +64,7 @@ def release_of(torch_version: Version) -> Version | None:
 
 def arch_list(release: Version, cuda: Version) -> ArchList | None:
     """What the `cuda` build of `release` carries, or None when the table does not know it."""
-    entry = _table().get(str(release))
+    entry = _table().get(release)
     if entry is None:
         return None
     major, minor = (*cuda.release, 0)[:2]
@@ -74,7 +77,7 @@ def arch_list(release: Version, cuda: Version) -> ArchList | None:
 def evidence(release: Version, cuda: Version) -> str | None:
     """How a row was read: `wheel` (the nvcc flags inside the PyPI wheel), `build-script` (the
     build script at the release branch), `support-matrix`, `build-script-snapshot`, `secondary`."""
-    entry = _table().get(str(release))
+    entry = _table().get(release)
     if entry is None:
         return None
     major, minor = (*cuda.release, 0)[:2]
@@ -106,11 +109,11 @@ def runs(
 
 
 def releases() -> tuple[Version, ...]:
-    return tuple(sorted(Version(v) for v in _table()))
+    return _table().releases()
 
 
 def builds_of(release: Version) -> tuple[Version, ...]:
-    entry = _table().get(str(release))
+    entry = _table().get(release)
     return tuple(sorted(Version(c) for c in entry["builds"])) if entry else ()
 
 
@@ -132,9 +135,9 @@ def fixing_builds(
         )
 
     ordered = releases()
-    if release not in ordered:
+    if release not in _table():
         return ()
-    here = ordered.index(release)
+    here = ordered.index(release_key(release))
     by_distance = sorted(range(len(ordered)), key=lambda i: (abs(i - here), i < here))
     for position in by_distance:
         candidate = ordered[position]
@@ -149,7 +152,7 @@ def row_count() -> int:
     counts the rule that reads it (one per build, as one hand-written rule per build would)."""
     return len(
         {
-            (".".join(version.split(".")[:2]), cuda)
+            ((version.major, version.minor), cuda)
             for version, entry in _table().items()
             for cuda in entry["builds"]
         }

@@ -17,29 +17,32 @@ from typing import Any
 
 from packaging.version import Version
 
+from compat.kb.releasetable import ReleaseTable
+from compat.versions import release_key
+
 
 @cache
-def _table() -> Mapping[str, Any]:
+def _table() -> ReleaseTable[Mapping[str, Any]]:
     text = resources.files("compat").joinpath("data/native-libs.json").read_text("utf-8")
-    releases: Mapping[str, Any] = json.loads(text)["bitsandbytes"]
-    return releases
+    releases: Mapping[str, Mapping[str, Any]] = json.loads(text)["bitsandbytes"]
+    return ReleaseTable(releases)
 
 
 def releases() -> tuple[Version, ...]:
-    return tuple(sorted(Version(v) for v in _table()))
+    return _table().releases()
 
 
 def shipped(version: Version) -> tuple[Version, ...] | None:
     """The CUDA versions of the libraries a release ships; None for a release not recorded
     (older than the table, newer than its fetch, a pre-release or a source build)."""
-    entry = _table().get(str(version))
+    entry = _table().get(version)
     return None if entry is None else tuple(Version(c) for c in entry["cuda"])
 
 
 def loads(version: Version, cuda: Version) -> bool | None:
     """Whether that release finds a library for a torch built for `cuda` (None: not recorded, or
     a release whose loader does not look at torch's CUDA build: see `lacks_major`)."""
-    entry = _table().get(str(version))
+    entry = _table().get(version)
     if entry is None or entry["loader"] == "system-runtime":
         return None
     libraries = [Version(c) for c in entry["cuda"]]
@@ -54,7 +57,7 @@ def lacks_major(version: Version, cuda: Version) -> bool | None:
     """For a release that picks its library by the machine's CUDA runtime (0.31.8-0.40.0.post4):
     whether it ships none at all of the CUDA major torch is built for (None: not recorded, or a
     release whose loader reads torch's CUDA build: see `loads`)."""
-    entry = _table().get(str(version))
+    entry = _table().get(version)
     if entry is None or entry["loader"] != "system-runtime":
         return None
     return all(Version(c).major != cuda.major for c in entry["cuda"])
@@ -69,6 +72,7 @@ def loader_rows(system_runtime: bool) -> int:
 def first_loading(cuda: Version, after: Version) -> tuple[Version, bool] | None:
     """The release to move to: the first one after `after` that loads a library for `cuda`, else
     the newest before it; with whether every later recorded release loads one too."""
+    after = release_key(after)
     ordered = releases()
     good = [v for v in ordered if loads(v, cuda)]
     later = [v for v in good if v > after]

@@ -20,6 +20,8 @@ from typing import Any, Literal
 
 from packaging.version import InvalidVersion, Version
 
+from compat.kb.releasetable import ReleaseTable
+
 PYTORCH_INDEX = "https://download.pytorch.org/whl"
 DEFAULT_PLATFORM = "linux/x86_64"
 
@@ -42,17 +44,16 @@ _INDEX_SEGMENT = re.compile(r"/whl/(?:nightly/|test/)?(cu\d{3,4}|cpu)(?:/|$)")
 
 
 @cache
-def _table() -> Mapping[str, Any]:
+def _table() -> ReleaseTable[Mapping[str, Any]]:
     text = resources.files("compat").joinpath("data/torch-builds.json").read_text("utf-8")
-    releases: Mapping[str, Any] = json.loads(text)["releases"]
-    return releases
+    releases: Mapping[str, Mapping[str, Any]] = json.loads(text)["releases"]
+    return ReleaseTable(releases)
 
 
 def _entry(torch_version: Version) -> Mapping[str, Any] | None:
-    # A local label (+cu126) names its own build; the release table is about the public version.
-    public = Version(torch_version.public).base_version
-    entry: Mapping[str, Any] | None = _table().get(public)
-    return entry
+    # A local label (+cu126) names its own build (the table drops it); a pre-release or dev build
+    # of a release (NGC's 2.5.0a0+...) is read as that release's row.
+    return _table().get(Version(torch_version.base_version))
 
 
 def platform_key(platform: str | None) -> str:
@@ -91,7 +92,7 @@ def cuda_variants(torch_version: Version) -> tuple[Version, ...] | None:
 
 def releases() -> tuple[Version, ...]:
     """Every release in the table, oldest first."""
-    return tuple(sorted(Version(v) for v in _table()))
+    return _table().releases()
 
 
 def index_cuda(url: str) -> Version | Literal["cpu"] | None:
@@ -142,7 +143,7 @@ def published_cudas() -> tuple[Version, ...]:
     """Every CUDA version PyTorch published a torch 2.x build for (PyPI defaults and indexes)."""
     found: set[Version] = set()
     for version, entry in _table().items():
-        if Version(version) < Version("2.0"):
+        if version < Version("2.0"):
             continue
         found |= {Version(c) for c in entry["variants"] or ()}
         found |= {Version(c) for c in entry["default"].values() if c}

@@ -28,8 +28,10 @@ from packaging.utils import NormalizedName, canonicalize_name
 from packaging.version import InvalidVersion, Version
 
 from compat.kb.conditions import FALSE, HARDWARE_HINT
+from compat.kb.releasetable import ReleaseTable
 from compat.model import Facts, Fix, MatchedPackage, PackageFact, Tri, Unknown, Verdict
 from compat.specifiers import contains
+from compat.versions import release_key
 
 # The packages compat/data/wheels.json records (scripts/gen_wheels.py PACKAGES;
 # tests/unit/kb/test_wheels.py keeps the two equal), so that a fact about other packages never reads the table.
@@ -69,19 +71,19 @@ def _table() -> Mapping[str, list[dict[str, Any]]]:
 
 
 @cache
-def _assets() -> Mapping[str, dict[str, Any]]:
+def _assets() -> ReleaseTable[dict[str, Any]]:
     text = resources.files("compat").joinpath("data/wheels.json").read_text("utf-8")
     assets: Mapping[str, dict[str, Any]] = json.loads(text)["flash_attn_assets"]
-    return assets
+    return ReleaseTable(assets)
 
 
 @cache
-def _index(name: str) -> Mapping[Version, dict[str, Any]]:
-    return {Version(v): run for run in _table().get(name, []) for v in run["releases"]}
+def _index(name: str) -> ReleaseTable[dict[str, Any]]:
+    return ReleaseTable((v, run) for run in _table().get(name, []) for v in run["releases"])
 
 
 def releases(name: str) -> tuple[Version, ...]:
-    return tuple(sorted(_index(name)))
+    return _index(name).releases()
 
 
 def run_starts() -> dict[str, set[str]]:
@@ -146,8 +148,9 @@ def availability(
     two the verdict turns on), kind `wheel` (pip installs a wheel), `source-build`
     (no wheel; pip builds the sdist), `none` (nothing installs), `sdist-only` (the release ships
     no wheel anywhere: building is its normal install); None when the table does not know the
-    release (a pre-release, a local build, older or newer than the table)."""
-    run = _index(name).get(version)
+    release (a pre-release, a local build, older or newer than the table). PyPI serves no local
+    version: `2.2.0+cu121` is another index's file, so the table does not speak for it."""
+    run = None if version.local is not None else _index(name).get(version)
     if run is None:
         return None
     python_short = f"{python.major}.{python.minor}"
@@ -181,7 +184,7 @@ def availability(
 def aarch64_cpu(version: Version) -> bool | None:
     """Whether PyPI's linux/aarch64 torch wheel of this release is a CPU build: its metadata
     declares no CUDA runtime (nvidia-*) requirement there. None when not recorded."""
-    run = _index("torch").get(version)
+    run = None if version.local is not None else _index("torch").get(version)
     if run is None or "aarch64_cuda" not in run:
         return None
     return not run["aarch64_cuda"]
@@ -197,6 +200,7 @@ def nearest_installable(
 ) -> tuple[Version, bool] | None:
     """The release to move to: the first later one with a wheel for the target, else the newest
     earlier one; with whether every later recorded release has one too."""
+    version = release_key(version)
     ordered = releases(name)
     good = [v for v in ordered if (availability(name, v, platform, python) or ("",))[0] == "wheel"]
     later = [v for v in good if v > version]
@@ -295,7 +299,7 @@ def flash_attn_source_build(
     if not fact.exact:
         return None
     version = fact.versions[0]
-    entry = _assets().get(str(version))
+    entry = _assets().get(version)
     if entry is None or not entry["combos"]:
         return None
     tag = f"{entry['tag']} ({entry['commit'][:12]})"
@@ -427,7 +431,7 @@ def flash_attn_built_against(version: Version, series: str) -> Version | None:
     """The torch flash-attn `version`'s release wheels for torch `series` were compiled against,
     from the publish matrix at its tag; None when setup.py fetches no wheel for the series (or
     the matrix built two releases of it, so which one the asset holds is not recorded)."""
-    entry = _assets().get(str(version))
+    entry = _assets().get(version)
     if entry is None:
         return None
     built = entry.get("built_against", {}).get(series, [])
@@ -474,7 +478,7 @@ def flash_attn_prerelease_torch(facts: Facts) -> Verdict:
     built = flash_attn_built_against(release, series)
     if built is None or not _other_build(built, installed):
         return FALSE
-    entry = _assets()[str(release)]
+    entry = _assets()[release]
     if facts.markers is not None:
         platform = target_platform(facts.markers)
         if platform != entry["platform"]:
@@ -525,7 +529,7 @@ def flash_attn_prerelease_torch(facts: Facts) -> Verdict:
 
 def _first_final_build(release: Version, series: str) -> Version | None:
     """The first release after `release` whose wheel for `series` is built against a final."""
-    for version in sorted(Version(v) for v in _assets()):
+    for version in _assets().releases():
         if version <= release:
             continue
         built = flash_attn_built_against(version, series)
@@ -536,7 +540,7 @@ def _first_final_build(release: Version, series: str) -> Version | None:
 
 def flash_attn_asset_releases() -> tuple[str, ...]:
     """The flash-attn releases whose publish matrix the table records."""
-    return tuple(_assets())
+    return tuple(str(v) for v in _assets())
 
 
 def flash_attn_prerelease_rows() -> int:

@@ -243,12 +243,6 @@ def range_text(fact: PackageFact) -> str:
         return "*"
 
 
-def _three_parts(version: Version) -> Version:
-    """`2.11` -> `2.11.0`: the release table is keyed by full release numbers."""
-    release = (*version.release, 0, 0)[:3] if len(version.release) < 3 else version.release
-    return Version(".".join(str(p) for p in release))
-
-
 def _version(text: str) -> Version | None:
     try:
         return parse_version(text.rstrip(".*"))
@@ -389,7 +383,7 @@ def _release_build(
         cuda = index_cuda(line.url)
         if cuda is None:
             continue
-        variants = cuda_variants(_three_parts(version))
+        variants = cuda_variants(version)
         if cuda == "cpu" or variants is None or cuda in variants:
             served.append((cuda, line))
     replacing = [s for s in served if s[1].replaces_default or s[1].packages]
@@ -406,8 +400,8 @@ def _release_build(
         line = next(line for cuda, line in pool if cuda == (chosen or "cpu"))
         why = f"the PyTorch index {line.url} ({line.origin})"
     if chosen == "pypi":
-        chosen = default_cuda(_three_parts(version), platform)
-        if chosen is None and not exact and not known_release(_three_parts(version)):
+        chosen = default_cuda(version, platform)
+        if chosen is None and not exact and not known_release(version):
             return "unknown", why  # a release compat does not know, among the candidates
         if chosen is None and exact:
             return _NO_BUILD, why

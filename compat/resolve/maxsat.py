@@ -58,10 +58,13 @@ from compat.resolve.solver import (
     _with_versions,
     guarded_names,
 )
-from compat.versions import parse_requirement
+from compat.versions import parse_requirement, release_key
 
 CANDIDATES_PER_CLASS = 2  # nearest releases kept per class of releases the rules treat alike
-MAX_DOMAIN = 40  # candidates per package at most (the nearest ones)
+# Candidates per package at most (the nearest ones). torch has up to four CUDA builds per release
+# (each its own candidate): 64 reaches about seven releases either side of a pin, so that
+# vllm 0.7.2's torch==2.5.1 is in reach of a torch==2.1.2 pin.
+MAX_DOMAIN = 64
 MAX_ROUNDS = 40  # solve / read requirements / solve again
 MAX_JOINED = 24  # packages that requirement edges may bring into the problem
 MAX_COMBINATIONS = 50_000  # version combinations evaluated per rule
@@ -740,7 +743,7 @@ class _Encoding:
             start = s.start[name]
             self.soft.append((7, 1, [self.x(name, start)]))
             versions = s.source.versions(name)
-            builds: dict[str, int] = {}
+            builds: dict[Version, int] = {}  # per release, however spelled (compat.versions)
             for version in self.domains[name]:
                 if version == start:
                     continue
@@ -754,8 +757,8 @@ class _Encoding:
                 if Version(version.public) < Version(start.public):
                     self.soft.append((8, 1, [-literal]))
                 distance = _distance(versions, start, version)
-                build = builds.setdefault(str(version.public), 0)
-                builds[str(version.public)] += 1
+                build = builds.setdefault(release_key(version), 0)
+                builds[release_key(version)] += 1
                 # Within the distance level: the build (first by label order), then the package.
                 weight = (distance * 64 + build) * (len(self.variables) + 1) + rank + 1
                 self.soft.append((9, weight, [-literal]))

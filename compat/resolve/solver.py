@@ -23,6 +23,7 @@ from compat.kb.derived import DerivedCondition
 from compat.kb.knowledge import KnowledgeBase
 from compat.kb.questions import BUILD_PACKAGES, named_specifiers, rule_packages
 from compat.model import Condition, Facts, Finding, PackageFact, Rule, Status
+from compat.versions import release_key
 
 
 class CandidateSource(Protocol):
@@ -61,7 +62,7 @@ class Pin:
 
     @property
     def changed(self) -> bool:
-        if self.installed is None or self.version.public != self.installed.public:
+        if self.installed is None or release_key(self.version) != release_key(self.installed):
             return True
         # Another CUDA build of the same torch release is another wheel.
         return bool(self.version.local) and self.version.local != self.installed.local
@@ -70,7 +71,7 @@ class Pin:
     def build_change(self) -> bool:
         return (
             self.installed is not None
-            and self.version.public == self.installed.public
+            and release_key(self.version) == release_key(self.installed)
             and self.changed
         )
 
@@ -188,13 +189,12 @@ def _with_versions(
         # Another torch is another build: its label, or the PyPI default for the target.
         from compat.kb.torchbuilds import build_cuda, known_release
 
-        release = Version(".".join(str(part) for part in (*torch.release, 0, 0)[:3]))
-        labelled = Version(f"{release}+{torch.local}") if torch.local else release
-        if torch.local or known_release(release):
+        release = Version(torch.public)  # the build table reads any spelling (compat.versions)
+        if torch.local or known_release(torch):
             builds = {
                 k: v for k, v in facts.builds.items() if k not in ("torch_cuda", "cuda_runtime")
             }
-            cuda = build_cuda(labelled, target_platform(facts.markers))
+            cuda = build_cuda(torch, target_platform(facts.markers))
             if cuda is not None:
                 builds["torch_cuda"] = cuda
         elif torch_requires is not None and target_platform(facts.markers).startswith("linux"):
