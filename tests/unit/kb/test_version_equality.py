@@ -281,6 +281,9 @@ DATA_READERS: dict[str, tuple[str, ...] | str] = {
     "compat.kb.numpyabi": "by package: the first NumPy-2 build, compared (DERIVED_CASES)",
     "compat.resolve.snapshot": ("compat.resolve.snapshot",),
     "compat.resolve.transitive": "recorded-requires.json: by package, `since` compared",
+    # keyed by the sdist's own version text as the index spells it: the entry is handed to uv for
+    # exactly that release, never looked up by another spelling
+    "compat.resolve.staticmeta": "sdist-requires.json: by the release the index names",
     "compat.facts.condanames": "conda-names.json: by conda package name",
     "compat.kb.freshness": "kb-inputs.json: by package, the newest release compared",
     "compat.kb.capabilities": "capabilities.yaml: by feature, `since` compared",
@@ -429,6 +432,22 @@ def _bnb_cases() -> Iterator[Case]:
             )
 
 
+def _bnb_major_cases() -> Iterator[Case]:
+    """The runtime-loader releases (0.31.8-0.40.0.post4) beside torch builds of every CUDA major."""
+    for release in nativelibs.releases():
+        for cuda in ("11.8", "12.1", "13.0"):
+            yield Case(
+                "missing",
+                {
+                    "packages": {"bitsandbytes": str(release), "torch": "2.5.1"},
+                    "build": {"torch_cuda": cuda},
+                    "hardware": P100,
+                },
+                (("packages", "bitsandbytes"), ("build", "torch_cuda")),
+                {"bitsandbytes": "cu121"},
+            )
+
+
 def _numpy_cases() -> Iterator[Case]:
     from compat.kb.numpyabi import table
 
@@ -490,6 +509,7 @@ def _flash_prerelease_cases() -> Iterator[Case]:
 DERIVED_CASES: dict[tuple[str, str], Callable[[], Iterator[Case]]] = {
     ("torch_kernels", "missing"): _torch_kernel_cases,
     ("bitsandbytes_cuda_library", "missing"): _bnb_cases,
+    ("bitsandbytes_cuda_major", "missing"): _bnb_major_cases,
     ("numpy_abi", "numpy1-build"): _numpy_cases,
     ("wheel", "none"): lambda: _wheel_fact_cases("none"),
     ("wheel", "source-build"): lambda: _wheel_fact_cases("source-build"),
