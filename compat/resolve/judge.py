@@ -238,6 +238,8 @@ class Judge:
             ),
         )
         findings = [attach_build_packages(f, packages, why) for f in evaluate(kb, facts)]
+        if solved is not None:
+            findings = [hedge_offline(f, solved, declared) for f in findings]
         findings, unsettled = split_unsettled(
             findings, packages, pulled, "the resolve did not happen" if self.not_made else "offline"
         )
@@ -410,6 +412,39 @@ def unknown_facts(
             candidates_from=source,
         )  # fmt: skip
     return out
+
+
+def hedge_offline(finding: Finding, solved: Any, declared: Sequence[Any]) -> Finding:
+    """An offline solve that holds a package whose requirements the snapshot lacks may have
+    picked another release than pip will: what that package requires could exclude it. A
+    finding that rests on such a pick (a release the files do not pin exactly) is `possible`,
+    naming the missing fact — never `affected` on a guess. Pins the files state are facts."""
+    from compat.model import Status, Unknown
+
+    missing = [*solved.unread, *solved.unknown]
+    if finding.status is not Status.AFFECTED or not missing:
+        return finding
+    pinned = {item.name for item in declared if item.pinned is not None}
+    picked = [
+        p.name
+        for p in finding.packages
+        if p.name in solved.packages and canonicalize_name(p.name) not in pinned
+    ]
+    if not picked:
+        return finding
+    listed = ", ".join(str(m) for m in missing[:4]) + (" and more" if len(missing) > 4 else "")
+    unknown = tuple(
+        Unknown(
+            f"packages.{name}.release",
+            f"pin {name}, or run online: which release a fresh install takes depends on what "
+            f"{listed} require{'s' if len(missing) == 1 else ''}, which compat's dependency "
+            "snapshot does not record",
+        )
+        for name in picked
+    )
+    return dataclasses.replace(
+        finding, status=Status.POSSIBLE, unknown=(*finding.unknown, *unknown)
+    )
 
 
 _BUILD_PACKAGES = {
