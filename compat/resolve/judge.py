@@ -164,6 +164,7 @@ class Judge:
         )
         pulled: dict[NormalizedName, PackageFact] = {}
         if solved is not None:
+            packages = placed(packages, solved, declared)
             pulled = unknown_facts(solved, declared, packages, kb, notes)
             packages = {**packages, **pulled}
         elif not any(i.kind in LOCK_KINDS for i in declared) and resolved is None:
@@ -375,9 +376,37 @@ def offline_note(
             "; requirements taken from compat/data/recorded-requires.json (no wheel metadata): "
             + ", ".join(solved.recorded)
         )
+    if solved.installed:
+        text += "; requirements read from the installed metadata of " + ", ".join(
+            solved.installed
+        )
     if solved.unread:
         text += "; requirements unknown (no wheel metadata): " + ", ".join(solved.unread)
     return text
+
+
+def _root(name: NormalizedName, solved: Any, roots: Mapping[NormalizedName, Any]) -> Any:
+    """The declared line that pulls `name` in (through the solve's first requirers), or None."""
+    seen: set[NormalizedName] = set()
+    while name not in roots and name in solved.required_by and name not in seen:
+        seen.add(name)
+        name = canonicalize_name(solved.required_by[name].split(" ")[0])
+    return roots.get(name)
+
+
+def placed(
+    packages: Mapping[NormalizedName, PackageFact], solved: Any, declared: Sequence[Any]
+) -> dict[NormalizedName, PackageFact]:
+    """Packages the offline solve pulled in, placed at the line of the declared package that
+    pulls them in (a finding about torch points at `peft` when peft brings it)."""
+    roots = {item.name: item for item in declared}
+    out = dict(packages)
+    for name, fact in packages.items():
+        if fact.origin is None:
+            root = _root(name, solved, roots)
+            if root is not None:
+                out[name] = fact._replace(origin=root.origin)
+    return out
 
 
 def unknown_facts(
@@ -397,11 +426,7 @@ def unknown_facts(
     for name, spec in solved.unknown.items():
         if name in packages or name in roots:
             continue
-        parent, seen = name, set()
-        while parent not in roots and parent in solved.required_by and parent not in seen:
-            seen.add(parent)
-            parent = canonicalize_name(solved.required_by[parent].split(" ")[0])
-        root = roots.get(parent) or next(iter(roots.values()), None)
+        root = _root(name, solved, roots) or next(iter(roots.values()), None)
         if root is not None:
             ranged[name] = (spec, root)
     out: dict[NormalizedName, PackageFact] = {}
@@ -421,7 +446,7 @@ def hedge_offline(finding: Finding, solved: Any, declared: Sequence[Any]) -> Fin
     naming the missing fact — never `affected` on a guess. Pins the files state are facts."""
     from compat.model import Status, Unknown
 
-    missing = [*solved.unread, *solved.unknown]
+    missing = [*solved.unread, *solved.unknown, *solved.recorded]
     if finding.status is not Status.AFFECTED or not missing:
         return finding
     pinned = {item.name for item in declared if item.pinned is not None}

@@ -62,6 +62,7 @@ class OfflineInstall:
     unread: tuple[str, ...] = ()
     required_by: dict[NormalizedName, str] = field(default_factory=dict)
     recorded: tuple[str, ...] = ()  # releases judged by compat/data/recorded-requires.json
+    installed: tuple[str, ...] = ()  # releases judged by the installed metadata where compat runs
 
 
 class NoOfflineInstall(Exception):
@@ -127,6 +128,8 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
         self.roots: set[str] = set()
         self.unread: dict[str, None] = {}
         self.recorded: dict[str, None] = {}
+        self.from_installed: dict[str, None] = {}  # releases read from installed metadata
+        self.running: dict[NormalizedName, tuple[Version, tuple[str, ...]]] | None = None
 
     @staticmethod
     def _key(name: str, extras: Iterable[str]) -> str:
@@ -177,6 +180,9 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
         if name in self.urls:
             return self._direct(name, extras, bad)
         if not snapshot.covers(name):
+            here = self._installed(name, _exact(specifier))
+            if here is not None and here not in bad:
+                return [here]
             if None in bad:
                 return []
             return [_Candidate(name, None, extras, (), False)]
@@ -200,6 +206,22 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
             # published: compat says which elsewhere): held at its pin, requirements unknown.
             out.append(self._candidate(name, pinned, extras, None))
         return out
+
+    def _installed(self, name: NormalizedName, pinned: Version | None) -> _Candidate | None:
+        """A package the snapshot does not cover, pinned exactly to the release installed where
+        compat runs: that release's own metadata says what it requires (a fact about the
+        release, whatever machine reads it)."""
+        if pinned is None:
+            return None
+        if self.running is None:
+            from compat.facts.installed import read_running
+
+            self.running = {n: (p.version, p.requires) for n, p in read_running().packages.items()}
+        here = self.running.get(name)
+        if here is None or here[0] != pinned:
+            return None
+        self.from_installed[f"{name} {here[0]}"] = None
+        return self._candidate(name, here[0], frozenset(), tuple(here[1]))
 
     def _direct(
         self, name: NormalizedName, extras: frozenset[str], bad: set[Version | None]
@@ -335,4 +357,5 @@ def solve(wanted: Sequence[Wanted], python: Version, markers: Mapping[str, str])
         unread=tuple(sorted(provider.unread)),
         required_by=required_by,
         recorded=tuple(sorted(provider.recorded)),
+        installed=tuple(sorted(provider.from_installed)),
     )

@@ -10,7 +10,10 @@ from typing import Any
 
 import jsonschema
 import pytest
+from packaging.utils import canonicalize_name
+from packaging.version import Version
 
+from compat.resolve import snapshot
 from tests.checkcli import TOOLS, by_rule, check, write
 from tests.conftest import run_cli
 from tests.indexserver import Dist, IndexServer
@@ -39,15 +42,20 @@ def test_an_unpinned_package_is_judged_at_what_the_resolver_installs(
     found = by_rule(online)[PEFT_RULE]
     assert found["status"] == "affected" and code == 1
     assert {"name": "peft", "version": "0.14.0", "source": f"{requirements}:1"} in found["packages"]
-    assert any(f"versions {tool}" in n for n in online["notes"]), online["notes"]
-    # Offline the same file cannot be settled: never a false `affected`, and it says so — a range
-    # note at the peft line instead of a finding.
+    # The report names the resolver and what it installed.
+    assert any(n.startswith(f"judged the install {tool}") for n in online["notes"]), online["notes"]
+    (install,) = online["environment"]["installs"]
+    assert install["by"].startswith(tool) and install["packages"]["peft"] == "0.14.0"
+    # Offline, the same question is solved over the shipped snapshot: a fresh install takes the
+    # newest peft, which needs transformers 4.43 (issue 32 item 2) — affected as of the snapshot.
     code, offline = check(str(requirements), "--offline")
-    assert PEFT_RULE not in by_rule(offline) and code == 0
-    assert any(
-        n.startswith(f"{requirements}:1: `peft` allows peft releases that") and PEFT_RULE in n
-        for n in offline["notes"]
-    )
+    found = by_rule(offline)[PEFT_RULE]
+    assert found["status"] == "affected" and code == 1
+    (peft,) = [p for p in found["packages"] if p["name"] == "peft"]
+    newest = max(snapshot.releases(canonicalize_name("peft")))
+    assert peft == {"name": "peft", "version": str(newest), "source": f"{requirements}:1"}
+    (install,) = offline["environment"]["installs"]
+    assert install["by"].startswith("compat's offline solve") and install["packages"]["peft"]
 
 
 @TOOLS
@@ -117,14 +125,16 @@ def test_torch_cuda_build_from_release_index_lines_and_labels(
         assert found["packages"][0]["source"] == f"{requirements}:{line}"
 
 
-def test_an_unpinned_torch_offline_names_torch_with_its_range(tmp_path: Path, r535: Path) -> None:
+def test_an_unpinned_torch_offline_is_judged_at_the_release_a_fresh_install_takes(
+    tmp_path: Path, r535: Path
+) -> None:
     requirements = write(tmp_path / "requirements.txt", "torch\n")
     _, report = check(str(requirements), "--offline", "--hardware", str(r535))
-    found = by_rule(report)[CUDA13_RULE]  # which build a resolve installs is unknown offline
-    assert found["status"] == "possible"
-    assert found["packages"] == [
-        {"name": "torch", "version": "*", "source": f"{requirements}:1"}
-    ]  # not "version": "torch"
+    found = by_rule(report)[CUDA13_RULE]  # the snapshot's newest torch: a CUDA 13 build
+    assert found["status"] == "affected"
+    (torch,) = found["packages"]
+    assert torch["name"] == "torch" and torch["source"] == f"{requirements}:1"
+    assert Version(torch["version"]) >= Version("2.11")  # a release, not "*" or "torch"
 
 
 def test_a_torch_range_of_cuda13_releases_in_a_pyproject(tmp_path: Path, r535: Path) -> None:
@@ -135,9 +145,8 @@ def test_a_torch_range_of_cuda13_releases_in_a_pyproject(tmp_path: Path, r535: P
     _, report = check(str(pyproject), "--offline", "--hardware", str(r535))
     found = by_rule(report)[CUDA13_RULE]
     assert found["status"] == "affected"
-    assert found["packages"] == [
-        {"name": "torch", "version": "<=2.12.1,>=2.11", "source": f"{pyproject}:5"}
-    ]
+    # the newest release the range allows, as pip takes it (the whole range is bad anyway)
+    assert found["packages"] == [{"name": "torch", "version": "2.12.1", "source": f"{pyproject}:5"}]
 
 
 def test_uv_sources_route_torch_to_a_pytorch_index(tmp_path: Path, r535: Path) -> None:
