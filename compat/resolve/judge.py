@@ -15,7 +15,7 @@ from packaging.version import Version
 from compat.engine import evaluate
 from compat.kb.knowledge import KnowledgeBase
 from compat.kb.sourcebuild import source_build_notes
-from compat.model import Facts, Finding, PackageFact
+from compat.model import Facts, Finding, PackageFact, Status
 from compat.resolve.declared import LOCK_KINDS
 from compat.resolve.indexconfig import IndexOptions
 from compat.resolve.target import TargetOptions
@@ -239,8 +239,19 @@ class Judge:
             ),
         )
         findings = [attach_build_packages(f, packages, why) for f in evaluate(kb, facts)]
-        if solved is not None:
-            findings = [hedge_offline(f, solved, declared) for f in findings]
+        if solved is not None and solved.incomplete:
+            # What the files allow is certain whatever the pick: a rule every allowed release
+            # hits stays affected (the ranges judged as offline always judged them).
+            ranged = declared_facts(declared, kb, [])
+            widened = dataclasses.replace(facts, packages={**facts.packages, **ranged})
+            certain = {f.rule.id for f in evaluate(kb, widened) if f.status is Status.AFFECTED}
+            named = {item.name for item in declared}
+            findings = [
+                f
+                if f.rule.id in certain and all(p.name in named for p in f.packages)
+                else hedge_offline(f, solved, declared)
+                for f in findings
+            ]
         findings, unsettled = split_unsettled(
             findings, packages, pulled, "the resolve did not happen" if self.not_made else "offline"
         )
@@ -444,9 +455,9 @@ def hedge_offline(finding: Finding, solved: Any, declared: Sequence[Any]) -> Fin
     picked another release than pip will: what that package requires could exclude it. A
     finding that rests on such a pick (a release the files do not pin exactly) is `possible`,
     naming the missing fact — never `affected` on a guess. Pins the files state are facts."""
-    from compat.model import Status, Unknown
+    from compat.model import Unknown
 
-    missing = [*solved.unread, *solved.unknown, *solved.recorded]
+    missing = solved.missing
     if finding.status is not Status.AFFECTED or not missing:
         return finding
     pinned = {item.name for item in declared if item.pinned is not None}

@@ -65,6 +65,18 @@ class OfflineInstall:
     installed: tuple[str, ...] = ()  # releases judged by the installed metadata where compat runs
 
 
+    @property
+    def missing(self) -> tuple[str, ...]:
+        """What the solve could not read: packages and releases whose requirements are unknown
+        or known only in part (the recorded ones). Empty: the install is solved from whole
+        metadata."""
+        return (*self.unread, *self.unknown, *self.recorded)
+
+    @property
+    def incomplete(self) -> bool:
+        return bool(self.missing)
+
+
 class NoOfflineInstall(Exception):
     """The snapshot holds no install of these requirements (or the solve ran out of rounds):
     the message says which, in one line."""
