@@ -64,10 +64,8 @@ def test_a_pin_infers_the_exact_release_chain(tmp_path: Path) -> None:
     requirements = write(tmp_path / "requirements.txt", "vllm==0.6.3\n")
     _, report = check(str(requirements), "--offline", "--python-version", "3.11",
                       "--platform", "linux")  # fmt: skip
-    notes = report["notes"]
-    (torch,) = [n for n in notes if "pulls in torch," in n]
-    assert "vllm 0.6.3 (`torch==2.4.0`, compat's dependency snapshot of" in torch
-    assert "judged as `torch==2.4.0`" in torch
-    (triton,) = [n for n in notes if "pulls in triton," in n]
-    assert "torch 2.4.0 (`triton==3.0.0`" in triton
+    (install,) = report["environment"]["installs"]
+    assert install["by"].startswith("compat's offline solve over its dependency snapshot of")
+    assert install["packages"]["torch"] == "2.4.0"  # vllm 0.6.3's pin
+    assert install["packages"]["triton"] == "3.0.0"  # torch 2.4.0's pin
     assert "torch-triton-series-mismatch" not in by_rule(report)
