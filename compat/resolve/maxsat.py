@@ -19,7 +19,9 @@ the packages their requirements drag along) such that
 
 Candidates are enumerated, not searched: the releases of a package that every rule and
 requirement range treats alike form one class, and the nearest CANDIDATES_PER_CLASS of each class
-are candidates (plus the installed one). Requires-Dist is read lazily: only for releases some
+are candidates (plus the installed one), at most MAX_DOMAIN of them. A CUDA build the plan may not
+switch to takes no place among them; a requirement a release declares that none of them meets
+brings in its nearest release, CUDA builds included, past that limit. Requires-Dist is read lazily: only for releases some
 solution chose, then the problem is solved again with what was learnt, until the chosen set's own
 requirements all hold (counter-example guided; at most MAX_ROUNDS rounds). Every limit is a count
 and is said in the output when reached; nothing depends on the clock or the machine's load.
@@ -45,7 +47,6 @@ from compat.kb.knowledge import KnowledgeBase
 from compat.kb.questions import package_specs, rule_packages
 from compat.model import Facts, Finding, Rule, Severity, Status
 from compat.resolve.solver import (
-    TORCH_FAMILY,
     CandidateSource,
     Intent,
     Pin,
@@ -204,6 +205,11 @@ class _Solver:
         self.start_findings = start_bad
         self.start_affected = {f.rule.id for f in start_bad if f.status is Status.AFFECTED}
         self.start_possible = {f.rule.id for f in start_bad if f.status is Status.POSSIBLE}
+        # Another CUDA build is a way out only of an affected finding about the build.
+        self.builds_move = any(
+            rule.id in self.start_affected and _mentions_build(rule.when)
+            for _, rule, _ in self.rules
+        )
         from compat.kb.questions import fact_keys
 
         gpus = facts.hardware is not None and bool(facts.hardware.gpus)
@@ -409,10 +415,12 @@ class _Solver:
     def domain(self, name: NormalizedName) -> list[Version]:
         start = self.start[name]
         floor = self.intent.floors.get(name)
-        specs = sorted(self.rule_specs.get(name, set()) | self.known.split.get(name, set()))
+        required = sorted(self.known.split.get(name, set()))
+        specs = sorted(self.rule_specs.get(name, set()) | set(required))
         if floor is not None:
             specs.append(f">={floor[0]}")  # the releases below the floor are a class of their own
-        key = (name, tuple(specs), tuple(sorted(v for n, v in self.known.forbidden if n == name)))
+        forbidden = tuple(sorted(v for n, v in self.known.forbidden if n == name))
+        key = (name, tuple(specs), tuple(required), forbidden)
         cached = self.domains.get(key)
         if cached is not None:
             return cached
@@ -421,6 +429,8 @@ class _Solver:
         for i, version in enumerate(self.source.versions(name)):
             if version == start or (name, version) in self.known.forbidden:
                 continue
+            if self.rebuild_forbidden(name, version):
+                continue  # never chosen (a hard clause): it takes no place under MAX_DOMAIN
             signature: tuple[Any, ...] = tuple(mask >> i & 1 for mask in masks)
             if name == "torch":
                 signature += (str(version.local or ""),)
@@ -434,9 +444,31 @@ class _Solver:
             self._limit(
                 f"{name}: {len(chosen)} candidate releases, the nearest {MAX_DOMAIN - 1} considered"
             )
-            chosen = chosen[: MAX_DOMAIN - 1]
+            nearest = chosen[: MAX_DOMAIN - 1]
+            # A requirement some release declares (vllm 0.7.2: torch==2.5.1) keeps its nearest
+            # release past the cap, with its CUDA builds: a far pin is how a dependency is met,
+            # not a far-fetched move.
+            for spec in required:
+                inside = SpecifierSet(spec)
+                if any(inside.contains(v, prereleases=True) for v in (start, *nearest)):
+                    continue
+                met = [v for v in chosen if inside.contains(v, prereleases=True)]
+                if met:
+                    release = Version(met[0].public)
+                    nearest.extend(v for v in met if Version(v.public) == release)
+            chosen = nearest
         self.domains[key] = [start, *sorted(chosen)]
         return self.domains[key]
+
+    def rebuild_forbidden(self, name: NormalizedName, version: Version) -> bool:
+        """Whether `version` is another CUDA build of a torch-family package (2.5.1+cu121 for a
+        start of 2.1.2 or 2.1.2+cu118) while no affected finding is about the build: the plan
+        never switches builds for that."""
+        return (
+            not self.builds_move
+            and version.local != self.start[name].local
+            and _cuda_label(name, version)
+        )
 
     def _preference(self, name: NormalizedName, version: Version) -> tuple[int, int, int, str]:
         start = self.start[name]
@@ -736,9 +768,6 @@ class _Encoding:
 
     def _moves(self) -> None:
         s = self.s
-        builds_move = any(
-            rule.id in s.start_affected and _mentions_build(rule.when) for _, rule, _ in s.rules
-        )
         for rank, name in enumerate(self.variables):
             start = s.start[name]
             self.soft.append((7, 1, [self.x(name, start)]))
@@ -748,11 +777,7 @@ class _Encoding:
                 if version == start:
                     continue
                 literal = self.x(name, version)
-                if (
-                    name in TORCH_FAMILY
-                    and version.local != start.local
-                    and _cuda_label(name, version)
-                ) and not builds_move:
+                if s.rebuild_forbidden(name, version):
                     self.add([-literal])  # another CUDA build only for an affected finding
                 if Version(version.public) < Version(start.public):
                     self.soft.append((8, 1, [-literal]))

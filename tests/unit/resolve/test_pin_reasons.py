@@ -118,3 +118,24 @@ def test_the_issues_case_offline_from_the_snapshot(tmp_path: Path) -> None:
     assert "vllm 0.7.2 requires torch==2.5.1" in torch_line
     assert "moves your pin torch==2.1.2" in torch_line
     assert not [u for u in unresolved if "vllm" in u.split(":")[0]], unresolved
+
+
+def test_the_issues_case_on_a_driver_below_cuda_12(tmp_path: Path) -> None:
+    """The same file on a driver of CUDA 11.4: torch 2.1.2's PyPI build (CUDA 12.1) is affected
+    too, so CUDA builds are candidates and torch has more releases than the solver considers.
+    The release vllm 0.7.2 requires stays a candidate, with its builds: the plan moves both pins
+    and takes 2.5.1's CUDA 11.8 build."""
+    requirements = tmp_path / "requirements.txt"
+    requirements.write_text("torch==2.1.2\ntrl==0.14.0\nvllm==0.7.1\n")
+    gpu = {"name": "NVIDIA A100-SXM4-80GB", "compute_capability": "8.0"}
+    hardware = tmp_path / "a100x2-r470.json"
+    hardware.write_text(json.dumps({"schema": "compat.hardware/1", "driver_version": "470.82.01",
+                                    "cuda_driver_version": "11.4", "gpus": [gpu, gpu]}))  # fmt: skip
+    result = run_cli(
+        ["pin", "-r", str(requirements), "--hardware", str(hardware), "--offline", *GRPO_VLLM]
+    )
+    assert result.exit_code in (0, 1), result.stderr
+    assert_reasons_hold(result.stdout)
+    plan, unresolved = plan_and_reasons(result.stdout)
+    assert plan["vllm"] == "0.7.2" and plan["torch"] == "2.5.1+cu118", plan
+    assert not [u for u in unresolved if "cuda12-build-below-driver-floor" in u], unresolved
