@@ -388,9 +388,7 @@ def offline_note(
             + ", ".join(solved.recorded)
         )
     if solved.installed:
-        text += "; requirements read from the installed metadata of " + ", ".join(
-            solved.installed
-        )
+        text += "; requirements read from the installed metadata of " + ", ".join(solved.installed)
     if solved.unread:
         text += "; requirements unknown (no wheel metadata): " + ", ".join(solved.unread)
     return text

@@ -64,7 +64,6 @@ class OfflineInstall:
     recorded: tuple[str, ...] = ()  # releases judged by compat/data/recorded-requires.json
     installed: tuple[str, ...] = ()  # releases judged by the installed metadata where compat runs
 
-
     @property
     def missing(self) -> tuple[str, ...]:
         """What the solve could not read: packages and releases whose requirements are unknown
@@ -88,6 +87,8 @@ class _Candidate(NamedTuple):
     extras: frozenset[str]
     requires: tuple[Requirement, ...]
     known: bool  # whether `requires` is the release's whole requirement list
+    # where `requires` came from: "snapshot", "installed", "recorded" (in part), "" (unknown)
+    source: str = ""
 
 
 @cache
@@ -138,10 +139,8 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
         self.markers = markers
         self.urls = urls
         self.roots: set[str] = set()
-        self.unread: dict[str, None] = {}
-        self.recorded: dict[str, None] = {}
-        self.from_installed: dict[str, None] = {}  # releases read from installed metadata
         self.running: dict[NormalizedName, tuple[Version, tuple[str, ...]]] | None = None
+        self.pools: dict[tuple[NormalizedName, frozenset[str]], list[tuple[_Candidate, bool]]] = {}
 
     @staticmethod
     def _key(name: str, extras: Iterable[str]) -> str:
@@ -161,16 +160,19 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
         candidates: Mapping[str, Iterator[Any]],
         information: Mapping[str, Iterator[Any]],
         backtrack_causes: Sequence[Any],
-    ) -> tuple[int, int, int, str]:
-        # pip's order, simplified: exact pins first, then what the user asked for, then names
-        # that caused backtracking, then alphabetical (deterministic).
+    ) -> tuple[int, int, int, int, str]:
+        # pip's order: names that caused backtracking first (resolve the conflict where it is),
+        # then exact pins, upper-bounded requirements, what the user asked for; then the name.
         requirements = [i.requirement for i in information[identifier]]
         pinned = any(_exact(r.specifier) is not None for r in requirements)
+        bounded = any(c.operator in ("<", "<=", "~=") for r in requirements for c in r.specifier)
         causes = {self.identify(c.requirement) for c in backtrack_causes}
+        causes |= {self.identify(c.parent) for c in backtrack_causes if c.parent is not None}
         return (
-            0 if pinned else 1,
-            0 if identifier in self.roots else 1,
             0 if identifier in causes else 1,
+            0 if pinned else 1,
+            0 if bounded else 1,
+            0 if identifier in self.roots else 1,
             identifier,
         )
 
@@ -199,15 +201,14 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
                 return []
             return [_Candidate(name, None, extras, (), False)]
         pinned = _exact(specifier)
-        out: list[_Candidate] = []
-        for record in reversed(snapshot.records(name)):  # newest first, as pip prefers
-            if record.version in bad or not specifier.contains(record.version):
-                continue
-            if record.yanked and pinned != record.version:
-                continue  # PEP 592: a yanked release only where pinned exactly
-            if not self._installable(name, record):
-                continue
-            out.append(self._candidate(name, record.version, extras, record.requires))
+        pool = self._pool(name, extras)
+        out = [
+            c
+            for c, yanked in pool
+            if c.version not in bad
+            and (not yanked or c.version == pinned)  # PEP 592: yanked only where pinned exactly
+            and specifier.contains(c.version, prereleases=False)  # type: ignore[arg-type]
+        ]
         if (
             not out
             and pinned is not None
@@ -218,6 +219,26 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
             # published: compat says which elsewhere): held at its pin, requirements unknown.
             out.append(self._candidate(name, pinned, extras, None))
         return out
+
+    def _pool(self, name: NormalizedName, extras: frozenset[str]) -> list[tuple[_Candidate, bool]]:
+        """Every release of `name` pip could pick on the target, newest first, with whether it
+        is yanked: built once per package and extras (resolvelib asks again on every round).
+        A release whose requirements are unknown would satisfy anything: backtracking into one
+        (vllm 0.1.3, sdists only) is never what pip does, which builds it and reads what it
+        requires; where releases with known requirements exist, only they are offered."""
+        key = (name, extras)
+        if key not in self.pools:
+            from compat.resolve import snapshot
+
+            pool = [
+                (self._candidate(name, r.version, extras, r.requires), r.yanked)
+                for r in reversed(snapshot.records(name))
+                if self._installable(name, r)
+            ]
+            if any(c.source for c, _ in pool):
+                pool = [(c, y) for c, y in pool if c.source]
+            self.pools[key] = pool
+        return self.pools[key]
 
     def _installed(self, name: NormalizedName, pinned: Version | None) -> _Candidate | None:
         """A package the snapshot does not cover, pinned exactly to the release installed where
@@ -232,8 +253,8 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
         here = self.running.get(name)
         if here is None or here[0] != pinned:
             return None
-        self.from_installed[f"{name} {here[0]}"] = None
-        return self._candidate(name, here[0], frozenset(), tuple(here[1]))
+        found = self._candidate(name, here[0], frozenset(), tuple(here[1]))
+        return found._replace(source="installed")
 
     def _direct(
         self, name: NormalizedName, extras: frozenset[str], bad: set[Version | None]
@@ -252,7 +273,6 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
         if version is None:
             return [_Candidate(name, None, extras, (), False)]
         if lines is None:
-            self.unread[f"{name} {version}"] = None
             return [_Candidate(name, version, extras, (), False)]
         return [self._candidate(name, version, extras, lines)]
 
@@ -280,14 +300,12 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
         if lines is not None:
             parsed = tuple(r for r in map(_parse, lines) if r is not None)
             requires = tuple(r for r in parsed if _applies(r, extras, self.markers))
-            return _Candidate(name, version, extras, requires, True)
+            return _Candidate(name, version, extras, requires, True, "snapshot")
         from compat.resolve.transitive import _recorded_lines
 
         recorded = _recorded_lines(name, version, tuple(extras), self.markers)
         if recorded is not None:
-            self.recorded[f"{name} {version}"] = None
-            return _Candidate(name, version, extras, recorded, False)
-        self.unread[f"{name} {version}"] = None
+            return _Candidate(name, version, extras, recorded, False, "recorded")
         return _Candidate(name, version, extras, (), False)
 
     def is_satisfied_by(self, requirement: Requirement, candidate: _Candidate) -> bool:
@@ -345,7 +363,15 @@ def solve(wanted: Sequence[Wanted], python: Version, markers: Mapping[str, str])
         ) from None
     packages: dict[NormalizedName, Version] = {}
     unknown: dict[NormalizedName, SpecifierSet] = {}
+    unread: set[str] = set()
+    recorded: set[str] = set()
+    installed: set[str] = set()
     for candidate in result.mapping.values():
+        label = f"{candidate.name} {candidate.version}"
+        if candidate.version is not None and not candidate.extras:
+            {"": unread, "recorded": recorded, "installed": installed}.get(
+                candidate.source, set()
+            ).add(label)
         if candidate.version is None:
             spec = SpecifierSet()
             for requirement in result.criteria[provider.identify(candidate)].iter_requirement():
@@ -366,8 +392,8 @@ def solve(wanted: Sequence[Wanted], python: Version, markers: Mapping[str, str])
     return OfflineInstall(
         packages=dict(sorted(packages.items())),
         unknown=dict(sorted(unknown.items())),
-        unread=tuple(sorted(provider.unread)),
+        unread=tuple(sorted(unread)),
         required_by=required_by,
-        recorded=tuple(sorted(provider.recorded)),
-        installed=tuple(sorted(provider.from_installed)),
+        recorded=tuple(sorted(recorded)),
+        installed=tuple(sorted(installed)),
     )
