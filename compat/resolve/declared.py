@@ -348,6 +348,18 @@ def torch_cuda(
     return _agreed_build(builds, why)
 
 
+def torch_servable(
+    indexes: Sequence[IndexLine], platform: str, markers: Mapping[str, str] | None = None
+) -> Callable[[Version], bool]:
+    """Whether the indexes torch may come from serve a release of it: a torch bound to a
+    PyTorch index (uv's `explicit` sources: cu128 stops at 2.11) is only what that index has.
+    The offline solve offers torch only these releases, as the resolver would."""
+    routed = _torch_indexes(indexes, markers)
+    if not routed:
+        return lambda version: True
+    return lambda version: _release_build(version, routed, False, platform, "")[0] is not _SKIP
+
+
 _SKIP = object()  # a candidate a resolve cannot pick: it says nothing about the build
 _NO_BUILD = object()  # an exact pin with no CUDA build there: the answer is "none known"
 

@@ -79,8 +79,15 @@ class Judge:
             for item in declared
             if item.kind in ("requirement", "constraint") and item.name not in conda
         ]
+        from compat.resolve.declared import torch_servable
+
+        served = {
+            canonicalize_name("torch"): torch_servable(
+                self.declared_set.indexes, self.platform_name, self.markers
+            )
+        }
         try:
-            solved = solve(wanted, self.python_version, self.markers)
+            solved = solve(wanted, self.python_version, self.markers, served)
         except NoOfflineInstall as error:
             notes.append(
                 f"offline solve: {error} — ranges were judged over every version they allow"

@@ -22,7 +22,7 @@ input gives the same answer on any machine.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, NamedTuple
@@ -35,6 +35,10 @@ from packaging.version import Version
 from resolvelib import AbstractProvider
 
 MAX_ROUNDS = 2000
+
+
+def _any(version: Version) -> bool:
+    return True
 
 
 class Wanted(NamedTuple):
@@ -141,6 +145,7 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
         self.roots: set[str] = set()
         self.running: dict[NormalizedName, tuple[Version, tuple[str, ...]]] | None = None
         self.pools: dict[tuple[NormalizedName, frozenset[str]], list[tuple[_Candidate, bool]]] = {}
+        self.served: dict[NormalizedName, Callable[[Version], bool]] = {}
 
     @staticmethod
     def _key(name: str, extras: Iterable[str]) -> str:
@@ -233,7 +238,7 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
             pool = [
                 (self._candidate(name, r.version, extras, r.requires), r.yanked)
                 for r in reversed(snapshot.records(name))
-                if self._installable(name, r)
+                if self._installable(name, r) and self.served.get(name, _any)(r.version)
             ]
             if any(c.source for c, _ in pool):
                 pool = [(c, y) for c, y in pool if c.source]
@@ -330,9 +335,15 @@ def _without_marker(requirement: Requirement) -> Requirement:
     return copy
 
 
-def solve(wanted: Sequence[Wanted], python: Version, markers: Mapping[str, str]) -> OfflineInstall:
+def solve(
+    wanted: Sequence[Wanted],
+    python: Version,
+    markers: Mapping[str, str],
+    served: Mapping[NormalizedName, Callable[[Version], bool]] | None = None,
+) -> OfflineInstall:
     """What a fresh install of `wanted` takes as of the snapshot; NoOfflineInstall when the
-    snapshot holds none (or the solve runs out of rounds)."""
+    snapshot holds none (or the solve runs out of rounds). `served`: for a package bound to
+    another index (torch to a PyTorch index), which of its releases that index serves."""
     import resolvelib
 
     urls = {w.name: w.version for w in wanted if w.url}
@@ -341,6 +352,7 @@ def solve(wanted: Sequence[Wanted], python: Version, markers: Mapping[str, str])
         if item.constraint:
             limits[item.name] = limits.get(item.name, SpecifierSet()) & item.specifier
     provider = _Provider(python, markers, urls, limits)
+    provider.served = dict(served or {})
     roots: list[Requirement] = []
     for item in wanted:
         if item.constraint:

@@ -11,6 +11,8 @@ from typing import Any
 
 import jsonschema
 import pytest
+from packaging.specifiers import SpecifierSet
+from packaging.version import Version
 
 from tests.conftest import run_cli
 from tests.lib import paths
@@ -63,12 +65,15 @@ def test_every_real_file_is_read_without_a_false_affected() -> None:
 def test_true_positives_on_an_r535_driver(r535: str) -> None:
     axolotl = REAL / "axolotl-pyproject.toml"
     report = check(axolotl, "--hardware", r535)
-    (found,) = [f for f in report["findings"] if f["rule"] == CUDA13_RULE]
-    assert found["status"] == "affected"
+    found = [f for f in report["findings"] if f["rule"] == CUDA13_RULE]
     line = next(i for i, t in enumerate(axolotl.read_text().splitlines(), 1) if '"torch>=2.11' in t)
-    assert found["packages"] == [
-        {"name": "torch", "version": "<=2.12.1,>=2.11.0", "source": f"{axolotl}:{line}"}
-    ]
+    # Each install (the base and its vllm extra) is solved offline: the torch each takes is a
+    # release of the range, a CUDA 13 build either way.
+    assert found and all(f["status"] == "affected" for f in found)
+    for each in found:
+        (torch,) = each["packages"]
+        assert torch["name"] == "torch" and torch["source"] == f"{axolotl}:{line}"
+        assert Version(torch["version"]) in SpecifierSet(">=2.11.0,<=2.12.1")
     # open-instruct sends torch to cu128 on x86_64 (default group cuda12), cu130 on aarch64
     project = REAL / "open-instruct-pyproject.toml"
     x86 = check(project, "--hardware", r535, "--platform", "linux")
