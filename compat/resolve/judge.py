@@ -9,6 +9,7 @@ from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from packaging.specifiers import SpecifierSet
 from packaging.utils import NormalizedName, canonicalize_name
 from packaging.version import Version
 
@@ -78,6 +79,12 @@ class Judge:
             )
             for item in declared
             if item.kind in ("requirement", "constraint") and item.name not in conda
+        ]
+        # What conda installs, pip takes as installed: at its pin where the file pins it.
+        wanted += [
+            Wanted(item.name, SpecifierSet(), provided=True, version=item.pinned)
+            for item in declared
+            if item.name in conda and item.kind in ("requirement", "constraint")
         ]
         from compat.resolve.declared import torch_servable
 

@@ -51,6 +51,8 @@ class Wanted(NamedTuple):
     url: bool = False
     constraint: bool = False  # a -c line: limits a package, never asks for it
     version: Version | None = None  # a direct reference's release, where its wheel name says
+    # installed by another installer (conda): pip takes it as it is, requirements and all
+    provided: bool = False
 
 
 @dataclass(frozen=True)
@@ -146,6 +148,7 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
         self.running: dict[NormalizedName, tuple[Version, tuple[str, ...]]] | None = None
         self.pools: dict[tuple[NormalizedName, frozenset[str]], list[tuple[_Candidate, bool]]] = {}
         self.served: dict[NormalizedName, Callable[[Version], bool]] = {}
+        self.provided: dict[NormalizedName, Version | None] = {}
 
     @staticmethod
     def _key(name: str, extras: Iterable[str]) -> str:
@@ -196,6 +199,11 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
         for requirement in wanted:
             specifier &= requirement.specifier
         bad = {c.version for c in incompatibilities[identifier]}
+        if name in self.provided:
+            version = self.provided[name]
+            if version in bad or (version is not None and not specifier.contains(version, True)):
+                return []
+            return [_Candidate(name, version, extras, (), True, "provided")]
         if name in self.urls:
             return self._direct(name, extras, bad)
         if not snapshot.covers(name):
@@ -353,9 +361,10 @@ def solve(
             limits[item.name] = limits.get(item.name, SpecifierSet()) & item.specifier
     provider = _Provider(python, markers, urls, limits)
     provider.served = dict(served or {})
+    provider.provided = {w.name: w.version for w in wanted if w.provided}
     roots: list[Requirement] = []
     for item in wanted:
-        if item.constraint:
+        if item.constraint or item.provided:
             continue
         extras = f"[{','.join(sorted(item.extras))}]" if item.extras else ""
         roots.append(Requirement(f"{item.name}{extras}{item.specifier}"))
@@ -384,6 +393,8 @@ def solve(
             {"": unread, "recorded": recorded, "installed": installed}.get(
                 candidate.source, set()
             ).add(label)
+        if candidate.source == "provided":
+            continue  # another installer's: its facts are the declared ones
         if candidate.version is None:
             spec = SpecifierSet()
             for requirement in result.criteria[provider.identify(candidate)].iter_requirement():
