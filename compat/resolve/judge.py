@@ -17,7 +17,7 @@ from compat.engine import evaluate
 from compat.kb.knowledge import KnowledgeBase
 from compat.kb.sourcebuild import source_build_notes
 from compat.model import Facts, Finding, PackageFact, Status
-from compat.resolve.declared import LOCK_KINDS
+from compat.resolve.declared import LOCK_KINDS, declared_facts, torch_cuda
 from compat.resolve.indexconfig import IndexOptions
 from compat.resolve.target import TargetOptions
 
@@ -107,19 +107,42 @@ class Judge:
         self, declared: Sequence[Any], *, union: bool = False
     ) -> tuple[list[Finding], list[str], dict[NormalizedName, PackageFact]] | None:
         """`union`: every extra at once, or None when the resolver says they cannot install
-        together."""
-        from compat.probes.cuda import builds_from_versions
+        together. Five steps: what the files state (clashes, releases that exist), the install
+        (the real resolver online, the offline solve over the snapshot), the package facts, the
+        build facts, the findings."""
         from compat.resolve.clash import clash_findings
-        from compat.resolve.declared import declared_facts, torch_cuda
 
-        kb, declared_set, markers = self.kb, self.declared_set, self.markers
         notes: list[str] = []
-        clashes = clash_findings(declared)
+        stated = [*clash_findings(declared)]
         releases = self.releases(declared, notes)
-        unpublished = [f for f in releases if f.rule.id.startswith("release:unpublished:")]
+        install = self.install(declared, stated, releases, notes, union)
+        if install is None:
+            return None  # the union only: judged one install at a time instead
+        resolved, resolved_by, solved = install
+        if union and resolved is None:
+            return None  # only a resolve can say which extras' pins win together
+        packages, pulled = self.packages(declared, resolved, resolved_by, solved, notes)
+        facts, why = self.facts(packages, notes)
+        findings = self.findings(declared, facts, packages, pulled, solved, why, notes)
+        if resolved is not None:
+            notes += range_notes(self.kb, facts, findings, declared_facts(declared, self.kb, []))
+        return [*stated, *releases, *findings], notes, packages
+
+    def install(
+        self,
+        declared: Sequence[Any],
+        stated: list[Finding],
+        releases: Sequence[Finding],
+        notes: list[str],
+        union: bool,
+    ) -> tuple[dict[NormalizedName, Version] | None, str, Any] | None:
+        """What the install holds: (the releases, who resolved them, the offline solve or
+        None); the releases None where nothing could resolve them. None: the resolver refused
+        the union of extras. A build that fails on the target joins `stated`."""
         resolved, resolved_by = None, ""
         online = not self.index_options.offline and _needs_resolve(declared)
-        if online and clashes:
+        unpublished = [f for f in releases if f.rule.id.startswith("release:unpublished:")]
+        if online and stated:
             notes.append(
                 "the resolver was not run: these requirements cannot install together (the "
                 "pip-check:conflict findings); ranges were judged over every version they allow"
@@ -133,37 +156,13 @@ class Judge:
         elif online and self.gave_up:
             notes.append(self.gave_up)  # out of time once: not again for each extra
         elif online:
-            from compat.resolve.resolver import BuildFailed, ResolutionFailed, ResolveNotMade
-
-            try:
-                resolved, resolved_by = resolve_declared(
-                    declared, declared_set, self.target, self.index_options, notes,
-                    self.resolver, self.resolver_timeout, refusal_raises=union,
-                    relevant=rule_names(kb),
-                )  # fmt: skip
-            except BuildFailed as error:
-                if union:
-                    return None  # judged one install at a time, each with its finding
-                from compat.resolve.buildfail import build_failure
-
-                finding, note = build_failure(error, declared)
-                clashes.append(finding)
-                notes.append(note)
-            except ResolutionFailed:
-                return None  # the union only: judged one install at a time instead
-            except ResolveNotMade as error:
-                # No verdict from the resolver (a time limit, or the tool failed): said, and the
-                # verdict line and exit status (3) say the answer lacks it (docs/resolver.md).
-                self.not_made = not_made(error)
-                self.gave_up = (
-                    f"{self.not_made} — ranges were judged offline, over every version they "
-                    "allow, and the result is not a clean verdict (exit 3 unless a finding fails "
-                    "the gate)"
-                )
-                notes.append(self.gave_up)
+            made = self.resolve_online(declared, stated, notes, union)
+            if made is None:
+                return None
+            resolved, resolved_by = made
         solved = None
         if resolved is None and self.index_options.offline and _needs_resolve(declared):
-            if not clashes:
+            if not stated:
                 solved = self.solve_offline(declared, notes)
             if solved is not None:
                 resolved, resolved_by = dict(solved.packages), offline_label()
@@ -171,34 +170,89 @@ class Judge:
             self.installs.append(
                 {"by": resolved_by, "packages": {str(n): str(v) for n, v in resolved.items()}}
             )
-        if union and resolved is None:
-            return None  # only a resolve can say which extras' pins win together
+        return resolved, resolved_by, solved
+
+    def resolve_online(
+        self, declared: Sequence[Any], stated: list[Finding], notes: list[str], union: bool
+    ) -> tuple[dict[NormalizedName, Version] | None, str] | None:
+        """The real resolver's install; (None, "") with a note where it gave no answer; None
+        where it refused the union of extras (judged one install at a time instead)."""
+        from compat.resolve.resolver import BuildFailed, ResolutionFailed, ResolveNotMade
+
+        try:
+            return resolve_declared(
+                declared, self.declared_set, self.target, self.index_options, notes,
+                self.resolver, self.resolver_timeout, refusal_raises=union,
+                relevant=rule_names(self.kb),
+            )  # fmt: skip
+        except BuildFailed as error:
+            if union:
+                return None  # judged one install at a time, each with its finding
+            from compat.resolve.buildfail import build_failure
+
+            finding, note = build_failure(error, declared)
+            stated.append(finding)
+            notes.append(note)
+        except ResolutionFailed:
+            return None
+        except ResolveNotMade as error:
+            # No verdict from the resolver (a time limit, or the tool failed): said, and the
+            # verdict line and exit status (3) say the answer lacks it (docs/resolver.md).
+            self.not_made = not_made(error)
+            self.gave_up = (
+                f"{self.not_made} — ranges were judged offline, over every version they "
+                "allow, and the result is not a clean verdict (exit 3 unless a finding fails "
+                "the gate)"
+            )
+            notes.append(self.gave_up)
+        return None, ""
+
+    def packages(
+        self,
+        declared: Sequence[Any],
+        resolved: Mapping[NormalizedName, Version] | None,
+        resolved_by: str,
+        solved: Any,
+        notes: list[str],
+    ) -> tuple[dict[NormalizedName, PackageFact], dict[NormalizedName, PackageFact]]:
+        """Every package's fact, and those of packages the files do not name that were inferred
+        (not resolved) — the install's releases where a resolve or the solve made them, else
+        the ranges and what they pull in."""
         packages = declared_facts(
-            declared, kb, notes, resolved, resolved_by, unsettled_out=self.unsettled
+            declared, self.kb, notes, resolved, resolved_by, unsettled_out=self.unsettled
         )
         pulled: dict[NormalizedName, PackageFact] = {}
         if solved is not None:
             packages = placed(packages, solved, declared)
-            pulled = unknown_facts(solved, declared, packages, kb, notes)
-            packages = {**packages, **pulled}
+            pulled = unknown_facts(solved, declared, packages, self.kb, notes)
         elif not any(i.kind in LOCK_KINDS for i in declared) and resolved is None:
             from compat.resolve.transitive import infer
 
             # The index itself only where the resolver was asked and gave no answer; else the
             # shipped snapshot, never the cache (same input, same answer). What conda installs
             # pulls in conda's dependencies, not what PyPI's metadata of that name requires.
-            conda = frozenset(declared_set.conda.names if declared_set.conda else ())
+            conda = frozenset(self.declared_set.conda.names if self.declared_set.conda else ())
+            online = not self.index_options.offline and _needs_resolve(declared)
             pulled, pulled_notes = infer(
                 [i for i in declared if i.name not in conda],
-                packages, kb, markers, self.index_options, online, self.unread,
+                packages, self.kb, self.markers, self.index_options, online, self.unread,
             )  # fmt: skip
-            packages = {**packages, **pulled}
             notes += pulled_notes
             notes.append(
                 "packages not named in these files are treated as absent unless a note above "
                 "infers them; check a lock file or `pip install --dry-run --report` output for "
                 "the whole resolved set"
             )
+        return {**packages, **pulled}, pulled
+
+    def facts(
+        self, packages: Mapping[NormalizedName, PackageFact], notes: list[str]
+    ) -> tuple[Facts, str]:
+        """The engine's facts for the install, and where torch's CUDA build came from."""
+        from compat.facts.declared import condaspec
+        from compat.probes.cuda import builds_from_versions
+
+        declared_set = self.declared_set
         exact_versions = {name: fact.versions[0] for name, fact in packages.items() if fact.exact}
         builds = {
             k: Version(str(v))
@@ -206,8 +260,6 @@ class Judge:
                 {str(name): version for name, version in exact_versions.items()}
             ).items()
         }
-        from compat.facts.declared import condaspec
-
         # conda specs (environment.yml, pixi) name torch's CUDA build in their own words
         torch_fact = packages.get(canonicalize_name("torch"))
         conda_builds, conda_torch = condaspec.check_builds(
@@ -216,7 +268,7 @@ class Judge:
         for key, value in conda_builds.items():
             builds.setdefault(key, value)
         cuda, why = conda_torch or torch_cuda(
-            torch_fact, declared_set.indexes, self.platform_name, markers
+            torch_fact, declared_set.indexes, self.platform_name, self.markers
         )
         unknown_builds = {}
         if cuda is not None:
@@ -230,28 +282,42 @@ class Judge:
         elif why == condaspec.UNSETTLED:
             unknown_builds["torch_cuda"] = condaspec.UNSETTLED_NEEDS
         facts = Facts(
-            packages=packages,
+            packages=dict(packages),
             python_version=self.python_version,
-            markers=markers,
+            markers=self.markers,
             hardware=self.hardware,
             builds=builds,
             usage=dict(self.usage),
             unknown_builds=unknown_builds,
             conda_packages=frozenset(declared_set.conda.names if declared_set.conda else ()),
             build_channels=condaspec.build_channels(declared_set.conda, conda_torch),
-            target_assumed=frozenset(
-                name
-                for name, given in (
-                    ("python", self.target.python_version),
-                    # `--platform darwin` names no machine: x86_64 is compat's default, not theirs
-                    (
-                        "platform",
-                        self.target.platform if "/" in (self.target.platform or "") else None,
-                    ),
-                )
-                if given is None
-            ),
+            target_assumed=self.target_assumed(),
         )
+        return facts, why
+
+    def target_assumed(self) -> frozenset[str]:
+        """The target facts compat assumed (no --python-version; no machine in --platform:
+        `--platform darwin` names none, x86_64 is compat's default, not theirs)."""
+        platform = self.target.platform if "/" in (self.target.platform or "") else None
+        return frozenset(
+            name
+            for name, given in (("python", self.target.python_version), ("platform", platform))
+            if given is None
+        )
+
+    def findings(
+        self,
+        declared: Sequence[Any],
+        facts: Facts,
+        packages: Mapping[NormalizedName, PackageFact],
+        pulled: Mapping[NormalizedName, PackageFact],
+        solved: Any,
+        why: str,
+        notes: list[str],
+    ) -> list[Finding]:
+        """The engine's findings for the install: hedged where the offline solve guessed, ranges
+        offline could not settle turned into range notes."""
+        kb = self.kb
         findings = [attach_build_packages(f, packages, why) for f in evaluate(kb, facts)]
         if solved is not None and solved.incomplete:
             # What the files allow is certain whatever the pick: a rule every allowed release
@@ -272,9 +338,7 @@ class Judge:
         notes += unsettled
         self.range_notes.update(dict.fromkeys(unsettled))  # the verdict line counts them once
         notes += source_build_notes(kb, facts)  # why a prebuilt-wheel rule said nothing
-        if resolved is not None:
-            notes += range_notes(kb, facts, findings, declared_facts(declared, kb, []))
-        return [*clashes, *releases, *findings], notes, packages
+        return findings
 
     def releases(self, declared: Sequence[Any], notes: list[str]) -> list[Finding]:
         """Exact pins of releases the index (offline: the snapshot) never published, or yanked:
