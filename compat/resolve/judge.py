@@ -5,7 +5,7 @@ the engine's findings, and the notes that say what was not settled."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Container, Mapping, Sequence
+from collections.abc import Callable, Container, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -110,12 +110,19 @@ class Judge:
         together. Five steps: what the files state (clashes, releases that exist), the install
         (the real resolver online, the offline solve over the snapshot), the package facts, the
         build facts, the findings."""
+        from concurrent.futures import ThreadPoolExecutor
+
         from compat.resolve.clash import clash_findings
 
         notes: list[str] = []
         stated = [*clash_findings(declared)]
-        releases = self.releases(declared, notes)
-        install = self.install(declared, stated, releases, notes, union)
+        # The pins' release lists are read while the resolver runs (both wait on the index).
+        release_notes: list[str] = []
+        with ThreadPoolExecutor(max_workers=1) as pool:
+            pending = pool.submit(self.releases, declared, release_notes)
+            install = self.install(declared, stated, pending.result, notes, union)
+            releases = pending.result()
+        notes[:0] = release_notes
         if install is None:
             return None  # the union only: judged one install at a time instead
         resolved, resolved_by, solved = install
@@ -132,31 +139,36 @@ class Judge:
         self,
         declared: Sequence[Any],
         stated: list[Finding],
-        releases: Sequence[Finding],
+        releases: Callable[[], Sequence[Finding]],
         notes: list[str],
         union: bool,
     ) -> tuple[dict[NormalizedName, Version] | None, str, Any] | None:
         """What the install holds: (the releases, who resolved them, the offline solve or
         None); the releases None where nothing could resolve them. None: the resolver refused
-        the union of extras. A build that fails on the target joins `stated`."""
+        the union of extras. A build that fails on the target joins `stated`. `releases` gives
+        the release findings of the pins (read beside the resolve)."""
         resolved, resolved_by = None, ""
         online = not self.index_options.offline and _needs_resolve(declared)
-        unpublished = [f for f in releases if f.rule.id.startswith("release:unpublished:")]
         if online and stated:
             notes.append(
                 "the resolver was not run: these requirements cannot install together (the "
                 "pip-check:conflict findings); ranges were judged over every version they allow"
             )
-        elif online and unpublished:
-            notes.append(
-                "the resolver was not run: a pinned release was never published (the "
-                "release:unpublished findings), so pip and uv refuse these requirements; ranges "
-                "were judged over every version they allow"
-            )
         elif online and self.gave_up:
             notes.append(self.gave_up)  # out of time once: not again for each extra
         elif online:
+            before = len(notes)
             made = self.resolve_online(declared, stated, notes, union)
+            unpublished = [f for f in releases() if f.rule.id.startswith("release:unpublished:")]
+            if unpublished and (made is None or made[0] is None):
+                # The resolver refused a pin that names no release: that is the reason.
+                del notes[before:]
+                notes.append(
+                    "a pinned release was never published (the release:unpublished findings), "
+                    "so pip and uv refuse these requirements; ranges were judged over every "
+                    "version they allow"
+                )
+                made = None, ""
             if made is None:
                 return None
             resolved, resolved_by = made
