@@ -14,12 +14,19 @@ object with any of: `python` (Requires-Python), `yanked` (true: every file of th
 yanked), `wheels` (the Linux x86-64 wheels: "any" for a pure wheel, "cp311" for a CPython 3.11
 build, "abi3-cp38" for a stable-ABI wheel from 3.8 on), `sdist` (true: a source distribution).
 A package's optional `published` lists every other version the index ever served (pre-releases,
-dev releases, releases before the snapshot's first day): enough to say that a version exists,
-nothing about it.
+dev releases, releases before the snapshot's first day, finals beyond its per-package cap): enough
+to say that a version exists, nothing about it. A package's optional `complete: true` says that
+its releases and `published` together are every version the index listed on the snapshot's day
+(`history_complete()`): only then does "never published" hold. Where `wheels` is recorded and
+`sdist` is not, the release has no sdist.
+
+The file ships gzip-compressed (compat/data/requires-snapshot.json.gz, about 1 MB for some 600
+packages); scripts/gen_requires_snapshot.py writes it byte for byte the same from its input.
 """
 
 from __future__ import annotations
 
+import gzip
 import json
 from dataclasses import dataclass
 from functools import cache
@@ -35,8 +42,8 @@ SOURCE = "compat's dependency snapshot"
 
 @cache
 def _document() -> dict[str, Any]:
-    text = resources.files("compat").joinpath("data/requires-snapshot.json").read_text("utf-8")
-    document: dict[str, Any] = json.loads(text)
+    data = resources.files("compat").joinpath("data/requires-snapshot.json.gz").read_bytes()
+    document: dict[str, Any] = json.loads(gzip.decompress(data))
     return document
 
 
@@ -84,8 +91,9 @@ class Release:
 
 @cache
 def records(name: NormalizedName) -> tuple[Release, ...]:
-    """Every final release the snapshot records for `name`, oldest first; empty when the
-    snapshot does not cover it."""
+    """Every final release the snapshot records for `name` (yanked ones marked), oldest first;
+    for a package that never published a final release, its newest pre-releases (what pip then
+    installs); empty when the snapshot does not cover it."""
     entry = _document()["packages"].get(name)
     if entry is None:
         return ()
@@ -102,7 +110,7 @@ def records(name: NormalizedName) -> tuple[Release, ...]:
                 requires_python=extra.get("python"),
                 yanked=bool(extra.get("yanked", False)),
                 wheels=None if wheels is None else frozenset(wheels),
-                sdist=extra.get("sdist"),
+                sdist=extra.get("sdist", None if wheels is None else False),
             )
         )
     return tuple(sorted(out, key=lambda r: r.version))
@@ -110,9 +118,10 @@ def records(name: NormalizedName) -> tuple[Release, ...]:
 
 @cache
 def releases(name: NormalizedName) -> dict[Version, tuple[str, ...] | None]:
-    """Every final release the snapshot records for `name`, oldest first, with its requirements
-    (None: the release ships no wheel, its requirements are unknown); empty when not covered."""
-    return {record.version: record.requires for record in records(name)}
+    """Every final release the snapshot records for `name` that is not yanked (what pip may pick
+    for a range), oldest first, with its requirements (None: the release ships no wheel, its
+    requirements are unknown); empty when not covered. records() has the yanked ones too."""
+    return {record.version: record.requires for record in records(name) if not record.yanked}
 
 
 @cache
@@ -130,6 +139,14 @@ def published(name: NormalizedName) -> frozenset[Version]:
         except InvalidVersion:
             continue
     return frozenset(out)
+
+
+def history_complete(name: NormalizedName) -> bool:
+    """Whether published(name) is every version the index ever served for `name` as of the
+    snapshot, so that a version outside it was never published; False where the snapshot does
+    not cover `name` or recorded only part of its history."""
+    entry = _document()["packages"].get(name)
+    return bool(entry is not None and entry.get("complete", False))
 
 
 def covers(name: NormalizedName) -> bool:
