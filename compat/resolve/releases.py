@@ -16,7 +16,7 @@ Where the release list comes from:
   them have every file yanked;
 * offline, compat's dependency snapshot (compat.resolve.snapshot), never the index cache: a
   version is called unpublished only where the snapshot records the package's full
-  publication history (`snapshot.full_history`); a yanked final is known from its record.
+  publication history (`snapshot.history_complete`); a yanked final is known from its record.
 
 Where the list cannot settle it (offline: a package the snapshot does not cover, or whose full
 history it does not record; online: an index that could not be read, a project the index does
@@ -184,7 +184,7 @@ def snapshot_lists(names: Iterable[NormalizedName]) -> dict[NormalizedName, Rele
         out[name] = ReleaseList(
             published=frozenset(Version(v.public) for v in snapshot.published(name)),
             yanked={r.version: "" for r in snapshot.records(name) if r.yanked},
-            complete=snapshot.full_history(name),
+            complete=snapshot.history_complete(name),
             source=f"PyPI (compat's dependency snapshot of {snapshot.fetched()})",
             page=f"https://pypi.org/project/{name}/#history",
         )

@@ -14,15 +14,19 @@ object with any of: `python` (Requires-Python), `yanked` (true: every file of th
 yanked), `wheels` (the Linux x86-64 wheels: "any" for a pure wheel, "cp311" for a CPython 3.11
 build, "abi3-cp38" for a stable-ABI wheel from 3.8 on), `sdist` (true: a source distribution).
 A package's optional `published` lists every other version the index ever served (pre-releases,
-dev releases, releases before the snapshot's first day): enough to say that a version exists,
-nothing about it. A package's `full_history: true` says that its `releases` and `published`
-together hold every version the index ever served (yanked ones included): only then does a
-version outside them count as never published (`full_history()`; absent: false, so a snapshot
-that records only recent finals never calls an older real release unpublished).
+dev releases, releases before the snapshot's first day, finals beyond its per-package cap): enough
+to say that a version exists, nothing about it. A package's optional `complete: true` says that
+its releases and `published` together are every version the index listed on the snapshot's day
+(`history_complete()`): only then does "never published" hold. Where `wheels` is recorded and
+`sdist` is not, the release has no sdist.
+
+The file ships gzip-compressed (compat/data/requires-snapshot.json.gz, about 1 MB for some 600
+packages); scripts/gen_requires_snapshot.py writes it byte for byte the same from its input.
 """
 
 from __future__ import annotations
 
+import gzip
 import json
 from dataclasses import dataclass
 from functools import cache
@@ -38,8 +42,8 @@ SOURCE = "compat's dependency snapshot"
 
 @cache
 def _document() -> dict[str, Any]:
-    text = resources.files("compat").joinpath("data/requires-snapshot.json").read_text("utf-8")
-    document: dict[str, Any] = json.loads(text)
+    data = resources.files("compat").joinpath("data/requires-snapshot.json.gz").read_bytes()
+    document: dict[str, Any] = json.loads(gzip.decompress(data))
     return document
 
 
@@ -87,8 +91,9 @@ class Release:
 
 @cache
 def records(name: NormalizedName) -> tuple[Release, ...]:
-    """Every final release the snapshot records for `name`, oldest first; empty when the
-    snapshot does not cover it."""
+    """Every final release the snapshot records for `name` (yanked ones marked), oldest first;
+    for a package that never published a final release, its newest pre-releases (what pip then
+    installs); empty when the snapshot does not cover it."""
     entry = _document()["packages"].get(name)
     if entry is None:
         return ()
@@ -105,7 +110,7 @@ def records(name: NormalizedName) -> tuple[Release, ...]:
                 requires_python=extra.get("python"),
                 yanked=bool(extra.get("yanked", False)),
                 wheels=None if wheels is None else frozenset(wheels),
-                sdist=extra.get("sdist"),
+                sdist=extra.get("sdist", None if wheels is None else False),
             )
         )
     return tuple(sorted(out, key=lambda r: r.version))
@@ -113,9 +118,10 @@ def records(name: NormalizedName) -> tuple[Release, ...]:
 
 @cache
 def releases(name: NormalizedName) -> dict[Version, tuple[str, ...] | None]:
-    """Every final release the snapshot records for `name`, oldest first, with its requirements
-    (None: the release ships no wheel, its requirements are unknown); empty when not covered."""
-    return {record.version: record.requires for record in records(name)}
+    """Every final release the snapshot records for `name` that is not yanked (what pip may pick
+    for a range), oldest first, with its requirements (None: the release ships no wheel, its
+    requirements are unknown); empty when not covered. records() has the yanked ones too."""
+    return {record.version: record.requires for record in records(name) if not record.yanked}
 
 
 @cache
@@ -135,12 +141,12 @@ def published(name: NormalizedName) -> frozenset[Version]:
     return frozenset(out)
 
 
-def full_history(name: NormalizedName) -> bool:
-    """Whether the snapshot records every version the index ever served for `name` (the
-    package's `full_history` flag): only then is a version outside `published()` one that was
-    never published. False for a package it does not cover, and for one without the flag."""
+def history_complete(name: NormalizedName) -> bool:
+    """Whether published(name) is every version the index ever served for `name` as of the
+    snapshot, so that a version outside it was never published; False where the snapshot does
+    not cover `name` or recorded only part of its history."""
     entry = _document()["packages"].get(name)
-    return entry is not None and entry.get("full_history") is True
+    return bool(entry is not None and entry.get("complete", False))
 
 
 def covers(name: NormalizedName) -> bool:

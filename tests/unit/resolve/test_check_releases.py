@@ -145,7 +145,7 @@ def test_offline_a_pin_is_judged_against_the_snapshot(tmp_path: Path) -> None:
     # scikit-learn: a package the snapshot does not cover is named, never judged absent.
     assert not snapshot.covers(NormalizedName("scikit-learn"))
     assert f"`scikit-learn==1.2.2` ({requirements}:2)" in note
-    if snapshot.full_history(peft):
+    if snapshot.history_complete(peft):
         found = by_rule(report)["release:unpublished:peft"]
         assert found["status"] == "affected" and code == 1
         assert found["packages"][0]["source"] == f"{requirements}:1"

@@ -1,4 +1,4 @@
-"""compat/data/requires-snapshot.json: the dated dependency metadata offline inference reads.
+"""compat/data/requires-snapshot.json.gz: the dated dependency metadata offline inference reads.
 
 Written by scripts/gen_requires_snapshot.py from its recorded input (PyPI's PEP 658 metadata,
 each file's sha256 recorded); the offline check infers what a file pulls in from one consistent
@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 from packaging.utils import canonicalize_name
+from packaging.version import Version
 
 from tests.checkcli import by_rule, check, write
 from tests.lib import paths
@@ -31,11 +32,73 @@ def test_the_snapshot_is_what_the_script_writes_from_its_recorded_input() -> Non
 def test_every_read_is_recorded_with_its_sha256_and_date() -> None:
     document = json.loads((ROOT / "scripts" / "inputs" / "requires-snapshot.json").read_text())
     assert document["fetched"] and document["since"]
-    for name, releases in document["packages"].items():
-        for entry in releases:
+    assert set(document["packages"]) == set(document["names"])
+    for name, package in document["packages"].items():
+        assert len(package["simple_sha256"]) == 64, name  # the file list every field comes from
+        for entry in package["releases"]:
             if entry["requires_dist"] is not None:
                 assert len(entry["metadata_sha256"]) == 64, (name, entry["version"])
                 assert len(entry["wheel_sha256"]) == 64, (name, entry["version"])
+                assert all(0 <= i < len(package["lines"]) for i in entry["requires_dist"])
+
+
+def test_the_closure_of_real_resolves_is_covered_with_its_whole_history() -> None:
+    """scripts/inputs/snapshot-names.json: what `uv pip compile` installs for the real files
+    under tests/data. Each is covered, with every version the index ever listed."""
+    from compat.resolve import snapshot
+
+    recorded = json.loads((ROOT / "scripts" / "inputs" / "snapshot-names.json").read_text())
+    resolved = [f for f in recorded["files"].values() if any("python" in g for g in f.values())]
+    assert len(resolved) >= 20  # the real files were resolved, not skipped
+    assert len(recorded["names"]) > 3 * 38  # far wider than the 38 rule packages it replaced
+    for name in recorded["names"]:
+        assert snapshot.covers(canonicalize_name(name)), name
+        assert snapshot.history_complete(canonicalize_name(name)), name
+    assert set(recorded["names"]) <= set(snapshot.names())
+    assert not snapshot.history_complete(canonicalize_name("not-a-package-compat-knows"))
+
+
+def test_yanked_releases_are_marked_and_never_picked_for_a_range() -> None:
+    """vLLM 0.2.1: every file yanked on PyPI (PEP 592, the simple API's `yanked`)."""
+    from compat.resolve import snapshot
+
+    vllm = canonicalize_name("vllm")
+    (record,) = [r for r in snapshot.records(vllm) if r.version == Version("0.2.1")]
+    assert record.yanked
+    assert not next(r for r in snapshot.records(vllm) if r.version == Version("0.2.2")).yanked
+    assert Version("0.2.1") not in snapshot.releases(vllm)  # pip takes it only when pinned
+    assert Version("0.2.1") in snapshot.published(vllm)
+
+
+def test_requires_python_and_wheels_decide_installable() -> None:
+    """xformers 0.0.17 ships CPython 3.8-3.10 Linux wheels and no sdist: pip cannot install it
+    on 3.11. torch 2.4.0 declares Requires-Python >=3.8.0."""
+    from compat.resolve import snapshot
+
+    (xformers,) = [
+        r for r in snapshot.records(canonicalize_name("xformers")) if r.version == Version("0.0.17")
+    ]
+    assert xformers.wheels == frozenset({"cp38", "cp39", "cp310"}) and xformers.sdist is False
+    assert xformers.installable(Version("3.10")) is True
+    assert xformers.installable(Version("3.11")) is False
+    (torch,) = [
+        r for r in snapshot.records(canonicalize_name("torch")) if r.version == Version("2.4.0")
+    ]
+    assert torch.requires_python == ">=3.8.0"
+    assert torch.installable(Version("3.7")) is False
+    assert torch.installable(Version("3.12")) is True
+
+
+def test_published_holds_pre_releases_and_old_finals_never_invented_ones() -> None:
+    from compat.resolve import snapshot
+
+    transformers = snapshot.published(canonicalize_name("transformers"))
+    assert Version("4.0.0rc1") in transformers  # a pre-release
+    assert Version("2.0.0") in transformers  # a final before the snapshot's first day
+    peft = canonicalize_name("peft")
+    assert snapshot.history_complete(peft)
+    assert Version("0.4.0") in snapshot.published(peft)
+    assert Version("0.4.0.dev0") not in snapshot.published(peft)  # issue 32 item 3
 
 
 def test_the_packages_rules_speak_of_and_their_carriers_are_covered() -> None:
@@ -53,8 +116,6 @@ def test_real_pins_the_issue_rests_on() -> None:
 
     vllm = snapshot.releases(canonicalize_name("vllm"))
     torch = snapshot.releases(canonicalize_name("torch"))
-    from packaging.version import Version
-
     assert "torch==2.4.0" in (vllm[Version("0.6.3")] or ())
     assert any(line.startswith("triton==3.0.0") for line in torch[Version("2.4.0")] or ())
 
