@@ -87,7 +87,7 @@ def main() -> int:
     from packaging.utils import canonicalize_name
     from packaging.version import Version
 
-    from compat.resolve import offline
+    from compat.resolve.check import offline
 
     markers = {"python_version": "3.11", "python_full_version": "3.11.0", "sys_platform": "linux",
                "platform_system": "Linux", "platform_machine": "x86_64", "os_name": "posix",

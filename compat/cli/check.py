@@ -24,7 +24,7 @@ from compat.report import FailOn
 if TYPE_CHECKING:
     from compat.facts.gather import FactOptions
     from compat.kb.knowledge import KnowledgeChoice
-    from compat.resolve.indexconfig import IndexOptions
+    from compat.resolve.sources.indexconfig import IndexOptions
 
 
 class CheckFormat(str, Enum):

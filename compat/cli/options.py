@@ -20,7 +20,7 @@ from compat.report import FailOn
 if TYPE_CHECKING:
     from compat.facts.gather import EnvOptions, FactOptions
     from compat.kb.knowledge import KnowledgeChoice
-    from compat.resolve.indexconfig import IndexOptions
+    from compat.resolve.sources.indexconfig import IndexOptions
 
 T = TypeVar("T")
 
@@ -242,7 +242,7 @@ def _index(
     offline: OfflineOpt = False,
     timeout: TimeoutOpt = 15.0,
 ) -> "IndexOptions":
-    from compat.resolve.indexconfig import IndexOptions
+    from compat.resolve.sources.indexconfig import IndexOptions
 
     return IndexOptions(
         index_url=index_url,

@@ -24,7 +24,7 @@ from compat.cli.options import (
 if TYPE_CHECKING:
     from compat.facts.gather import EnvOptions, FactOptions
     from compat.kb.knowledge import KnowledgeChoice
-    from compat.resolve.indexconfig import IndexOptions
+    from compat.resolve.sources.indexconfig import IndexOptions
 
 
 class Avoid(str, Enum):
@@ -137,7 +137,7 @@ def pin(
     from compat.commands.pin import run_pin
     from compat.errors import short_line
     from compat.formats.pin import render_build_constraints_file, render_constraints, render_json
-    from compat.resolve.pinresult import ENV_NOTE, PinSettings
+    from compat.resolve.pin.pinresult import ENV_NOTE, PinSettings
 
     result = run_pin(
         env,

@@ -4,10 +4,10 @@ Declared requirements become package facts for a *target* (Python version — `-
 or the files' requires-python —, platform, hardware profile) that need not be this machine, nor the
 CI runner: check probes nothing unless asked (`--probe`). A pinned or locked package is one version,
 online and offline alike. Ranges are judged at what a fresh resolve installs: online the real
-resolver (compat.resolve.resolver: pip or uv for the target) resolves the declared set and the result is
+resolver (compat.resolve.resolvers.resolver: pip or uv for the target) resolves the declared set and the result is
 judged like an environment; offline a range stands for every version it allows, known or not, so
 a rule hitting only some of them is `possible` and a note says the verdict was not settled.
-Details of the facts: compat.resolve.declared.
+Details of the facts: compat.resolve.check.declared.
 """
 
 from __future__ import annotations
@@ -29,8 +29,8 @@ from compat.kb.freshness import freshness
 from compat.kb.knowledge import KnowledgeChoice, load_knowledge_base
 from compat.model import Finding, Origin, PackageFact
 from compat.report import Report, environment_summary
-from compat.resolve.indexconfig import IndexOptions
-from compat.resolve.judge import Judge
+from compat.resolve.check.judge import Judge
+from compat.resolve.sources.indexconfig import IndexOptions
 from compat.resolve.target import TargetOptions, target_markers
 from compat.versions import parse_specifier
 
@@ -85,7 +85,7 @@ def run_check(
 ) -> tuple[Report, list[Finding]]:
     """The report, and the findings that waivers did not silence."""
     from compat.facts.declared import condaspec
-    from compat.resolve.declared import applicable, conflicts
+    from compat.resolve.check.declared import applicable, conflicts
 
     if not paths:
         raise UsageError("give at least one requirement or lock file to check")
@@ -250,9 +250,9 @@ def judge_installs(
 ) -> tuple[list[Finding], dict[NormalizedName, PackageFact]]:
     """Every install the files declare (a project's extras), judged together when the resolver
     installs them together, else one at a time; the merged findings and package facts."""
-    from compat.resolve.declared import unsettled_note
-    from compat.resolve.installs import installs, label_by_origin, merge_findings, merge_notes
-    from compat.resolve.transitive import unread_note
+    from compat.resolve.check.declared import unsettled_note
+    from compat.resolve.check.installs import installs, label_by_origin, merge_findings, merge_notes
+    from compat.resolve.check.transitive import unread_note
 
     plan = installs(declared_all)
     union = judge.judge(declared_all, union=True) if len(plan) > 1 and not offline else None

@@ -1,6 +1,6 @@
 """`compat doctor --install SPEC`: the environment an install would leave, judged as doctor judges.
 
-The target's own resolver says what the install would do (compat.resolve.whatif, a dry run:
+The target's own resolver says what the install would do (compat.resolve.resolvers.whatif, a dry run:
 nothing is installed); the installed distributions with its releases in place of those they
 replace are judged with every rule, pip check and the hardware, exactly as `run_doctor` judges
 the real environment; the two reports are compared: what changes, which findings the install
@@ -21,7 +21,7 @@ from compat.facts.gather import EnvOptions, FactOptions, read_environment
 from compat.kb.knowledge import KnowledgeChoice
 from compat.model import Environment, Finding, Status
 from compat.report import FailOn, Report
-from compat.resolve.whatif import (
+from compat.resolve.resolvers.whatif import (
     Change,
     InstallPlan,
     LeftBehind,

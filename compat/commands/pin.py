@@ -2,7 +2,7 @@
 
 Wires the pieces: environment and facts (as for doctor), candidate versions from the package index
 (or, with `--offline`, from the cache, the installed versions and the versions the knowledge base
-names), the search in `compat.resolve.solver`, and the constraints text or JSON.
+names), the search in `compat.resolve.pin.solver`, and the constraints text or JSON.
 """
 
 from __future__ import annotations
@@ -19,10 +19,10 @@ from compat.facts.gather import (
 )
 from compat.kb.knowledge import KnowledgeChoice, load_knowledge_base
 from compat.model import Hardware
-from compat.resolve.declaredenv import environment_from_requirements
-from compat.resolve.indexconfig import IndexOptions
-from compat.resolve.pinresult import ENV_NOTE, PinResult, PinSettings
-from compat.resolve.proof import plan_and_prove
+from compat.resolve.pin.declaredenv import environment_from_requirements
+from compat.resolve.pin.pinresult import ENV_NOTE, PinResult, PinSettings
+from compat.resolve.pin.proof import plan_and_prove
+from compat.resolve.sources.indexconfig import IndexOptions
 
 DEFAULT_SETTINGS = PinSettings()
 
@@ -36,8 +36,8 @@ def run_pin(
     progress: Callable[[str], None] | None = None,
 ) -> PinResult:
     """Pins for the environment, or (with -r files) for what requirement files declare."""
-    from compat.resolve.index import IndexClient
-    from compat.resolve.indexconfig import resolve_index_config
+    from compat.resolve.sources.index import IndexClient
+    from compat.resolve.sources.indexconfig import resolve_index_config
 
     usage, hardware, hardware_note = read_facts(fact_options)
     kb = load_knowledge_base(knowledge)

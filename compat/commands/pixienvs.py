@@ -1,4 +1,4 @@
-"""Every pixi environment judged on its own, as a project's extras are (compat.resolve.installs).
+"""Every pixi environment judged on its own, as a project's extras are (compat.resolve.check.installs).
 
 A pixi workspace (pixi.toml, pixi.lock, a pyproject's [tool.pixi]) with several environments
 installs each one separately: `py310cu121` holds a CUDA 12.1 torch while `py38cu101` holds a

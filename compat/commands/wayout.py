@@ -1,6 +1,6 @@
 """A way out for `compat doctor --install`: constraints that avoid what the install introduces.
 
-Pin's solver (compat.resolve.maxsat, `plan_pins`, over the package index as `compat pin` reads
+Pin's solver (compat.resolve.pin.maxsat, `plan_pins`, over the package index as `compat pin` reads
 it) is asked for the environment as it is plus the releases the install adds, with every
 installed distribution kept: the requested packages (and what they pull in) move to releases
 that live with what is there (keep torch: choose the vLLM release that pins it). Where keeping
@@ -20,7 +20,7 @@ from packaging.version import Version
 from compat.facts.gather import FactOptions, environment_facts, read_hardware, read_usage
 from compat.kb.knowledge import KnowledgeChoice, load_knowledge_base
 from compat.model import Environment, Package, Status
-from compat.resolve.whatif import InstallPlan, is_location
+from compat.resolve.resolvers.whatif import InstallPlan, is_location
 
 
 @dataclass(frozen=True)
@@ -64,8 +64,8 @@ def nearest_living(
     whose Requires-Dist the installed versions of what the install would replace all meet."""
     from packaging.requirements import Requirement
 
-    from compat.resolve.index import IndexClient, allows_python
-    from compat.resolve.indexconfig import resolve_index_config
+    from compat.resolve.sources.index import IndexClient, allows_python
+    from compat.resolve.sources.indexconfig import resolve_index_config
 
     replaced = {r.name for r in plan.install if r.name in env.packages}
     markers = {**(env.markers or {}), "extra": ""}
@@ -155,11 +155,11 @@ def _solve(
     kept: frozenset[str],
     rules: set[str],
 ) -> Proposal:
-    from compat.resolve.candidates import IndexCandidates
-    from compat.resolve.index import IndexClient
-    from compat.resolve.indexconfig import resolve_index_config
-    from compat.resolve.maxsat import plan_pins
-    from compat.resolve.solver import Intent
+    from compat.resolve.pin.candidates import IndexCandidates
+    from compat.resolve.pin.maxsat import plan_pins
+    from compat.resolve.pin.solver import Intent
+    from compat.resolve.sources.index import IndexClient
+    from compat.resolve.sources.indexconfig import resolve_index_config
 
     kb = load_knowledge_base(knowledge)
     hardware, _ = read_hardware(fact_options)

@@ -7,8 +7,8 @@ import json
 from typing import Any
 
 from compat import __version__
-from compat.resolve.constraints import constraint_entries
-from compat.resolve.pinresult import PinResult
+from compat.resolve.pin.constraints import constraint_entries
+from compat.resolve.pin.pinresult import PinResult
 
 
 def render_constraints(result: PinResult) -> str:
@@ -41,7 +41,7 @@ def render_constraints(result: PinResult) -> str:
             "# left to the resolver (unpinned requirements, not proven here): "
             + ", ".join(sorted(left, key=str.lower))
         )
-    from compat.resolve.buildcons import source_builds
+    from compat.resolve.pin.buildcons import source_builds
 
     builds = source_builds(result.env.packages)
     if result.build_constraints is not None:
@@ -79,7 +79,7 @@ def render_constraints(result: PinResult) -> str:
 
 
 def render_build_constraints_file(result: PinResult) -> str:
-    from compat.resolve.buildcons import render_build_constraints, source_builds
+    from compat.resolve.pin.buildcons import render_build_constraints, source_builds
 
     return render_build_constraints(result.plan, source_builds(result.env.packages))
 

@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from compat.resolve.resolver import find_uv
+from compat.resolve.resolvers.resolver import find_uv
 
 
 def pip_resolve(

@@ -496,8 +496,8 @@ def test_slow_loris_index(tmp_path: Path, slow_loris: str) -> None:
 @pytest.mark.parametrize("max_age", [1e300, "1e300", None, float("nan")])
 def test_http_cache_max_age_is_clamped(tmp_path: Path, max_age: object) -> None:
     """A cache entry that says it stays fresh forever (or is malformed) is asked for again."""
-    from compat.resolve.index import IndexClient
-    from compat.resolve.indexconfig import IndexConfig
+    from compat.resolve.sources.index import IndexClient
+    from compat.resolve.sources.indexconfig import IndexConfig
     from tests.indexserver import Dist, IndexServer
 
     with IndexServer({"trl": [Dist("trl", "0.17.0")]}) as index:

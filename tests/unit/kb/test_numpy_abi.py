@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from packaging.utils import canonicalize_name
 
-from compat.resolve import snapshot
+from compat.resolve.sources import snapshot
 from tests.conftest import run_cli
 from tests.dists import make_env
 from tests.indexserver import Dist, IndexServer

@@ -36,7 +36,7 @@ from compat.kb.derived import DerivedCondition
 from compat.kb.examples import facts_from_example
 from compat.kb.releasetable import ReleaseTable
 from compat.model import Origin, Tri, Verdict
-from compat.resolve import snapshot
+from compat.resolve.sources import snapshot
 from compat.versions import release_key
 from tests.checkcli import check, write
 from tests.lib import paths
@@ -262,7 +262,9 @@ READERS: dict[str, Reader] = {
         "same",
     ),
     "compat.kb.nativelibs": Reader(_one(nativelibs.releases), _native_answer, ("cu121",), "same"),
-    "compat.resolve.snapshot": Reader(_snapshot_cases, _snapshot_answer, ("cu121",), "unrecorded"),
+    "compat.resolve.sources.snapshot": Reader(
+        _snapshot_cases, _snapshot_answer, ("cu121",), "unrecorded"
+    ),
 }
 
 # Every module that reads a file of compat/data/, and the readers above that hold it to the key;
@@ -279,11 +281,11 @@ DATA_READERS: dict[str, tuple[str, ...] | str] = {
     # keyed by package name; its versions are bounds compared as versions, judged through the
     # derived fact numpy_abi below
     "compat.kb.numpyabi": "by package: the first NumPy-2 build, compared (DERIVED_CASES)",
-    "compat.resolve.snapshot": ("compat.resolve.snapshot",),
-    "compat.resolve.transitive": "recorded-requires.json: by package, `since` compared",
+    "compat.resolve.sources.snapshot": ("compat.resolve.sources.snapshot",),
+    "compat.resolve.check.transitive": "recorded-requires.json: by package, `since` compared",
     # keyed by the sdist's own version text as the index spells it: the entry is handed to uv for
     # exactly that release, never looked up by another spelling
-    "compat.resolve.staticmeta": "sdist-requires.json: by the release the index names",
+    "compat.resolve.resolvers.staticmeta": "sdist-requires.json: by the release the index names",
     "compat.facts.condanames": "conda-names.json: by conda package name",
     "compat.kb.freshness": "kb-inputs.json: by package, the newest release compared",
     "compat.kb.capabilities": "capabilities.yaml: by feature, `since` compared",
@@ -615,7 +617,7 @@ def test_rtx_5090_torch_pins_give_the_same_findings_offline(
 def test_a_pin_in_another_spelling_is_kept_not_moved(
     installed: str, planned: str, changed: bool, build_change: bool
 ) -> None:
-    from compat.resolve.solver import Pin
+    from compat.resolve.pin.solver import Pin
 
     pin = Pin(canonicalize_name("torch"), Version(planned), Version(installed), ())
     assert (pin.changed, pin.build_change) == (changed, build_change)

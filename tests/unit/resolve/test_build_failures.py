@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from compat.resolve.resolver import find_uv
+from compat.resolve.resolvers.resolver import find_uv
 from tests.checkcli import TOOLS, write
 from tests.conftest import run_cli
 from tests.indexserver import Dist, IndexServer

@@ -405,7 +405,7 @@ def test_an_empty_intersection_admits_no_version(parts: list[tuple[str, str]]) -
     from packaging.specifiers import SpecifierSet
     from packaging.version import Version
 
-    from compat.resolve.clash import empty_intersection
+    from compat.resolve.check.clash import empty_intersection
 
     spec = SpecifierSet(
         ",".join(f"{op}{v}" for op, v in parts if not (op == "~=" and "." not in v))
@@ -422,6 +422,6 @@ def test_an_empty_intersection_admits_no_version(parts: list[tuple[str, str]]) -
 def test_empty_intersection_examples(text: str, empty: bool) -> None:
     from packaging.specifiers import SpecifierSet
 
-    from compat.resolve.clash import empty_intersection
+    from compat.resolve.check.clash import empty_intersection
 
     assert empty_intersection(SpecifierSet(text)) is empty

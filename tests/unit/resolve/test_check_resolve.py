@@ -13,7 +13,7 @@ import pytest
 from packaging.utils import canonicalize_name
 from packaging.version import Version
 
-from compat.resolve import snapshot
+from compat.resolve.sources import snapshot
 from tests.checkcli import TOOLS, by_rule, check, write
 from tests.conftest import run_cli
 from tests.indexserver import Dist, IndexServer

@@ -14,8 +14,8 @@ from packaging.version import Version
 
 from compat.errors import IndexAccessError
 from compat.files.cachedir import user_cache_dir
-from compat.resolve.index import Candidate, IndexClient, parse_json_page
-from compat.resolve.indexconfig import IndexConfig
+from compat.resolve.sources.index import Candidate, IndexClient, parse_json_page
+from compat.resolve.sources.indexconfig import IndexConfig
 from tests.indexserver import Dist, Faults, IndexServer, write_wheel
 
 PROJECTS = {

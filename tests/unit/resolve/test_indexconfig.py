@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from compat.errors import InputError, UsageError
-from compat.resolve.indexconfig import IndexConfig, pip_config_files, resolve_index_config
+from compat.resolve.sources.indexconfig import IndexConfig, pip_config_files, resolve_index_config
 
 PYPI = "https://pypi.org/simple"
 

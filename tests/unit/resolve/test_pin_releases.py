@@ -15,7 +15,7 @@ from packaging.utils import NormalizedName, canonicalize_name
 from packaging.version import Version
 
 from compat.kb import torchbuilds, wheels
-from compat.resolve import snapshot
+from compat.resolve.sources import snapshot
 from tests.checkcli import write
 from tests.conftest import run_cli
 from tests.lib import paths

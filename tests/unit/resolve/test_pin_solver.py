@@ -19,7 +19,7 @@ from packaging.utils import canonicalize_name
 from packaging.version import Version
 
 from compat.kb.knowledge import load_knowledge_base
-from compat.resolve.resolver import find_uv
+from compat.resolve.resolvers.resolver import find_uv
 from tests.conftest import run_cli
 from tests.dists import make_dist, make_env
 from tests.indexserver import Dist, IndexServer
@@ -320,7 +320,7 @@ def test_doctor_never_imports_the_solver(tmp_path: Path) -> None:
         f"sys.argv = ['compat', 'doctor', '--no-probe', '--path', {str(site)!r}, '-q']\n"
         "try:\n    main()\nexcept SystemExit:\n    pass\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pysat', 'ortools')"
-        " or m in ('compat.resolve.maxsat', 'compat.resolve.unsatcore')))\n"
+        " or m in ('compat.resolve.pin.maxsat', 'compat.resolve.pin.unsatcore')))\n"
     )
     result = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=120

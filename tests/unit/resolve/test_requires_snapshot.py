@@ -45,7 +45,7 @@ def test_every_read_is_recorded_with_its_sha256_and_date() -> None:
 def test_the_closure_of_real_resolves_is_covered_with_its_whole_history() -> None:
     """scripts/inputs/snapshot-names.json: what `uv pip compile` installs for the real files
     under tests/data. Each is covered, with every version the index ever listed."""
-    from compat.resolve import snapshot
+    from compat.resolve.sources import snapshot
 
     recorded = json.loads((ROOT / "scripts" / "inputs" / "snapshot-names.json").read_text())
     resolved = [f for f in recorded["files"].values() if any("python" in g for g in f.values())]
@@ -60,7 +60,7 @@ def test_the_closure_of_real_resolves_is_covered_with_its_whole_history() -> Non
 
 def test_yanked_releases_are_marked_and_never_picked_for_a_range() -> None:
     """vLLM 0.2.1: every file yanked on PyPI (PEP 592, the simple API's `yanked`)."""
-    from compat.resolve import snapshot
+    from compat.resolve.sources import snapshot
 
     vllm = canonicalize_name("vllm")
     (record,) = [r for r in snapshot.records(vllm) if r.version == Version("0.2.1")]
@@ -73,7 +73,7 @@ def test_yanked_releases_are_marked_and_never_picked_for_a_range() -> None:
 def test_requires_python_and_wheels_decide_installable() -> None:
     """xformers 0.0.17 ships CPython 3.8-3.10 Linux wheels and no sdist: pip cannot install it
     on 3.11. torch 2.4.0 declares Requires-Python >=3.8.0."""
-    from compat.resolve import snapshot
+    from compat.resolve.sources import snapshot
 
     (xformers,) = [
         r for r in snapshot.records(canonicalize_name("xformers")) if r.version == Version("0.0.17")
@@ -90,7 +90,7 @@ def test_requires_python_and_wheels_decide_installable() -> None:
 
 
 def test_published_holds_pre_releases_and_old_finals_never_invented_ones() -> None:
-    from compat.resolve import snapshot
+    from compat.resolve.sources import snapshot
 
     transformers = snapshot.published(canonicalize_name("transformers"))
     assert Version("4.0.0rc1") in transformers  # a pre-release
@@ -102,7 +102,7 @@ def test_published_holds_pre_releases_and_old_finals_never_invented_ones() -> No
 
 
 def test_the_packages_rules_speak_of_and_their_carriers_are_covered() -> None:
-    from compat.resolve import snapshot
+    from compat.resolve.sources import snapshot
 
     for name in ("torch", "torchvision", "torchaudio", "triton", "vllm", "transformers",
                  "tokenizers", "accelerate", "peft", "trl", "deepspeed", "flash-attn",
@@ -112,7 +112,7 @@ def test_the_packages_rules_speak_of_and_their_carriers_are_covered() -> None:
 
 def test_real_pins_the_issue_rests_on() -> None:
     """vllm 0.6.3 pins torch 2.4.0; torch 2.4.0 pins triton 3.0.0 (their PyPI metadata)."""
-    from compat.resolve import snapshot
+    from compat.resolve.sources import snapshot
 
     vllm = snapshot.releases(canonicalize_name("vllm"))
     torch = snapshot.releases(canonicalize_name("torch"))

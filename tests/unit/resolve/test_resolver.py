@@ -1,4 +1,4 @@
-"""compat.resolve.resolver: real pip and real uv resolving against a real index on 127.0.0.1."""
+"""compat.resolve.resolvers.resolver: real pip and real uv resolving against a real index on 127.0.0.1."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import pytest
 from packaging.version import Version
 
 from compat.errors import IndexAccessError, UsageError
-from compat.resolve.indexconfig import IndexOptions
-from compat.resolve.resolver import ResolutionFailed, Target, find_uv, resolve
+from compat.resolve.resolvers.resolver import ResolutionFailed, Target, find_uv, resolve
+from compat.resolve.sources.indexconfig import IndexOptions
 from tests.indexserver import Dist, IndexServer
 
 pytestmark = pytest.mark.usefixtures("resolver_env")

@@ -41,7 +41,7 @@ def applicable(declared: Sequence[Declared], markers: Mapping[str, str]) -> list
 def conflicts(declared: Sequence[Declared]) -> list[str]:
     """Notes for a package named twice in one list of one file with the same line (a duplicate:
     harmless, but one of the two is stale). Lines that cannot both hold are findings, with the
-    lines of included files too: compat.resolve.clash."""
+    lines of included files too: compat.resolve.check.clash."""
     seen: dict[tuple[str, str, NormalizedName, str], Declared] = {}
     notes = []
     for item in declared:
@@ -127,7 +127,7 @@ def declared_facts(
 
 class CandidateVersions(Protocol):
     """Where the versions a declared range is judged over come from: the knowledge base
-    (KnowledgeBaseRanges), the package index (pin's, compat.resolve.declaredenv), ..."""
+    (KnowledgeBaseRanges), the package index (pin's, compat.resolve.pin.declaredenv), ..."""
 
     def allowed(
         self, ranged: Mapping[NormalizedName, tuple[SpecifierSet, Declared]], notes: list[str]
@@ -206,7 +206,7 @@ class KnowledgeBaseRanges:
     def allowed(
         self, ranged: Mapping[NormalizedName, tuple[SpecifierSet, Declared]], notes: list[str]
     ) -> dict[NormalizedName, tuple[tuple[Version, ...], str]]:
-        from compat.resolve.solver import offline_versions
+        from compat.resolve.pin.solver import offline_versions
 
         out: dict[NormalizedName, tuple[tuple[Version, ...], str]] = {}
         for name, (spec, first) in ranged.items():
@@ -258,7 +258,7 @@ GIT_SOURCE = "a git requirement: built from source"  # compat/kb/sourcebuild.py
 
 
 def _direct_reference(item: Declared, kb: KnowledgeBase, notes: list[str]) -> PackageFact | None:
-    from compat.resolve.solver import offline_versions
+    from compat.resolve.pin.solver import offline_versions
 
     assert item.url is not None
     version = wheel_version(item.url, item.name)

@@ -50,8 +50,8 @@ from compat.model import Origin, PackageFact
 if TYPE_CHECKING:
     from compat.facts.declared.entries import Declared
     from compat.kb.knowledge import KnowledgeBase
-    from compat.resolve.index import IndexClient
-    from compat.resolve.indexconfig import IndexOptions
+    from compat.resolve.sources.index import IndexClient
+    from compat.resolve.sources.indexconfig import IndexOptions
 
 MAX_READS = 2000
 INSTALLED = "installed metadata"
@@ -195,7 +195,7 @@ def _snapshot_node(
     *,
     declared: bool,
 ) -> _Node | None:
-    from compat.resolve import snapshot
+    from compat.resolve.sources import snapshot
 
     recorded_lines = snapshot.releases(name)
     if not recorded_lines:
@@ -256,8 +256,8 @@ def _universe(
     specs: Sequence[SpecifierSet],
     versions: Callable[[NormalizedName], list[Version]] | None,
 ) -> tuple[list[Version], Version | None]:
-    from compat.resolve import snapshot
-    from compat.resolve.declared import open_range
+    from compat.resolve.check.declared import open_range
+    from compat.resolve.sources import snapshot
 
     known = list(snapshot.releases(name))
     if known:
@@ -390,7 +390,7 @@ def facts(
     needs: Mapping[NormalizedName, _Need], versions: Callable[[NormalizedName], list[Version]]
 ) -> tuple[dict[NormalizedName, PackageFact], list[str]]:
     """Ranged facts for what the walk found, judged over every release their range allows."""
-    from compat.resolve.declared import open_range
+    from compat.resolve.check.declared import open_range
 
     out: dict[NormalizedName, PackageFact] = {}
     notes: list[str] = []
@@ -482,7 +482,7 @@ def infer(
     module's docstring). The index is asked only with `use_index`; else its cache alone. The
     declared packages whose metadata could not be read go to `unread_out` (see unread_note)."""
     from compat.facts.installed import read_running
-    from compat.resolve.solver import offline_versions
+    from compat.resolve.pin.solver import offline_versions
 
     roots = _roots(declared, packages)
     installed = {n: (p.version, p.requires) for n, p in read_running().packages.items()}
@@ -497,8 +497,8 @@ def infer(
     if offline:
         client = None  # never the cache: it may speed a check up, never change its answer
     else:
-        from compat.resolve.index import IndexClient
-        from compat.resolve.indexconfig import resolve_index_config
+        from compat.resolve.sources.index import IndexClient
+        from compat.resolve.sources.indexconfig import resolve_index_config
 
         config = resolve_index_config(
             index_url=index_options.index_url,

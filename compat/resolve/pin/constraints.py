@@ -6,7 +6,7 @@ from __future__ import annotations
 from packaging.utils import NormalizedName
 
 from compat.model import Environment
-from compat.resolve.solver import Pin, PinPlan
+from compat.resolve.pin.solver import Pin, PinPlan
 
 
 def constraint_lines(plan: PinPlan, env: Environment, pytorch_index: str) -> list[str]:

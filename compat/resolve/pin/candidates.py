@@ -13,8 +13,8 @@ from packaging.version import Version
 
 from compat.errors import IndexAccessError
 from compat.kb.knowledge import KnowledgeBase
-from compat.resolve.index import allows_python
-from compat.resolve.solver import offline_versions
+from compat.resolve.pin.solver import offline_versions
+from compat.resolve.sources.index import allows_python
 
 
 class IndexCandidates:
@@ -45,7 +45,7 @@ class IndexCandidates:
         self.bounds: dict[NormalizedName, SpecifierSet] = {}
         # Packages with no release list (offline, not in the snapshot): their candidates are the
         # versions the knowledge base names, stand-ins for classes of releases, never written as
-        # an exact pin (compat.resolve.constraints writes a range).
+        # an exact pin (compat.resolve.pin.constraints writes a range).
         self.unlisted: set[NormalizedName] = set()
 
     def listed(self, name: NormalizedName, version: Version) -> bool:
@@ -127,7 +127,7 @@ class IndexCandidates:
 
     def _fetch_requires(self, name: NormalizedName, version: Version) -> tuple[str, ...] | None:
         if self.client is None or self.offline:
-            from compat.resolve import snapshot
+            from compat.resolve.sources import snapshot
 
             return snapshot.releases(name).get(Version(version.public))
         matching = [c for c in self._candidates.get(name, []) if c.version == version]
@@ -159,7 +159,7 @@ def offline_releases(
     not a release; pin writes a range for them, never `==`). A function of the knowledge base's
     version alone: the index cache is never read, so a cold, warm or polluted cache gives the
     same plan."""
-    from compat.resolve import snapshot
+    from compat.resolve.sources import snapshot
 
     records = snapshot.records(name)
     if not records:

@@ -42,7 +42,7 @@ from packaging.version import Version
 
 from compat.errors import IndexAccessError
 from compat.files.cachedir import user_cache_dir
-from compat.resolve.indexconfig import IndexConfig
+from compat.resolve.sources.indexconfig import IndexConfig
 from compat.versions import parse_specifier
 
 ACCEPT = "application/vnd.pypi.simple.v1+json, application/vnd.pypi.simple.v1+html;q=0.2, text/html;q=0.01"

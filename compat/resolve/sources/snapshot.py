@@ -161,5 +161,5 @@ def names() -> tuple[NormalizedName, ...]:
 def requires_complete() -> bool:
     """Whether every release's `requires` is its whole Requires-Dist (the document says so with
     `"requires_complete": true`), not only the lines naming a package of the snapshot: only then
-    may a release's requirements stand in for its metadata (compat.resolve.staticmeta)."""
+    may a release's requirements stand in for its metadata (compat.resolve.resolvers.staticmeta)."""
     return _document().get("requires_complete") is True

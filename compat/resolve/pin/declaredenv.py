@@ -14,8 +14,8 @@ from packaging.version import Version
 
 from compat.kb.knowledge import KnowledgeBase
 from compat.model import Environment, Package, PackageFact
-from compat.resolve.declared import facts_from_declarations
-from compat.resolve.pinresult import Declarations
+from compat.resolve.check.declared import facts_from_declarations
+from compat.resolve.pin.pinresult import Declarations
 
 
 def environment_from_requirements(
@@ -64,7 +64,7 @@ def declared_facts(
     notes: list[str],
 ) -> dict[NormalizedName, PackageFact]:
     """`pin`'s view of requirement files (its starting environment): the declarations for this
-    target through compat.resolve.declared's one translation, a ranged package standing for
+    target through compat.resolve.check.declared's one translation, a ranged package standing for
     every released version its range allows (IndexRanges); exact pins first, then ranges."""
     by_name: dict[NormalizedName, list[Any]] = {}
     for item in declared:
@@ -106,7 +106,7 @@ class IndexRanges:
         out: dict[NormalizedName, tuple[tuple[Version, ...], str]] = {}
         if not ranged:
             return out
-        from compat.resolve.candidates import offline_releases
+        from compat.resolve.pin.candidates import offline_releases
 
         candidates: dict[NormalizedName, list[Any]] = {}
         if self.client is not None:
@@ -133,7 +133,7 @@ class IndexRanges:
 
 
 def _released(candidates: Sequence[Any], python_version: Version) -> list[Version]:
-    from compat.resolve.index import allows_python
+    from compat.resolve.sources.index import allows_python
 
     return sorted(
         {

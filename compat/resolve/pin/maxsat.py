@@ -46,7 +46,7 @@ from compat.kb.conditions import version_in
 from compat.kb.knowledge import KnowledgeBase
 from compat.kb.questions import package_specs, rule_packages
 from compat.model import Facts, Finding, Rule, Severity, Status
-from compat.resolve.solver import (
+from compat.resolve.pin.solver import (
     CandidateSource,
     Intent,
     Pin,
@@ -119,7 +119,7 @@ def plan_pins(
     intent: Intent | None = None,
 ) -> PinPlan:
     """Choose one version per guarded package so that no rule in `avoid` status matches, or say
-    which constraints make that impossible (compat.resolve.maxsat states the order of preference)."""
+    which constraints make that impossible (compat.resolve.pin.maxsat states the order of preference)."""
     return solve(
         kb,
         facts,
@@ -1005,7 +1005,7 @@ class _Report:
                 "no escape through its own fix that moves only its own packages; settle the "
                 "unknown facts (doctor's questions) to decide"
             )
-        from compat.resolve.unsatcore import explain
+        from compat.resolve.pin.unsatcore import explain
 
         encoding = s.last
         if encoding is None:

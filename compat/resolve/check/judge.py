@@ -1,5 +1,5 @@
 """check's judgement of one install (a list of declared requirements) for a target: the real
-resolver's pick or the ranges, the package facts (compat.resolve.declared), torch's CUDA build,
+resolver's pick or the ranges, the package facts (compat.resolve.check.declared), torch's CUDA build,
 the engine's findings, and the notes that say what was not settled."""
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from compat.engine import evaluate
 from compat.kb.knowledge import KnowledgeBase
 from compat.kb.sourcebuild import source_build_notes
 from compat.model import Facts, Finding, PackageFact, Status
-from compat.resolve.declared import LOCK_KINDS, declared_facts, torch_cuda
-from compat.resolve.indexconfig import IndexOptions
+from compat.resolve.check.declared import LOCK_KINDS, declared_facts, torch_cuda
+from compat.resolve.sources.indexconfig import IndexOptions
 from compat.resolve.target import TargetOptions
 
 
@@ -48,7 +48,7 @@ class Judge:
     # Every install a resolver (or the offline solve) made: who, and each package's release
     # (compat.report/1 environment.installs).
     installs: list[dict[str, Any]] = dataclasses.field(default_factory=list)
-    # Each pinned package's release list (compat.resolve.releases), read once over every install.
+    # Each pinned package's release list (compat.resolve.sources.releases), read once over every install.
     release_lists: dict[NormalizedName, Any] = dataclasses.field(default_factory=dict)
     release_why: str = ""  # why a pin's release list could not settle it
 
@@ -62,10 +62,10 @@ class Judge:
 
     def solve_offline(self, declared: Sequence[Any], notes: list[str]) -> Any:
         """Offline: the install a fresh `pip install` of `declared` makes as of the snapshot
-        (compat.resolve.offline), with a note saying what it took; None, with a note, where the
+        (compat.resolve.check.offline), with a note saying what it took; None, with a note, where the
         snapshot holds no install (the ranges are then judged as before)."""
-        from compat.resolve.declared import wheel_version
-        from compat.resolve.offline import NoOfflineInstall, Wanted, solve
+        from compat.resolve.check.declared import wheel_version
+        from compat.resolve.check.offline import NoOfflineInstall, Wanted, solve
 
         conda = frozenset(self.declared_set.conda.names if self.declared_set.conda else ())
         wanted = [
@@ -86,7 +86,7 @@ class Judge:
             for item in declared
             if item.name in conda and item.kind in ("requirement", "constraint")
         ]
-        from compat.resolve.declared import torch_servable
+        from compat.resolve.check.declared import torch_servable
 
         served = {
             canonicalize_name("torch"): torch_servable(
@@ -112,7 +112,7 @@ class Judge:
         build facts, the findings."""
         from concurrent.futures import ThreadPoolExecutor
 
-        from compat.resolve.clash import clash_findings
+        from compat.resolve.check.clash import clash_findings
 
         notes: list[str] = []
         stated = [*clash_findings(declared)]
@@ -189,7 +189,7 @@ class Judge:
     ) -> tuple[dict[NormalizedName, Version] | None, str] | None:
         """The real resolver's install; (None, "") with a note where it gave no answer; None
         where it refused the union of extras (judged one install at a time instead)."""
-        from compat.resolve.resolver import BuildFailed, ResolutionFailed, ResolveNotMade
+        from compat.resolve.resolvers.resolver import BuildFailed, ResolutionFailed, ResolveNotMade
 
         try:
             return resolve_declared(
@@ -200,7 +200,7 @@ class Judge:
         except BuildFailed as error:
             if union:
                 return None  # judged one install at a time, each with its finding
-            from compat.resolve.buildfail import build_failure
+            from compat.resolve.resolvers.buildfail import build_failure
 
             finding, note = build_failure(error, declared)
             stated.append(finding)
@@ -238,7 +238,7 @@ class Judge:
             packages = placed(packages, solved, declared)
             pulled = unknown_facts(solved, declared, packages, self.kb, notes)
         elif not any(i.kind in LOCK_KINDS for i in declared) and resolved is None:
-            from compat.resolve.transitive import infer
+            from compat.resolve.check.transitive import infer
 
             # The index itself only where the resolver was asked and gave no answer; else the
             # shipped snapshot, never the cache (same input, same answer). What conda installs
@@ -355,7 +355,7 @@ class Judge:
     def releases(self, declared: Sequence[Any], notes: list[str]) -> list[Finding]:
         """Exact pins of releases the index (offline: the snapshot) never published, or yanked:
         their findings, and one note naming the pins no release list could settle."""
-        from compat.resolve.releases import (
+        from compat.resolve.sources.releases import (
             index_lists,
             pinned_lines,
             release_findings,
@@ -391,7 +391,7 @@ class Judge:
     ) -> tuple[list[str], set[NormalizedName], str]:
         """The indexes pip reads for these packages (flags or configuration, then the files' own
         index lines), the packages whose list they cannot settle, and why."""
-        from compat.resolve.indexconfig import resolve_index_config
+        from compat.resolve.sources.indexconfig import resolve_index_config
 
         config = resolve_index_config(
             index_url=self.index_options.index_url,
@@ -413,7 +413,7 @@ class Judge:
 
 
 def offline_label() -> str:
-    from compat.resolve import snapshot
+    from compat.resolve.sources import snapshot
 
     return f"compat's offline solve over its dependency snapshot of {snapshot.fetched()}"
 
@@ -454,7 +454,7 @@ def offline_note(
 ) -> str:
     """What the offline solve installed, in one note: install_note's, and what the snapshot
     could not tell."""
-    from compat.resolve import snapshot
+    from compat.resolve.sources import snapshot
 
     text = install_note(
         f"a fresh `pip install` takes as of compat's dependency snapshot of {snapshot.fetched()} "
@@ -518,7 +518,7 @@ def unknown_facts(
     """Packages the offline solve holds at a release the snapshot cannot tell, that the files do
     not name: each a ranged fact (what the install's requirements allow of it), at the line of
     the declared package that pulls it in — unknown, never absent."""
-    from compat.resolve.declared import KnowledgeBaseRanges
+    from compat.resolve.check.declared import KnowledgeBaseRanges
 
     roots = {item.name: item for item in declared}
     ranged: dict[NormalizedName, tuple[Any, Any]] = {}
@@ -585,7 +585,7 @@ def attach_build_packages(
     """A finding about a CUDA build names the package whose build it is (`torch`, at its line),
     so that it points at the line to change and carries a SARIF location."""
     from compat.model import MatchedPackage
-    from compat.resolve.declared import range_text
+    from compat.resolve.check.declared import range_text
 
     keys = [k for k in _BUILD_PACKAGES if any(m.startswith(f"{k} ") for m in finding.matched)]
     keys += [k for k in _BUILD_PACKAGES if any(u.fact == f"build.{k}" for u in finding.unknown)]
@@ -687,7 +687,7 @@ def range_notes(
 
 def not_made(error: Any) -> str:
     """A resolve that did not happen, in one line: which tool, and why."""
-    from compat.resolve.resolver import ResolverTimedOut
+    from compat.resolve.resolvers.resolver import ResolverTimedOut
 
     if isinstance(error, ResolverTimedOut):
         # A time limit, not a count of work (neither pip nor uv offers one): said.
@@ -726,7 +726,7 @@ def resolve_declared(
     """What the real resolver installs for the declared set on the target, or None with a note
     when it refuses the set (`refusal_raises`: ResolutionFailed instead). Raises ResolverTimedOut
     when it runs out of time (the caller says so and judges offline)."""
-    from compat.resolve.resolver import BuildFailed, ResolutionFailed, Target, resolve
+    from compat.resolve.resolvers.resolver import BuildFailed, ResolutionFailed, Target, resolve
 
     lines = [
         item.raw.split(";")[0].strip() if item.marker is not None else item.raw

@@ -14,7 +14,7 @@ Where the release list comes from:
 * online, the index itself (every index the flags, pip's or uv's configuration and the files'
   own index lines name; PEP 691/503 through IndexClient): the versions it serves and which of
   them have every file yanked;
-* offline, compat's dependency snapshot (compat.resolve.snapshot), never the index cache: a
+* offline, compat's dependency snapshot (compat.resolve.sources.snapshot), never the index cache: a
   version is called unpublished only where the snapshot records the package's full
   publication history (`snapshot.history_complete`); a yanked final is known from its record.
 
@@ -174,7 +174,7 @@ def _finding(rule: Rule, item: Declared) -> Finding:
 
 def snapshot_lists(names: Iterable[NormalizedName]) -> dict[NormalizedName, ReleaseList | None]:
     """Offline: compat's dependency snapshot (None: not covered)."""
-    from compat.resolve import snapshot
+    from compat.resolve.sources import snapshot
 
     out: dict[NormalizedName, ReleaseList | None] = {}
     for name in names:
@@ -199,8 +199,8 @@ def index_lists(
     from concurrent.futures import ThreadPoolExecutor
 
     from compat.errors import IndexAccessError
-    from compat.resolve.index import IndexClient, redact
-    from compat.resolve.indexconfig import IndexConfig
+    from compat.resolve.sources.index import IndexClient, redact
+    from compat.resolve.sources.indexconfig import IndexConfig
 
     wanted = sorted(set(names))
     files: dict[NormalizedName, list[Any]] = {name: [] for name in wanted}

@@ -13,7 +13,7 @@ from packaging.version import Version
 
 from compat.kb.knowledge import KnowledgeBase
 from compat.model import Environment, Hardware, Status
-from compat.resolve.solver import PinPlan
+from compat.resolve.pin.solver import PinPlan
 
 ENV_NOTE = "environment: "  # a note about a distribution that could not be read
 

@@ -15,11 +15,11 @@ from packaging.version import Version
 from compat.errors import IndexAccessError
 from compat.kb.knowledge import KnowledgeBase
 from compat.model import Environment, Hardware, Package, UsageFact
-from compat.resolve.constraints import constraint_lines
-from compat.resolve.indexconfig import IndexOptions
-from compat.resolve.pinresult import Declarations, PinSettings, Proof
-from compat.resolve.planner import Planner, make_planner
-from compat.resolve.solver import PinPlan
+from compat.resolve.pin.constraints import constraint_lines
+from compat.resolve.pin.pinresult import Declarations, PinSettings, Proof
+from compat.resolve.pin.planner import Planner, make_planner
+from compat.resolve.pin.solver import PinPlan
+from compat.resolve.sources.indexconfig import IndexOptions
 from compat.versions import parse_requirement
 
 PROOF_ROUNDS = 3
@@ -39,8 +39,13 @@ def prove(
     up (at most PROOF_ROUNDS times). With requirement files, the first round starts from what
     the resolver picks for them, not from the newest release a range allows."""
     from compat.engine import evaluate
-    from compat.resolve.resolver import ResolutionFailed, ResolveNotMade, ResolverTimedOut, Target
-    from compat.resolve.resolver import resolve as resolve_with_tool
+    from compat.resolve.resolvers.resolver import (
+        ResolutionFailed,
+        ResolveNotMade,
+        ResolverTimedOut,
+        Target,
+    )
+    from compat.resolve.resolvers.resolver import resolve as resolve_with_tool
 
     def resolve(*args: Any, **kwargs: Any) -> Any:
         try:

@@ -40,7 +40,7 @@ from compat.errors import IndexAccessError, UncheckedError, UsageError
 from compat.versions import parse_version
 
 if TYPE_CHECKING:
-    from compat.resolve.indexconfig import IndexOptions
+    from compat.resolve.sources.indexconfig import IndexOptions
 
 TOOLS = ("auto", "pip", "uv")
 
@@ -700,7 +700,7 @@ def _resolve_uv(
     platform = _split_platform(target.platform)
     if platform is not None:
         command += ["--python-platform", _uv_platform(platform)]
-    from compat.resolve.staticmeta import entries, uv_toml
+    from compat.resolve.resolvers.staticmeta import entries, uv_toml
 
     try:
         python = Version(target.python_version or "{}.{}".format(*sys.version_info[:2]))
@@ -709,7 +709,7 @@ def _resolve_uv(
     known = entries(Version(".".join(str(p) for p in python.release[:2])))
     if known:
         # What compat records of source-only releases, so that uv never builds them
-        # (compat.resolve.staticmeta; docs/resolver.md).
+        # (compat.resolve.resolvers.staticmeta; docs/resolver.md).
         config = reqs.parent / "uv.toml"
         config.write_text(uv_toml(known), "utf-8")
         command += ["--config-file", str(config)]

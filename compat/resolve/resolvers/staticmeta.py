@@ -27,7 +27,7 @@ from typing import Any, NamedTuple
 from packaging.utils import NormalizedName
 from packaging.version import Version
 
-from compat.resolve import snapshot
+from compat.resolve.sources import snapshot
 
 
 class Entry(NamedTuple):

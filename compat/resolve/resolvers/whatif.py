@@ -9,7 +9,7 @@ installed counts, as it does for a real `pip install`):
   pip would install with its full metadata (name, version, Requires-Dist);
 * uv, where neither pip can run: `uv pip install --dry-run --python PYTHON SPEC...`, whose
   `+`/`-` lines name what it would install and remove; the metadata of each release it would
-  install is read from the index it used (PEP 658 or the wheel, compat.resolve.index).
+  install is read from the index it used (PEP 658 or the wheel, compat.resolve.sources.index).
 
 The resolver reads its own configuration (pip.conf, PIP_INDEX_URL, uv.toml, UV_INDEX_URL), as
 the install would. `overlay` then builds the environment the install would leave: the installed
@@ -147,7 +147,7 @@ def dry_run(
         return _pip_plan(command, python, args, requested, timeout)
     if tool == "pip":
         raise UncheckedError(f"--resolver pip: neither {python} nor compat's Python has pip")
-    from compat.resolve.resolver import find_uv
+    from compat.resolve.resolvers.resolver import find_uv
 
     uv = find_uv()
     if uv is None:
@@ -185,14 +185,14 @@ def _answers(command: list[str]) -> bool:
 
 
 def _environ() -> dict[str, str]:
-    from compat.resolve.resolver import tool_environ
+    from compat.resolve.resolvers.resolver import tool_environ
 
     # The target's own pip imports from the environment: no byte-code is written into it.
     return tool_environ(PIP_REQUIRE_VIRTUALENV="0", PYTHONDONTWRITEBYTECODE="1")
 
 
 def _run(command: list[str], tool: str, timeout: float) -> subprocess.CompletedProcess[str]:
-    from compat.resolve.resolver import run_captured
+    from compat.resolve.resolvers.resolver import run_captured
 
     try:
         return run_captured(command, timeout, _environ())
@@ -221,7 +221,7 @@ def resolver_reason(output: str, tool: str) -> str:
     """The resolver's own reason, in one line: its ERROR lines (pip) or error lines (uv), never
     its warnings; an unreachable index raises IndexAccessError (exit 2)."""
     lines = [line.rstrip() for line in output.splitlines() if line.strip()]
-    from compat.resolve.resolver import UNREACHABLE_INDEX
+    from compat.resolve.resolvers.resolver import UNREACHABLE_INDEX
 
     unreachable = [line for line in lines if UNREACHABLE_INDEX.search(line)]
     errors = [
@@ -255,7 +255,7 @@ _PIP_CONNECTION = re.compile(
 def _unreachable(line: str, output: str) -> str:
     """`http://127.0.0.1:8080/simple: connection refused`: the index, from pip's retry warning
     (host, port and the project page's path), else from the resolver's own summary."""
-    from compat.resolve.resolver import _unreachable_summary
+    from compat.resolve.resolvers.resolver import _unreachable_summary
 
     summary = _unreachable_summary(output)
     match = _PIP_CONNECTION.search(line)
@@ -358,8 +358,8 @@ def _index_requires(
 ) -> dict[NormalizedName, tuple[str, ...]]:
     """Requires-Dist of the releases uv would install, from the index its configuration names
     (PEP 658 metadata, else the wheel's METADATA read by range requests)."""
-    from compat.resolve.index import IndexClient
-    from compat.resolve.indexconfig import resolve_index_config
+    from compat.resolve.sources.index import IndexClient
+    from compat.resolve.sources.indexconfig import resolve_index_config
 
     config = resolve_index_config(index_url=None, extra_index_urls=())
     out: dict[NormalizedName, tuple[str, ...]] = {}

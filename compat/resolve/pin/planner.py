@@ -1,6 +1,6 @@
 """One pin problem: the rules, the machine, the usage, the candidate source and what the user said
-(`Intent`). `Planner.plan` makes the plan for an environment (compat.resolve.maxsat); the proof
-(compat.resolve.proof) plans again from what the real resolver picked."""
+(`Intent`). `Planner.plan` makes the plan for an environment (compat.resolve.pin.maxsat); the proof
+(compat.resolve.pin.proof) plans again from what the real resolver picked."""
 
 from __future__ import annotations
 
@@ -12,10 +12,10 @@ from packaging.utils import NormalizedName
 
 from compat.kb.knowledge import KnowledgeBase
 from compat.model import Environment, Facts, Hardware, Status, UsageFact
-from compat.resolve.candidates import IndexCandidates, declared_bounds
-from compat.resolve.maxsat import plan_pins
-from compat.resolve.pinresult import Declarations
-from compat.resolve.solver import Intent, PinPlan, guarded_names
+from compat.resolve.pin.candidates import IndexCandidates, declared_bounds
+from compat.resolve.pin.maxsat import plan_pins
+from compat.resolve.pin.pinresult import Declarations
+from compat.resolve.pin.solver import Intent, PinPlan, guarded_names
 
 
 @dataclass

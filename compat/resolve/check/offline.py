@@ -1,7 +1,7 @@
 """The install a set of requirements makes, solved offline over compat's dependency snapshot.
 
 Offline, `compat check` still asks what `pip install -r FILE` puts on the machine: this module
-answers it over compat/data/requires-snapshot.json (compat.resolve.snapshot), with resolvelib,
+answers it over compat/data/requires-snapshot.json (compat.resolve.sources.snapshot), with resolvelib,
 the resolution algorithm pip itself runs (pip vendors it). As pip does, it prefers the newest
 release a requirement allows, skips yanked releases unless pinned exactly and releases that
 publish nothing installable for the target's Python, and backtracks where a pick's requirements
@@ -190,7 +190,7 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
         requirements: Mapping[str, Iterator[Requirement]],
         incompatibilities: Mapping[str, Iterator[_Candidate]],
     ) -> list[_Candidate]:
-        from compat.resolve import snapshot
+        from compat.resolve.sources import snapshot
 
         wanted = list(requirements[identifier])
         name = canonicalize_name(wanted[0].name)
@@ -241,7 +241,7 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
         requires; where releases with known requirements exist, only they are offered."""
         key = (name, extras)
         if key not in self.pools:
-            from compat.resolve import snapshot
+            from compat.resolve.sources import snapshot
 
             pool = [
                 (self._candidate(name, r.version, extras, r.requires), r.yanked)
@@ -275,7 +275,7 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
         """A direct reference: the release its wheel's name says, with the snapshot's
         requirements of that release where the wheel is the index's own build (no local label:
         a `+cu118` build declares other requirements); else a release and requirements unknown."""
-        from compat.resolve import snapshot
+        from compat.resolve.sources import snapshot
 
         version = self.urls[name]
         if version in bad:
@@ -314,7 +314,7 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
             parsed = tuple(r for r in map(_parse, lines) if r is not None)
             requires = tuple(r for r in parsed if _applies(r, extras, self.markers))
             return _Candidate(name, version, extras, requires, True, "snapshot")
-        from compat.resolve.transitive import _recorded_lines
+        from compat.resolve.check.transitive import _recorded_lines
 
         recorded = _recorded_lines(name, version, tuple(extras), self.markers)
         if recorded is not None:

@@ -1,9 +1,9 @@
 """Choosing versions that avoid every known-bad combination, jointly: the data pin works with.
 
 The pins, the plan and the user's intent live here, with the helpers that put versions into
-facts; the problem itself is stated and solved exactly in `compat.resolve.maxsat` (weighted MaxSAT,
+facts; the problem itself is stated and solved exactly in `compat.resolve.pin.maxsat` (weighted MaxSAT,
 `plan_pins`),
-and `compat.resolve.unsatcore` says why a finding could not be escaped.
+and `compat.resolve.pin.unsatcore` says why a finding could not be escaped.
 """
 
 from __future__ import annotations

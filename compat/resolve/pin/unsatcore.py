@@ -19,7 +19,7 @@ from compat.model import Finding, Status
 def explain(
     solver: Any, encoding: Any, finding: Finding, moved: AbstractSet[str] = frozenset()
 ) -> str:
-    """`solver` is compat.resolve.maxsat's _Solver and `encoding` its last round's instance
+    """`solver` is compat.resolve.pin.maxsat's _Solver and `encoding` its last round's instance
     (duck-typed here: maxsat calls this module, not the other way round).
 
     The core is computed against the final plan: `moved` names the packages the plan moved off

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from compat.resolve.solver import TORCH_FAMILY, PinPlan
+from compat.resolve.pin.solver import TORCH_FAMILY, PinPlan
 
 # Distributions whose source builds import torch (build-requires torch, or build with
 # --no-build-isolation against the installed one): a wheel built against another torch fails to

@@ -1,7 +1,7 @@
 """A source distribution that fails to build on the target: what `pip install` of the file hits
 there, so an `affected` finding (id `build-fails:NAME`, kind `build`), not a tool failure.
 
-The resolver decides whose failure a build is (compat.resolve.resolver: the target's only on
+The resolver decides whose failure a build is (compat.resolve.resolvers.resolver: the target's only on
 positive evidence, else no verdict, exit 3); this names it at the line that asks for the
 package, or, for a package the install pulls in, at the first requirement of the install.
 """
@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from compat.facts.declared.entries import Declared
 from compat.kb.conditions import All
 from compat.model import Evidence, Finding, Fix, MatchedPackage, Rule, Severity, Status
-from compat.resolve.resolver import BuildFailed
+from compat.resolve.resolvers.resolver import BuildFailed
 
 KIND = "build"
 
