@@ -278,13 +278,11 @@ def test_a_resolver_out_of_time_falls_back_to_the_offline_judgement(
 
 
 def test_nothing_readable_is_one_note_not_a_silent_skip(tmp_path: Path, r535: Path) -> None:
-    # Neither is in the dependency snapshot (modelscope, which this test named before, is now:
-    # ms-swift installs it).
-    requirements = write(tmp_path / "requirements.txt", "evalscope==0.10.0\nopencompass\n")
+    requirements = write(tmp_path / "requirements.txt", "evalscope==0.10.0\nmodelscope\n")
     _, report = check(str(requirements), "--hardware", str(r535), "--offline")
     assert CUDA13_RULE not in by_rule(report)
     (note,) = [n for n in report["notes"] if "could not be read" in n]
-    assert "evalscope, opencompass" in note and "torch" in note and "unjudged" in note
+    assert "evalscope, modelscope" in note and "torch" in note and "unjudged" in note
 
 
 def test_recorded_metadata_when_nothing_else_can_be_read(tmp_path: Path, r535: Path) -> None:
