@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import functools
 import gzip
 import hashlib
 import io
@@ -55,7 +56,7 @@ SINCE = "2021-01-01"
 # A package that never published a final release gets its newest MIN_RELEASES pre-releases
 # instead (pip installs a pre-release when nothing else matches).
 # At most this many final releases per package, the newest (botocore ships one every weekday):
-# older ones are listed in `published`.
+# older ones are listed in `published`. The packages rules speak of (and CARRIERS) are not capped.
 MAX_RELEASES = 120
 MIN_RELEASES = 3
 WORKERS = 24  # metadata files read at once
@@ -310,7 +311,9 @@ def _package(name: str, before: dict[str, Any], pool: ThreadPoolExecutor) -> dic
     recent = [v for v in finals if min(_day(f) for f in by_version[v]) >= SINCE]
     # The newest MIN_RELEASES finals even when older (a package finished before SINCE, six,
     # still installs); at most MAX_RELEASES, the newest.
-    chosen = sorted(set(recent) | set(finals[-MIN_RELEASES:]))[-MAX_RELEASES:]
+    chosen = sorted(set(recent) | set(finals[-MIN_RELEASES:]))
+    if name not in _rule_names():  # a package rules speak of keeps every release since SINCE
+        chosen = chosen[-MAX_RELEASES:]
     if not finals:  # pre-releases only (opentelemetry's semantic conventions): pip takes them
         chosen = sorted(by_version)[-MIN_RELEASES:]
     known = {(e["version"], e.get("wheel_sha256")): e for e in before.get("releases", [])}
@@ -338,6 +341,11 @@ def _package(name: str, before: dict[str, Any], pool: ThreadPoolExecutor) -> dic
         "published": [str(v) for v in sorted(by_version)],
         "releases": [entries[str(v)] for v in chosen],
     }
+
+
+@functools.cache
+def _rule_names() -> frozenset[str]:
+    return frozenset(covered())
 
 
 def _day(entry: dict[str, Any]) -> str:
