@@ -442,11 +442,17 @@ def install_note(
     )
 
 
+_RULE_NAMES: dict[str, frozenset[str]] = {}
+
+
 def rule_names(kb: KnowledgeBase) -> frozenset[str]:
-    """Every package name a rule of `kb` speaks of."""
+    """Every package name a rule of `kb` speaks of (once per knowledge base: every install of a
+    check asks)."""
     from compat.kb.questions import rule_packages
 
-    return frozenset(name for rule in kb.plain for name in rule_packages(rule))
+    if kb.digest not in _RULE_NAMES:
+        _RULE_NAMES[kb.digest] = frozenset(n for rule in kb.plain for n in rule_packages(rule))
+    return _RULE_NAMES[kb.digest]
 
 
 def offline_note(

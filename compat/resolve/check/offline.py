@@ -41,6 +41,11 @@ def _any(version: Version) -> bool:
     return True
 
 
+# A package's candidate releases on one target (name, extras, Python, platform, markers): the
+# same for every install one check solves, whatever index routing narrows them to.
+_POOLS: dict[tuple[Any, ...], list[tuple[_Candidate, bool]]] = {}
+
+
 class Wanted(NamedTuple):
     """One requirement of the install: a name, the releases it allows, the extras it asks for.
     `url`: a direct reference (its release and requirements are not in the snapshot)."""
@@ -116,6 +121,18 @@ def _applies(requirement: Requirement, extras: Iterable[str], markers: Mapping[s
         return False
 
 
+@cache
+def _applied(
+    lines: tuple[str, ...], extras: frozenset[str], markers: tuple[tuple[str, str], ...]
+) -> tuple[Requirement, ...]:
+    """A release's requirements that apply on the target, markers evaluated: releases share
+    their lists (the snapshot stores each distinct list once), so each is evaluated once per
+    extras and target, whatever the number of installs a check solves."""
+    env = dict(markers)
+    parsed = (r for r in map(_parse, lines) if r is not None)
+    return tuple(_without_marker(r) for r in parsed if _applies(r, extras, env))
+
+
 def _exact(specifier: SpecifierSet) -> Version | None:
     """The version an `==V` (or `===V`) clause names, when there is one."""
     for clause in specifier:
@@ -149,6 +166,7 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
         self.pools: dict[tuple[NormalizedName, frozenset[str]], list[tuple[_Candidate, bool]]] = {}
         self.served: dict[NormalizedName, Callable[[Version], bool]] = {}
         self.provided: dict[NormalizedName, Version | None] = {}
+        self.marker_key = tuple(sorted(markers.items()))
 
     @staticmethod
     def _key(name: str, extras: Iterable[str]) -> str:
@@ -192,9 +210,10 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
     ) -> list[_Candidate]:
         from compat.resolve.sources import snapshot
 
-        wanted = list(requirements[identifier])
-        name = canonicalize_name(wanted[0].name)
-        extras = frozenset().union(*(r.extras for r in wanted))
+        wanted = list(requirements[identifier])  # may be empty while resolvelib backjumps
+        base, _, tail = identifier.partition("[")
+        name = canonicalize_name(base)
+        extras = frozenset(e for e in tail.rstrip("]").split(",") if e)
         specifier = self.limits.get(name, SpecifierSet())
         for requirement in wanted:
             specifier &= requirement.specifier
@@ -215,18 +234,23 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
             return [_Candidate(name, None, extras, (), False)]
         pinned = _exact(specifier)
         pool = self._pool(name, extras)
-        out = [
+        allowed = [
             c
             for c, yanked in pool
             if c.version not in bad
             and (not yanked or c.version == pinned)  # PEP 592: yanked only where pinned exactly
-            and specifier.contains(c.version, prereleases=False)  # type: ignore[arg-type]
         ]
+        # Final releases; pre-releases only where the requirement names one or no final fits
+        # (pip's rule, packaging's SpecifierSet.filter).
+        out = [c for c in allowed if specifier.contains(c.version, prereleases=False)]  # type: ignore[arg-type]
+        if not out:
+            out = [c for c in allowed if specifier.contains(c.version, prereleases=True)]  # type: ignore[arg-type]
         if (
             not out
             and pinned is not None
             and pinned not in bad
             and pinned not in snapshot.releases(name)
+            and specifier.contains(pinned, prereleases=True)
         ):
             # A release the snapshot does not list (older than its first day, or never
             # published: compat says which elsewhere): held at its pin, requirements unknown.
@@ -241,16 +265,22 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
         requires; where releases with known requirements exist, only they are offered."""
         key = (name, extras)
         if key not in self.pools:
-            from compat.resolve.sources import snapshot
+            # The same package on the same target in every install a check solves: built once
+            # per process (_POOLS), then narrowed to what this install's indexes serve.
+            shared = (name, extras, str(self.python), self.platform, self.marker_key)
+            if shared not in _POOLS:
+                from compat.resolve.sources import snapshot
 
-            pool = [
-                (self._candidate(name, r.version, extras, r.requires), r.yanked)
-                for r in reversed(snapshot.records(name))
-                if self._installable(name, r) and self.served.get(name, _any)(r.version)
-            ]
-            if any(c.source for c, _ in pool):
-                pool = [(c, y) for c, y in pool if c.source]
-            self.pools[key] = pool
+                built = [
+                    (self._candidate(name, r.version, extras, r.requires), r.yanked)
+                    for r in reversed(snapshot.records(name))
+                    if self._installable(name, r)
+                ]
+                if any(c.source for c, _ in built):
+                    built = [(c, y) for c, y in built if c.source]
+                _POOLS[shared] = built
+            served = self.served.get(name, _any)
+            self.pools[key] = [(c, y) for c, y in _POOLS[shared] if served(c.version)]  # type: ignore[arg-type]
         return self.pools[key]
 
     def _installed(self, name: NormalizedName, pinned: Version | None) -> _Candidate | None:
@@ -311,8 +341,7 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
         lines: tuple[str, ...] | None,
     ) -> _Candidate:
         if lines is not None:
-            parsed = tuple(r for r in map(_parse, lines) if r is not None)
-            requires = tuple(r for r in parsed if _applies(r, extras, self.markers))
+            requires = _applied(lines, extras, self.marker_key)
             return _Candidate(name, version, extras, requires, True, "snapshot")
         from compat.resolve.check.transitive import _recorded_lines
 

@@ -281,7 +281,17 @@ def _unbounded(requirement: Requirement) -> str:
 def _filter(
     texts: Sequence[str], extras: Sequence[str], markers: Mapping[str, str]
 ) -> tuple[Requirement, ...]:
-    return tuple(r for r in map(_parse, texts) if r is not None and _applies(r, extras, markers))
+    # Releases share their requirement lists (the snapshot stores each distinct list once), and
+    # the walk asks again for every install: evaluated once per list, extras and target.
+    return _filtered(tuple(texts), tuple(extras), tuple(sorted(markers.items())))
+
+
+@cache
+def _filtered(
+    texts: tuple[str, ...], extras: tuple[str, ...], markers: tuple[tuple[str, str], ...]
+) -> tuple[Requirement, ...]:
+    env = dict(markers)
+    return tuple(r for r in map(_parse, texts) if r is not None and _applies(r, extras, env))
 
 
 def _recorded_lines(
