@@ -360,6 +360,15 @@ def torch_servable(
     return lambda version: _release_build(version, routed, False, platform, "")[0] is not _SKIP
 
 
+def torch_rebuilt(indexes: Sequence[IndexLine], markers: Mapping[str, str] | None = None) -> bool:
+    """Whether torch may come from a PyTorch index (its CUDA builds require other CUDA
+    libraries than PyPI's default build declares)."""
+    from compat.kb.torchbuilds import index_cuda
+
+    routed = _torch_indexes(indexes, markers)
+    return bool(routed) and any(index_cuda(line.url) is not None for line in routed or ())
+
+
 _SKIP = object()  # a candidate a resolve cannot pick: it says nothing about the build
 _NO_BUILD = object()  # an exact pin with no CUDA build there: the answer is "none known"
 

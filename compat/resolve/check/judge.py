@@ -86,7 +86,7 @@ class Judge:
             for item in declared
             if item.name in conda and item.kind in ("requirement", "constraint")
         ]
-        from compat.resolve.check.declared import torch_servable
+        from compat.resolve.check.declared import torch_rebuilt, torch_servable
 
         served = {
             canonicalize_name("torch"): torch_servable(
@@ -94,7 +94,12 @@ class Judge:
             )
         }
         try:
-            solved = solve(wanted, self.python_version, self.markers, served)
+            rebuilt = frozenset(
+                [canonicalize_name("torch")]
+                if torch_rebuilt(self.declared_set.indexes, self.markers)
+                else []
+            )
+            solved = solve(wanted, self.python_version, self.markers, served, rebuilt)
         except NoOfflineInstall as error:
             notes.append(
                 f"offline solve: {error} — ranges were judged over every version they allow"

@@ -133,6 +133,13 @@ def _applied(
     return tuple(_without_marker(r) for r in parsed if _applies(r, extras, env))
 
 
+def _portable(requires: tuple[Requirement, ...]) -> tuple[Requirement, ...]:
+    """A release's requirements less the CUDA libraries its build chose (nvidia-*, cuda-*)."""
+    return tuple(
+        r for r in requires if not canonicalize_name(r.name).startswith(("nvidia-", "cuda-"))
+    )
+
+
 def _exact(specifier: SpecifierSet) -> Version | None:
     """The version an `==V` (or `===V`) clause names, when there is one."""
     for clause in specifier:
@@ -166,6 +173,9 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
         self.pools: dict[tuple[NormalizedName, frozenset[str]], list[tuple[_Candidate, bool]]] = {}
         self.served: dict[NormalizedName, Callable[[Version], bool]] = {}
         self.provided: dict[NormalizedName, Version | None] = {}
+        # Packages another index builds (torch from a PyTorch CUDA index): the CUDA libraries
+        # PyPI's build requires are not that build's
+        self.rebuilt: frozenset[NormalizedName] = frozenset()
         self.marker_key = tuple(sorted(markers.items()))
 
     @staticmethod
@@ -267,7 +277,8 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
         if key not in self.pools:
             # The same package on the same target in every install a check solves: built once
             # per process (_POOLS), then narrowed to what this install's indexes serve.
-            shared = (name, extras, str(self.python), self.platform, self.marker_key)
+            rebuilt = name in self.rebuilt
+            shared = (name, extras, str(self.python), self.platform, self.marker_key, rebuilt)
             if shared not in _POOLS:
                 from compat.resolve.sources import snapshot
 
@@ -278,6 +289,8 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
                 ]
                 if any(c.source for c, _ in built):
                     built = [(c, y) for c, y in built if c.source]
+                if rebuilt:
+                    built = [(c._replace(requires=_portable(c.requires)), y) for c, y in built]
                 _POOLS[shared] = built
             served = self.served.get(name, _any)
             self.pools[key] = [(c, y) for c, y in _POOLS[shared] if served(c.version)]  # type: ignore[arg-type]
@@ -377,10 +390,12 @@ def solve(
     python: Version,
     markers: Mapping[str, str],
     served: Mapping[NormalizedName, Callable[[Version], bool]] | None = None,
+    rebuilt: frozenset[NormalizedName] = frozenset(),
 ) -> OfflineInstall:
     """What a fresh install of `wanted` takes as of the snapshot; NoOfflineInstall when the
     snapshot holds none (or the solve runs out of rounds). `served`: for a package bound to
-    another index (torch to a PyTorch index), which of its releases that index serves."""
+    another index (torch to a PyTorch index), which of its releases that index serves;
+    `rebuilt`: packages that index builds with other CUDA libraries than PyPI's build."""
     import resolvelib
 
     urls = {w.name: w.version for w in wanted if w.url}
@@ -390,6 +405,7 @@ def solve(
             limits[item.name] = limits.get(item.name, SpecifierSet()) & item.specifier
     provider = _Provider(python, markers, urls, limits)
     provider.served = dict(served or {})
+    provider.rebuilt = rebuilt
     provider.provided = {w.name: w.version for w in wanted if w.provided}
     roots: list[Requirement] = []
     for item in wanted:
