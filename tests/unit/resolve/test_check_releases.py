@@ -137,14 +137,14 @@ def test_offline_a_pin_is_judged_against_the_snapshot(tmp_path: Path) -> None:
     """Offline, the snapshot decides only where it records peft's whole publication history;
     until then the pin is named in one note, never passed in silence nor called unpublished
     (the snapshot's finals since 2021 alone would call an older real release unpublished)."""
-    requirements = write(tmp_path / "requirements.txt", "peft==0.4.0.dev0\nscikit-learn==1.2.2\n")
+    requirements = write(tmp_path / "requirements.txt", "peft==0.4.0.dev0\nevalscope==0.10.0\n")
     code, report = check(str(requirements), "--offline")
     peft = NormalizedName("peft")
     assert Version("0.4.0.dev0") not in snapshot.published(peft)
     (note,) = [n for n in report["notes"] if "exact pins name published releases" in n]
-    # scikit-learn: a package the snapshot does not cover is named, never judged absent.
-    assert not snapshot.covers(NormalizedName("scikit-learn"))
-    assert f"`scikit-learn==1.2.2` ({requirements}:2)" in note
+    # evalscope: a package the snapshot does not cover is named, never judged absent.
+    assert not snapshot.covers(NormalizedName("evalscope"))
+    assert f"`evalscope==0.10.0` ({requirements}:2)" in note
     if snapshot.history_complete(peft):
         found = by_rule(report)["release:unpublished:peft"]
         assert found["status"] == "affected" and code == 1
