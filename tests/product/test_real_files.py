@@ -52,7 +52,15 @@ def test_possible_findings_are_few() -> None:
     # pulled in by peft/accelerate/deepspeed is judged (issue 18): axolotl pins bitsandbytes
     # 0.45.0 and no torch, so which CUDA build a resolve installs decides whether its library
     # loads — the question an unpinned `torch` line gets.
-    assert sum(len(rules) for rules in possible.values()) <= 9, possible
+    # Issue 32: the install is solved offline, so each file is judged at the releases a fresh
+    # install takes. That settles ranges (no range notes for them) and asks 7 more questions
+    # about what those releases meet, each asked online as well (uv's resolve, 2026-11-28):
+    # flash-attn resolved to a release leaves only the GPU and attn_implementation to ask
+    # (OpenRLHF, axolotl, open-instruct; OpenRLHF's source build), transformers 5 asks whether
+    # PEFT is used (open-instruct, trl stack_llama_2), and open-instruct's vllm 0.9 beside the
+    # transformers 5 a fresh install takes is possible while the snapshot lacks what some of its
+    # packages require.
+    assert sum(len(rules) for rules in possible.values()) <= 16, possible
     assert "bitsandbytes-no-library-for-torch-cuda" in possible["axolotl-requirements.txt"]
     # Presence-only and usage-triggered rules never ask: an unpinned accelerate beside an
     # unpinned torch is no reason to ask about FSDP2, nor bitsandbytes about 8-bit loading.
