@@ -74,7 +74,10 @@ def test_every_real_file_is_read_without_a_false_affected() -> None:
         affected = {f["rule"] for f in report["findings"] if f["status"] == "affected"}
         assert affected == SOLVED_TRUE_POSITIVES.get(path.name, set()), path.name
         possible += report["summary"]["possible"]
-    assert possible <= 64  # measured 60, 45 of them hardware-only (no profile given)
+    # measured 60 before issue 32, 45 of them hardware-only (no profile given); 71 since the
+    # install is solved offline: a release the solve takes leaves its GPU and usage questions
+    # (flash-attn, PEFT beside transformers 5) where a range note stood
+    assert possible <= 71
 
 
 def test_true_positives_on_an_r535_driver(r535: str) -> None:
