@@ -27,8 +27,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, NamedTuple
 
-from packaging.markers import InvalidMarker, UndefinedComparison, UndefinedEnvironmentName
-from packaging.requirements import InvalidRequirement, Requirement
+from packaging.requirements import Requirement
 from packaging.specifiers import SpecifierSet
 from packaging.utils import NormalizedName, canonicalize_name
 from packaging.version import Version
@@ -103,34 +102,14 @@ class _Candidate(NamedTuple):
 
 
 @cache
-def _parse(line: str) -> Requirement | None:
-    try:
-        return Requirement(line)
-    except InvalidRequirement:
-        return None
-
-
-def _applies(requirement: Requirement, extras: Iterable[str], markers: Mapping[str, str]) -> bool:
-    if requirement.marker is None:
-        return True
-    try:
-        return any(
-            requirement.marker.evaluate({**markers, "extra": extra}) for extra in ("", *extras)
-        )
-    except (InvalidMarker, UndefinedComparison, UndefinedEnvironmentName):
-        return False
-
-
-@cache
 def _applied(
     lines: tuple[str, ...], extras: frozenset[str], markers: tuple[tuple[str, str], ...]
 ) -> tuple[Requirement, ...]:
-    """A release's requirements that apply on the target, markers evaluated: releases share
-    their lists (the snapshot stores each distinct list once), so each is evaluated once per
-    extras and target, whatever the number of installs a check solves."""
-    env = dict(markers)
-    parsed = (r for r in map(_parse, lines) if r is not None)
-    return tuple(_without_marker(r) for r in parsed if _applies(r, extras, env))
+    """A release's requirements that apply on the target, markers evaluated (transitive's one
+    cached filter: releases share their lists) and then dropped: the candidate has decided them."""
+    from compat.resolve.check.transitive import _filtered
+
+    return tuple(_without_marker(r) for r in _filtered(lines, tuple(sorted(extras)), markers))
 
 
 def _portable(requires: tuple[Requirement, ...]) -> tuple[Requirement, ...]:

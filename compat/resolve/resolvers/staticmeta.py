@@ -48,20 +48,6 @@ def _recorded() -> tuple[Entry, ...]:
     )
 
 
-def _wheel_for(release: snapshot.Release, python: Version) -> bool:
-    """Whether the release publishes a Linux x86-64 wheel for CPython `python` (uv reads a
-    wheel's metadata without building)."""
-    tag = f"cp{python.major}{python.minor}"
-    for wheel in release.wheels or ():
-        if wheel in ("any", tag):
-            return True
-        if wheel.startswith("abi3-cp"):
-            low = wheel.removeprefix("abi3-cp")
-            if (python.major, python.minor) >= (int(low[0]), int(low[1:] or 0)):
-                return True
-    return False
-
-
 @cache
 def entries(python: Version) -> tuple[Entry, ...]:
     """Every release whose complete requirements compat records and which uv would otherwise
@@ -74,7 +60,7 @@ def entries(python: Version) -> tuple[Entry, ...]:
                     release.requires is None
                     or not release.sdist
                     or release.wheels is None
-                    or _wheel_for(release, python)
+                    or release.has_wheel_for(python)
                 ):
                     continue
                 key = (str(name), str(release.version))

@@ -78,8 +78,13 @@ class Release:
             return None
         if self.sdist:
             return True  # a source build may still fail, but pip will try it
+        return self.has_wheel_for(python)
+
+    def has_wheel_for(self, python: Version) -> bool:
+        """Whether the release publishes a Linux x86-64 wheel for CPython `python` (its
+        major.minor): a pure wheel, that CPython's, or a stable-ABI wheel from an older one."""
         tag = f"cp{python.major}{python.minor}"
-        for wheel in self.wheels:
+        for wheel in self.wheels or ():
             if wheel in ("any", tag):
                 return True
             if wheel.startswith("abi3-cp"):
