@@ -40,6 +40,7 @@ FLOORS: tuple[tuple[str, ...], ...] = (
         "compat.lazyre",
     ),
     ("compat.files",),
+    ("compat.binary",),
     ("compat.probes",),
     ("compat.facts", "compat.kb", "compat.reportdoc"),
     ("compat.resolve", "compat.diagnose"),
