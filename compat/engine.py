@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Protocol
 
-from compat.model import Facts, Finding, Rule, Severity, Status, Tri
+from compat.model import Evidence, Facts, Finding, Rule, Severity, Status, Tri
 
 if TYPE_CHECKING:
     from packaging.version import Version
@@ -61,6 +61,12 @@ def evaluate(kb: RuleSource, facts: Facts, rules: Iterable[Rule] | None = None) 
     return findings
 
 
-def finding_order(finding: Finding) -> tuple[int, int, str]:
-    """Most serious first: affected before possible, then by severity, then by rule id."""
-    return (STATUS_ORDER[finding.status], SEVERITY_ORDER[finding.rule.severity], finding.rule.id)
+def finding_order(finding: Finding) -> tuple[int, int, int, str]:
+    """Most serious first: affected before possible, then what the installed files showed
+    (evidence `observed`) before what version numbers imply, then by severity, then by rule id."""
+    return (
+        STATUS_ORDER[finding.status],
+        0 if finding.rule.evidence is Evidence.OBSERVED else 1,
+        SEVERITY_ORDER[finding.rule.severity],
+        finding.rule.id,
+    )

@@ -211,6 +211,7 @@ class Severity(str, enum.Enum):
 class Evidence(str, enum.Enum):
     VERIFIED = "verified"
     REPORTED = "reported"
+    OBSERVED = "observed"  # read from the installed files themselves (compat/kb/binarycheck.py)
 
 
 class Status(str, enum.Enum):
@@ -351,6 +352,9 @@ class Rule:
     origin: Origin | None = None  # file:line of the rule's `- id:` entry
     kind: str = "rule"  # "rule" (knowledge base) or "pip-check" (declared requirements)
     supersedes: tuple[str, ...] = ()  # ids of retired rules this one answers for (waivers, show)
+    # what compat reads of the installed files that answers this rule's question (issue 33):
+    # (("symbols", "flash-attn"),) -- flash-attn's extensions read against torch's exports
+    settled_by: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)

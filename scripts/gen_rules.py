@@ -466,6 +466,7 @@ def rule_document(
     *,
     severity: str = "error",
     evidence: str = "verified",
+    settled_by: dict[str, str] | None = None,
 ) -> dict[str, Any]:
     """The one writer of a generated rule, in the key order every generated file has."""
     rule: dict[str, Any] = {
@@ -481,6 +482,8 @@ def rule_document(
     rule["fix"] = fix
     rule["references"] = references
     rule["examples"] = examples
+    if settled_by:
+        rule["settled_by"] = settled_by
     return rule
 
 
@@ -856,6 +859,7 @@ class BuiltFor:
     references: list[str]
     fix_summary: str
     change: str
+    settled_by: dict[str, str] | None = None  # what the installed files answer (issue 33)
 
     def rule(self) -> dict[str, Any]:
         if self.against == "torch":
@@ -886,6 +890,7 @@ class BuiltFor:
             fix(self.fix_summary, change=self.change),
             self.references,
             {"affected": affected, "clear": [*clear, self._plain()]},
+            settled_by=self.settled_by,
         )
 
     def _example(self, built: str, torch: str) -> dict[str, Any]:

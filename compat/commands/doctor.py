@@ -15,6 +15,7 @@ from compat.facts.gather import (
     start_probe,
     usage_summary,
 )
+from compat.commands.nativecheck import read_binaries, settle
 from compat.facts.nodes import host_identity, stack_summary
 from compat.kb.freshness import freshness
 from compat.kb.knowledge import KnowledgeChoice, load_knowledge_base
@@ -57,7 +58,16 @@ def run_doctor(
         )
     hardware, hardware_note = read_hardware(fact_options, probe)
     facts = environment_facts(env, hardware, usage, with_nvcc=with_nvcc)
+    # The installed native files, read (issue 33); not for doctor --install, whose environment is
+    # not on disk yet.
+    binaries = None
+    if environment is None:
+        binaries, facts = read_binaries(env, facts)
     findings = evaluate(kb, facts)
+    if binaries is not None:
+        findings, settled = settle(findings, binaries)
+        findings.extend(binaries.findings)
+        notes += binaries.notes + settled
     notes += source_build_notes(kb, facts)  # why a prebuilt-wheel rule said nothing
     fresh = freshness(kb.source, facts.packages, notes)  # how old the knowledge is
     declared = check_environment(env)
@@ -66,18 +76,21 @@ def run_doctor(
     launched = isinstance(fact_options, DoctorFactOptions) and bool(fact_options.launch)
     notes += unchecked_notes(env, declared, hardware is None, bool(usage) or launched)
     problems = environment_problems(env, declared)
+    summary = environment_summary(
+        env.source,
+        str(env.python_version) if env.python_version else None,
+        len(env.packages),
+        problems,
+    )
+    if binaries is not None:
+        summary["native"] = binaries.document  # added with issue 33
     return Report(
         findings=tuple(findings),
         kb_rules=len(kb),
         kb_digest=kb.digest,
         kb_source=kb.source,
         kb_version=kb.version,
-        environment=environment_summary(
-            env.source,
-            str(env.python_version) if env.python_version else None,
-            len(env.packages),
-            problems,
-        ),
+        environment=summary,
         hardware=hardware,
         hardware_note=hardware_note,
         notes=tuple(notes),

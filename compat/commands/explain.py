@@ -22,6 +22,7 @@ and their evidence-following order in compat.diagnose.judge; this module joins t
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -38,12 +39,14 @@ from compat.diagnose.judge import (
 from compat.diagnose.merge import Disagreement, merge_facts
 from compat.diagnose.scan import scan_log
 from compat.facts.gather import EnvOptions, FactOptions
-from compat.facts.logfacts import FactCollector, LogFact, evidence, fact_document
+from compat.facts.logfacts import FactCollector, LogEvidence, LogFact, evidence, fact_document
 from compat.facts.logversions import VersionReader
 from compat.kb.conditions import PackageVersion, leaves
 
 if TYPE_CHECKING:
+    from compat.diagnose.binaryconfirm import SymbolCheck
     from compat.kb.knowledge import KnowledgeChoice
+    from compat.model import Environment, Facts
 
 __all__ = ["Disagreement", "Explanation", "Explanations", "Unrelated", "run_explain"]
 
@@ -59,6 +62,7 @@ class Explanations:
     lines: int
     bytes: int
     indistinct: tuple[Indistinct, ...] = ()
+    symbols: tuple[SymbolCheck, ...] = ()  # `undefined symbol` lines, read in the files (issue 33)
 
 
 def run_explain(
@@ -75,7 +79,8 @@ def run_explain(
     }
     matcher, stats = scan_log(log, rules, collector, VersionReader(collector, names))
     ev = evidence(collector)
-    facts, disagreements, note = merge_facts(ev, env_options, fact_options)
+    facts, disagreements, note, env = merge_facts(ev, env_options, fact_options)
+    facts, symbols = _from_binaries(ev, env, facts)
     matches: list[Explanation] = []
     unrelated: list[Unrelated] = []
     for found in matcher.matches.values():
@@ -104,7 +109,32 @@ def run_explain(
         stats.lines,
         stats.bytes,
         indistinct(matches),
+        symbols,
     )
+
+
+def _from_binaries(
+    ev: LogEvidence, env: Environment | None, facts: Facts
+) -> tuple[Facts, tuple[SymbolCheck, ...]]:
+    """The installed files' word on the log (issue 33): each `undefined symbol` line looked up in
+    the libraries that should export it, and the installed torch's own architecture list for the
+    rules that judge GPU code. Without an environment, a file the log names is read where it lies
+    on this machine (explain run where the crash happened)."""
+    files = None
+    if env is not None:
+        from compat.binary.extensions import read_native_files
+        from compat.facts.native import native_inventory
+        from compat.kb.binarycheck import torch_arch_list
+
+        inventory = native_inventory(env)
+        files = read_native_files((f.package, f.relpath, f.path) for f in inventory.files)
+        if arch := torch_arch_list([f for f in files if f.facts is not None]):
+            facts = dataclasses.replace(facts, arch_lists={**facts.arch_lists, "torch": arch})
+    if not any(f.kind == "undefined_symbol" for f in ev.facts):
+        return facts, ()
+    from compat.diagnose.binaryconfirm import check_symbols
+
+    return facts, check_symbols(ev.facts, files)
 
 
 def has_cause(result: Explanations) -> bool:
@@ -141,6 +171,8 @@ def explanation_document(result: Explanations) -> dict[str, object]:
             {"rule": u.rule.id, "line": u.line, "text": u.text, "reason": u.reason}
             for u in result.unrelated
         ],
+        # Added with issue 33: each `undefined symbol` line, looked up in the installed files.
+        "binary": [s.document() for s in result.symbols],
     }
 
 

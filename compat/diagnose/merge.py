@@ -8,7 +8,7 @@ from typing import Any
 
 from compat.facts.gather import EnvOptions, FactOptions, read_environment, read_usage
 from compat.facts.logfacts import LogEvidence
-from compat.model import Facts, Hardware, UsageFact
+from compat.model import Environment, Facts, Hardware, UsageFact
 
 
 @dataclass(frozen=True)
@@ -22,12 +22,14 @@ class Disagreement:
 
 def merge_facts(
     ev: LogEvidence, env_options: EnvOptions, fact_options: FactOptions
-) -> tuple[Facts, list[Disagreement], str]:
+) -> tuple[Facts, list[Disagreement], str, Environment | None]:
+    """The log's facts under the command line's, and the environment given (None: none)."""
     disagreements: list[Disagreement] = []
     notes: list[str] = []
     packages: dict[Any, Any] = dict(ev.packages)
     builds = dict(ev.builds)
     python, markers, packages_known = ev.python, None, False
+    env = None
     if env_options.python is not None or env_options.paths:
         from compat.probes.cuda import build_facts
 
@@ -59,7 +61,7 @@ def merge_facts(
         packages_known=packages_known,
         arch_lists=dict(ev.arch_lists) if not packages_known else {},
     )
-    return facts, disagreements, "; ".join(notes)
+    return facts, disagreements, "; ".join(notes), env
 
 
 def _given_packages(ev: LogEvidence, env: Any, disagreements: list[Disagreement]) -> dict[Any, Any]:

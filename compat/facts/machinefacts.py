@@ -59,7 +59,7 @@ def _same(value: str) -> str:
 
 class Field(NamedTuple):
     group: str  # the regex group read
-    kind: str  # LogFact kind: gpu_seen | compute_capability | arch_list | cuda_driver | build | package | installed
+    kind: str  # LogFact kind: gpu_seen | compute_capability | arch_list | cuda_driver | build | package | installed | undefined_symbol
     key: str  # the fact's key ("" with `package`: the group `name`; "@group": that group's text)
     convert: Callable[[str], str] = _same
 
@@ -122,6 +122,18 @@ MESSAGES: tuple[Message, ...] = (
         ),
         (Field("gpu", "gpu_seen", "@index"),),
         "nccl-tests device list",
+    ),
+    # The dynamic loader, through Python's import: "ImportError: /venv/.../flash_attn_2_cuda.cpython
+    # -311-x86_64-linux-gnu.so: undefined symbol: _ZN3c10...": the file and the symbol, which the
+    # installed files confirm or rule out (compat.diagnose.binaryconfirm, issue 33).
+    Message(
+        b"undefined symbol: ",
+        re.compile(
+            r"(?P<file>[^\s:'\"]{1,400}\.so(?:\.\d{1,6}){0,4})\s{0,4}:\s{0,4}undefined symbol:"
+            r"\s{0,4}(?P<symbol>[A-Za-z_][\w.$@]{0,2000})"
+        ),
+        (Field("symbol", "undefined_symbol", "@file"),),
+        "the dynamic loader (an import)",
     ),
     # The CUDA runtime through torch: the driver's CUDA version, as cudaDriverGetVersion gives it.
     Message(
@@ -221,7 +233,7 @@ class MachineReader:
                 self.collector.add_package(name, value, line, text, message.source)
             elif field.kind == "installed":
                 self.collector.add("installed", field.key, "", line, text, message.source)
-            elif field.kind in ("gpu_seen", "arch_list"):
+            elif field.kind in ("gpu_seen", "arch_list", "undefined_symbol"):
                 if value:
                     self.collector.add(field.kind, key, value, line, text, message.source)
             elif parse_version(value) is not None:

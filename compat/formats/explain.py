@@ -30,6 +30,8 @@ def render_explanations(result: Explanations, fmt: str, colour: bool) -> str:
             f"cannot tell apart (line {i.line}): {', '.join(i.rules)}; "
             f"the log does not show what decides: {deciding}"
         )
+    for s in result.symbols:  # issue 33: the installed files' word on an `undefined symbol` line
+        out.append(f"files {s.verdict} (line {s.line}): {s.file}: {s.detail}")
     for u in result.unrelated:
         out.append(f"not a cause: {u.rule.id} (line {u.line}): {u.reason}")
     for d in result.disagreements:

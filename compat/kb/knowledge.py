@@ -52,12 +52,16 @@ MATRIX_DIR = Path(__file__).parent.parent / "matrix"
 MATRIX_SCHEMA = "compat.matrix/1"
 # 7: entries keyed by the files' paths, vouched for by their stat signature; 6: features name
 # `prebuilt.NAME`; 5: patterns that can backtrack or match empty are refused
-CACHE_FORMAT = 7
+CACHE_FORMAT = 8  # 8: rules carry settled_by
 
 RULE_KEYS = {
     "id", "title", "severity", "evidence", "description", "when", "symptoms", "fix", "references",
-    "examples", "supersedes",
+    "examples", "supersedes", "settled_by",
 }  # fmt: skip
+# What compat reads of the installed files that answers a rule's question directly (issue 33):
+# `settled_by: {symbols: PACKAGE}` -- PACKAGE's extensions resolved against the installed torch's
+# exports (compat/kb/binarycheck.py) decide whether it was built for another torch.
+SETTLED_BY_KEYS = {"symbols"}
 REQUIRED_RULE_KEYS = (
     "id",
     "title",
@@ -157,7 +161,12 @@ class _Validator:
                 node, f"severity must be error, warning or info, not {severity!r}", "severity"
             )
         evidence = node["evidence"]
-        if not isinstance(evidence, str) or evidence not in {e.value for e in Evidence}:
+        # `observed` is what compat read from installed files (compat/kb/binarycheck.py): a rule
+        # written in YAML states knowledge, never an observation.
+        if not isinstance(evidence, str) or evidence not in (
+            Evidence.VERIFIED.value,
+            Evidence.REPORTED.value,
+        ):
             raise self.fail(
                 node, f"evidence must be verified or reported, not {evidence!r}", "evidence"
             )
@@ -185,9 +194,20 @@ class _Validator:
                     node.get("supersedes", []), "supersedes", node, "supersedes"
                 )
             ],
+            "settled_by": self.settled_by(node.get("settled_by", {}), node),
             "file": self.path,
             "line": node.line,
         }
+
+    def settled_by(self, node: Any, parent: Any) -> dict[str, str]:
+        node = self.mapping(node, "settled_by", parent, "settled_by")
+        self.unknown_keys(node, SETTLED_BY_KEYS, "settled_by")
+        out = {}
+        for key, value in node.items():
+            if not isinstance(value, str) or not _valid_name(value):
+                raise self.fail(node, f"settled_by.{key} must name a package", key)
+            out[str(key)] = str(canonicalize_name(value))
+        return out
 
     def when(self, node: Any, parent: Any, key: str, top: bool = False) -> dict[str, Any]:
         node = self.mapping(node, "when", parent, key)
@@ -538,6 +558,7 @@ def compile_rule(plain: Mapping[str, Any]) -> Rule:
         ),
         origin=Origin(path, plain["line"]),
         supersedes=tuple(plain.get("supersedes", ())),
+        settled_by=tuple(sorted(plain.get("settled_by", {}).items())),
     )
 
 

@@ -1,0 +1,60 @@
+"""doctor's reading of the installed native files (issue 33): the inventory from the RECORDs,
+each file's headers, the judgement, and what it settles of the version rules."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+
+from compat.binary.extensions import read_native_files
+from compat.facts.native import native_inventory
+from compat.kb.binarycheck import BinaryJudgement, judge_binaries
+from compat.model import Environment, Facts, Finding
+
+
+def read_binaries(env: Environment, facts: Facts) -> tuple[BinaryJudgement, Facts]:
+    """What the environment's native files say, and the facts with the installed torch's own
+    architecture list in place of the generated table's (torch-no-kernel-image-for-gpu reads it)."""
+    inventory = native_inventory(env)
+    files = read_native_files((f.package, f.relpath, f.path) for f in inventory.files)
+    torch_cuda = facts.builds.get("torch_cuda")
+    judgement = judge_binaries(
+        files,
+        [(s.relpath, s.owners) for s in inventory.shared],
+        env,
+        facts.hardware,
+        str(torch_cuda) if torch_cuda is not None else None,
+    )
+    judgement.notes[:0] = list(inventory.problems)
+    if judgement.torch_arch_list:
+        arch_lists = {**facts.arch_lists, "torch": judgement.torch_arch_list}
+        facts = dataclasses.replace(facts, arch_lists=arch_lists)
+    packages = {f.package for f in files}
+    judgement.notes.insert(
+        0,
+        f"read {len(files)} native files of {len(packages)} distributions (symbols, GPU code, "
+        f"libraries, owners): {len(judgement.findings)} finding"
+        f"{'s' if len(judgement.findings) != 1 else ''} (--format json: environment.native)",
+    )
+    return judgement, facts
+
+
+def settle(findings: Sequence[Finding], judgement: BinaryJudgement) -> tuple[list[Finding], list[str]]:
+    """Version rules whose question the files answered (`settled_by`): where the files show the
+    opposite (every torch symbol of the package resolves), the rule's finding is dropped with a
+    note; where they agree, the observed finding ranks first and the rule's stays beside it."""
+    kept, notes = [], []
+    for finding in findings:
+        ruled_out = [
+            package
+            for kind, package in finding.rule.settled_by
+            if kind == "symbols" and judgement.resolved.get(package) is True
+        ]
+        if ruled_out:
+            notes.append(
+                f"{finding.rule.id}: ruled out by the installed files: every torch symbol "
+                f"{', '.join(ruled_out)}'s native files need is exported by the installed torch"
+            )
+            continue
+        kept.append(finding)
+    return kept, notes

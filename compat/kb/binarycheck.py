@@ -1,0 +1,633 @@
+"""What the installed native files themselves say will crash (issue 33): findings whose evidence
+is `observed` — read from the files, not inferred from version numbers.
+
+Four questions, each answered from the headers compat.binary reads:
+
+- *symbols*: an extension's undefined torch symbols (c10::, at::, torch::, caffe2::) that no
+  library of the installed torch exports: it was built against another torch, and its import
+  fails with `undefined symbol`;
+- *GPU code*: a fat binary with no SASS for a GPU's architecture and no PTX at or below it has no
+  kernel for that GPU (`no kernel image is available for execution on the device`); PTX alone is
+  compiled by the driver at load; an extension that registers CUDA kernels but carries no device
+  code at all has none for any GPU;
+- *libraries*: a needed library (`DT_NEEDED`) that the environment provides only in another major;
+- *owners*: one file that two installed distributions both install (the second overwrote the
+  first).
+
+The rules behind them are not in the YAML knowledge base: their facts are the files, and every
+finding names the file it rests on. Rules of the knowledge base that ask the same question of
+version numbers (`settled_by: {symbols: PACKAGE}`) defer to the files where they were read.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, cast
+
+from compat.binary.elf import BinaryError, Exports
+from compat.binary.extensions import NativeFile
+from compat.kb.conditions import All
+from compat.model import (
+    Environment,
+    Evidence,
+    Finding,
+    Fix,
+    Gpu,
+    Hardware,
+    MatchedPackage,
+    Origin,
+    Rule,
+    Severity,
+    Status,
+)
+
+if TYPE_CHECKING:
+    from packaging.utils import NormalizedName
+
+KIND = "binary"
+TORCH = "torch"
+
+# Mangled prefixes of torch's C++ namespaces (Itanium ABI): functions and data (`_ZN`, const
+# methods `_ZNK`) and the vtables, typeinfo and typeinfo names (`_ZTV`, `_ZTI`, `_ZTS`) of their
+# classes. An extension's other undefined symbols (std::, libc, Python, CUDA) come from outside
+# the environment and are not judged here.
+_TORCH_NAMESPACES = ("3c10", "2at", "5torch", "6caffe2")
+_TORCH_PREFIXES = tuple(
+    f"{head}{ns}" for head in ("_ZN", "_ZNK", "_ZTVN", "_ZTIN", "_ZTSN") for ns in _TORCH_NAMESPACES
+)
+
+# The symbols nvcc's host stubs call to register a file's kernels with the CUDA runtime: a file
+# that imports them was compiled from CUDA sources and must carry device code.
+_REGISTERS_KERNELS = ("__cudaRegisterFatBinary", "__cudaRegisterFunction")
+
+# Libraries the system, the C runtime or the NVIDIA driver supply: never expected in a
+# site-packages, so their absence says nothing.
+_SYSTEM = re.compile(
+    r"(ld-linux.*|libc|libm|libdl|librt|libpthread|libutil|libstdc\+\+|libgcc_s|libatomic|libz"
+    r"|libcuda|libnvidia-ml|libnvcuvid|libpython3(\.\d+)?m?|libgomp|libresolv|libcrypt)\.so(\.\d+)*"
+)
+_SONAME = re.compile(r"(?P<base>lib[^/]+?\.so)\.(?P<major>\d+)(\.\d+)*")
+# bitsandbytes-style variants: one library per CUDA runtime, of which the loader picks one.
+_CUDA_VARIANT = re.compile(r"(?P<stem>.+)_cuda(?P<cuda>\d{3,4})(?P<rest>[^/]*\.so)$")
+
+_EXAMPLES = 3  # files or symbols named per finding; the JSON lists every file
+
+
+@dataclass
+class BinaryJudgement:
+    """What the files said: findings, notes, and the installed torch's own architecture list."""
+
+    findings: list[Finding] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    torch_arch_list: tuple[str, ...] = ()  # sm_XX / compute_XX read from torch's CUDA library
+    resolved: dict[str, bool] = field(default_factory=dict)  # package -> every torch symbol found
+    document: dict[str, Any] = field(default_factory=dict)  # the report's environment.native
+
+
+def judge_binaries(
+    files: Sequence[NativeFile],
+    shared: Iterable[tuple[str, Sequence[str]]],
+    env: Environment,
+    hardware: Hardware | None,
+    torch_cuda: str | None,
+) -> BinaryJudgement:
+    """Every question above over the environment's native files.
+
+    `shared`: (relpath, owners) of files two distributions both install; `torch_cuda`: the
+    installed torch's CUDA build ("12.4"), which decides which of a package's per-CUDA variant
+    libraries its loader takes.
+    """
+    versions = {str(name): str(p.version) for name, p in env.packages.items()}
+    versions.update(_torch_pins(env))
+    judgement = BinaryJudgement()
+    readable = [f for f in files if f.facts is not None]
+    loaded = _loaded_variants(readable, torch_cuda)
+    judgement.torch_arch_list = torch_arch_list(readable)
+    _symbols(readable, versions, judgement)
+    _gpu_code(loaded, versions, hardware, judgement)
+    _libraries(readable, versions, judgement)
+    _owners(shared, versions, judgement)
+    judgement.document = _document(files, judgement)
+    unread = [f for f in files if f.facts is None]
+    for f in unread[:_EXAMPLES]:
+        judgement.notes.append(f"{f.path}: not read as a native library: {f.problem}")
+    if len(unread) > _EXAMPLES:
+        judgement.notes.append(
+            f"{len(unread) - _EXAMPLES} more native files could not be read "
+            "(--format json: environment.native.files)"
+        )
+    return judgement
+
+
+def _name(package: str) -> NormalizedName:
+    return cast("NormalizedName", package)  # RECORD owners are the environment's normalized names
+
+
+# --- symbols -----------------------------------------------------------------------------------
+
+
+def _is_torch_symbol(symbol: str) -> bool:
+    return symbol.startswith(_TORCH_PREFIXES)
+
+
+def _symbols(
+    files: Sequence[NativeFile],
+    versions: Mapping[str, str],
+    judgement: BinaryJudgement,
+) -> None:
+    torch_files = [f for f in files if f.package == TORCH]
+    users = [
+        f
+        for f in files
+        if f.package != TORCH and f.facts is not None and any(map(_is_torch_symbol, f.facts.undefined))
+    ]
+    if not users:
+        return
+    if not torch_files:
+        names = sorted({f.package for f in users})
+        judgement.notes.append(
+            f"{', '.join(names)}: native files need torch's C++ library and torch is not "
+            "installed here: their symbols were not checked"
+        )
+        return
+    exports: list[Exports] = []
+    try:
+        for library in torch_files:
+            try:
+                exports.append(Exports(library.path))
+            except BinaryError as error:  # named; the others still answer
+                judgement.notes.append(f"{library.path}: its exports could not be read: {error}")
+        by_package: dict[str, list[tuple[NativeFile, list[str], int]]] = defaultdict(list)
+        for f in users:
+            assert f.facts is not None
+            wanted = [s for s in f.facts.undefined if _is_torch_symbol(s)]
+            missing = [s for s in wanted if not any(s in table for table in exports)]
+            by_package[f.package].append((f, missing, len(wanted)))
+        for package, results in sorted(by_package.items()):
+            broken = [(f, missing, wanted) for f, missing, wanted in results if missing]
+            judgement.resolved[package] = not broken and len(exports) == len(torch_files)
+            if broken:
+                judgement.findings.append(
+                    _symbols_finding(package, broken, versions, exports)
+                )
+    finally:
+        for table in exports:
+            table.close()
+
+
+def _symbols_finding(
+    package: str,
+    broken: Sequence[tuple[NativeFile, list[str], int]],
+    versions: Mapping[str, str],
+    exports: Sequence[Exports],
+) -> Finding:
+    from compat.binary.demangle import demangle
+
+    version = versions.get(package, "")
+    torch = versions.get(TORCH, "")
+    first, missing, wanted = broken[0]
+    shown = demangle(missing[0])
+    abi = _abi_hint(missing, exports)
+    total = sum(len(m) for _, m, _ in broken)
+    title = (
+        f"{package} {version}: {first.name} needs {total} torch symbol"
+        f"{'s' if total != 1 else ''} the installed torch {torch} does not export "
+        f"(`{shown}`): built against another torch{abi}, its import fails with `undefined symbol`"
+    )
+    built_for = _built_for_torch(package, versions)
+    summary = (
+        f"install the {package} build for torch {torch}"
+        + (f", or torch {built_for}, the release {package} {version} was built for" if built_for else "")
+        + (" (or build it from source against the installed torch)")
+    )
+    rule = Rule(
+        id=f"binary-symbols:{package}",
+        title=title,
+        severity=Severity.ERROR,
+        evidence=Evidence.OBSERVED,
+        when=All(()),
+        fix=Fix(summary, (f"torch=={built_for}",) if built_for else ()),
+        references=(),
+        origin=Origin(first.path),
+        kind=KIND,
+    )
+    matched = [
+        f"{f.path}: {len(m)} of its {n} torch symbols missing, e.g. {demangle(m[0])}"
+        for f, m, n in broken[:_EXAMPLES]
+    ]
+    if len(broken) > _EXAMPLES:
+        matched.append(f"and {len(broken) - _EXAMPLES} more files of {package}")
+    return Finding(
+        rule=rule,
+        status=Status.AFFECTED,
+        packages=(
+            MatchedPackage(_name(package), version, Origin(first.path)),
+            MatchedPackage(_name(TORCH), torch),
+        ),
+        matched=tuple(matched),
+    )
+
+
+def _abi_hint(missing: Sequence[str], exports: Sequence[Exports]) -> str:
+    """' with the other C++ ABI' where torch exports the missing names under the other ABI: the
+    std::string of _GLIBCXX_USE_CXX11_ABI=1 mangles as `NSt7__cxx1112basic_string...` and carries
+    the `B5cxx11` tag; the old ABI's is `Ss`."""
+    for symbol in missing[:50]:
+        other = symbol.replace("B5cxx11", "") if "B5cxx11" in symbol else None
+        if other is None and "NSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEEE" in symbol:
+            other = symbol.replace("NSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEEE", "Ss")
+        if other is None and "Ss" in symbol:
+            other = symbol.replace("Ss", "NSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEEE")
+        if other and other != symbol and any(other in table for table in exports):
+            return " with the other C++ ABI (_GLIBCXX_USE_CXX11_ABI)"
+    return ""
+
+
+_TORCH_PIN = re.compile(r"\s*torch\s*(\(\s*)?==\s*(?P<version>[0-9][0-9A-Za-z.+!]*)\s*\)?\s*(;.*)?")
+
+
+def _torch_pins(env: Environment) -> dict[str, str]:
+    """`PACKAGE:torch` -> the torch release a distribution declares it was built for: its own
+    `Requires-Dist: torch==X` (xformers and vLLM pin the torch their wheels were built against)."""
+    pins = {}
+    for name, package in env.packages.items():
+        for line in package.requires:
+            if match := _TORCH_PIN.fullmatch(line):
+                pins[f"{name}:torch"] = match["version"]
+    return pins
+
+
+def _built_for_torch(package: str, versions: Mapping[str, str]) -> str | None:
+    """The torch release a package was built for, where its metadata pins one (`_torch_pins`)."""
+    return versions.get(f"{package}:torch")
+
+
+# --- GPU code ----------------------------------------------------------------------------------
+
+
+def torch_arch_list(files: Sequence[NativeFile]) -> tuple[str, ...]:
+    """torch's own architecture list, from its CUDA library's fat binaries (libtorch_cuda.so,
+    else every torch library that carries device code)."""
+    torch = [f for f in files if f.package == TORCH and f.facts and f.facts.fatbin]
+    main = [f for f in torch if f.name.startswith("libtorch_cuda.so")]
+    chosen = main or torch
+    sass = {a for f in chosen if f.facts and f.facts.fatbin for a in f.facts.fatbin.sass}
+    ptx = {a for f in chosen if f.facts and f.facts.fatbin for a in f.facts.fatbin.ptx}
+    return tuple(sorted(sass, key=_arch_key)) + tuple(sorted(ptx, key=_arch_key))
+
+
+def _arch_key(arch: str) -> tuple[int, str]:
+    digits = arch.partition("_")[2]
+    number = "".join(c for c in digits if c.isdigit())
+    return (int(number) if number else 0, digits)
+
+
+def _capability(arch: str) -> tuple[int, int, str] | None:
+    """`sm_90a` -> (9, 0, "a"); `compute_120` -> (12, 0, "")."""
+    digits = arch.partition("_")[2]
+    suffix = digits.lstrip("0123456789")
+    number = digits[: len(digits) - len(suffix)]
+    if len(number) < 2:
+        return None
+    return int(number[:-1]), int(number[-1]), suffix
+
+
+def runs_on(sass: Sequence[str], ptx: Sequence[str], gpu: Gpu) -> str:
+    """'sass', 'ptx' (the driver compiles it at load) or 'none' for one GPU. SASS runs on its own
+    major at an equal or higher minor; an arch-specific `a` build only on exactly its own
+    capability (CUDA C Programming Guide, "Binary Compatibility" and "Feature Availability");
+    PTX compiles for its own capability and every higher one, except `a` PTX."""
+    cc = gpu.compute_capability
+    assert cc is not None
+    major, minor = (*cc.release, 0)[:2]
+    for arch in sass:
+        parsed = _capability(arch)
+        if parsed is None:
+            continue
+        a_major, a_minor, suffix = parsed
+        exact = "a" in suffix
+        if a_major == major and (a_minor == minor or (not exact and minor > a_minor)):
+            return "sass"
+    for arch in ptx:
+        parsed = _capability(arch)
+        if parsed is not None and "a" not in parsed[2] and parsed[:2] <= (major, minor):
+            return "ptx"
+    return "none"
+
+
+def _loaded_variants(files: Sequence[NativeFile], torch_cuda: str | None) -> list[NativeFile]:
+    """The files a process loads: of a package's per-CUDA variants (libbitsandbytes_cuda121.so,
+    _cuda124.so, ...) only the one for torch's CUDA build; none where that build is unknown."""
+    groups: dict[tuple[str, str, str], list[tuple[str, NativeFile]]] = defaultdict(list)
+    plain = []
+    for f in files:
+        match = _CUDA_VARIANT.match(f.relpath)
+        if match:
+            groups[(f.package, match["stem"], match["rest"])].append((match["cuda"], f))
+        else:
+            plain.append(f)
+    wanted = torch_cuda.replace(".", "") if torch_cuda else None
+    for variants in groups.values():
+        if len(variants) == 1:
+            plain.append(variants[0][1])
+            continue
+        plain.extend(f for cuda, f in variants if cuda == wanted)
+    return plain
+
+
+def _gpu_code(
+    files: Sequence[NativeFile],
+    versions: Mapping[str, str],
+    hardware: Hardware | None,
+    judgement: BinaryJudgement,
+) -> None:
+    gpus = [g for g in (hardware.gpus if hardware else ()) if g.compute_capability is not None]
+    no_device_code: dict[str, list[NativeFile]] = defaultdict(list)
+    no_kernel: dict[str, list[tuple[NativeFile, list[Gpu]]]] = defaultdict(list)
+    jit: dict[str, list[tuple[NativeFile, list[Gpu]]]] = defaultdict(list)
+    for f in files:
+        facts = f.facts
+        assert facts is not None
+        fatbin = facts.fatbin
+        if fatbin is None or not (fatbin.sass or fatbin.ptx):
+            if any(s in facts.undefined for s in _REGISTERS_KERNELS):
+                no_device_code[f.package].append(f)
+            continue
+        if f.package == TORCH:
+            continue  # torch's list goes to torch-no-kernel-image-for-gpu (facts.arch_lists)
+        answers = {g.index: runs_on(fatbin.sass, fatbin.ptx, g) for g in gpus}
+        if missing := [g for g in gpus if answers[g.index] == "none"]:
+            no_kernel[f.package].append((f, missing))
+        elif compiled := [g for g in gpus if answers[g.index] == "ptx"]:
+            jit[f.package].append((f, compiled))
+    for package, found in sorted(no_device_code.items()):
+        judgement.findings.append(_no_device_code(package, found, versions))
+    for package, misses in sorted(no_kernel.items()):
+        judgement.findings.append(_no_kernel(package, misses, versions))
+    for package, compiled_for in sorted(jit.items()):
+        f, gpu_list = compiled_for[0]
+        judgement.notes.append(
+            f"{package} {versions.get(package, '')}: {f.name} carries no SASS for "
+            f"{_gpus(gpu_list)}, only PTX: the driver JIT-compiles it at first use (a slow first "
+            "start; the compute cache keeps it)"
+        )
+    if not gpus and any(f.facts and f.facts.fatbin for f in files):
+        judgement.notes.append(
+            "GPU code of native files not compared with a GPU: none probed and no --hardware profile"
+        )
+
+
+def _gpus(gpus: Sequence[Gpu]) -> str:
+    def arch(g: Gpu) -> str:
+        return "sm_" + str(g.compute_capability).replace(".", "")
+
+    return "; ".join(f"GPU {g.index} {g.name} ({arch(g)})" for g in gpus)
+
+
+def _no_kernel(
+    package: str, misses: Sequence[tuple[NativeFile, list[Gpu]]], versions: Mapping[str, str]
+) -> Finding:
+    first, gpus = misses[0]
+    assert first.facts is not None and first.facts.fatbin is not None
+    fatbin = first.facts.fatbin
+    carries = " ".join((*fatbin.sass, *fatbin.ptx))
+    version = versions.get(package, "")
+    rule = Rule(
+        id=f"binary-no-kernel-image:{package}",
+        title=(
+            f"{package} {version}: {first.name} carries GPU code for {carries} and none that runs "
+            f"on {_gpus(gpus)}: its kernels fail with `no kernel image is available for "
+            "execution on the device`"
+        ),
+        severity=Severity.ERROR,
+        evidence=Evidence.OBSERVED,
+        when=All(()),
+        fix=Fix(
+            f"install a {package} build compiled for these GPUs' architecture (or build it from "
+            "source with TORCH_CUDA_ARCH_LIST naming it)"
+        ),
+        references=(),
+        origin=Origin(first.path),
+        kind=KIND,
+    )
+    matched = [
+        f"{f.path}: {' '.join((*f.facts.fatbin.sass, *f.facts.fatbin.ptx))}; no kernel for "
+        f"{_gpus(g)}"
+        for f, g in misses[:_EXAMPLES]
+        if f.facts is not None and f.facts.fatbin is not None
+    ]
+    return Finding(
+        rule=rule,
+        status=Status.AFFECTED,
+        packages=(MatchedPackage(package, version, Origin(first.path)),),  # type: ignore[arg-type]
+        matched=tuple(matched),
+    )
+
+
+def _no_device_code(
+    package: str, found: Sequence[NativeFile], versions: Mapping[str, str]
+) -> Finding:
+    first = found[0]
+    version = versions.get(package, "")
+    rule = Rule(
+        id=f"binary-no-device-code:{package}",
+        title=(
+            f"{package} {version}: {first.name} registers CUDA kernels but carries no device code "
+            "(no fat binary): its kernels have no image for any GPU"
+        ),
+        severity=Severity.ERROR,
+        evidence=Evidence.OBSERVED,
+        when=All(()),
+        fix=Fix(
+            f"install a {package} release whose wheel carries GPU code, or build it from source "
+            "with TORCH_CUDA_ARCH_LIST set"
+        ),
+        references=(),
+        origin=Origin(first.path),
+        kind=KIND,
+    )
+    return Finding(
+        rule=rule,
+        status=Status.AFFECTED,
+        packages=(MatchedPackage(package, version, Origin(first.path)),),  # type: ignore[arg-type]
+        matched=tuple(
+            f"{f.path}: imports {', '.join(s for s in _REGISTERS_KERNELS if f.facts and s in f.facts.undefined)}, "
+            "no .nv_fatbin"
+            for f in found[:_EXAMPLES]
+        ),
+    )
+
+
+# --- libraries ---------------------------------------------------------------------------------
+
+
+def _libraries(
+    files: Sequence[NativeFile], versions: Mapping[str, str], judgement: BinaryJudgement
+) -> None:
+    provided: dict[str, list[NativeFile]] = defaultdict(list)  # soname or file name -> files
+    majors: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
+    for f in files:
+        assert f.facts is not None
+        names = {f.name, *((f.facts.soname,) if f.facts.soname else ())}
+        for name in names:
+            provided[name].append(f)
+            if match := _SONAME.fullmatch(name):
+                majors[match["base"]][match["major"]].add(f.package)
+    wrong_major: dict[str, list[tuple[NativeFile, str, list[str]]]] = defaultdict(list)
+    absent: dict[str, set[str]] = defaultdict(set)
+    for f in files:
+        assert f.facts is not None
+        for needed in f.facts.needed:
+            if needed in provided or _SYSTEM.fullmatch(needed):
+                continue
+            match = _SONAME.fullmatch(needed)
+            others = majors.get(match["base"], {}) if match else {}
+            if match and others and match["major"] not in others:
+                shown = [f"{match['base']}.{m} ({', '.join(sorted(p))})" for m, p in sorted(others.items())]
+                wrong_major[f.package].append((f, needed, shown))
+            else:
+                absent[needed].add(f.package)
+    for package, cases in sorted(wrong_major.items()):
+        judgement.findings.append(_wrong_major(package, cases, versions))
+    for base, by_major in sorted(majors.items()):
+        owners = {m: p for m, p in by_major.items()}
+        if len(owners) > 1 and len(set().union(*owners.values())) > 1:
+            judgement.findings.append(_two_majors(base, owners, versions))
+    if absent:
+        shown = ", ".join(f"{name} ({', '.join(sorted(p))})" for name, p in sorted(absent.items())[:5])
+        more = f" and {len(absent) - 5} more" if len(absent) > 5 else ""
+        judgement.notes.append(
+            f"{len(absent)} libraries native files need are not in the environment (the system, "
+            f"the CUDA toolkit or the driver may supply them): {shown}{more}"
+        )
+
+
+def _wrong_major(
+    package: str, cases: Sequence[tuple[NativeFile, str, list[str]]], versions: Mapping[str, str]
+) -> Finding:
+    first, needed, shown = cases[0]
+    version = versions.get(package, "")
+    rule = Rule(
+        id=f"binary-library-major:{package}",
+        title=(
+            f"{package} {version}: {first.name} needs {needed}; the environment provides only "
+            f"{', '.join(shown)}: its import fails with `{needed}: cannot open shared object file`"
+        ),
+        severity=Severity.ERROR,
+        evidence=Evidence.OBSERVED,
+        when=All(()),
+        fix=Fix(
+            f"install the {package} build for the CUDA (or library) major the environment "
+            f"provides, or the package that provides {needed}"
+        ),
+        references=(),
+        origin=Origin(first.path),
+        kind=KIND,
+    )
+    return Finding(
+        rule=rule,
+        status=Status.AFFECTED,
+        packages=(MatchedPackage(package, version, Origin(first.path)),),  # type: ignore[arg-type]
+        matched=tuple(f"{f.path}: DT_NEEDED {n}" for f, n, _ in cases[:_EXAMPLES]),
+    )
+
+
+def _two_majors(
+    base: str, owners: Mapping[str, set[str]], versions: Mapping[str, str]
+) -> Finding:
+    """Possible, not affected: different majors have different sonames and both load into one
+    process; what breaks is a loader that takes the library by its bare name or by whichever
+    directory comes first, which the files do not tell."""
+    packages = sorted(set().union(*owners.values()))
+    shown = "; ".join(f"{base}.{m} from {', '.join(sorted(p))}" for m, p in sorted(owners.items()))
+    rule = Rule(
+        id=f"binary-library-majors:{base}",
+        title=f"two majors of {base} installed by different packages: {shown}",
+        severity=Severity.WARNING,
+        evidence=Evidence.OBSERVED,
+        when=All(()),
+        fix=Fix(
+            f"keep one CUDA major's packages: uninstall the one no installed library needs "
+            f"({', '.join(packages)})"
+        ),
+        references=(),
+        kind=KIND,
+    )
+    return Finding(
+        rule=rule,
+        status=Status.POSSIBLE,
+        packages=tuple(MatchedPackage(_name(p), versions.get(p, "")) for p in packages),
+        matched=(shown,),
+    )
+
+
+# --- owners ------------------------------------------------------------------------------------
+
+
+def _owners(
+    shared: Iterable[tuple[str, Sequence[str]]],
+    versions: Mapping[str, str],
+    judgement: BinaryJudgement,
+) -> None:
+    by_owners: dict[tuple[str, ...], list[str]] = defaultdict(list)
+    for relpath, owners in shared:
+        by_owners[tuple(sorted(owners))].append(relpath)
+    for owners, paths in sorted(by_owners.items()):
+        shown = ", ".join(f"{p} {versions.get(p, '')}".strip() for p in owners)
+        files = ", ".join(paths[:_EXAMPLES]) + (f" and {len(paths) - _EXAMPLES} more" if len(paths) > _EXAMPLES else "")
+        rule = Rule(
+            id=f"binary-shared-file:{'+'.join(owners)}",
+            title=(
+                f"{files}: installed by {shown}; the last install overwrote the other's copy, and "
+                "uninstalling either removes it for both"
+            ),
+            severity=Severity.ERROR,
+            evidence=Evidence.OBSERVED,
+            when=All(()),
+            fix=Fix(
+                f"keep one of {', '.join(owners)} (pip uninstall the other, then pip install "
+                "--force-reinstall the one kept)"
+            ),
+            references=(),
+            kind=KIND,
+        )
+        judgement.findings.append(
+            Finding(
+                rule=rule,
+                status=Status.AFFECTED,
+                packages=tuple(MatchedPackage(_name(p), versions.get(p, "")) for p in owners),
+                matched=tuple(f"{p}: in the RECORD of {', '.join(owners)}" for p in paths[:_EXAMPLES]),
+            )
+        )
+
+
+# --- the document ------------------------------------------------------------------------------
+
+
+def _document(files: Sequence[NativeFile], judgement: BinaryJudgement) -> dict[str, Any]:
+    """environment.native in the report: every native file read, with what was read from it."""
+    listed = []
+    for f in sorted(files, key=lambda f: (f.package, f.relpath)):
+        entry: dict[str, Any] = {"package": f.package, "path": f.relpath}
+        if f.facts is None:
+            entry["problem"] = f.problem
+        else:
+            facts = f.facts
+            entry.update(
+                machine=facts.machine,
+                soname=facts.soname,
+                needed=list(facts.needed),
+                torch_symbols=sum(1 for s in facts.undefined if _is_torch_symbol(s)),
+                sass=list(facts.fatbin.sass) if facts.fatbin else [],
+                ptx=list(facts.fatbin.ptx) if facts.fatbin else [],
+            )
+        listed.append(entry)
+    return {
+        "files": listed,
+        "read": sum(1 for f in files if f.facts is not None),
+        "unreadable": sum(1 for f in files if f.facts is None),
+        "torch_arch_list": list(judgement.torch_arch_list),
+    }
