@@ -56,6 +56,8 @@ def run_doctor(
             hint="point --python at the training interpreter, or --path at its site-packages",
         )
     hardware, hardware_note = read_hardware(fact_options, probe)
+    if hardware is not None and hardware.user_driver is not None and hardware.user_driver.note:
+        notes.append(hardware.user_driver.note)  # the CUDA driver a process loads (issue 33)
     facts = environment_facts(env, hardware, usage, with_nvcc=with_nvcc)
     findings = evaluate(kb, facts)
     notes += source_build_notes(kb, facts)  # why a prebuilt-wheel rule said nothing
