@@ -128,6 +128,23 @@ class Gpu:
 
 
 @dataclass(frozen=True)
+class UserModeDriver:
+    """The CUDA user-mode driver (`libcuda.so.1`) a process started here loads where it is not
+    the kernel driver's own: a `cuda-compat` (forward compatibility) libcuda found on the loader
+    path, or one a hardware profile names (compat.probes.libcuda, docs/forward-compat.md)."""
+
+    version: Version | None  # from its file name (libcuda.so.580.65.06); None: not readable
+    text: str | None  # the version as the file name spells it ("580.65.06")
+    path: str | None  # the file the loader opens (None: a profile's)
+    found_by: str  # "LD_LIBRARY_PATH", "ld.so.cache FILE", "profile FILE"
+    cuda: Version | None  # the CUDA version it carries (compat/data/forward-compat.json)
+    # "active": the process gets `cuda`; "unsupported-gpu", "unsupported-branch", "unknown-gpu",
+    # "unknown-version", "mismatch", "unknown-kernel": it gets nothing from it (see `note`).
+    status: str
+    note: str | None = None
+
+
+@dataclass(frozen=True)
 class Hardware:
     """The machine as training will see it. `None` in Facts means "not probed" (unknown)."""
 
@@ -143,6 +160,29 @@ class Hardware:
     # The machine's OS and architecture in `--platform`'s words ("linux/aarch64"): probe reads
     # sys.platform and platform.machine(); a profile may state it (compat.probes.profile).
     platform: str | None = None
+    # A cuda-compat libcuda a process would load instead of the kernel driver's (None: none found).
+    user_driver: UserModeDriver | None = None
+
+    @property
+    def forward_compatible(self) -> bool:
+        """A process gets the CUDA version of a cuda-compat libcuda, not the kernel driver's."""
+        return self.user_driver is not None and self.user_driver.status == "active"
+
+    @property
+    def process_driver_version(self) -> Version | None:
+        """The driver version a CUDA process runs on: the cuda-compat libcuda's where forward
+        compatibility is in effect, else the kernel driver's. Driver-floor rules read this."""
+        if self.forward_compatible and self.user_driver is not None:
+            return self.user_driver.version
+        return self.driver_version
+
+    @property
+    def process_cuda_version(self) -> Version | None:
+        """The newest CUDA a process started here can use: the cuda-compat libcuda's where
+        forward compatibility is in effect, else the kernel driver's (`cuda_driver_version`)."""
+        if self.forward_compatible and self.user_driver is not None:
+            return self.user_driver.cuda
+        return self.cuda_driver_version
 
     @property
     def partial(self) -> bool:

@@ -57,6 +57,8 @@ def run_doctor(
             hint="point --python at the training interpreter, or --path at its site-packages",
         )
     hardware, hardware_note = read_hardware(fact_options, probe)
+    if hardware is not None and hardware.user_driver is not None and hardware.user_driver.note:
+        notes.append(hardware.user_driver.note)  # the CUDA driver a process loads (issue 33)
     facts = environment_facts(env, hardware, usage, with_nvcc=with_nvcc)
     # The installed native files, read (issue 33); not for doctor --install, whose environment is
     # not on disk yet.

@@ -34,6 +34,11 @@ def hardware_line(hardware: Hardware | None, note: str) -> str:
     gpus = ", ".join(f"{count}x {name}" for name, count in names.items())
     driver = f", driver {hardware.driver_label}" if hardware.driver_label else ""
     cuda = f" (CUDA {hardware.cuda_driver_version})" if hardware.cuda_driver_version else ""
+    user = hardware.user_driver
+    if user is not None and hardware.forward_compatible:
+        cuda += f", cuda-compat driver {user.text} (CUDA {hardware.process_cuda_version})"
+    elif user is not None:
+        cuda += f", cuda-compat driver {user.text or '?'} unused ({user.status})"
     return f"hardware: {gpus}{driver}{cuda} ({note})"
 
 

@@ -104,7 +104,7 @@ def escape(condition: Condition, facts: Facts, rule_fix: Fix) -> Fix | None:
         return None
     platform = _platform(facts)
     hardware = facts.hardware
-    driver = hardware.cuda_driver_version if hardware is not None else None
+    driver = hardware.process_cuda_version if hardware is not None else None
     capabilities = [g.compute_capability for g in (hardware.gpus if hardware else ())]
 
     def leaves_rule(candidate: Version, cuda: Version | None) -> bool:

@@ -399,7 +399,10 @@ class HardwareCondition(AnchorCondition):
                 Verdict(Tri.TRUE, (f"{count} GPU(s) visible ({self.expected})",)) if ok else FALSE
             )
         if self.key in ("driver", "cuda_driver"):
-            found = hw.driver_version if self.key == "driver" else hw.cuda_driver_version
+            # The driver a CUDA process runs on: a cuda-compat libcuda's where forward
+            # compatibility is in effect (Hardware.process_*; compat.probes.libcuda), so every
+            # driver-floor rule judges the CUDA version the process gets.
+            found = hw.process_driver_version if self.key == "driver" else hw.process_cuda_version
             if found is None:
                 if not hw.gpus and not hw.problems:
                     return FALSE  # no driver on a machine with no GPU: nothing to be too old
@@ -408,10 +411,22 @@ class HardwareCondition(AnchorCondition):
                 )
             if version_in(found, str(self.expected)):
                 # As the driver spells it (535.104.05), not as Version prints it (535.104.5).
-                if self.key == "driver":
+                compat_lib = hw.forward_compatible and hw.user_driver is not None
+                if self.key == "driver" and compat_lib:
+                    text = (
+                        f"cuda-compat driver {found} (forward compatibility) is in {self.expected}"
+                    )
+                elif self.key == "driver":
                     text = f"driver {hw.driver_label or found} is in {self.expected}"
+                elif compat_lib:
+                    text = (
+                        f"CUDA version {found} of the cuda-compat driver (forward compatibility) "
+                        f"is in {self.expected}"
+                    )
                 else:
                     text = f"driver's CUDA version {found} is in {self.expected}"
+                if not compat_lib and hw.user_driver is not None and hw.user_driver.note:
+                    text += f" ({hw.user_driver.note})"
                 return Verdict(Tri.TRUE, (text,))
             return FALSE
         if self.key == "nvml_error":

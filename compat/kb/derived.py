@@ -234,7 +234,7 @@ def torch_kernels_missing(facts: Facts) -> Verdict:
                 open_ = True
                 continue
             runs = archtable.runs(
-                arches, gpu.compute_capability, cuda, hardware.cuda_driver_version
+                arches, gpu.compute_capability, cuda, hardware.process_cuda_version
             )
             if runs is None:
                 open_ = True
@@ -316,7 +316,7 @@ def _forge_kernels_missing(facts: Facts, torch: PackageFact, hardware: Any) -> V
     TRUE; some: UNKNOWN (which release, or which build, settles it); none: FALSE."""
     from compat.kb import archtable
 
-    driver = hardware.cuda_driver_version
+    driver = hardware.process_cuda_version
     candidates = _forge_candidates(facts, torch, driver)
     if candidates is None:
         return FALSE  # conda-forge's CPU build
@@ -470,7 +470,7 @@ def _kernel_fix(
     )
     sms = ", ".join(f"sm_{str(c).replace('.', '')}" for c in capabilities)
     builds = archtable.fixing_builds(
-        release, every, hardware.cuda_driver_version if hardware else None
+        release, every, hardware.process_cuda_version if hardware else None
     )
     if not builds:
         return Fix(

@@ -65,6 +65,7 @@ class HardwareProbe:
         sys_root: Path = Path("/sys"),
     ) -> None:
         env = os.environ if environ is None else environ
+        self._environ = env
         self._timeout = timeout
         self._kernel_driver = kernel_module_version(proc_root, sys_root)
         self._answer: list[Hardware] = []
@@ -77,6 +78,13 @@ class HardwareProbe:
         self._thread.start()
 
     def result(self) -> Hardware:
+        """The probe's answer, with the user-mode driver a process started here would load
+        (a cuda-compat libcuda on the loader path: compat.probes.libcuda)."""
+        from compat.probes.libcuda import with_user_driver
+
+        return with_user_driver(self._result(), self._environ)
+
+    def _result(self) -> Hardware:
         self._thread.join(max(0.0, self._deadline - time.monotonic()))
         if not self._answer:
             return _with_platform(

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Mapping
 from pathlib import Path
@@ -99,7 +100,7 @@ def hardware_from_document(document: Any, where: str) -> Hardware:
             "linux/aarch64",
             origin=Origin(where),
         )
-    return Hardware(
+    hardware = Hardware(
         driver_version=_version(driver, "driver_version", where),
         cuda_driver_version=_version(
             document.get("cuda_driver_version"), "cuda_driver_version", where
@@ -111,6 +112,32 @@ def hardware_from_document(document: Any, where: str) -> Hardware:
         driver_text=str(driver) if driver is not None else None,
         platform=platform,
     )
+    return _with_user_driver(hardware, document.get("user_mode_driver"), where)
+
+
+def _with_user_driver(hardware: Hardware, value: Any, where: str) -> Hardware:
+    """A profile's `user_mode_driver`: the libcuda a process in the described container loads
+    ("580.65.06", or the object `compat probe` writes, whose `version` and `path` are read; what
+    it gives is judged again here, never carried)."""
+    if value is None:
+        return hardware
+    path = None
+    if isinstance(value, Mapping):
+        path = value.get("path")
+        value = value.get("version")
+        if path is not None and not isinstance(path, str):
+            raise InputError("user_mode_driver.path must be a string", origin=Origin(where))
+    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+        raise InputError(
+            'user_mode_driver must be a driver version ("580.65.06") or an object with one',
+            origin=Origin(where),
+        )
+    text = str(value)
+    _version(text, "user_mode_driver", where)  # exit 2 naming the file when it is no version
+    from compat.probes.libcuda import judge
+
+    user = judge(hardware, text, path=path, found_by=f"profile {where}")
+    return dataclasses.replace(hardware, user_driver=user) if user is not None else hardware
 
 
 _PLATFORM = Lazy(r"(linux|darwin|win32)/[A-Za-z0-9_]+")
@@ -135,6 +162,7 @@ _CORE_KEYS = {
     "wheel_variants",  # derived from the rest by `compat probe`: recomputed, never carried
     "conda_virtual_packages",  # the same
     "platform",
+    "user_mode_driver",
 }  # fmt: skip
 
 
@@ -163,6 +191,15 @@ def profile_document(hardware: Hardware) -> dict[str, Any]:
     }
     if hardware.platform:
         document["platform"] = hardware.platform
+    if hardware.user_driver is not None:
+        from compat.probes.libcuda import user_driver_document
+
+        document["user_mode_driver"] = {
+            **user_driver_document(hardware.user_driver),
+            "effective_cuda_version": str(hardware.process_cuda_version)
+            if hardware.process_cuda_version is not None
+            else None,
+        }
     if hardware.problems:
         document["problems"] = list(hardware.problems)
     document.update({k: v for k, v in hardware.extra.items() if k not in _CORE_KEYS})
@@ -177,6 +214,14 @@ def render_profile_text(hardware: Hardware) -> str:
         f" (supports CUDA {hardware.cuda_driver_version})" if hardware.cuda_driver_version else ""
     )
     lines.append(f"driver: {driver}{cuda}")
+    if hardware.user_driver is not None:
+        from compat.probes.libcuda import describe
+
+        lines.append(describe(hardware.user_driver, hardware))
+        if hardware.user_driver.path:
+            lines.append(f"       {hardware.user_driver.path}")
+        if hardware.user_driver.note:
+            lines.append(f"note: {hardware.user_driver.note}")
     if not hardware.gpus:
         lines.append("GPUs: none visible")
     for gpu in hardware.gpus:

@@ -14,5 +14,7 @@ def fake_nvml_env(machine: str, **extra: str) -> dict[str, str]:
     return {
         "PYTHONPATH": f"{FAKE_NVML}{os.pathsep}{os.environ.get('PYTHONPATH', '')}",
         "COMPAT_FAKE_NVML": machine,
+        # A recorded machine has no loader cache of this one: read none unless a test names one.
+        "COMPAT_LD_SO_CACHE": "",
         **extra,
     }
