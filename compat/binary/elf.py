@@ -348,9 +348,12 @@ class GnuHash:
 
     def symbol_count(self) -> int:
         data = self.image.data
-        buckets = memoryview(data)[self.buckets_at : self.chains_at].cast("I")
-        top = max(buckets)
-        buckets.release()
+        with (
+            memoryview(data) as whole,
+            whole[self.buckets_at : self.chains_at] as part,
+            part.cast("I") as buckets,
+        ):
+            top = max(buckets)
         if top < self.symoffset:
             return int(self.symoffset)
         index = top
@@ -505,11 +508,7 @@ def _fatbin(image: _Image, name: bytes) -> Fatbin | None:
     if sh_type == SHT_NOBITS:
         return None
     image.check(offset, size, name.decode())
-    view = memoryview(image.data)[offset : offset + size]
-    try:
-        return read_fatbin(view)
-    finally:
-        view.release()
+    return read_fatbin(image.data, offset, offset + size)
 
 
 class Exports:

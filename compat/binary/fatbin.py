@@ -9,8 +9,11 @@ header and payload sizes, so no payload byte is read."""
 
 from __future__ import annotations
 
+import mmap
 import struct
 from dataclasses import dataclass
+
+Buffer = bytes | mmap.mmap
 
 MAGIC = 0xBA55ED50
 MAGIC_BYTES = struct.pack("<I", MAGIC)
@@ -55,49 +58,53 @@ def _suffix(flags: int) -> str:
     return ""
 
 
-def read_fatbin(data: bytes | memoryview) -> Fatbin:
-    """The architectures in `data`, the bytes of one fat-binary section (a memoryview over a
-    mapping reads only the header pages). Raises FatbinError."""
-    view = memoryview(data)
-    end = len(view)
+def read_fatbin(data: Buffer, start: int = 0, end: int | None = None) -> Fatbin:
+    """The architectures in `data[start:end]`, the bytes of one fat-binary section (an mmap
+    reads only the header pages: no payload byte is touched). Raises FatbinError."""
+    stop_all = len(data) if end is None else end
     sass: set[str] = set()
     ptx: set[str] = set()
     entries = 0
-    pos = 0
-    while end - pos >= CONTAINER_HEADER.size:
-        if view[pos : pos + 4] != MAGIC_BYTES:
-            found = bytes(view[pos : min(end, pos + MAX_GAP + 4)]).find(MAGIC_BYTES)
-            gap = view[pos : pos + found] if found >= 0 else view[pos : min(end, pos + MAX_GAP)]
-            if bytes(gap).count(0) != len(gap):
-                raise FatbinError(f"no fat-binary header at section offset {pos}")
+    pos = start
+    while stop_all - pos >= CONTAINER_HEADER.size:
+        if data[pos : pos + 4] != MAGIC_BYTES:
+            window = bytes(data[pos : min(stop_all, pos + MAX_GAP + 4)])
+            found = window.find(MAGIC_BYTES)
+            gap = window[:found] if found >= 0 else window[:MAX_GAP]
+            if gap.count(0) != len(gap) or (found < 0 and stop_all - pos > MAX_GAP):
+                raise FatbinError(f"no fat-binary header at section offset {pos - start}")
             if found < 0:
-                if end - pos > MAX_GAP:
-                    raise FatbinError(f"no fat-binary header at section offset {pos}")
                 break
             pos += found
-        _magic, version, header_size, size = CONTAINER_HEADER.unpack_from(view, pos)
+            if stop_all - pos < CONTAINER_HEADER.size:
+                break
+        _magic, version, header_size, size = CONTAINER_HEADER.unpack_from(data, pos)
         if version != 1 or header_size < CONTAINER_HEADER.size:
             raise FatbinError(
-                f"fat-binary container at offset {pos}: version {version}, header {header_size}"
+                f"fat-binary container at section offset {pos - start}: version {version}, "
+                f"header {header_size}"
             )
-        start = pos + header_size
-        stop = start + size
-        if stop > end:
+        first = pos + header_size
+        stop = first + size
+        if stop > stop_all:
             raise FatbinError(
-                f"fat-binary container at offset {pos} claims {size} bytes, past the section end"
+                f"fat-binary container at section offset {pos - start} claims {size} bytes, "
+                "past the section end"
             )
-        entry = start
+        entry = first
         while entry < stop:
             if stop - entry < ENTRY_MIN:
-                raise FatbinError(f"fat-binary entry at offset {entry} is cut short")
-            kind, _version, entry_size, payload = ENTRY_HEADER.unpack_from(view, entry)
+                raise FatbinError(
+                    f"fat-binary entry at section offset {entry - start} is cut short"
+                )
+            kind, _version, entry_size, payload = ENTRY_HEADER.unpack_from(data, entry)
             if entry_size < ENTRY_MIN or entry + entry_size + payload > stop:
                 raise FatbinError(
-                    f"fat-binary entry at offset {entry}: header {entry_size} and payload "
-                    f"{payload} bytes overrun the container"
+                    f"fat-binary entry at section offset {entry - start}: header {entry_size} "
+                    f"and payload {payload} bytes overrun the container"
                 )
-            (arch,) = ENTRY_ARCH.unpack_from(view, entry + ENTRY_ARCH_AT)
-            (flags,) = ENTRY_FLAGS.unpack_from(view, entry + ENTRY_FLAGS_AT)
+            (arch,) = ENTRY_ARCH.unpack_from(data, entry + ENTRY_ARCH_AT)
+            (flags,) = ENTRY_FLAGS.unpack_from(data, entry + ENTRY_FLAGS_AT)
             if kind == KIND_ELF:
                 sass.add(f"sm_{arch}{_suffix(flags)}")
             elif kind == KIND_PTX:
