@@ -17,6 +17,7 @@ import os
 import struct
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from types import TracebackType
 
 from compat.binary.fatbin import Fatbin, FatbinError, read_fatbin
@@ -326,6 +327,15 @@ class _Image:
         return table.symbol_count()
 
 
+@lru_cache(maxsize=1 << 14)
+def _gnu_hash(name: bytes) -> int:
+    """dl_new_hash: one name is looked up in every torch library, hashed once."""
+    h = 5381
+    for byte in name:
+        h = (h * 33 + byte) & 0xFFFFFFFF
+    return h
+
+
 class GnuHash:
     """The `.gnu.hash` table: header, Bloom filter, buckets, chains (symbols from `symoffset`
     on, in bucket order; each chain ends with a hash whose lowest bit is set)."""
@@ -368,9 +378,7 @@ class GnuHash:
 
     def candidates(self, name: bytes) -> list[int]:
         """The symbol indexes whose hash is the name's (the caller compares names)."""
-        h = 5381
-        for byte in name:
-            h = (h * 33 + byte) & 0xFFFFFFFF
+        h = _gnu_hash(name)
         data = self.image.data
         bits = self.bits
         word_at = self.bloom_at + ((h // bits) % self.bloom_size) * (bits // 8)
