@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from compat.commands.nativecheck import read_binaries, settle
 from compat.engine import evaluate, finding_order
 from compat.errors import UncheckedError, shorten
 from compat.facts.gather import (
@@ -15,7 +16,6 @@ from compat.facts.gather import (
     start_probe,
     usage_summary,
 )
-from compat.commands.nativecheck import read_binaries, settle
 from compat.facts.nodes import host_identity, stack_summary
 from compat.kb.freshness import freshness
 from compat.kb.knowledge import KnowledgeChoice, load_knowledge_base

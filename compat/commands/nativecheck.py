@@ -15,16 +15,28 @@ from compat.model import Environment, Facts, Finding
 def read_binaries(env: Environment, facts: Facts) -> tuple[BinaryJudgement, Facts]:
     """What the environment's native files say, and the facts with the installed torch's own
     architecture list in place of the generated table's (torch-no-kernel-image-for-gpu reads it)."""
+    from compat.files.jsoncache import cache_file, read_cache, write_cache
+
     inventory = native_inventory(env)
-    files = read_native_files((f.package, f.relpath, f.path) for f in inventory.files)
+    where = "\0".join(env.paths)
+    files = read_native_files(
+        ((f.package, f.relpath, f.path) for f in inventory.files),
+        cache=cache_file("native-elf", where) if inventory.files else None,
+    )
     torch_cuda = facts.builds.get("torch_cuda")
+    symbols_path = cache_file("native-symbols", where)
+    stored = read_cache(symbols_path) if files else None
+    symbols = stored if isinstance(stored, dict) else {}
     judgement = judge_binaries(
         files,
         [(s.relpath, s.owners) for s in inventory.shared],
         env,
         facts.hardware,
         str(torch_cuda) if torch_cuda is not None else None,
+        symbols,
     )
+    if judgement.symbol_answers != symbols:
+        write_cache(symbols_path, judgement.symbol_answers)
     judgement.notes[:0] = list(inventory.problems)
     if judgement.torch_arch_list:
         arch_lists = {**facts.arch_lists, "torch": judgement.torch_arch_list}
@@ -39,7 +51,9 @@ def read_binaries(env: Environment, facts: Facts) -> tuple[BinaryJudgement, Fact
     return judgement, facts
 
 
-def settle(findings: Sequence[Finding], judgement: BinaryJudgement) -> tuple[list[Finding], list[str]]:
+def settle(
+    findings: Sequence[Finding], judgement: BinaryJudgement
+) -> tuple[list[Finding], list[str]]:
     """Version rules whose question the files answered (`settled_by`): where the files show the
     opposite (every torch symbol of the package resolves), the rule's finding is dropped with a
     note; where they agree, the observed finding ranks first and the rule's stays beside it."""

@@ -16,18 +16,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from compat.binary.elf import BinaryError, Exports, read_elf
-from compat.binary.extensions import NativeFile
+from compat.binary.extensions import NativeFile, is_torch_symbol
 from compat.facts.logfacts import LogFact
 
 CONFIRMED = "confirmed"
 RULED_OUT = "ruled-out"
 UNREAD = "unread"
 
-_TORCH_PREFIXES = tuple(
-    f"{head}{ns}"
-    for head in ("_ZN", "_ZNK", "_ZTVN", "_ZTIN", "_ZTSN")
-    for ns in ("3c10", "2at", "5torch", "6caffe2")
-)
 _MAX_LIBRARIES = 64  # libraries looked up per symbol: bounded, whatever a directory holds
 
 
@@ -64,7 +59,7 @@ def check_symbols(
 
 def _check(fact: LogFact, files: Sequence[NativeFile] | None) -> SymbolCheck:
     named, symbol = fact.key, fact.value
-    torch_symbol = symbol.startswith(_TORCH_PREFIXES)
+    torch_symbol = is_torch_symbol(symbol)
     if files is not None:
         base = os.path.basename(named)
         found = [f for f in files if f.name == base]
@@ -95,11 +90,11 @@ def _check(fact: LogFact, files: Sequence[NativeFile] | None) -> SymbolCheck:
         )
     if not torch_symbol:
         try:
-            needed = read_elf(named).needed
+            beside = read_elf(named).needed
         except BinaryError as error:
             return SymbolCheck(fact.line, named, symbol, UNREAD, f"{named}: {error}")
         folder = Path(named).parent
-        providers = [str(folder / n) for n in needed if (folder / n).is_file()]
+        providers = [str(folder / n) for n in beside if (folder / n).is_file()]
         return _lookup(fact, named, symbol, providers, "the libraries beside it")
     return _lookup(fact, named, symbol, _torch_beside(Path(named)), "the torch beside it")
 
@@ -128,7 +123,7 @@ def _lookup(
     for path in providers[:_MAX_LIBRARIES]:
         try:
             with Exports(path) as table:
-                if symbol in table:
+                if symbol in table:  # may raise BinaryError on a corrupt hash chain
                     return SymbolCheck(
                         fact.line,
                         fact.key,

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
 from compat.binary.elf import BinaryError, Exports
-from compat.binary.extensions import NativeFile
+from compat.binary.extensions import REGISTERS_KERNELS, NativeFile, is_torch_symbol
 from compat.kb.conditions import All
 from compat.model import (
     Environment,
@@ -49,19 +49,6 @@ if TYPE_CHECKING:
 
 KIND = "binary"
 TORCH = "torch"
-
-# Mangled prefixes of torch's C++ namespaces (Itanium ABI): functions and data (`_ZN`, const
-# methods `_ZNK`) and the vtables, typeinfo and typeinfo names (`_ZTV`, `_ZTI`, `_ZTS`) of their
-# classes. An extension's other undefined symbols (std::, libc, Python, CUDA) come from outside
-# the environment and are not judged here.
-_TORCH_NAMESPACES = ("3c10", "2at", "5torch", "6caffe2")
-_TORCH_PREFIXES = tuple(
-    f"{head}{ns}" for head in ("_ZN", "_ZNK", "_ZTVN", "_ZTIN", "_ZTSN") for ns in _TORCH_NAMESPACES
-)
-
-# The symbols nvcc's host stubs call to register a file's kernels with the CUDA runtime: a file
-# that imports them was compiled from CUDA sources and must carry device code.
-_REGISTERS_KERNELS = ("__cudaRegisterFatBinary", "__cudaRegisterFunction")
 
 # Libraries the system, the C runtime or the NVIDIA driver supply: never expected in a
 # site-packages, so their absence says nothing.
@@ -85,6 +72,8 @@ class BinaryJudgement:
     torch_arch_list: tuple[str, ...] = ()  # sm_XX / compute_XX read from torch's CUDA library
     resolved: dict[str, bool] = field(default_factory=dict)  # package -> every torch symbol found
     document: dict[str, Any] = field(default_factory=dict)  # the report's environment.native
+    # each file's missing torch symbols by what decides them (`_cache_key`): for the next run
+    symbol_answers: dict[str, list[str]] = field(default_factory=dict)
 
 
 def judge_binaries(
@@ -93,12 +82,14 @@ def judge_binaries(
     env: Environment,
     hardware: Hardware | None,
     torch_cuda: str | None,
+    symbol_cache: Mapping[str, object] | None = None,
 ) -> BinaryJudgement:
     """Every question above over the environment's native files.
 
     `shared`: (relpath, owners) of files two distributions both install; `torch_cuda`: the
     installed torch's CUDA build ("12.4"), which decides which of a package's per-CUDA variant
-    libraries its loader takes.
+    libraries its loader takes; `symbol_cache`: an earlier run's `symbol_answers`, whose
+    entries are used only where their key (the files' stat signatures) still holds.
     """
     versions = {str(name): str(p.version) for name, p in env.packages.items()}
     versions.update(_torch_pins(env))
@@ -106,7 +97,7 @@ def judge_binaries(
     readable = [f for f in files if f.facts is not None]
     loaded = _loaded_variants(readable, torch_cuda)
     judgement.torch_arch_list = torch_arch_list(readable)
-    _symbols(readable, versions, judgement)
+    _symbols(readable, versions, judgement, {} if symbol_cache is None else symbol_cache)
     _gpu_code(loaded, versions, hardware, judgement)
     _libraries(readable, versions, judgement)
     _owners(shared, versions, judgement)
@@ -129,20 +120,59 @@ def _name(package: str) -> NormalizedName:
 # --- symbols -----------------------------------------------------------------------------------
 
 
-def _is_torch_symbol(symbol: str) -> bool:
-    return symbol.startswith(_TORCH_PREFIXES)
+class _TorchExports:
+    """The installed torch's libraries' export tables, opened on first need (a warm run whose
+    every answer is cached opens none)."""
+
+    def __init__(self, libraries: Sequence[NativeFile], judgement: BinaryJudgement) -> None:
+        self.libraries = libraries
+        self.judgement = judgement
+        self.tables: list[Exports] | None = None
+
+    def open(self) -> list[Exports]:
+        if self.tables is None:
+            self.tables = []
+            for library in self.libraries:
+                try:
+                    self.tables.append(Exports(library.path))
+                except BinaryError as error:  # named; the others still answer
+                    self.judgement.notes.append(
+                        f"{library.path}: its exports could not be read: {error}"
+                    )
+        return self.tables
+
+    @property
+    def complete(self) -> bool:
+        return self.tables is None or len(self.tables) == len(self.libraries)
+
+    def close(self) -> None:
+        for table in self.tables or ():
+            table.close()
+
+
+def _cache_key(f: NativeFile, libraries: Sequence[NativeFile]) -> str | None:
+    """What decides one file's missing symbols: its bytes and torch's libraries' (their stat
+    signatures). None while any of them is too young to vouch for its bytes."""
+    if f.signature is None or any(t.signature is None for t in libraries):
+        return None
+    import json
+
+    return json.dumps([f.path, f.signature, [[t.path, t.signature] for t in libraries]])
 
 
 def _symbols(
     files: Sequence[NativeFile],
     versions: Mapping[str, str],
     judgement: BinaryJudgement,
+    cache: Mapping[str, object],
 ) -> None:
     torch_files = [f for f in files if f.package == TORCH]
     users = [
         f
         for f in files
-        if f.package != TORCH and f.facts is not None and any(map(_is_torch_symbol, f.facts.undefined))
+        if f.package != TORCH
+        and f.facts is not None
+        and any(map(is_torch_symbol, f.facts.undefined))
     ]
     if not users:
         return
@@ -153,29 +183,36 @@ def _symbols(
             "installed here: their symbols were not checked"
         )
         return
-    exports: list[Exports] = []
+    exports = _TorchExports(torch_files, judgement)
     try:
-        for library in torch_files:
-            try:
-                exports.append(Exports(library.path))
-            except BinaryError as error:  # named; the others still answer
-                judgement.notes.append(f"{library.path}: its exports could not be read: {error}")
         by_package: dict[str, list[tuple[NativeFile, list[str], int]]] = defaultdict(list)
         for f in users:
             assert f.facts is not None
-            wanted = [s for s in f.facts.undefined if _is_torch_symbol(s)]
-            missing = [s for s in wanted if not any(s in table for table in exports)]
+            wanted = [s for s in f.facts.undefined if is_torch_symbol(s)]
+            key = _cache_key(f, torch_files)
+            known = cache.get(key) if key is not None else None
+            if isinstance(known, list) and all(isinstance(s, str) for s in known):
+                missing = known
+                judgement.symbol_answers[str(key)] = missing
+            else:
+                tables = exports.open()
+                try:
+                    missing = [s for s in wanted if not any(s in table for table in tables)]
+                except BinaryError as error:  # a corrupt hash chain met on the way
+                    judgement.notes.append(f"{f.path}: its torch symbols were not checked: {error}")
+                    continue
+                if key is not None and exports.complete:
+                    judgement.symbol_answers[key] = missing
             by_package[f.package].append((f, missing, len(wanted)))
         for package, results in sorted(by_package.items()):
             broken = [(f, missing, wanted) for f, missing, wanted in results if missing]
-            judgement.resolved[package] = not broken and len(exports) == len(torch_files)
+            judgement.resolved[package] = not broken and exports.complete
             if broken:
                 judgement.findings.append(
-                    _symbols_finding(package, broken, versions, exports)
+                    _symbols_finding(package, broken, versions, exports.open())
                 )
     finally:
-        for table in exports:
-            table.close()
+        exports.close()
 
 
 def _symbols_finding(
@@ -188,7 +225,7 @@ def _symbols_finding(
 
     version = versions.get(package, "")
     torch = versions.get(TORCH, "")
-    first, missing, wanted = broken[0]
+    first, missing, _wanted = broken[0]
     shown = demangle(missing[0])
     abi = _abi_hint(missing, exports)
     total = sum(len(m) for _, m, _ in broken)
@@ -200,7 +237,11 @@ def _symbols_finding(
     built_for = _built_for_torch(package, versions)
     summary = (
         f"install the {package} build for torch {torch}"
-        + (f", or torch {built_for}, the release {package} {version} was built for" if built_for else "")
+        + (
+            f", or torch {built_for}, the release {package} {version} was built for"
+            if built_for
+            else ""
+        )
         + (" (or build it from source against the installed torch)")
     )
     rule = Rule(
@@ -241,8 +282,11 @@ def _abi_hint(missing: Sequence[str], exports: Sequence[Exports]) -> str:
             other = symbol.replace("NSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEEE", "Ss")
         if other is None and "Ss" in symbol:
             other = symbol.replace("Ss", "NSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEEE")
-        if other and other != symbol and any(other in table for table in exports):
-            return " with the other C++ ABI (_GLIBCXX_USE_CXX11_ABI)"
+        try:
+            if other and other != symbol and any(other in table for table in exports):
+                return " with the other C++ ABI (_GLIBCXX_USE_CXX11_ABI)"
+        except BinaryError:
+            return ""
     return ""
 
 
@@ -353,7 +397,7 @@ def _gpu_code(
         assert facts is not None
         fatbin = facts.fatbin
         if fatbin is None or not (fatbin.sass or fatbin.ptx):
-            if any(s in facts.undefined for s in _REGISTERS_KERNELS):
+            if any(s in facts.undefined for s in REGISTERS_KERNELS):
                 no_device_code[f.package].append(f)
             continue
         if f.package == TORCH:
@@ -454,7 +498,7 @@ def _no_device_code(
         status=Status.AFFECTED,
         packages=(MatchedPackage(package, version, Origin(first.path)),),  # type: ignore[arg-type]
         matched=tuple(
-            f"{f.path}: imports {', '.join(s for s in _REGISTERS_KERNELS if f.facts and s in f.facts.undefined)}, "
+            f"{f.path}: imports {', '.join(s for s in REGISTERS_KERNELS if f.facts and s in f.facts.undefined)}, "
             "no .nv_fatbin"
             for f in found[:_EXAMPLES]
         ),
@@ -486,22 +530,27 @@ def _libraries(
             match = _SONAME.fullmatch(needed)
             others = majors.get(match["base"], {}) if match else {}
             if match and others and match["major"] not in others:
-                shown = [f"{match['base']}.{m} ({', '.join(sorted(p))})" for m, p in sorted(others.items())]
+                shown = [
+                    f"{match['base']}.{m} ({', '.join(sorted(p))})"
+                    for m, p in sorted(others.items())
+                ]
                 wrong_major[f.package].append((f, needed, shown))
             else:
                 absent[needed].add(f.package)
     for package, cases in sorted(wrong_major.items()):
         judgement.findings.append(_wrong_major(package, cases, versions))
     for base, by_major in sorted(majors.items()):
-        owners = {m: p for m, p in by_major.items()}
+        owners = dict(by_major.items())
         if len(owners) > 1 and len(set().union(*owners.values())) > 1:
             judgement.findings.append(_two_majors(base, owners, versions))
     if absent:
-        shown = ", ".join(f"{name} ({', '.join(sorted(p))})" for name, p in sorted(absent.items())[:5])
+        listed = ", ".join(
+            f"{name} ({', '.join(sorted(p))})" for name, p in sorted(absent.items())[:5]
+        )
         more = f" and {len(absent) - 5} more" if len(absent) > 5 else ""
         judgement.notes.append(
             f"{len(absent)} libraries native files need are not in the environment (the system, "
-            f"the CUDA toolkit or the driver may supply them): {shown}{more}"
+            f"the CUDA toolkit or the driver may supply them): {listed}{more}"
         )
 
 
@@ -535,9 +584,7 @@ def _wrong_major(
     )
 
 
-def _two_majors(
-    base: str, owners: Mapping[str, set[str]], versions: Mapping[str, str]
-) -> Finding:
+def _two_majors(base: str, owners: Mapping[str, set[str]], versions: Mapping[str, str]) -> Finding:
     """Possible, not affected: different majors have different sonames and both load into one
     process; what breaks is a loader that takes the library by its bare name or by whichever
     directory comes first, which the files do not tell."""
@@ -577,7 +624,9 @@ def _owners(
         by_owners[tuple(sorted(owners))].append(relpath)
     for owners, paths in sorted(by_owners.items()):
         shown = ", ".join(f"{p} {versions.get(p, '')}".strip() for p in owners)
-        files = ", ".join(paths[:_EXAMPLES]) + (f" and {len(paths) - _EXAMPLES} more" if len(paths) > _EXAMPLES else "")
+        files = ", ".join(paths[:_EXAMPLES]) + (
+            f" and {len(paths) - _EXAMPLES} more" if len(paths) > _EXAMPLES else ""
+        )
         rule = Rule(
             id=f"binary-shared-file:{'+'.join(owners)}",
             title=(
@@ -599,7 +648,9 @@ def _owners(
                 rule=rule,
                 status=Status.AFFECTED,
                 packages=tuple(MatchedPackage(_name(p), versions.get(p, "")) for p in owners),
-                matched=tuple(f"{p}: in the RECORD of {', '.join(owners)}" for p in paths[:_EXAMPLES]),
+                matched=tuple(
+                    f"{p}: in the RECORD of {', '.join(owners)}" for p in paths[:_EXAMPLES]
+                ),
             )
         )
 
@@ -620,7 +671,7 @@ def _document(files: Sequence[NativeFile], judgement: BinaryJudgement) -> dict[s
                 machine=facts.machine,
                 soname=facts.soname,
                 needed=list(facts.needed),
-                torch_symbols=sum(1 for s in facts.undefined if _is_torch_symbol(s)),
+                torch_symbols=sum(1 for s in facts.undefined if is_torch_symbol(s)),
                 sass=list(facts.fatbin.sass) if facts.fatbin else [],
                 ptx=list(facts.fatbin.ptx) if facts.fatbin else [],
             )
