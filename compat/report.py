@@ -75,6 +75,9 @@ class Report:
     # check: why the resolve its ranged verdicts rest on did not happen (None: it happened, or
     # none was needed). Not a clean verdict: said on the verdict line, exit 3 (docs/resolver.md).
     resolve_failed: str | None = None
+    # doctor only: the environment's native files and their owners, read from the RECORDs
+    # (compat.facts.native.NativeInventory; issue 33). Not in the JSON document yet.
+    native: Any = None
 
     @property
     def knowledge_base(self) -> dict[str, Any]:

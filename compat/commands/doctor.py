@@ -15,6 +15,7 @@ from compat.facts.gather import (
     start_probe,
     usage_summary,
 )
+from compat.facts.native import native_inventory
 from compat.facts.nodes import host_identity, stack_summary
 from compat.kb.freshness import freshness
 from compat.kb.knowledge import KnowledgeChoice, load_knowledge_base
@@ -66,6 +67,7 @@ def run_doctor(
     launched = isinstance(fact_options, DoctorFactOptions) and bool(fact_options.launch)
     notes += unchecked_notes(env, declared, hardware is None, bool(usage) or launched)
     problems = environment_problems(env, declared)
+    native = native_inventory(env)  # which files are native, and whose (issue 33)
     return Report(
         findings=tuple(findings),
         kb_rules=len(kb),
@@ -84,6 +86,7 @@ def run_doctor(
         usage=usage_summary(usage),
         host=host_identity(),
         stack=stack_summary(env, facts.builds),
+        native=native,
         **fresh,
     )
 
