@@ -38,7 +38,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from compat.errors import CompatError, one_line, shorten
+from compat.errors import CompatError, one_line
 from compat.lazyre import Lazy
 from compat.model import Environment
 
@@ -214,7 +214,7 @@ def _read_record(record: str) -> _Lines:
     from compat.files.readers import decode, read_bytes
 
     try:
-        text = decode(read_bytes(Path(record), "metadata", what="RECORD"), record, what="RECORD")
+        text = decode(read_bytes(Path(record), "metadata"), record)
     except CompatError as error:  # over the cap, not UTF-8, unreadable, not a regular file
         return (), (str(error),)
     native: dict[str, int | None] = {}
@@ -243,7 +243,9 @@ def _read_record(record: str) -> _Lines:
 
 def _fields(line: str) -> list[str] | None:
     """One RECORD line's three CSV fields, or None when it is not one."""
-    if '"' in line or "\x00" in line:
+    if "\x00" in line:
+        return None
+    if '"' in line:
         import csv
 
         try:
@@ -368,7 +370,7 @@ def _write_cache(path: Path, entries: Mapping[str, Any]) -> None:
 
 
 def _shown(path: str) -> str:
-    return shorten(one_line(path), 200)
+    return one_line(path)
 
 
 def _reason(error: BaseException) -> str:
