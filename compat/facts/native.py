@@ -106,23 +106,29 @@ class NativeInventory(NamedTuple):
 def native_inventory(env: Environment, *, use_cache: bool = True) -> NativeInventory:
     """The native files of every distribution of `env` (see the module's docstring)."""
     records: list[tuple[NormalizedName, str, str]] = []  # (package, dist-info dir, site dir)
+    sites: dict[str, str] = {}
     for package in env.packages.values():
         origin = package.origin
         if origin is None or origin.line is not None or not origin.path.endswith(".dist-info"):
             continue  # egg-info, conda records, pins: no RECORD to read
-        meta_dir = origin.path
-        records.append((package.name, meta_dir, os.path.abspath(os.path.dirname(meta_dir))))
+        parent, entry_name = os.path.split(origin.path)
+        site = sites.get(parent)
+        if site is None:
+            site = sites[parent] = os.path.abspath(parent)
+        records.append((package.name, site + os.sep + entry_name, site))
     if not records:
         return NativeInventory()
     cache_path = _cache_path(env) if use_cache else None
     cached = _read_cache(cache_path) if cache_path is not None else {}
-    fresh: dict[str, Any] = {}
+    fresh: dict[
+        str, list[Any]
+    ] = {}  # what the cache will hold: RECORD -> [signature, lines, problems]
     problems: list[str] = []
     now = time.time_ns()
     found: list[tuple[NormalizedName, str, str, int | None]] = []  # package, site, rel, size
     changed = False
     for name, meta_dir, site in records:
-        record = os.path.join(meta_dir, "RECORD")
+        record = meta_dir + os.sep + "RECORD"
         try:
             info = os.stat(record)
         except FileNotFoundError:
@@ -136,16 +142,22 @@ def native_inventory(env: Environment, *, use_cache: bool = True) -> NativeInven
             continue
         signature = [info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino, info.st_dev]
         entry = cached.get(record)
-        if entry is not None and entry[0] == signature:
-            lines: _Lines = entry[1]
-            fresh[record] = entry
-        else:
+        # A signature equal to this list of ints vouches for the entry; its lines are checked
+        # for shape only then (a plain distribution's are two empty lists).
+        lines = None
+        if type(entry) is list and entry[:1] == [signature]:
+            lines = _checked(entry)
+            if lines is not None:
+                fresh[record] = entry
+        if lines is None:
             lines = _read_record(record)
             if now - max(info.st_mtime_ns, info.st_ctime_ns) >= _RACY_NS:
-                fresh[record] = (signature, lines)
+                fresh[record] = [signature, [list(item) for item in lines[0]], list(lines[1])]
                 changed = True
-        problems.extend(lines[1])
-        found.extend((name, site, rel, size) for rel, size in lines[0])
+        if lines[1]:
+            problems.extend(lines[1])
+        if lines[0]:
+            found.extend((name, site, rel, size) for rel, size in lines[0])
     if cache_path is not None and (changed or len(fresh) != len(cached)):
         _write_cache(cache_path, fresh)
     return _resolve(found, problems)
@@ -281,12 +293,14 @@ def _native(fields: list[str]) -> tuple[str | None, int | None]:
 def _cache_path(env: Environment) -> Path:
     from compat.files.cachedir import user_cache_dir
 
-    where = hashlib.sha256("\0".join(env.paths).encode("utf-8", "surrogateescape")).hexdigest()
+    places = "\0".join(os.path.abspath(path) for path in env.paths)
+    where = hashlib.sha256(places.encode("utf-8", "surrogateescape")).hexdigest()
     return user_cache_dir() / f"native-{_CACHE_FORMAT}-{where[:32]}.json"
 
 
 def _read_cache(path: Path) -> dict[str, Any]:
-    """RECORD path -> (signature, lines), or {} when the file is absent or in any doubt."""
+    """RECORD path -> [signature, lines, problems] as written (each entry is checked when it
+    is used), or {} when the file is absent or in any doubt."""
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | os.O_NONBLOCK)
     except OSError:
@@ -309,26 +323,18 @@ def _read_cache(path: Path) -> dict[str, Any]:
     except (ValueError, RecursionError):
         return {}
     entries = content.get("records") if isinstance(content, dict) else None
-    if not isinstance(entries, dict):
-        return {}
-    valid: dict[str, Any] = {}
-    for record, entry in entries.items():
-        lines = _checked(entry)
-        if lines is not None:
-            valid[record] = (entry[0], lines)
-    return valid
+    return entries if isinstance(entries, dict) else {}
 
 
-def _checked(entry: Any) -> _Lines | None:
+def _checked(entry: list[Any]) -> _Lines | None:
     """A cache entry's lines when it has the shape this module writes, else None."""
-    if not (isinstance(entry, list) and len(entry) == 3):
+    if len(entry) != 3:
         return None
-    signature, native, problems = entry
+    _signature, native, problems = entry
+    if native == [] and problems == []:  # empty lists, not any falsy value
+        return (), ()
     if not (
-        isinstance(signature, list)
-        and len(signature) == 5
-        and all(type(n) is int for n in signature)
-        and isinstance(native, list)
+        isinstance(native, list)
         and isinstance(problems, list)
         and all(isinstance(p, str) for p in problems)
     ):
@@ -346,21 +352,18 @@ def _checked(entry: Any) -> _Lines | None:
     return tuple(lines), tuple(problems)
 
 
-def _write_cache(path: Path, entries: Mapping[str, Any]) -> None:
+def _write_cache(path: Path, entries: Mapping[str, list[Any]]) -> None:
     """Best effort: a read-only home or a full disk never fails the check."""
     import tempfile
 
-    records = {
-        record: [signature, [list(item) for item in lines[0]], list(lines[1])]
-        for record, (signature, lines) in sorted(entries.items())
-    }
-    payload = json.dumps({"records": records}, separators=(",", ":")).encode()
-    digest = hashlib.sha256(payload).hexdigest().encode()
+    payload = json.dumps({"records": dict(sorted(entries.items()))}, separators=(",", ":"))
+    data = payload.encode()
+    digest = hashlib.sha256(data).hexdigest().encode()
     try:
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".native-", suffix=".tmp")
         with os.fdopen(fd, "wb") as handle:
-            handle.write(digest + b"\n" + payload)
+            handle.write(digest + b"\n" + data)
         Path(tmp).replace(path)
     except OSError:
         pass

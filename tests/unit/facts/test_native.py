@@ -3,10 +3,14 @@ the cu12 and cu13 NCCL wheels' own RECORD lines, plain distributions, and hostil
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import shutil
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -226,14 +230,37 @@ def test_cache_never_changes_the_answer(tmp_path: Path, isolated_cache: Path) ->
         assert inventory(site) == changed
 
 
-@pytest.mark.parametrize("entry", ["[1, 2]", '{"records": {"x": [[1], [], []]}}', "[" * 100_000])
-def test_cache_of_any_shape_is_ignored(tmp_path: Path, isolated_cache: Path, entry: str) -> None:
-    import hashlib
+def _bad_lines(entry: list[Any]) -> Any:
+    return [entry[0], [["x"]], []]
 
+
+def _bad_problems(entry: list[Any]) -> Any:
+    return [entry[0], [], [1]]
+
+
+def _not_a_list(entry: list[Any]) -> Any:
+    return "entry"
+
+
+def _long_size(entry: list[Any]) -> Any:
+    return [entry[0], [["nvidia/nccl/lib/libnccl.so.2", "473266472"]], []]
+
+
+@pytest.mark.parametrize("damage", [_bad_lines, _bad_problems, _not_a_list, _long_size])
+def test_cache_entries_of_another_shape_are_ignored(
+    tmp_path: Path, isolated_cache: Path, damage: Callable[[list[Any]], Any]
+) -> None:
+    """Entries whose signature still matches but whose lines are not what this module writes
+    (a cache written by another version, or edited): read again from the RECORD."""
     site = nccl_site(tmp_path / "site", CU13_SIZE)
     settle()
     expected = inventory(site)
     (cache,) = isolated_cache.glob("native-*.json")
-    payload = entry.encode()
+    content = json.loads(cache.read_bytes().partition(b"\n")[2])
+    content["records"] = {k: damage(v) for k, v in content["records"].items()}
+    payload = json.dumps(content).encode()
     cache.write_bytes(hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload)
     assert inventory(site) == expected
+    for payload in (b"[1, 2]", b'{"records": []}', b"[" * 100_000):
+        cache.write_bytes(hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload)
+        assert inventory(site) == expected
