@@ -35,6 +35,27 @@ from benchmarks.common import ROOT, WORK, run_once
 from tests.dists import make_dist
 
 TOTAL = 300
+# What the inventory itself costs, in-process: the environment read, then native_inventory warm
+# (its cache written by the rounds above) and without the cache (every RECORD read).
+_INVENTORY_COST = """
+import statistics, sys, time
+from pathlib import Path
+from compat.facts.installed import read_paths
+from compat.facts.native import native_inventory
+env = read_paths([Path(sys.argv[1])])
+def median(use_cache):
+    runs = []
+    for _ in range(31):
+        start = time.perf_counter()
+        native_inventory(env, use_cache=use_cache)
+        runs.append(time.perf_counter() - start)
+    return statistics.median(runs) * 1000
+start = time.perf_counter()
+read_paths([Path(sys.argv[1])])
+read = (time.perf_counter() - start) * 1000
+print(f"warm {median(True):.1f} ms, no cache {median(False):.1f} ms "
+      f"(reading the environment itself: {read:.1f} ms)")
+"""
 HERE = WORK / "native-floor"
 
 
@@ -114,6 +135,13 @@ def main() -> None:
     paired_versions = statistics.median(
         d / f for d, f in zip(samples["doctor"], samples["versions"], strict=True)
     )
+    inventory = subprocess.run(
+        [python, "-c", _INVENTORY_COST, str(site)],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    ).stdout.strip()
     print(f"{TOTAL} plain distributions in {site}; {args.runs} paired rounds")
     print(f"floor (version + requires)   {median['floor'] * 1000:7.1f} ms")
     print(f"floor (versions only)        {median['versions'] * 1000:7.1f} ms")
@@ -123,6 +151,7 @@ def main() -> None:
         f"ratio of medians {median['doctor'] / median['floor']:.2f}); "
         f"against the versions-only floor {paired_versions:.2f}"
     )
+    print(f"the native-file inventory inside doctor, in-process: {inventory}")
 
 
 if __name__ == "__main__":
