@@ -1,0 +1,382 @@
+"""Which installed files are native shared objects, and whose: read from each distribution's
+RECORD (issue 33, "Owners").
+
+For every distribution of an `Environment` installed with a `*.dist-info` directory, the lines of
+its RECORD that name a shared object (`*.so`, `*.so.N[.M...]`) are resolved against the directory
+holding the dist-info (its site-packages) and kept when they stay inside it and name an existing
+regular file. Nothing here reads a native file's bytes: `compat.binary` reads them, the command
+joins the two.
+
+Every RECORD is input from whoever built the wheel or edited the environment: an absolute path
+or a `..` escape (`../../bin/x`: a script or data file installed outside site-packages) is not
+followed, a symbolic link that leaves the directory or loops is a problem naming the file, a
+RECORD that is missing, not UTF-8, over its size limit or holds malformed CSV lines is one problem
+line naming it. Nothing here raises.
+
+A file that two distributions' RECORDs both name (`nvidia/nccl/lib/libnccl.so.2` of
+`nvidia-nccl-cu12` and `nvidia-nccl-cu13`, WMD-group/SMACT#656) is a `SharedFile` listing every
+owner, and which owners' recorded sizes match the bytes on disk (whose copy is there).
+
+Cache: what a RECORD says (its native lines, its problems) is kept in the user cache keyed by the
+RECORD's stat signature (size, modification and change times in ns, inode, device), as the rule
+cache keys rule files (compat/kb/knowledge.py): a warm run stats each RECORD once and reads none.
+A RECORD changed less than 2 s ago is not trusted by its signature (its times could still move
+within the file system's granularity). The cache file carries the sha256 of its own payload: a
+torn or corrupted file is ignored, never believed.
+"""
+
+from __future__ import annotations
+
+import errno
+import hashlib
+import json
+import os
+import posixpath
+import stat
+import time
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from compat.errors import CompatError, one_line
+from compat.lazyre import Lazy
+from compat.model import Environment
+
+if TYPE_CHECKING:
+    from packaging.utils import NormalizedName
+
+# A shared object by its name: libx.so, libnccl.so.2, libcudart.so.12.4.127, x.cpython-311-...so
+_NATIVE_NAME = Lazy(r"\.so(?:\.[0-9]+)*\Z")
+_RACY_NS = 2_000_000_000  # as compat/kb/knowledge.py: younger RECORDs are read every time
+_CACHE_FORMAT = 1
+_MAX_CACHE_BYTES = 64 * 1024 * 1024
+_RECORD_LIMIT = 16 * 1024 * 1024  # compat/files/readers' "metadata" cap: torch's RECORD is ~2 MiB
+
+# What one RECORD says, as cached: (relative path, recorded size or None) per native line, and
+# the problems of reading it.
+_Lines = tuple[tuple[tuple[str, int | None], ...], tuple[str, ...]]
+_Signature = tuple[int, int, int, int, int]
+
+
+class NativeFile(NamedTuple):
+    """One native file one distribution owns. A file two distributions own is listed once per
+    owner (and once in `NativeInventory.shared`)."""
+
+    package: NormalizedName
+    path: str  # absolute: the site-packages directory joined with `relpath` (links not resolved)
+    relpath: str  # as the RECORD names it, normalized, '/'-separated
+    signature: (
+        _Signature  # the file's (size, mtime_ns, ctime_ns, inode, device): a reader's cache key
+    )
+    recorded_size: int | None = None  # the size its RECORD states (None: not stated)
+
+
+class SharedFile(NamedTuple):
+    """One file on disk that several installed distributions own per their RECORDs."""
+
+    relpath: str
+    path: str
+    owners: tuple[NormalizedName, ...]  # sorted
+    # The owners whose RECORD states the size of the file now on disk: whose copy it is (the
+    # last one installed). Empty when no recorded size matches, or none was recorded.
+    on_disk: tuple[NormalizedName, ...]
+
+
+class MissingFile(NamedTuple):
+    """A native file a RECORD names that is not on disk (another distribution's uninstall
+    removed a file both owned, or a partial install)."""
+
+    package: NormalizedName
+    path: str
+    relpath: str
+
+
+class NativeInventory(NamedTuple):
+    files: tuple[NativeFile, ...] = ()  # sorted by path, then package
+    shared: tuple[SharedFile, ...] = ()  # sorted by path
+    missing: tuple[MissingFile, ...] = ()
+    problems: tuple[str, ...] = ()  # one line each, naming the file
+
+    @property
+    def paths(self) -> tuple[str, ...]:
+        """Each native file once, sorted: what a reader reads."""
+        return tuple(sorted({f.path for f in self.files}))
+
+
+def native_inventory(env: Environment, *, use_cache: bool = True) -> NativeInventory:
+    """The native files of every distribution of `env` (see the module's docstring)."""
+    records: list[tuple[NormalizedName, str, str]] = []  # (package, dist-info dir, site dir)
+    sites: dict[str, str] = {}
+    for package in env.packages.values():
+        origin = package.origin
+        if origin is None or origin.line is not None or not origin.path.endswith(".dist-info"):
+            continue  # egg-info, conda records, pins: no RECORD to read
+        parent, entry_name = os.path.split(origin.path)
+        site = sites.get(parent)
+        if site is None:
+            site = sites[parent] = os.path.abspath(parent)
+        records.append((package.name, site + os.sep + entry_name, site))
+    if not records:
+        return NativeInventory()
+    cache_path = _cache_path(env) if use_cache else None
+    cached = _read_cache(cache_path) if cache_path is not None else {}
+    fresh: dict[
+        str, list[Any]
+    ] = {}  # what the cache will hold: RECORD -> [signature, lines, problems]
+    problems: list[str] = []
+    now = time.time_ns()
+    found: list[tuple[NormalizedName, str, str, int | None]] = []  # package, site, rel, size
+    changed = False
+    for name, meta_dir, site in records:
+        record = meta_dir + os.sep + "RECORD"
+        try:
+            info = os.stat(record)
+        except FileNotFoundError:
+            problems.append(f"{_shown(meta_dir)}: no RECORD file; its native files were not read")
+            continue
+        except (OSError, ValueError) as error:
+            problems.append(f"{_shown(record)}: cannot read ({_reason(error)})")
+            continue
+        if not stat.S_ISREG(info.st_mode):
+            problems.append(f"{_shown(record)}: not a regular file; its native files were not read")
+            continue
+        signature = [info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino, info.st_dev]
+        entry = cached.get(record)
+        # A signature equal to this list of ints vouches for the entry; its lines are checked
+        # for shape only then (a plain distribution's are two empty lists).
+        lines = None
+        if type(entry) is list and entry[:1] == [signature]:
+            lines = _checked(entry)
+            if lines is not None:
+                fresh[record] = entry
+        if lines is None:
+            lines = _read_record(record)
+            if now - max(info.st_mtime_ns, info.st_ctime_ns) >= _RACY_NS:
+                fresh[record] = [signature, [list(item) for item in lines[0]], list(lines[1])]
+                changed = True
+        if lines[1]:
+            problems.extend(lines[1])
+        if lines[0]:
+            found.extend((name, site, rel, size) for rel, size in lines[0])
+    if cache_path is not None and (changed or len(fresh) != len(cached)):
+        _write_cache(cache_path, fresh)
+    return _resolve(found, problems)
+
+
+def _resolve(
+    found: Iterable[tuple[NormalizedName, str, str, int | None]], problems: list[str]
+) -> NativeInventory:
+    """The RECORD lines checked against the disk: existing regular files inside their site."""
+    files: list[NativeFile] = []
+    missing: list[MissingFile] = []
+    real_sites: dict[str, str] = {}
+    owners: dict[str, list[NativeFile]] = {}  # real path -> owners' entries
+    sizes: dict[str, int] = {}
+    reported: set[str] = set()
+    for name, site, rel, size in found:
+        path = os.path.join(site, rel)
+        real_site = real_sites.get(site)
+        if real_site is None:
+            real_site = real_sites[site] = os.path.realpath(site)
+        real = os.path.realpath(path)
+        if not real.startswith(real_site + os.sep):
+            if path not in reported:
+                reported.add(path)
+                problems.append(f"{_shown(path)}: a symbolic link out of {_shown(site)}; not read")
+            continue
+        try:
+            info = os.stat(real)
+        except (FileNotFoundError, NotADirectoryError):
+            missing.append(MissingFile(name, path, rel))
+            continue
+        except OSError as error:
+            if path not in reported:
+                reported.add(path)
+                why = "a symbolic link loop" if error.errno == errno.ELOOP else _reason(error)
+                problems.append(f"{_shown(path)}: {why}; not read")
+            continue
+        if not stat.S_ISREG(info.st_mode):
+            continue  # a directory named like a library, a FIFO, a device: nothing to read
+        native = NativeFile(
+            name,
+            path,
+            rel,
+            (info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino, info.st_dev),
+            size,
+        )
+        files.append(native)
+        owners.setdefault(real, []).append(native)
+        sizes[real] = info.st_size
+    shared = []
+    for real, entries in owners.items():
+        names = sorted({entry.package for entry in entries})
+        if len(names) < 2:
+            continue
+        first = min(entries, key=lambda entry: (entry.path, entry.package))
+        on_disk = sorted({e.package for e in entries if e.recorded_size == sizes[real]})
+        shared.append(SharedFile(first.relpath, first.path, tuple(names), tuple(on_disk)))
+    files.sort(key=lambda f: (f.path, f.package))
+    shared.sort(key=lambda s: s.path)
+    missing.sort(key=lambda m: (m.path, m.package))
+    return NativeInventory(tuple(files), tuple(shared), tuple(missing), tuple(problems))
+
+
+def _read_record(record: str) -> _Lines:
+    """The native lines of one RECORD and the problems of reading it (one line at most)."""
+    from compat.files.readers import decode, read_bytes
+
+    try:
+        text = decode(read_bytes(Path(record), "metadata"), record)
+    except CompatError as error:  # over the cap, not UTF-8, unreadable, not a regular file
+        return (), (str(error),)
+    native: dict[str, int | None] = {}
+    bad: list[int] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if ".so" not in line:  # the fast path: most lines name no shared object
+            if line.strip() and line.count(",") < 2 and '"' not in line:
+                bad.append(number)
+            continue
+        fields = _fields(line)
+        if fields is None:
+            bad.append(number)
+            continue
+        name, size = _native(fields)
+        if name is not None and name not in native:
+            native[name] = size
+    problems: tuple[str, ...] = ()
+    if bad:
+        more = f" (and {len(bad) - 1} more)" if len(bad) > 1 else ""
+        problems = (
+            f"{_shown(record)}:{bad[0]}: not a RECORD line (path,hash,size){more}; "
+            "the other lines were read",
+        )
+    return tuple(sorted(native.items())), problems
+
+
+def _fields(line: str) -> list[str] | None:
+    """One RECORD line's three CSV fields, or None when it is not one."""
+    if "\x00" in line:
+        return None
+    if '"' in line:
+        import csv
+
+        try:
+            rows = list(csv.reader([line]))
+        except csv.Error:
+            return None
+        fields = rows[0] if len(rows) == 1 else []
+    else:
+        fields = line.rsplit(",", 2)
+    return fields if len(fields) == 3 else None
+
+
+def _native(fields: list[str]) -> tuple[str | None, int | None]:
+    """The normalized relative path of a line naming a shared object inside its site-packages,
+    and its recorded size; (None, None) for any other line."""
+    path, _digest, size_text = fields
+    if "\x00" in path or "\\" in path or not _NATIVE_NAME.search(path):
+        return None, None
+    if path.startswith("/"):
+        return None, None  # absolute: outside site-packages by construction
+    normal = posixpath.normpath(path)
+    if normal == ".." or normal.startswith("../") or normal in (".", ""):
+        return None, None  # a script or data file installed beside the environment
+    ok = size_text.isascii() and size_text.isdigit() and len(size_text) <= 18
+    size = int(size_text) if ok else None
+    return normal, size
+
+
+# ---------------------------------------------------------------------------------------------
+# The cache
+
+
+def _cache_path(env: Environment) -> Path:
+    from compat.files.cachedir import user_cache_dir
+
+    places = "\0".join(os.path.abspath(path) for path in env.paths)
+    where = hashlib.sha256(places.encode("utf-8", "surrogateescape")).hexdigest()
+    return user_cache_dir() / f"native-{_CACHE_FORMAT}-{where[:32]}.json"
+
+
+def _read_cache(path: Path) -> dict[str, Any]:
+    """RECORD path -> [signature, lines, problems] as written (each entry is checked when it
+    is used), or {} when the file is absent or in any doubt."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | os.O_NONBLOCK)
+    except OSError:
+        return {}
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > _MAX_CACHE_BYTES:
+            return {}
+        with os.fdopen(os.dup(fd), "rb") as handle:
+            data = handle.read(_MAX_CACHE_BYTES + 1)
+    except OSError:
+        return {}
+    finally:
+        os.close(fd)
+    digest, _, payload = data.partition(b"\n")
+    if hashlib.sha256(payload).hexdigest().encode() != digest:
+        return {}
+    try:
+        content = json.loads(payload)
+    except (ValueError, RecursionError):
+        return {}
+    entries = content.get("records") if isinstance(content, dict) else None
+    return entries if isinstance(entries, dict) else {}
+
+
+def _checked(entry: list[Any]) -> _Lines | None:
+    """A cache entry's lines when it has the shape this module writes, else None."""
+    if len(entry) != 3:
+        return None
+    _signature, native, problems = entry
+    if native == [] and problems == []:  # empty lists, not any falsy value
+        return (), ()
+    if not (
+        isinstance(native, list)
+        and isinstance(problems, list)
+        and all(isinstance(p, str) for p in problems)
+    ):
+        return None
+    lines = []
+    for item in native:
+        if not (
+            isinstance(item, list)
+            and len(item) == 2
+            and isinstance(item[0], str)
+            and (item[1] is None or type(item[1]) is int)
+        ):
+            return None
+        lines.append((item[0], item[1]))
+    return tuple(lines), tuple(problems)
+
+
+def _write_cache(path: Path, entries: Mapping[str, list[Any]]) -> None:
+    """Best effort: a read-only home or a full disk never fails the check."""
+    import tempfile
+
+    payload = json.dumps({"records": dict(sorted(entries.items()))}, separators=(",", ":"))
+    data = payload.encode()
+    digest = hashlib.sha256(data).hexdigest().encode()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".native-", suffix=".tmp")
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(digest + b"\n" + data)
+        Path(tmp).replace(path)
+    except OSError:
+        pass
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+def _shown(path: str) -> str:
+    return one_line(path)
+
+
+def _reason(error: BaseException) -> str:
+    if isinstance(error, OSError) and error.strerror:
+        return error.strerror
+    return "a NUL byte in the name" if isinstance(error, ValueError) else str(error)
