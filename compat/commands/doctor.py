@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from compat.commands.nativecheck import read_binaries, settle
 from compat.engine import evaluate, finding_order
 from compat.errors import UncheckedError, shorten
@@ -18,10 +20,10 @@ from compat.facts.gather import (
 )
 from compat.facts.nodes import host_identity, stack_summary
 from compat.kb.freshness import freshness
-from compat.kb.knowledge import KnowledgeChoice, load_knowledge_base
+from compat.kb.knowledge import KnowledgeBase, KnowledgeChoice, load_knowledge_base
 from compat.kb.pipcheck import CheckResult, check_environment, conflict_findings
 from compat.kb.sourcebuild import source_build_notes
-from compat.model import Environment
+from compat.model import Environment, Facts, Finding
 from compat.probes.cuda import NvccQuery
 from compat.report import Report, environment_summary
 
@@ -60,17 +62,8 @@ def run_doctor(
     if hardware is not None and hardware.user_driver is not None and hardware.user_driver.note:
         notes.append(hardware.user_driver.note)  # the CUDA driver a process loads (issue 33)
     facts = environment_facts(env, hardware, usage, with_nvcc=with_nvcc)
-    # The installed native files, read (issue 33); not for doctor --install, whose environment is
-    # not on disk yet.
-    binaries = None
-    if environment is None:
-        binaries, facts = read_binaries(env, facts)
-    findings = evaluate(kb, facts)
-    if binaries is not None:
-        findings, settled = settle(findings, binaries)
-        findings.extend(binaries.findings)
-        notes += binaries.notes + settled
-    notes += source_build_notes(kb, facts)  # why a prebuilt-wheel rule said nothing
+    # doctor --install's environment is not on disk yet: its native files cannot be read
+    findings, facts, native = judge_environment(kb, env, facts, notes, environment is None)
     fresh = freshness(kb.source, facts.packages, notes)  # how old the knowledge is
     declared = check_environment(env)
     findings.extend(conflict_findings(declared.conflicts))
@@ -84,8 +77,8 @@ def run_doctor(
         len(env.packages),
         problems,
     )
-    if binaries is not None:
-        summary["native"] = binaries.document  # added with issue 33
+    if native is not None:
+        summary["native"] = native  # added with issue 33
     return Report(
         findings=tuple(findings),
         kb_rules=len(kb),
@@ -101,6 +94,25 @@ def run_doctor(
         stack=stack_summary(env, facts.builds),
         **fresh,
     )
+
+
+def judge_environment(
+    kb: KnowledgeBase, env: Environment, facts: Facts, notes: list[str], read_files: bool
+) -> tuple[list[Finding], Facts, dict[str, Any] | None]:
+    """The rules over the facts, and what the installed native files themselves show (issue 33):
+    their findings rank first, and rules whose question they answered defer to them. Returns the
+    findings, the facts the rules saw (torch's own architecture list in them) and the report's
+    `environment.native` (None where the files were not read)."""
+    binaries = None
+    if read_files:
+        binaries, facts = read_binaries(env, facts)
+    findings = evaluate(kb, facts)
+    if binaries is not None:
+        findings, settled = settle(findings, binaries)
+        findings.extend(binaries.findings)
+        notes += binaries.notes + settled
+    notes += source_build_notes(kb, facts)  # why a prebuilt-wheel rule said nothing
+    return findings, facts, binaries.document if binaries is not None else None
 
 
 def unchecked_notes(

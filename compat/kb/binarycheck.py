@@ -229,10 +229,11 @@ def _symbols_finding(
     shown = demangle(missing[0])
     abi = _abi_hint(missing, exports)
     total = sum(len(m) for _, m, _ in broken)
+    files = f"{len(broken)} native files need" if len(broken) > 1 else f"{first.name} needs"
     title = (
-        f"{package} {version}: {first.name} needs {total} torch symbol"
-        f"{'s' if total != 1 else ''} the installed torch {torch} does not export "
-        f"(`{shown}`): built against another torch{abi}, its import fails with `undefined symbol`"
+        f"{package} {version}: {files} {total} torch symbol{'s' if total != 1 else ''} the "
+        f"installed torch {torch} does not export (`{shown}` in {first.name}): built against "
+        f"another torch{abi}; its import fails with `undefined symbol`"
     )
     built_for = _built_for_torch(package, versions)
     summary = (
