@@ -1,0 +1,267 @@
+"""doctor reads the installed native files (issue 33): symbols against the installed torch's
+exports, GPU code against the GPUs, needed libraries against what the environment provides, and
+files two distributions own. Real ELF files written by tests/lib/elfbuild, real dist-info
+directories, the CLI through typer's runner; nothing of compat's reader is faked."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+from tests.conftest import run_cli
+from tests.lib.doctor import doctor_report, finding
+from tests.lib.hardware import profile
+from tests.lib.nativeenv import (
+    CHECK_FAIL_CXX11,
+    CHECK_FAIL_OLD,
+    TENSOR_DIM,
+    library,
+    native_dist,
+)
+
+TORCH_EXPORTS = (CHECK_FAIL_CXX11, TENSOR_DIM)
+REGISTERS = ("__cudaRegisterFatBinary", "__cudaRegisterFunction")
+
+
+def torch_site(site: Path, version: str = "2.8.0") -> Path:
+    native_dist(
+        site,
+        "torch",
+        version,
+        {
+            "torch/lib/libc10.so": library(soname="libc10.so", defines=TORCH_EXPORTS[:1]),
+            "torch/lib/libtorch_cpu.so": library(
+                soname="libtorch_cpu.so", needed=("libc10.so",), defines=TORCH_EXPORTS[1:]
+            ),
+        },
+    )
+    return site
+
+
+def extension(
+    site: Path,
+    *,
+    name: str = "ext",
+    version: str = "1.0",
+    undefined: tuple[str, ...] = (CHECK_FAIL_CXX11, TENSOR_DIM),
+    requires: tuple[str, ...] = (),
+    **elf: Any,
+) -> Path:
+    data = library(needed=("libc10.so", "libtorch_cpu.so"), undefined=undefined, **elf)
+    native_dist(site, name, version, {f"{name}/_C.so": data}, requires=requires)
+    return site / name / "_C.so"
+
+
+def binary_findings(report: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {f["rule"]: f for f in report["findings"] if f["kind"] == "binary"}
+
+
+def a100(tmp_path: Path) -> Path:
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    return profile(tmp_path, "NVIDIA A100-SXM4-80GB", "8.0", "570.133.20", "12.8", count=1)
+
+
+def rtx5090(tmp_path: Path) -> Path:
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    return profile(tmp_path, "NVIDIA GeForce RTX 5090", "12.0", "575.57.08", "12.9", count=1)
+
+
+def test_a_clean_environment_lists_every_native_file_and_finds_nothing(tmp_path: Path) -> None:
+    site = torch_site(tmp_path / "site")
+    extension(site, sass=(80, 90))
+    code, report = doctor_report(site, hardware=a100(tmp_path))
+    assert binary_findings(report) == {}
+    native = report["environment"]["native"]
+    assert native["read"] == 3 and native["unreadable"] == 0
+    files = {f["path"]: f for f in native["files"]}
+    assert set(files) == {"ext/_C.so", "torch/lib/libc10.so", "torch/lib/libtorch_cpu.so"}
+    assert files["ext/_C.so"]["sass"] == ["sm_80", "sm_90"]
+    assert files["ext/_C.so"]["torch_symbols"] == 2
+    assert files["torch/lib/libtorch_cpu.so"]["needed"] == ["libc10.so"]
+    assert any(n.startswith("read 3 native files of 2 distributions") for n in report["notes"])
+
+
+def test_an_extension_built_against_another_torch_is_affected(tmp_path: Path) -> None:
+    site = torch_site(tmp_path / "site")
+    path = extension(site, undefined=(CHECK_FAIL_OLD, TENSOR_DIM), requires=("torch==2.5.1",))
+    code, report = doctor_report(site)
+    assert code == 1
+    found = binary_findings(report)["binary-symbols:ext"]
+    assert found["status"] == "affected" and found["evidence"] == "observed"
+    assert found["source"] == str(path)
+    assert "c10::detail::torchCheckFail" in found["title"]  # demangled
+    assert "other C++ ABI" in found["title"]  # torch exports the name under the C++11 ABI
+    assert found["fix"]["constraints"] == ["torch==2.5.1"]  # the torch ext's metadata pins
+    assert [p["name"] for p in found["packages"]] == ["ext", "torch"]
+    # observed findings rank first among affected ones
+    affected = [f for f in report["findings"] if f["status"] == "affected"]
+    assert affected[0]["rule"] == "binary-symbols:ext"
+
+
+def test_without_torch_the_symbols_are_a_note_not_a_finding(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    extension(site, undefined=(CHECK_FAIL_OLD,))
+    code, report = doctor_report(site)
+    assert binary_findings(report) == {}
+    assert any("torch is not installed here" in n for n in report["notes"])
+
+
+def test_no_kernel_for_the_gpu_ptx_only_and_no_device_code(tmp_path: Path) -> None:
+    site = torch_site(tmp_path / "site")
+    extension(site, name="sassonly", sass=(80, 90))
+    extension(site, name="withptx", sass=(80,), ptx=(80,))
+    extension(site, name="nocode", undefined=(TENSOR_DIM, *REGISTERS))
+    extension(site, name="emptyfat", undefined=REGISTERS, empty_fatbin=True)
+    code, report = doctor_report(site, hardware=rtx5090(tmp_path))
+    found = binary_findings(report)
+    assert found["binary-no-kernel-image:sassonly"]["status"] == "affected"
+    assert "sm_120" in found["binary-no-kernel-image:sassonly"]["title"]
+    assert "binary-no-kernel-image:withptx" not in found  # PTX at or below sm_120: JIT
+    assert any("withptx" in n and "JIT-compiles" in n for n in report["notes"])
+    assert found["binary-no-device-code:nocode"]["status"] == "affected"
+    assert found["binary-no-device-code:emptyfat"]["status"] == "affected"
+    # the same files on an A100 (sm_80): every kernel has an image
+    code, report = doctor_report(site, hardware=a100(tmp_path / "a100"))
+    assert set(binary_findings(report)) == {
+        "binary-no-device-code:nocode",
+        "binary-no-device-code:emptyfat",
+    }
+
+
+def test_arch_specific_sass_runs_only_on_its_own_capability(tmp_path: Path) -> None:
+    site = torch_site(tmp_path / "site")
+    from tests.lib.elfbuild import FatEntry, build, fatbin_container
+
+    fat = fatbin_container([FatEntry(2, 90, flags=0x11 | 0x10_0000)])  # sm_90a
+    native_dist(site, "hopper", "1.0", {"hopper/_C.so": build(sections={".nv_fatbin": fat}).data})
+    h100 = profile(tmp_path, "NVIDIA H100 80GB HBM3", "9.0", "570.133.20", "12.8", count=1)
+    _, report = doctor_report(site, hardware=h100)
+    assert binary_findings(report) == {}
+    _, report = doctor_report(site, hardware=rtx5090(tmp_path / "b"))
+    assert "binary-no-kernel-image:hopper" in binary_findings(report)
+
+
+def test_per_cuda_variant_libraries_judge_only_the_one_torch_loads(tmp_path: Path) -> None:
+    """bitsandbytes ships one library per CUDA runtime; only torch's CUDA build's is loaded."""
+    site = tmp_path / "site"
+    from tests.dists import torch_dist
+
+    torch_dist(site, "2.5.1+cu124", "12.4")
+    native_dist(
+        site,
+        "bitsandbytes",
+        "0.45.0",
+        {
+            "bitsandbytes/libbitsandbytes_cuda118.so": library(sass=(80,)),
+            "bitsandbytes/libbitsandbytes_cuda124.so": library(sass=(80, 120)),
+        },
+    )
+    _, report = doctor_report(site, hardware=rtx5090(tmp_path))
+    assert "binary-no-kernel-image:bitsandbytes" not in binary_findings(report)
+
+
+def test_a_library_in_another_major_and_one_nobody_provides(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    native_dist(
+        site,
+        "nvidia-cuda-runtime-cu12",
+        "12.4.127",
+        {"nvidia/cuda_runtime/lib/libcudart.so.12": library(soname="libcudart.so.12")},
+    )
+    native_dist(
+        site, "old", "1.0", {"old/_C.so": library(needed=("libcudart.so.11.0", "libfoo.so.3"))}
+    )
+    code, report = doctor_report(site)
+    assert code == 1
+    found = binary_findings(report)["binary-library-major:old"]
+    assert "libcudart.so.11.0" in found["title"] and "libcudart.so.12" in found["title"]
+    assert any("libfoo.so.3 (old)" in n for n in report["notes"])  # a note: the system may have it
+    assert not any(f.endswith("libfoo.so.3") for f in binary_findings(report))
+
+
+def test_two_majors_from_two_packages_are_possible(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    for major, package in (("8", "nvidia-cudnn-cu11"), ("9", "nvidia-cudnn-cu12")):
+        native_dist(
+            site,
+            package,
+            "1.0",
+            {f"{package}/lib/libcudnn.so.{major}": library(soname=f"libcudnn.so.{major}")},
+        )
+    _, report = doctor_report(site)
+    found = binary_findings(report)["binary-library-majors:libcudnn.so"]
+    assert found["status"] == "possible"
+
+
+def test_a_file_two_distributions_own(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    data = library(soname="libnccl.so.2")
+    for name in ("nvidia-nccl-cu12", "nvidia-nccl-cu13"):
+        native_dist(site, name, "2.28.3", {"nvidia/nccl/lib/libnccl.so.2": data})
+    code, report = doctor_report(site)
+    assert code == 1
+    found = binary_findings(report)["binary-shared-file:nvidia-nccl-cu12+nvidia-nccl-cu13"]
+    assert "nvidia/nccl/lib/libnccl.so.2" in found["title"]
+    assert {p["name"] for p in found["packages"]} == {"nvidia-nccl-cu12", "nvidia-nccl-cu13"}
+
+
+def test_hostile_native_files_are_one_note_each(tmp_path: Path) -> None:
+    site = torch_site(tmp_path / "site")
+    good = library(sass=(80,))
+    native_dist(
+        site,
+        "hostile",
+        "1.0",
+        {
+            "hostile/truncated.so": good[:40],
+            "hostile/magic.so": b"MZ" + good[2:],
+            "hostile/ok.so": good,
+        },
+    )
+    loop = site / "hostile" / "loop.so"
+    os.symlink(loop, loop)
+    record = next(site.glob("hostile-*.dist-info")) / "RECORD"
+    record.write_text(record.read_text() + "hostile/loop.so,,\n")
+    result = run_cli(["doctor", "--path", str(site), "--no-probe", "--format", "json"])
+    assert result.exit_code in (0, 1), result.stderr
+    assert "Traceback" not in result.stderr
+    report = result.json()
+    problems = [f for f in report["environment"]["native"]["files"] if "problem" in f]
+    assert {f["path"] for f in problems} == {"hostile/truncated.so", "hostile/magic.so"}
+    notes = " ".join(report["notes"])
+    assert "truncated.so" in notes and "magic.so" in notes and "loop.so" in notes
+    assert binary_findings(report) == {}
+
+
+def test_the_files_settle_a_version_rule_that_asks_their_question(tmp_path: Path) -> None:
+    """flash-attn-pre-cxx11-abi-wheel-on-torch-2.7 judges a label; where flash-attn's extension
+    was read and every torch symbol it needs is exported, the files rule it out."""
+    site = torch_site(tmp_path / "site", "2.8.0")
+    label = "2.8.3+cu12torch2.8cxx11abiFALSE"
+    rule = "flash-attn-pre-cxx11-abi-wheel-on-torch-2.7"
+    extension(site, name="flash_attn", version=label)
+    _, report = doctor_report(site)
+    assert finding(report, rule) is None
+    assert any(n.startswith(f"{rule}: ruled out by the installed files") for n in report["notes"])
+    # the same label with the old ABI's symbols: the rule stays, and the files agree
+    other = torch_site(tmp_path / "other", "2.8.0")
+    extension(other, name="flash_attn", version=label, undefined=(CHECK_FAIL_OLD,))
+    _, report = doctor_report(other)
+    assert finding(report, rule) is not None
+    assert "binary-symbols:flash-attn" in binary_findings(report)
+
+
+def test_a_warm_cache_gives_the_same_answer_and_a_changed_file_a_new_one(tmp_path: Path) -> None:
+    site = torch_site(tmp_path / "site")
+    extension(site, undefined=(CHECK_FAIL_OLD,))
+    time.sleep(2.1)  # files younger than 2 s are never trusted by their stat signature
+    first = doctor_report(site)
+    again = doctor_report(site)  # from the cache: no file read
+    assert first == again
+    # torch's library now exports the old-ABI name as well: the extension resolves
+    lib = site / "torch" / "lib" / "libc10.so"
+    lib.write_bytes(library(soname="libc10.so", defines=(CHECK_FAIL_CXX11, CHECK_FAIL_OLD)))
+    _, report = doctor_report(site)
+    assert "binary-symbols:ext" not in binary_findings(report)
