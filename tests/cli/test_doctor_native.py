@@ -71,7 +71,7 @@ def rtx5090(tmp_path: Path) -> Path:
 def test_a_clean_environment_lists_every_native_file_and_finds_nothing(tmp_path: Path) -> None:
     site = torch_site(tmp_path / "site")
     extension(site, sass=(80, 90))
-    code, report = doctor_report(site, hardware=a100(tmp_path))
+    _, report = doctor_report(site, hardware=a100(tmp_path))
     assert binary_findings(report) == {}
     native = report["environment"]["native"]
     assert native["read"] == 3 and native["unreadable"] == 0
@@ -103,7 +103,7 @@ def test_an_extension_built_against_another_torch_is_affected(tmp_path: Path) ->
 def test_without_torch_the_symbols_are_a_note_not_a_finding(tmp_path: Path) -> None:
     site = tmp_path / "site"
     extension(site, undefined=(CHECK_FAIL_OLD,))
-    code, report = doctor_report(site)
+    _, report = doctor_report(site)
     assert binary_findings(report) == {}
     assert any("torch is not installed here" in n for n in report["notes"])
 
@@ -123,7 +123,7 @@ def test_no_kernel_for_the_gpu_ptx_only_and_no_device_code(tmp_path: Path) -> No
     assert found["binary-no-device-code:nocode"]["status"] == "affected"
     assert found["binary-no-device-code:emptyfat"]["status"] == "affected"
     # the same files on an A100 (sm_80): every kernel has an image
-    code, report = doctor_report(site, hardware=a100(tmp_path / "a100"))
+    _, report = doctor_report(site, hardware=a100(tmp_path / "a100"))
     assert set(binary_findings(report)) == {
         "binary-no-device-code:nocode",
         "binary-no-device-code:emptyfat",
