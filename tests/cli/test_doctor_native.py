@@ -114,7 +114,7 @@ def test_no_kernel_for_the_gpu_ptx_only_and_no_device_code(tmp_path: Path) -> No
     extension(site, name="withptx", sass=(80,), ptx=(80,))
     extension(site, name="nocode", undefined=(TENSOR_DIM, *REGISTERS))
     extension(site, name="emptyfat", undefined=REGISTERS, empty_fatbin=True)
-    code, report = doctor_report(site, hardware=rtx5090(tmp_path))
+    _, report = doctor_report(site, hardware=rtx5090(tmp_path))
     found = binary_findings(report)
     assert found["binary-no-kernel-image:sassonly"]["status"] == "affected"
     assert "sm_120" in found["binary-no-kernel-image:sassonly"]["title"]
