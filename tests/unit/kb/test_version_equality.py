@@ -290,6 +290,10 @@ DATA_READERS: dict[str, tuple[str, ...] | str] = {
     # exactly that release, never looked up by another spelling
     "compat.resolve.resolvers.staticmeta": "sdist-requires.json: by the release the index names",
     "compat.facts.condanames": "conda-names.json: by conda package name",
+    "compat.probes.libcuda": (
+        "forward-compat.json: by the driver's branch (Version.major) and a cuda-compat package's "
+        "CUDA as `major.minor` of a parsed Version: 13 and 13.0.0 find one row"
+    ),
     "compat.kb.freshness": "kb-inputs.json: by package, the newest release compared",
     "compat.kb.capabilities": "capabilities.yaml: by feature, `since` compared",
 }
