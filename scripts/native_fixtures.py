@@ -527,8 +527,9 @@ def write_expected(
         "## Symbols: `nm -D --undefined-only` against `nm -D --defined-only`",
         "",
         "For an extension file X beside a torch T: *undefined* is X's undefined dynamic symbols",
-        "(`U` and `w`, without symbol versions); *from torch* is those some library of either",
-        "torch wheel defines (the symbols torch must provide); *missing* is the *from torch*",
+        "(`U` and `w`, without symbol versions); *from torch* is those that torch's own",
+        "libraries (`torch/lib/libc10*.so`, `torch/lib/libtorch*.so`) of either torch wheel",
+        "define (the symbols torch must provide); *missing* is the *from torch*",
         "symbols that no library of T that X names in DT_NEEDED defines: the symbols",
         "the dynamic loader cannot bind, the `undefined symbol` of the crash.",
         "",
@@ -537,7 +538,8 @@ def write_expected(
     ]
     torch_defined: dict[str, dict[str, frozenset[str]]] = {}
     for (wheel, path), symbols in measured.items():
-        if wheel.startswith("torch-"):
+        name = path.rsplit("/", 1)[-1]
+        if wheel.startswith("torch-") and name.startswith(("libc10", "libtorch")):
             torch_defined.setdefault(wheel, {})[path.rsplit("/", 1)[-1]] = symbols.defined
     every_torch = frozenset().union(*(d for t in torch_defined.values() for d in t.values()))
     details: list[str] = []
