@@ -202,12 +202,24 @@ def refresh() -> None:
 
 
 # flash-attn ships only an sdist on PyPI; its setup.py downloads a prebuilt wheel from the GitHub
-# release of its version, named for the CUDA major of torch's build, torch's major.minor, the C++
-# ABI, the CPython and `linux_{machine}` (setup.py get_wheel_url/get_platform), and builds with
-# nvcc when that asset does not exist (FLASH_ATTENTION_FORCE_BUILD aside). Which assets a release
-# has is the build matrix of .github/workflows/publish.yml at its tag (ubuntu x86_64 runners).
+# release of its version, named for the CUDA of torch's build, torch's major.minor, the C++ ABI,
+# the CPython and `linux_{machine}`, and builds with nvcc when that asset does not exist
+# (FLASH_ATTENTION_FORCE_BUILD aside). Which assets a release has is the build matrix of
+# .github/workflows/publish.yml at its tag (ubuntu x86_64 runners).
 FLASH_ATTN_INPUT = ROOT / "scripts" / "inputs" / "flash-attn-assets.json"
 FLASH_ATTN_REPO = "https://github.com/Dao-AILab/flash-attention"
+# The download itself, not the function holding it: 2.0.6-2.1.1 format BASE_WHEEL_URL and call
+# urllib.request.urlretrieve inline in CachedWheelsCommand.run; 2.1.2 on move the URL into
+# get_wheel_url. 0.2.1-2.0.5 have neither and always compile.
+_WHEEL_URL = re.compile(r"^BASE_WHEEL_URL\s*=", re.MULTILINE)
+_DOWNLOAD = re.compile(r"\burlretrieve\(")
+
+
+def setup_downloads_prebuilt(setup: str) -> bool:
+    """Whether a flash-attn setup.py fetches a prebuilt wheel from the GitHub release: it
+    defines the release-asset URL (BASE_WHEEL_URL) and downloads from it (urlretrieve), wherever
+    in the file that happens."""
+    return bool(_WHEEL_URL.search(setup) and _DOWNLOAD.search(setup))
 
 
 def refresh_flash_attn(git_dir: str) -> None:
@@ -247,7 +259,7 @@ def refresh_flash_attn(git_dir: str) -> None:
             "commit": commit,
             "publish_yml_blob": blob,
             "os": matrix["os"],
-            "setup_downloads_prebuilt": "def get_wheel_url" in setup,
+            "setup_downloads_prebuilt": setup_downloads_prebuilt(setup),
             "python": [str(v) for v in matrix["python-version"]],
             "torch": [str(v) for v in matrix["torch-version"]],
             "cuda": [str(v) for v in matrix["cuda-version"]],
