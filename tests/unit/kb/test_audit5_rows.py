@@ -17,6 +17,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from tests.checkcli import by_rule, check, write
 from tests.lib import paths
 
 ROOT = paths.REPO
@@ -134,3 +137,26 @@ def test_the_flash_attn_prerelease_pairs_are_37() -> None:
     from compat.kb import wheels
 
     assert wheels.flash_attn_prerelease_rows() == 37
+
+
+DS_FLOOR = "transformers-deepspeed-below-0.9.3"
+
+
+@pytest.mark.parametrize(
+    ("transformers", "deepspeed", "status"),
+    [
+        ("4.30.2", "0.9.2", None),  # 4.30.x: deepspeed>=0.8.3 (the 4.30.0 and 4.30.2 wheels)
+        ("4.31.0", "0.9.2", "affected"),  # PR #24541: deepspeed>=0.9.3 (the 4.31.0 wheel)
+        ("4.40.0", "0.8.3", "affected"),  # read in the 4.40.0 wheel
+        ("4.31.0", "0.9.3", None),
+    ],
+)
+def test_transformers_refuses_deepspeed_below_0_9_3_from_4_31(
+    tmp_path: Path, transformers: str, deepspeed: str, status: str | None
+) -> None:
+    requirements = write(
+        tmp_path / "requirements.txt", f"transformers=={transformers}\ndeepspeed=={deepspeed}\n"
+    )
+    _, report = check(str(requirements), "--offline", "--set", "distributed=deepspeed")
+    found = by_rule(report).get(DS_FLOOR)
+    assert (found["status"] if found else None) == status
