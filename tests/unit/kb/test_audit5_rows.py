@@ -160,3 +160,16 @@ def test_transformers_refuses_deepspeed_below_0_9_3_from_4_31(
     _, report = check(str(requirements), "--offline", "--set", "distributed=deepspeed")
     found = by_rule(report).get(DS_FLOOR)
     assert (found["status"] if found else None) == status
+
+
+def test_torch_1_8_0_from_the_cu101_index_is_its_cuda_10_1_build(tmp_path: Path) -> None:
+    """torch 1.8.0 also had a +cu101 build (audit 5 row 21): a requirements file routing torch to
+    the cu101 index gets that build, not PyPI's CUDA 10.2 default (as 1.8.1 always did)."""
+    for release in ("1.8.0", "1.8.1"):
+        requirements = write(
+            tmp_path / f"requirements-{release}.txt",
+            f"--extra-index-url https://download.pytorch.org/whl/cu101\ntorch=={release}\n",
+        )
+        _, report = check(str(requirements), "--offline")
+        builds = [n for n in report["notes"] if n.startswith("torch's CUDA build")]
+        assert len(builds) == 1 and "10.1" in builds[0] and "/whl/cu101" in builds[0], builds
