@@ -10,7 +10,8 @@ records them for the packages the knowledge base's rules speak of.
 The recorded input is scripts/inputs/wheels-files.json: per package, the date it was read, the
 sha256 of its file listing (every included file's name and sha256, one line each, sorted) and,
 per final release first uploaded from 2020 on, the tags of its wheels (the file name without
-`name-version-`), whether it has an sdist, its Requires-Python and its first upload date. For
+`name-version-`), whether it has an sdist, its Requires-Python, its first upload date and,
+when every one of its files is yanked (PEP 592), `yanked` (PyPI's reason, or true). For
 the packages in CUDA_BY_METADATA it also records, per release with a Linux aarch64 wheel, that
 wheel's name and sha256 and the Requires-Dist lines naming a CUDA package that apply on
 linux/aarch64 (PEP 658 `.metadata`, or the wheel's own METADATA through HTTP range requests when
@@ -22,6 +23,8 @@ writes).
 
 The table (compat/data/wheels.json) is compact: per package, runs of consecutive releases that
 agree on everything recorded, each run once.
+Its `yanked` map names the yanked releases per package: pip installs
+one only when pinned with `==`.
 """
 
 from __future__ import annotations
@@ -91,8 +94,16 @@ def _listing(name: str, files: list[dict[str, Any]]) -> dict[str, Any]:
         if not _final(version):
             continue
         release = releases.setdefault(
-            str(version), {"wheels": [], "sdist": False, "requires_python": None, "uploaded": None}
+            str(version),
+            {"wheels": [], "sdist": False, "requires_python": None, "uploaded": None, "files": 0},
         )
+        # PEP 592: a file is yanked; a release is yanked when every one of its files is
+        release["files"] += 1
+        if entry.get("yanked"):
+            release.setdefault("yanked_files", 0)
+            release["yanked_files"] += 1
+            if isinstance(entry["yanked"], str) and entry["yanked"]:
+                release["yanked_reason"] = entry["yanked"]
         uploaded = (entry.get("upload-time") or "")[:10] or None
         if uploaded and (release["uploaded"] is None or uploaded < release["uploaded"]):
             release["uploaded"] = uploaded
@@ -104,11 +115,15 @@ def _listing(name: str, files: list[dict[str, Any]]) -> dict[str, Any]:
         if entry.get("requires-python"):
             release["requires_python"] = entry["requires-python"]
         lines.append(f"{filename} {entry['hashes'].get('sha256', '')}")
-    kept = {
-        version: {**release, "wheels": sorted(set(release["wheels"]))}
-        for version, release in releases.items()
-        if release["uploaded"] is not None and release["uploaded"] >= SINCE
-    }
+    kept: dict[str, dict[str, Any]] = {}
+    for key, release in releases.items():
+        if release["uploaded"] is None or release["uploaded"] < SINCE:
+            continue
+        files, yanked = release.pop("files"), release.pop("yanked_files", 0)
+        reason = release.pop("yanked_reason", None)
+        kept[key] = {**release, "wheels": sorted(set(release["wheels"]))}
+        if yanked == files:
+            kept[key]["yanked"] = reason or True
     digest = hashlib.sha256("\n".join(sorted(lines)).encode()).hexdigest()
     return {
         "url": SIMPLE.format(name=name),
@@ -410,6 +425,19 @@ def generate() -> str:
         },
         "packages": packages,
         "flash_attn_assets": flash_attn_assets(),
+        # PEP 592 yanked releases (every file yanked; the reason where PyPI gives one): pip
+        # still installs one pinned with ==, never one a range would pick
+        "yanked": {
+            name: {
+                version: release["yanked"]
+                for version, release in sorted(
+                    listing["releases"].items(), key=lambda i: Version(i[0])
+                )
+                if release.get("yanked")
+            }
+            for name, listing in sorted(document["packages"].items())
+            if any(release.get("yanked") for release in listing["releases"].values())
+        },
     }
     output["inputs"]["flash_attn_assets"] = {
         "file": "scripts/inputs/flash-attn-assets.json",
@@ -418,7 +446,7 @@ def generate() -> str:
     }
     # one run per line: a refresh's diff shows the releases that changed
     lines = [json.dumps({k: v for k, v in output.items() if k != "packages"}, sort_keys=True)]
-    # flash_attn_assets sorts before packages: it stays in the header line
+    # flash_attn_assets sorts before packages, yanked after it: both go in the header line
     lines[0] = lines[0][:-1] + ', "packages": {'
     for position, (name, runs) in enumerate(packages.items()):
         lines.append(f" {json.dumps(name)}: [")

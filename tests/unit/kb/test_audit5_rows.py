@@ -173,3 +173,19 @@ def test_torch_1_8_0_from_the_cu101_index_is_its_cuda_10_1_build(tmp_path: Path)
         _, report = check(str(requirements), "--offline")
         builds = [n for n in report["notes"] if n.startswith("torch's CUDA build")]
         assert len(builds) == 1 and "10.1" in builds[0] and "/whl/cu101" in builds[0], builds
+
+
+def test_yanked_releases_are_marked_in_the_wheel_table() -> None:
+    """PEP 592: the releases audit 5 found unmarked (part 2 rows 11-12) are marked, with PyPI's
+    reason where it gives one, from the recorded listing; a release beside them is not."""
+    recorded = json.loads((ROOT / "scripts" / "inputs" / "wheels-files.json").read_text())
+    assert recorded["packages"]["ray"]["releases"]["1.7.1"]["yanked"]
+    assert "yanked" not in recorded["packages"]["ray"]["releases"]["1.7.0"]
+    table = json.loads((ROOT / "compat" / "data" / "wheels.json").read_text())
+    yanked = table["yanked"]
+    assert set(yanked["huggingface-hub"]) >= {"1.16.3", "2.1.0"}
+    assert "1.7.1" in yanked["ray"] and "1.7.0" not in yanked["ray"]
+    assert "2.1.1" not in yanked["huggingface-hub"]
+    # a yanked release still lists its wheels: pip installs it when pinned with ==
+    runs = [run for run in table["packages"]["ray"] if "1.7.1" in run["releases"]]
+    assert runs and runs[0]["wheels"]
