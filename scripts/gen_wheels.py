@@ -10,7 +10,8 @@ records them for the packages the knowledge base's rules speak of.
 The recorded input is scripts/inputs/wheels-files.json: per package, the date it was read, the
 sha256 of its file listing (every included file's name and sha256, one line each, sorted) and,
 per final release first uploaded from 2020 on, the tags of its wheels (the file name without
-`name-version-`), whether it has an sdist, its Requires-Python and its first upload date. For
+`name-version-`), whether it has an sdist, its Requires-Python, its first upload date and,
+when every one of its files is yanked (PEP 592), `yanked` (PyPI's reason, or true). For
 the packages in CUDA_BY_METADATA it also records, per release with a Linux aarch64 wheel, that
 wheel's name and sha256 and the Requires-Dist lines naming a CUDA package that apply on
 linux/aarch64 (PEP 658 `.metadata`, or the wheel's own METADATA through HTTP range requests when
@@ -22,6 +23,8 @@ writes).
 
 The table (compat/data/wheels.json) is compact: per package, runs of consecutive releases that
 agree on everything recorded, each run once.
+Its `yanked` map names the yanked releases per package: pip installs
+one only when pinned with `==`.
 """
 
 from __future__ import annotations
@@ -91,8 +94,16 @@ def _listing(name: str, files: list[dict[str, Any]]) -> dict[str, Any]:
         if not _final(version):
             continue
         release = releases.setdefault(
-            str(version), {"wheels": [], "sdist": False, "requires_python": None, "uploaded": None}
+            str(version),
+            {"wheels": [], "sdist": False, "requires_python": None, "uploaded": None, "files": 0},
         )
+        # PEP 592: a file is yanked; a release is yanked when every one of its files is
+        release["files"] += 1
+        if entry.get("yanked"):
+            release.setdefault("yanked_files", 0)
+            release["yanked_files"] += 1
+            if isinstance(entry["yanked"], str) and entry["yanked"]:
+                release["yanked_reason"] = entry["yanked"]
         uploaded = (entry.get("upload-time") or "")[:10] or None
         if uploaded and (release["uploaded"] is None or uploaded < release["uploaded"]):
             release["uploaded"] = uploaded
@@ -104,11 +115,15 @@ def _listing(name: str, files: list[dict[str, Any]]) -> dict[str, Any]:
         if entry.get("requires-python"):
             release["requires_python"] = entry["requires-python"]
         lines.append(f"{filename} {entry['hashes'].get('sha256', '')}")
-    kept = {
-        version: {**release, "wheels": sorted(set(release["wheels"]))}
-        for version, release in releases.items()
-        if release["uploaded"] is not None and release["uploaded"] >= SINCE
-    }
+    kept: dict[str, dict[str, Any]] = {}
+    for key, release in releases.items():
+        if release["uploaded"] is None or release["uploaded"] < SINCE:
+            continue
+        files, yanked = release.pop("files"), release.pop("yanked_files", 0)
+        reason = release.pop("yanked_reason", None)
+        kept[key] = {**release, "wheels": sorted(set(release["wheels"]))}
+        if yanked == files:
+            kept[key]["yanked"] = reason or True
     digest = hashlib.sha256("\n".join(sorted(lines)).encode()).hexdigest()
     return {
         "url": SIMPLE.format(name=name),
@@ -202,12 +217,24 @@ def refresh() -> None:
 
 
 # flash-attn ships only an sdist on PyPI; its setup.py downloads a prebuilt wheel from the GitHub
-# release of its version, named for the CUDA major of torch's build, torch's major.minor, the C++
-# ABI, the CPython and `linux_{machine}` (setup.py get_wheel_url/get_platform), and builds with
-# nvcc when that asset does not exist (FLASH_ATTENTION_FORCE_BUILD aside). Which assets a release
-# has is the build matrix of .github/workflows/publish.yml at its tag (ubuntu x86_64 runners).
+# release of its version, named for the CUDA of torch's build, torch's major.minor, the C++ ABI,
+# the CPython and `linux_{machine}`, and builds with nvcc when that asset does not exist
+# (FLASH_ATTENTION_FORCE_BUILD aside). Which assets a release has is the build matrix of
+# .github/workflows/publish.yml at its tag (ubuntu x86_64 runners).
 FLASH_ATTN_INPUT = ROOT / "scripts" / "inputs" / "flash-attn-assets.json"
 FLASH_ATTN_REPO = "https://github.com/Dao-AILab/flash-attention"
+# The download itself, not the function holding it: 2.0.6-2.1.1 format BASE_WHEEL_URL and call
+# urllib.request.urlretrieve inline in CachedWheelsCommand.run; 2.1.2 on move the URL into
+# get_wheel_url. 0.2.1-2.0.5 have neither and always compile.
+_WHEEL_URL = re.compile(r"^BASE_WHEEL_URL\s*=", re.MULTILINE)
+_DOWNLOAD = re.compile(r"\burlretrieve\(")
+
+
+def setup_downloads_prebuilt(setup: str) -> bool:
+    """Whether a flash-attn setup.py fetches a prebuilt wheel from the GitHub release: it
+    defines the release-asset URL (BASE_WHEEL_URL) and downloads from it (urlretrieve), wherever
+    in the file that happens."""
+    return bool(_WHEEL_URL.search(setup) and _DOWNLOAD.search(setup))
 
 
 def refresh_flash_attn(git_dir: str) -> None:
@@ -247,7 +274,7 @@ def refresh_flash_attn(git_dir: str) -> None:
             "commit": commit,
             "publish_yml_blob": blob,
             "os": matrix["os"],
-            "setup_downloads_prebuilt": "def get_wheel_url" in setup,
+            "setup_downloads_prebuilt": setup_downloads_prebuilt(setup),
             "python": [str(v) for v in matrix["python-version"]],
             "torch": [str(v) for v in matrix["torch-version"]],
             "cuda": [str(v) for v in matrix["cuda-version"]],
@@ -398,6 +425,19 @@ def generate() -> str:
         },
         "packages": packages,
         "flash_attn_assets": flash_attn_assets(),
+        # PEP 592 yanked releases (every file yanked; the reason where PyPI gives one): pip
+        # still installs one pinned with ==, never one a range would pick
+        "yanked": {
+            name: {
+                version: release["yanked"]
+                for version, release in sorted(
+                    listing["releases"].items(), key=lambda i: Version(i[0])
+                )
+                if release.get("yanked")
+            }
+            for name, listing in sorted(document["packages"].items())
+            if any(release.get("yanked") for release in listing["releases"].values())
+        },
     }
     output["inputs"]["flash_attn_assets"] = {
         "file": "scripts/inputs/flash-attn-assets.json",
@@ -406,7 +446,7 @@ def generate() -> str:
     }
     # one run per line: a refresh's diff shows the releases that changed
     lines = [json.dumps({k: v for k, v in output.items() if k != "packages"}, sort_keys=True)]
-    # flash_attn_assets sorts before packages: it stays in the header line
+    # flash_attn_assets sorts before packages, yanked after it: both go in the header line
     lines[0] = lines[0][:-1] + ', "packages": {'
     for position, (name, runs) in enumerate(packages.items()):
         lines.append(f" {json.dumps(name)}: [")

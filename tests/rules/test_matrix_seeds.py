@@ -226,9 +226,10 @@ def test_openrlhf_installs(env: Mapping[str, Any], expected: Expected) -> None:
 # worked.
 
 TRLS = ["0.13.0", "0.14.0", "0.15.2", "0.16.0", "0.17.0", "0.18.0"]
-VLLMS = ["0.6.6.post1", "0.7.1", "0.7.2", "0.7.3"]
+VLLMS = ["0.6.6.post1", "0.7.0", "0.7.1", "0.7.2", "0.7.3"]
 IN_PROCESS_TRL = {"0.14.0", "0.15.2"}
-BAD_VLLM = {"0.6.6.post1": INPROC, "0.7.1": INPROC_071}
+# 0.7.0 and 0.7.1: the same uniproc_executor.py, flagged on TRL's pins (audit 5 row 12)
+BAD_VLLM = {"0.6.6.post1": INPROC, "0.7.0": INPROC_071, "0.7.1": INPROC_071}
 PRE_AMPERE_BAD_VLLM = {"0.7.2", "0.7.3"}  # the GPU decides: unknown GPUs make it a question
 
 
@@ -255,6 +256,8 @@ def _grpo_vllm_expectation(trl: str, vllm: str, gpu_count: int | None) -> Expect
         ("NVIDIA GeForce RTX 3090", "8.6", "0.7.2", {}),  # X-R1's 4x3090 recipe
         ("NVIDIA H100 80GB HBM3", "9.0", "0.7.2", {}),  # open-r1 49d9b74 on 8xH100
         ("NVIDIA A100-SXM4-80GB", "8.0", "0.7.1", {INPROC_071: "affected"}),  # TRL's pin: reported
+        ("NVIDIA A100-SXM4-80GB", "8.0", "0.7.0", {INPROC_071: "affected"}),  # 0.7.1's executor
+        ("NVIDIA A100-SXM4-80GB", "8.0", "0.6.6.post1", {INPROC: "affected"}),  # trl#2883
     ],
 )  # fmt: skip
 def test_trl_015_inprocess_vllm_by_gpu(
