@@ -1,0 +1,76 @@
+"""`compat explain` keyed on the mechanism, not one wording of it (issue 34): an undefined C++
+symbol in any extension file of a package, triton's compiler API removals by torch series, NumPy
+ABI messages ranked by the package whose frames raised, and no question asked that the log
+answers. Real logs from public threads (tests/data/logs, PROVENANCE.md), judged through the CLI."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import run_cli
+from tests.lib import paths
+
+LOGS = paths.LOGS
+VLLM_TORCH = "vllm-torch-pin-mismatch"
+
+
+def explain(path: Path) -> tuple[int, dict[str, object]]:
+    result = run_cli(["explain", str(path), "--format", "json"])
+    assert result.exit_code in (0, 1), result.stderr
+    document = result.json()
+    assert document["schema"] == "compat.explain/1"
+    return result.exit_code, document
+
+
+def first(document: dict[str, object]) -> dict[str, object]:
+    matches = document["matches"]
+    assert isinstance(matches, list) and matches
+    match: dict[str, object] = matches[0]
+    return match
+
+
+def unknown_facts(match: dict[str, object]) -> list[str]:
+    unknown = match["unknown"]
+    assert isinstance(unknown, list)
+    return [str(u).split(" — ")[0] for u in unknown]
+
+
+def used_facts(match: dict[str, object]) -> dict[str, tuple[str, int | None]]:
+    facts = match["facts"]
+    assert isinstance(facts, list)
+    return {f["fact"]: (f["value"], f["line"]) for f in facts}
+
+
+@pytest.mark.parametrize(
+    ("log", "verdict", "line", "used", "unknown"),
+    [
+        # vLLM 0.3.2 (Requires-Dist torch==2.1.2) beside torch 2.2.1; before 0.4 the extension is
+        # _C.cpython-310-x86_64-linux-gnu.so
+        (
+            "vllm-3147-cpython-so-torch-2.2.1.log",
+            "confirmed",
+            1,
+            {"packages.vllm": ("0.3.2", 6), "packages.torch": ("2.2.1", 4)},
+            [],
+        ),
+        # Another extension of the same package (quantization_ops, vLLM 0.2), no versions shown
+        (
+            "vllm-1807-quantization-ops-torch-2.0.1.log",
+            "symptom-only",
+            2,
+            {},
+            ["packages.vllm", "packages.torch"],
+        ),
+    ],
+)
+def test_an_undefined_symbol_in_any_extension_of_vllm(
+    log: str, verdict: str, line: int, used: dict[str, tuple[str, int]], unknown: list[str]
+) -> None:
+    code, document = explain(LOGS / log)
+    match = first(document)
+    assert (match["rule"], match["verdict"], match["line"]) == (VLLM_TORCH, verdict, line)
+    assert used.items() <= used_facts(match).items()
+    assert unknown_facts(match) == unknown
+    assert code == 0
