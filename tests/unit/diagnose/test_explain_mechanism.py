@@ -74,3 +74,44 @@ def test_an_undefined_symbol_in_any_extension_of_vllm(
     assert used.items() <= used_facts(match).items()
     assert unknown_facts(match) == unknown
     assert code == 0
+
+
+TRITON = "torch-triton-series-mismatch"
+ATTRS = "wan2gp-1263-attrsdescriptor.log"
+
+
+@pytest.mark.parametrize(
+    ("shown", "verdict", "unknown"),
+    [
+        ("", "symptom-only", ["packages.torch", "packages.triton"]),
+        # torch 2.6 pins triton 3.2; 3.3 removed AttrsDescriptor
+        ("torch==2.6.0\ntriton==3.3.0\n", "confirmed", []),
+        ("torch==2.6.0\ntriton==3.2.0\n", "outside-range", []),
+    ],
+)
+def test_attrs_descriptor_is_the_triton_series_rule(
+    tmp_path: Path, shown: str, verdict: str, unknown: list[str]
+) -> None:
+    log = tmp_path / "attrs.log"
+    log.write_bytes(shown.encode() + (LOGS / ATTRS).read_bytes())
+    _, document = explain(log)
+    match = first(document)
+    assert (match["rule"], match["verdict"]) == (TRITON, verdict)
+    assert match["line"] == 1 + shown.count("\n")
+    assert unknown_facts(match) == unknown
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # torch 2.9 imports triton_key from triton.runtime.cache (Triton 3.5 moved it there)
+        "ImportError: cannot import name 'triton_key' from 'triton.runtime.cache'",
+        # torch 2.6's fallback import when triton.backends.compiler has no AttrsDescriptor either
+        "ImportError: cannot import name 'AttrsDescriptor' from 'triton.backends.compiler'",
+    ],
+)
+def test_the_next_triton_api_moves_are_the_same_rule(tmp_path: Path, line: str) -> None:
+    log = tmp_path / "moved.log"
+    log.write_text(line + "\n")
+    _, document = explain(log)
+    assert first(document)["rule"] == TRITON
