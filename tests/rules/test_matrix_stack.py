@@ -487,7 +487,13 @@ VLLM_PINS = {
 TORCHES = sorted(set(VLLM_PINS.values()), key=Version)
 # Releases that declare a floor, not a pin: below it is judged, above it the torch they were
 # built against is not recorded (vllm#1807: 0.2.2 beside torch 2.0.1, below its floor 2.1.0).
-VLLM_FLOORS = {"0.2.0": "2.0.0", "0.2.2": "2.1.0", "0.2.3": "2.1.0", "0.2.4": "2.1.0", "0.2.5": "2.1.1"}
+VLLM_FLOORS = {
+    "0.2.0": "2.0.0",
+    "0.2.2": "2.1.0",
+    "0.2.3": "2.1.0",
+    "0.2.4": "2.1.0",
+    "0.2.5": "2.1.1",
+}
 
 
 @pytest.mark.parametrize(("vllm", "torch"), list(product(VLLM_PINS, TORCHES)))
@@ -608,7 +614,10 @@ LOG_LINES = [
     ),
     # Not a torch symbol (the driver's C API), and not a vllm/ directory: no extension rule
     ("ImportError: /x/site-packages/vllm/_C.abi3.so: undefined symbol: cuTensorMapEncodeTiled", ""),
-    ("ImportError: /x/site-packages/my_vllm/_C.abi3.so: undefined symbol: _ZN3c104cuda9SetDeviceEi", ""),
+    (
+        "ImportError: /x/site-packages/my_vllm/_C.abi3.so: undefined symbol: _ZN3c104cuda9SetDeviceEi",
+        "",
+    ),
     ("AttributeError: Qwen2Tokenizer has no attribute all_special_tokens_extended", VLLM_TF5),
     (
         "UserWarning: TRL currently supports vLLM versions: 0.10.2, 0.11.0, 0.11.1, 0.11.2. You have "

@@ -115,3 +115,21 @@ def test_the_next_triton_api_moves_are_the_same_rule(tmp_path: Path, line: str) 
     log.write_text(line + "\n")
     _, document = explain(log)
     assert first(document)["rule"] == TRITON
+
+
+def test_numpy2_ranks_the_package_whose_error_the_log_shows() -> None:
+    """torch's own "Could not infer dtype of numpy.float32" after NumPy's warning: the torch
+    rule, which names both messages, ranks above the generic NumPy-1-build rule; the NumPy
+    release the warning prints is a fact, never asked for."""
+    code, document = explain(LOGS / "ace-378-numpy2-torch-tensor.log")
+    matches = document["matches"]
+    assert isinstance(matches, list)
+    assert [m["rule"] for m in matches] == [
+        "numpy2-with-torch-before-2.3",
+        "numpy1-build-beside-numpy2",
+    ]
+    match = first(document)
+    assert match["verdict"] == "symptom-only" and match["line"] == 1
+    assert used_facts(match)["packages.numpy"] == ("2.0.0", 1)
+    assert unknown_facts(match) == ["packages.torch"]
+    assert code == 0
