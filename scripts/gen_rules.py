@@ -571,7 +571,7 @@ def source_values(package: str, key: str, dep: str) -> Callable[[], list[tuple[V
 
 # package -> (first release read, dependencies whose Requires-Dist lines are kept)
 DECLARED: dict[str, tuple[str, tuple[str, ...]]] = {
-    "vllm": ("0.4.0", ("torch", "transformers", "flashinfer-python", "xformers", "numba")),
+    "vllm": ("0.2.0", ("torch", "transformers", "flashinfer-python", "xformers", "numba")),
     "torchvision": ("0.16.0", ("torch",)),
     "torchaudio": ("2.1.0", ("torch",)),
     "xformers": ("0.0.23", ("torch",)),

@@ -96,7 +96,8 @@ def run_explain(
             )
             unrelated.append(Unrelated(best.rule, best.line, best.text, reason))
             continue
-        matches.append(judge(best, seen, facts, ev))
+        messages = len({m.symptom.match for m in found})
+        matches.append(judge(best, seen, facts, ev, messages))
     matches.sort(key=rank_key)
     unrelated.sort(key=lambda u: (u.line, u.rule.id))
     return Explanations(

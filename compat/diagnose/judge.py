@@ -51,6 +51,7 @@ class Explanation:
     held: tuple[str, ...]  # the conditions that held, in words
     unknown: tuple[str, ...]
     unknown_facts: tuple[str, ...] = ()  # the fact names behind `unknown`
+    messages: int = 1  # how many of the rule's distinct symptoms the log shows
 
     @property
     def from_log(self) -> int:
@@ -87,7 +88,11 @@ def frames_seen(match: Match) -> tuple[tuple[str, int], ...]:
 
 
 def judge(
-    match: Match, seen: tuple[tuple[str, int], ...], facts: Facts, ev: LogEvidence
+    match: Match,
+    seen: tuple[tuple[str, int], ...],
+    facts: Facts,
+    ev: LogEvidence,
+    messages: int = 1,
 ) -> Explanation:
     rule = match.rule
     # The engine's three-valued evaluation, as doctor's: FALSE is a fact shown outside the rule.
@@ -115,16 +120,20 @@ def judge(
         evaluated.held,
         unknown,
         tuple(wanted),
+        messages,
     )
 
 
-def rank_key(e: Explanation) -> tuple[int, int, int, int, int, int, int, str]:
+def rank_key(e: Explanation) -> tuple[int, int, int, int, int, int, int, int, str]:
     return (
         ORDER[e.verdict],
         -len(e.frames_seen),
         0 if e.from_log else 1,  # the log shows none of the rule's facts: below those it shows
         -len(e.held),
         -e.from_log,
+        # A NumPy 2 log whose later error is torch's own ("Could not infer dtype of
+        # numpy.float32"): the rule both messages name ranks above one that only shares the first.
+        -e.messages,
         -len(e.facts_used),
         e.line,
         e.rule.id,

@@ -94,8 +94,10 @@ _DOTTED = re.compile(r"(?:^|print\]|\s)(?P<key>[A-Za-z][\w ]{0,40}?)\s+\.{2,}\s*
 _TABLE_ROW = re.compile(r"^\s*([A-Za-z0-9_][A-Za-z0-9._-]*)\s+([0-9][^\s]*)(?:\s|$)")
 _PIP_HEADER = re.compile(r"^\s*Package\s+Version\b")
 _CONDA_HEADER = re.compile(r"^\s*#\s*Name\s+Version\s+Build")
-_SMI_DRIVER = re.compile(r"Driver Version:\s*([0-9.]+)")
-_SMI_CUDA = re.compile(r"CUDA Version:\s*([0-9.]+)")
+# nvidia-smi's header: `Driver Version:` / `CUDA Version:`, and from R610 `KMD Version:` (the
+# kernel-mode driver: the same number) / `CUDA UMD Version:` (the user-mode driver's CUDA)
+_SMI_DRIVER = re.compile(r"(?:Driver|KMD) Version:\s*([0-9.]+)")
+_SMI_CUDA = re.compile(r"CUDA (?:UMD )?Version:\s*([0-9.]+)")
 _SMI_GPU = re.compile(r"^\|\s+(\d+)\s+(\S.{0,60}?)\s+(?:On|Off)\s+\|")
 _COLLECT_GPU = re.compile(r"^\s*GPU (\d+): (\S.*)")
 _DS_BANNER = re.compile(r"DeepSpeed info: version=([^\s,]+)(?:, git-hash=([0-9a-fA-F]{7,40}))?")

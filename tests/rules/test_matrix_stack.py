@@ -480,14 +480,33 @@ VLLM_PINS = {
     # the releases the hand-written table missed, now read from their metadata
     "0.4.1": "2.2.1", "0.5.4": "2.4.0", "0.11.1": "2.9.0", "0.11.2": "2.9.0", "0.27.0": "2.13.0",
     "0.31.0": "2.13.0", "0.32.0": "2.13.0",
+    # before 0.4 (issue 34): each release's own Requires-Dist (scripts/inputs/vllm.json)
+    "0.2.1": "2.0.1", "0.2.1.post1": "2.0.1", "0.2.6": "2.1.2", "0.2.7": "2.1.2", "0.3.0": "2.1.2",
+    "0.3.2": "2.1.2", "0.3.3": "2.1.2",
 }  # fmt: skip
 TORCHES = sorted(set(VLLM_PINS.values()), key=Version)
+# Releases that declare a floor, not a pin: below it is judged, above it the torch they were
+# built against is not recorded (vllm#1807: 0.2.2 beside torch 2.0.1, below its floor 2.1.0).
+VLLM_FLOORS = {
+    "0.2.0": "2.0.0",
+    "0.2.2": "2.1.0",
+    "0.2.3": "2.1.0",
+    "0.2.4": "2.1.0",
+    "0.2.5": "2.1.1",
+}
 
 
 @pytest.mark.parametrize(("vllm", "torch"), list(product(VLLM_PINS, TORCHES)))
 def test_vllm_torch_pins(vllm: str, torch: str) -> None:
     found = statuses({"packages": {"vllm": vllm, "torch": f"{torch}+cu126"}}, (VLLM_TORCH,))
     assert found == ({} if VLLM_PINS[vllm] == torch else {VLLM_TORCH: "affected"})
+
+
+@pytest.mark.parametrize(("vllm", "torch"), list(product(VLLM_FLOORS, [*TORCHES, "1.13.1"])))
+def test_vllm_floors_are_judged_as_declared(vllm: str, torch: str) -> None:
+    found = statuses({"packages": {"vllm": vllm, "torch": torch}}, (VLLM_TORCH,))
+    below = Version(torch) < Version(VLLM_FLOORS[vllm])
+    assert found == ({VLLM_TORCH: "affected"} if below else {})
 
 
 def test_vllm_releases_newer_than_the_recorded_inputs_are_not_guessed() -> None:
@@ -561,6 +580,43 @@ LOG_LINES = [
         "OSError: /usr/local/lib/python3.10/dist-packages/torchaudio/lib/libtorchaudio.so: undefined "
         "symbol: _ZNK3c107SymBool10guard_boolEPKcl",
         TORCHAUDIO,
+    ),
+    # Every file name form of an extension (issue 34): before 0.4 vLLM's _C carries the CPython tag
+    (
+        "ImportError: /usr/local/lib/python3.10/dist-packages/vllm/_C.cpython-310-x86_64-linux-gnu.so: "
+        "undefined symbol: _ZN3c106detail19maybe_wrap_dim_slowEllb",
+        VLLM_TORCH,
+    ),
+    (
+        "ImportError: /venv/lib/python3.12/site-packages/vllm/_moe_C.abi3.so: undefined symbol: "
+        "_ZN3c1017RegisterOperatorsD1Ev",
+        VLLM_TORCH,
+    ),
+    (
+        "ImportError: /venv/lib/python3.12/site-packages/vllm/vllm_flash_attn/_vllm_fa2_C.abi3.so: "
+        "undefined symbol: _ZN3c104cuda9SetDeviceEa",
+        VLLM_TORCH,
+    ),
+    (
+        "OSError: /opt/conda/lib/python3.11/site-packages/torchaudio/lib/_torchaudio.so: undefined "
+        "symbol: _ZN2at4_ops5zeros4callEN3c108ArrayRefINS2_6SymIntEEE",
+        TORCHAUDIO,
+    ),
+    (
+        "OSError: /usr/lib/python3.10/site-packages/torchvision/_C.so: undefined symbol: "
+        "_ZN3c1017RegisterOperatorsD1Ev",
+        TORCHVISION,
+    ),
+    (
+        "ImportError: /usr/lib/python3.10/site-packages/xformers/_C.so: undefined symbol: "
+        "_ZN3c104impl3cow11cow_deleterEPv",
+        XFORMERS,
+    ),
+    # Not a torch symbol (the driver's C API), and not a vllm/ directory: no extension rule
+    ("ImportError: /x/site-packages/vllm/_C.abi3.so: undefined symbol: cuTensorMapEncodeTiled", ""),
+    (
+        "ImportError: /x/site-packages/my_vllm/_C.abi3.so: undefined symbol: _ZN3c104cuda9SetDeviceEi",
+        "",
     ),
     ("AttributeError: Qwen2Tokenizer has no attribute all_special_tokens_extended", VLLM_TF5),
     (

@@ -228,6 +228,15 @@ def test_a_later_traceback_does_not_make_an_error_unrelated(tmp_path: Path) -> N
                 ("gpu", "1"): ("NVIDIA A100 80GB PCIe", 14),
             },
         ),
+        (  # the R610+ header: KMD Version / CUDA UMD Version (issue 34)
+            "sglang-27487-r610-nvidia-smi.log",
+            {
+                ("driver", "driver"): ("610.43.02", 3),
+                ("cuda_driver", "cuda_driver"): ("13.3", 3),
+                ("gpu", "0"): ("NVIDIA B200", 9),
+                ("gpu", "1"): ("NVIDIA B200", 13),
+            },
+        ),
         (
             "deepspeed-6567-conda-list.log",
             {
