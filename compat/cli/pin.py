@@ -41,8 +41,9 @@ installed versions and the versions the knowledge base names (never the cache). 
 the stated usage needs (GRPO: trl 0.14.0); your exact pins (== in -r files, --keep) move only
 when nothing else escapes; a chosen torch CUDA build is written as an --extra-index-url line
 plus a +cuXYZ pin. Before writing, the real resolver (uv, else pip) installs your requirements
-under the constraints and compat re-checks the result (--no-verify and --offline skip this proof
-and say so).
+under the constraints and compat re-checks the result; --offline proves it with compat's offline
+solve over its dependency snapshot, and says what the snapshot cannot decide (--no-verify skips
+the proof and says so).
 
 \b
 Examples:

@@ -90,6 +90,10 @@ def torch_build(build: str) -> tuple[bool, Version | None]:
     match = _FORGE_BUILD.search(build)
     if match:
         digits = match.group(1)  # the last digit is the minor, as in PyTorch's `cu121`
+        if len(digits) == 2 and digits[0] == "1":
+            # `cuda12`, `cuda13` (a `cuda13*` pattern): a CUDA major alone, no minor (there was
+            # no CUDA 1.x build of pytorch). A CUDA build, its version unknown.
+            return False, None
         return True, Version(f"{digits[:-1]}.{digits[-1]}")
     match = _CHANNEL_BUILD.search(build)
     if match:

@@ -29,6 +29,8 @@ def render_constraints(result: PinResult) -> str:
             )
         elif proof.status == "skipped":
             lines.append(f"# proof skipped ({proof.detail})")
+        elif proof.status == "unproven":
+            lines.append(f"# proof: {proof.detail}")
         else:
             lines.append(f"# PROOF FAILED: {proof.detail}")
     lines += [f"# {note}" for note in plan.notes]

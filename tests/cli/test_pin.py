@@ -203,8 +203,10 @@ def test_offline_uses_knowledge_base_versions_and_says_so(tmp_path: Path) -> Non
     site = make_env(tmp_path / "site", {"deepspeed": "0.14.2"})
     config = tmp_path / "ds.json"
     config.write_text(json.dumps(ZERO3))
+    # The plan alone (--no-verify): the offline proof would install torch beside DeepSpeed
+    # (the environment has none) and plan again from that install.
     result = run_cli(["pin", "--path", str(site), "--no-probe", "--offline", "--deepspeed-config", str(config),
-                      "--index-url", "http://127.0.0.1:9/simple"])  # fmt: skip
+                      "--index-url", "http://127.0.0.1:9/simple", "--no-verify"])  # fmt: skip
     assert result.exit_code == 0, result.stderr
     assert "# candidates: offline" in result.stdout
     assert "deepspeed==0.14.3" in result.stdout  # the first fixed release the rule names

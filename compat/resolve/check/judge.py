@@ -182,7 +182,9 @@ class Judge:
             if not stated:
                 solved = self.solve_offline(declared, notes)
             if solved is not None:
-                resolved, resolved_by = dict(solved.packages), offline_label()
+                from compat.resolve.check.offline import label
+
+                resolved, resolved_by = dict(solved.packages), label()
         if resolved is not None:
             self.installs.append(
                 {"by": resolved_by, "packages": {str(n): str(v) for n, v in resolved.items()}}
@@ -415,12 +417,6 @@ class Judge:
             return [], set(names), why
         bound = {name for line in lines for name in line.packages}  # a package's own index
         return urls, set(names) & bound, "the index could not be read, or lists no such project"
-
-
-def offline_label() -> str:
-    from compat.resolve.sources import snapshot
-
-    return f"compat's offline solve over its dependency snapshot of {snapshot.fetched()}"
 
 
 _LISTED = 12  # pulled-in releases a note names (JSON's environment.installs has them all)

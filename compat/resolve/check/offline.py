@@ -91,6 +91,17 @@ class NoOfflineInstall(Exception):
     the message says which, in one line."""
 
 
+class SolveStopped(NoOfflineInstall):
+    """The solve ran out of rounds (MAX_ROUNDS): no answer either way."""
+
+
+def label() -> str:
+    """Who solved an offline install, as reports name a resolver."""
+    from compat.resolve.sources import snapshot
+
+    return f"compat's offline solve over its dependency snapshot of {snapshot.fetched()}"
+
+
 class _Candidate(NamedTuple):
     name: NormalizedName
     version: Version | None  # None: a release the snapshot cannot tell (uncovered, or a URL)
@@ -222,18 +233,16 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
                 return []
             return [_Candidate(name, None, extras, (), False)]
         pinned = _exact(specifier)
-        pool = self._pool(name, extras)
-        allowed = [
-            c
-            for c, yanked in pool
-            if c.version not in bad
-            and (not yanked or c.version == pinned)  # PEP 592: yanked only where pinned exactly
-        ]
-        # Final releases; pre-releases only where the requirement names one or no final fits
-        # (pip's rule, packaging's SpecifierSet.filter).
-        out = [c for c in allowed if specifier.contains(c.version, prereleases=False)]  # type: ignore[arg-type]
+        # PEP 592: yanked only where pinned exactly.
+        allowed = [c for c, yanked in self._pool(name, extras) if not yanked or c.version == pinned]
+        # A release whose requirements are unknown would satisfy anything: backtracking into one
+        # (vllm 0.1.3, sdists only) is never what pip does, which builds it and reads what it
+        # requires. Releases with known requirements come first; the others only where none of
+        # those fits the requirement at all (antlr4-python3-runtime==4.9.*: sdists only).
+        out = _fitting([c for c in allowed if c.source], specifier)
         if not out:
-            out = [c for c in allowed if specifier.contains(c.version, prereleases=True)]  # type: ignore[arg-type]
+            out = _fitting(allowed, specifier)
+        out = [c for c in out if c.version not in bad]
         if (
             not out
             and pinned is not None
@@ -249,9 +258,7 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
     def _pool(self, name: NormalizedName, extras: frozenset[str]) -> list[tuple[_Candidate, bool]]:
         """Every release of `name` pip could pick on the target, newest first, with whether it
         is yanked: built once per package and extras (resolvelib asks again on every round).
-        A release whose requirements are unknown would satisfy anything: backtracking into one
-        (vllm 0.1.3, sdists only) is never what pip does, which builds it and reads what it
-        requires; where releases with known requirements exist, only they are offered."""
+        find_matches offers the releases whose requirements are unknown last."""
         key = (name, extras)
         if key not in self.pools:
             # The same package on the same target in every install a check solves: built once
@@ -266,8 +273,6 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
                     for r in reversed(snapshot.records(name))
                     if self._installable(name, r)
                 ]
-                if any(c.source for c, _ in built):
-                    built = [(c, y) for c, y in built if c.source]
                 if rebuilt:
                     built = [(c._replace(requires=_portable(c.requires)), y) for c, y in built]
                 _POOLS[shared] = built
@@ -355,6 +360,15 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
         return deps
 
 
+def _fitting(candidates: list[_Candidate], specifier: SpecifierSet) -> list[_Candidate]:
+    """Final releases the specifier allows; pre-releases only where the requirement names one or
+    no final fits (pip's rule, packaging's SpecifierSet.filter)."""
+    out = [c for c in candidates if specifier.contains(c.version, prereleases=False)]  # type: ignore[arg-type]
+    if not out:
+        out = [c for c in candidates if specifier.contains(c.version, prereleases=True)]  # type: ignore[arg-type]
+    return out
+
+
 def _without_marker(requirement: Requirement) -> Requirement:
     """The requirement without its marker (the candidate already evaluated it for the target)."""
     if requirement.marker is None:
@@ -403,7 +417,7 @@ def solve(
             + (f" ({', '.join(causes[:4])}{', …' if len(causes) > 4 else ''})" if causes else "")
         ) from None
     except resolvelib.ResolutionTooDeep:
-        raise NoOfflineInstall(
+        raise SolveStopped(
             f"the offline solve stopped after {MAX_ROUNDS} rounds (a count of work)"
         ) from None
     packages: dict[NormalizedName, Version] = {}

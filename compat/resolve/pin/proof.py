@@ -5,7 +5,7 @@ nothing new turns up."""
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -14,11 +14,13 @@ from packaging.version import Version
 
 from compat.errors import IndexAccessError
 from compat.kb.knowledge import KnowledgeBase
-from compat.model import Environment, Hardware, Package, UsageFact
+from compat.model import Environment, Finding, Hardware, Package, UsageFact
 from compat.resolve.pin.constraints import constraint_lines
 from compat.resolve.pin.pinresult import Declarations, PinSettings, Proof
 from compat.resolve.pin.planner import Planner, make_planner
 from compat.resolve.pin.solver import PinPlan
+from compat.resolve.pin.solvers import SnapshotSolver, Solver, ToolSolver, Undecided
+from compat.resolve.resolvers.resolver import ResolutionFailed, Target
 from compat.resolve.sources.indexconfig import IndexOptions
 from compat.versions import parse_requirement
 
@@ -30,64 +32,21 @@ def prove(
     env: Environment,
     start: Mapping[NormalizedName, str],
     declarations: Declarations | None,
-    index_options: IndexOptions,
-    tool: str,
+    solver: Solver,
     available: Callable[[str], bool] | None = None,
 ) -> tuple[PinPlan, Proof, Environment]:
-    """Plan, have the real resolver install the plan's constraints with the user's requirements,
-    re-check what it picked with the engine, and plan again from there until nothing new turns
-    up (at most PROOF_ROUNDS times). With requirement files, the first round starts from what
-    the resolver picks for them, not from the newest release a range allows."""
-    from compat.engine import evaluate
-    from compat.resolve.resolvers.resolver import (
-        ResolutionFailed,
-        ResolveNotMade,
-        ResolverTimedOut,
-        Target,
-    )
-    from compat.resolve.resolvers.resolver import resolve as resolve_with_tool
-
-    def resolve(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return resolve_with_tool(*args, **kwargs)
-        except ResolveNotMade as error:
-            if isinstance(error, ResolverTimedOut):
-                raise
-            # The tool failed, not the constraints: no proof, nothing written (exit 3).
-            raise ResolveNotMade(
-                error.tool,
-                f"{error.reason}; the proof could not be made and no constraints were written",
-                hint=error.hint or "--no-verify writes the constraints without the proof",
-            ) from None
-        except IndexAccessError as error:
-            # One line: which index, why, and how to go on without the proof.
-            raise IndexAccessError(
-                f"the proof failed: {error.message}",
-                hint="--no-verify writes the constraints without the proof",
-            ) from None
-
-    target = Target(
-        python_version=(
-            f"{env.python_version.major}.{env.python_version.minor}"
-            if env.python_version is not None
-            else None
-        )
-    )
+    """Plan, have the solver (the real resolver online, the snapshot's solve offline) install the
+    plan's constraints with the user's requirements, re-check what it picked with the engine,
+    and plan again from there until nothing new turns up (at most PROOF_ROUNDS times). With
+    requirement files, the first round starts from what the solver picks for them, not from the
+    newest release a range allows."""
     labels = dict(start)
     if declarations is not None:
         lines = [text for _, text, _ in declarations.lines if "://" not in text]
         try:
-            first = resolve(lines, (), target=target, index=index_options, tool=tool)
-        except ResolutionFailed as error:
-            plan = planner.plan(env, labels)
-            return (
-                plan,
-                Proof(
-                    "failed",
-                    f"{error.tool}: your requirements alone do not resolve: {error.message}",
-                ),
-                env,
-            )
+            first = solver(lines, ())
+        except (ResolutionFailed, Undecided) as error:
+            return planner.plan(env, labels), _refused(error, "your requirements alone"), env
         env, labels = _resolved_environment(env, first.packages, declarations, labels)
     plan = planner.plan(env, labels)
     detail = ""
@@ -97,52 +56,79 @@ def prove(
             # A private or local distribution is no index's: the proof is about the rest.
             requirements = [r for r in requirements if available(r)]
         try:
-            resolution = resolve(
-                requirements,
-                constraint_lines(plan, env, index_options.pytorch_index),
-                target=target,
-                index=index_options,
-                tool=tool,
-            )
-        except ResolutionFailed as error:
-            return (
-                plan,
-                Proof("failed", f"{error.tool}: {error.message}", {}, tuple(requirements)),
-                env,
-            )
-        declared = {name for name, _, _ in declarations.lines} if declarations else None
-        resolved_env = replace(
-            env,
-            packages={
-                **{
-                    n: p
-                    for n, p in env.packages.items()
-                    if n not in resolution.packages and (declared is None or n in declared)
-                },
-                **{
-                    n: Package(n, v, env.packages[n].display_name if n in env.packages else n)
-                    for n, v in resolution.packages.items()
-                },
-            },
-        )
-        facts = planner.facts(resolved_env)
-        known = {u.rule.id for u in plan.unresolved}
-        new = [
-            f
-            for f in evaluate(planner.kb, facts)
-            if f.status in planner.avoid
-            and f.rule.severity.value != "info"
-            and f.rule.id not in known
-        ]
+            resolution = solver(requirements, constraint_lines(plan, env, solver.pytorch_index))
+        except (ResolutionFailed, Undecided) as error:
+            return plan, _refused(error, "", tuple(requirements)), env
+        new = _new_findings(planner, plan, env, declarations, resolution.packages)
         detail = f"{resolution.tool} resolved {len(resolution.packages)} package(s)"
         if not new:
+            declared = {name for name, _, _ in declarations.lines} if declarations else None
             plan = _installed_pins(plan, resolution.packages, declared)
-            return plan, Proof("proven", detail, resolution.packages, tuple(requirements)), env
+            proof = Proof("proven", detail, resolution.packages, tuple(requirements))
+            return plan, _undecided(proof, solver.undecided()), env
         # What the resolver picked walks into a rule: plan again from the resolved set.
         env, labels = _resolved_environment(env, resolution.packages, declarations, labels)
         plan = planner.plan(env, labels)
         detail += f"; its pick matched {', '.join(f.rule.id for f in new)}"
     return plan, Proof("failed", f"{detail}; gave up after {PROOF_ROUNDS} rounds"), env
+
+
+def _refused(
+    error: ResolutionFailed | Undecided, what: str, requirements: tuple[str, ...] = ()
+) -> Proof:
+    """The solver's refusal as the proof: failed, naming the conflict in its words; or, where
+    it could not decide (the offline solve ran out of rounds), not proven."""
+    if isinstance(error, Undecided):
+        return Proof("unproven", str(error), {}, requirements)
+    alone = f"{what} do not resolve: " if what else ""
+    return Proof("failed", f"{error.tool}: {alone}{error.message}", {}, requirements)
+
+
+def _undecided(proof: Proof, missing: Sequence[str]) -> Proof:
+    """A proof over a solve that could not read everything (packages the snapshot lacks, releases
+    whose requirements it does not hold) is not a proof: it says so, naming them."""
+    if not missing:
+        return proof
+    names = ", ".join(missing[:8]) + (f", … ({len(missing)} in all)" if len(missing) > 8 else "")
+    return replace(
+        proof,
+        status="unproven",
+        detail=f"not proven offline: {proof.detail}, but the snapshot cannot decide {names}",
+    )
+
+
+def _new_findings(
+    planner: Planner,
+    plan: PinPlan,
+    env: Environment,
+    declarations: Declarations | None,
+    resolved: Mapping[NormalizedName, Version],
+) -> list[Finding]:
+    """The engine's re-check of the solved install: findings the plan is to avoid that it did
+    not already leave unresolved. Declared packages the install does not hold are dropped."""
+    from compat.engine import evaluate
+
+    declared = {name for name, _, _ in declarations.lines} if declarations else None
+    resolved_env = replace(
+        env,
+        packages={
+            **{
+                n: p
+                for n, p in env.packages.items()
+                if n not in resolved and (declared is None or n in declared)
+            },
+            **{
+                n: Package(n, v, env.packages[n].display_name if n in env.packages else n)
+                for n, v in resolved.items()
+            },
+        },
+    )
+    known = {u.rule.id for u in plan.unresolved}
+    return [
+        f
+        for f in evaluate(planner.kb, planner.facts(resolved_env))
+        if f.status in planner.avoid and f.rule.severity.value != "info" and f.rule.id not in known
+    ]
 
 
 def _installed_pins(
@@ -274,19 +260,20 @@ def plan_and_prove(
         keep=settings.keep, avoid_possible=settings.avoid_possible,
     )  # fmt: skip
     start = planner.intent.start
-    if not settings.verify or index_options.offline:
-        why = "--offline" if index_options.offline else "--no-verify"
+    if not settings.verify:
         plan = planner.plan(env, start)
         return (
             plan,
-            Proof("skipped", f"{why}: the constraints were not resolved with pip or uv"),
+            Proof("skipped", "--no-verify: the constraints were not resolved with pip or uv"),
             env,
         )
+    if index_options.offline:
+        return prove(planner, env, start, declarations, snapshot_solver(env, index_options))
     if declarations is None:  # one batch of index requests for the proof's names
         planner.source.prefetch([NormalizedName(canonicalize(n)) for n in top_level(env)])
     try:
         return prove(
-            planner, env, start, declarations, index_options, settings.resolver,
+            planner, env, start, declarations, tool_solver(env, index_options, settings),
             planner.source.on_index,
         )  # fmt: skip
     except IndexAccessError as error:
@@ -301,10 +288,30 @@ def plan_and_prove(
         keep=settings.keep, avoid_possible=settings.avoid_possible, cuda_builds=False,
     )  # fmt: skip
     plan, proof, proven_env = prove(
-        planner, env, start, declarations, index_options, settings.resolver,
+        planner, env, start, declarations, tool_solver(env, index_options, settings),
         planner.source.on_index,
     )  # fmt: skip
     unreachable = (
         f"{pytorch} could not be reached, so only the package index's torch builds were considered"
     )
     return plan, replace(proof, detail=f"{proof.detail} ({unreachable})"), proven_env
+
+
+def tool_solver(env: Environment, index_options: IndexOptions, settings: PinSettings) -> Solver:
+    """The real resolver for the environment's Python."""
+    version = env.python_version
+    target = Target(python_version=f"{version.major}.{version.minor}" if version else None)
+    return ToolSolver(index_options, settings.resolver, target, index_options.pytorch_index)
+
+
+def snapshot_solver(env: Environment, index_options: IndexOptions) -> Solver:
+    """check's offline solve over the snapshot, for the environment's Python and markers."""
+    from compat.resolve.target import TargetOptions, target_markers
+
+    version = env.python_version
+    markers, python = target_markers(
+        TargetOptions(python_version=f"{version.major}.{version.minor}" if version else None)
+    )
+    if env.markers:
+        markers = {**markers, **env.markers}
+    return SnapshotSolver(python, markers, index_options.pytorch_index)

@@ -691,6 +691,7 @@ def _resolve_uv(
         "--no-header",
         "--no-annotate",
         "--quiet",
+        "--no-python-downloads",  # a managed Python is never fetched for a resolve
         *_index_args(index),
     ]
     if index is not None and (index.index_url or index.extra_index_urls):

@@ -303,7 +303,8 @@ def _uv_plan(
     timeout: float,
     prefix: str | None,
 ) -> InstallPlan:
-    command = [uv, "pip", "install", "--dry-run", "--python", python, *args]
+    command = [uv, "pip", "install", "--dry-run", "--no-python-downloads", "--python", python]
+    command += args
     # uv takes its environment lock even for a dry run, creating an empty `.lock` file in the
     # environment's root: one it created is removed, so the environment's files stay as they were.
     lock = Path(prefix) / ".lock" if prefix else None

@@ -462,6 +462,10 @@ def test_hostile_pixi_files_are_exit_2_one_line(
         (["pytorch-cpu=2.8"], None),
         (["pytorch[version='>=2.5',build=cuda126*]"], "12.6"),
         (["pytorch==2.1.0=*cuda118*"], "11.8"),
+        # A major alone (cuda13*: any CUDA 13.x build) never reads as CUDA 1.3; cuda92 is 9.2.
+        (["pytorch==2.10.0=*cuda13*"], None),
+        (["pytorch==2.8.0=cuda12*"], None),
+        (["pytorch==1.2.0=*cuda92*"], "9.2"),
     ],
 )
 def test_conda_torch_builds_from_specs(tmp_path: Path, specs: list[str], cuda: str | None) -> None:
