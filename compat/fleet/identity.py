@@ -24,6 +24,7 @@ had no such overlap. Reports with `\\u` escapes (where a `/` or a name character
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 import json
 import re
@@ -40,7 +41,8 @@ GpuIds = tuple[tuple[str | None, str | None], ...]
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
 _LETTER = re.compile(r"[A-Za-z]")
 _AFTER = frozenset("/.-_")
-_AFTER_BYTES = frozenset(b'/.-_"')
+_AFTER_BYTES = frozenset(b'/.-_"')  # the same, on bytes: `"` ends the string
+_TOKEN_BYTES = HOST_TOKEN.encode()
 
 
 def host_names(host: Any) -> tuple[str, ...]:
@@ -78,36 +80,6 @@ def _replace_text(text: str, names: Sequence[str]) -> str:
         if parts:
             text = "".join([*parts, text[start:]])
     return text
-
-
-_TOKEN_BYTES = HOST_TOKEN.encode()
-
-
-def _replace_bytes(data: bytes, names: Sequence[bytes]) -> bytes:
-    """_replace_text on a report's bytes: `"` is the end of a string, `\\/` a `/`."""
-    for name in names:
-        if name not in data:
-            continue
-        parts: list[bytes] = []
-        position = start = 0
-        while True:
-            at = data.find(name, position)
-            if at < 0:
-                break
-            end = at + len(name)
-            if (
-                at > 0
-                and data[at - 1] == 0x2F  # "/"
-                and end < len(data)
-                and (data[end] in _AFTER_BYTES or data[end : end + 2] == b"\\/")
-            ):
-                parts += [data[start:at], _TOKEN_BYTES]
-                start = position = end
-            else:
-                position = at + 1
-        if parts:
-            data = b"".join([*parts, data[start:]])
-    return data
 
 
 def _replace_names(value: Any, names: Sequence[str]) -> Any:
@@ -173,20 +145,68 @@ def digest(state: Mapping[str, Any]) -> str:
 
 # A report's `host` is a flat object (or null), so its bytes are `"host": {...}` with no brace
 # inside: found without parsing, in any formatting. GPU ids are strings without escapes. Only
-# candidates: verify_skeleton proves where each span stands, once per skeleton.
-_HOST_SPAN = re.compile(rb'"host"\s*:\s*(null|\{[^{}]*\})')
-_GPU_SPAN = re.compile(rb'"(?:uuid|pci_bus_id)"\s*:\s*(null|"[^"\\]*")')
+# candidates, found by bytes.find and a regex anchored there: verify_skeleton proves where each
+# span stands, once per skeleton.
+_HOST_KEY = b'"host"'
+_HOST_VALUE = re.compile(rb"\s*:\s*(null|\{[^{}]*\})")
+_GPU_KEYS = (b'"uuid"', b'"pci_bus_id"')
+_GPU_VALUE = re.compile(rb'\s*:\s*(null|"[^"\\]*")')
 _UNKNOWN: Any = object()
 
 
 def _host_span(raw: bytes) -> re.Match[bytes] | None:
     """The likeliest top-level `host`: at doctor's indentation, else the last one."""
     found = None
-    for match in _HOST_SPAN.finditer(raw):
-        if raw[max(0, match.start() - 3) : match.start()] == b"\n  ":
-            return match
-        found = match
+    at = raw.find(_HOST_KEY)
+    while at >= 0:
+        match = _HOST_VALUE.match(raw, at + len(_HOST_KEY))
+        if match is not None:
+            if raw[max(0, at - 3) : at] == b"\n  ":
+                return match
+            found = match
+        at = raw.find(_HOST_KEY, at + 1)
     return found
+
+
+def _gpu_spans(raw: bytes) -> list[tuple[int, int]]:
+    spans = []
+    for key in _GPU_KEYS:
+        at = raw.find(key)
+        while at >= 0:
+            match = _GPU_VALUE.match(raw, at + len(key))
+            if match is not None:
+                spans.append(match.span(1))
+            at = raw.find(key, at + 1)
+    return spans
+
+
+def _name_spans(raw: bytes, names: Sequence[bytes], taken: list[tuple[int, int]]) -> list[int]:
+    """Where _replace_bytes would replace the names in raw, outside the `taken` spans (sorted,
+    not overlapping): a match never overlaps another (names hold no `/`), and a replaced name
+    starts no new match (the token starts with `{`), so one pass per name over the original
+    bytes, skipping what a longer name took, replaces what the passes one after another do."""
+    found: list[tuple[int, int]] = []
+    for name in names:
+        needle = b"/" + name
+        new = []
+        at = raw.find(needle)
+        while at >= 0:
+            start, end = at + 1, at + len(needle)
+            if (
+                end < len(raw)
+                and (raw[end] in _AFTER_BYTES or raw[end : end + 2] == b"\\/")
+                and not _overlaps(taken, start, end)
+                and not _overlaps(found, start, end)
+            ):
+                new.append((start, end))
+            at = raw.find(needle, end)
+        found = sorted(found + new)
+    return [start for start, _ in found] + [end for _, end in found]
+
+
+def _overlaps(spans: list[tuple[int, int]], start: int, end: int) -> bool:
+    at = bisect.bisect_right(spans, (start, end))
+    return (at > 0 and spans[at - 1][1] > start) or (at < len(spans) and spans[at][0] < end)
 
 
 def _host_value(span: bytes) -> Any:
@@ -226,19 +246,34 @@ def skeleton(raw: bytes) -> Skeleton | None:
     host = _host_value(match.group(1)) if match is not None else None
     if host is _UNKNOWN:
         return None
-    spans = [match.span(1)] if match is not None else []
-    host_start, host_end = spans[0] if spans else (-1, -1)
-    spans += [m.span(1) for m in _GPU_SPAN.finditer(raw) if not host_start <= m.start() < host_end]
+    spans = _gpu_spans(raw)
+    if match is not None:
+        host_start, host_end = match.span(1)
+        spans = [s for s in spans if not host_start <= s[0] < host_end]
+        spans.append((host_start, host_end))
     spans.sort()
-    names = [name.encode() for name in host_names(host)]
+    names = host_names(host)
+    edits = [(start, end, b"") for start, end in spans]  # b"": a cut
+    if names:
+        found = _name_spans(raw, [name.encode() for name in names], spans)
+        half = len(found) // 2
+        edits += [(found[i], found[half + i], _TOKEN_BYTES) for i in range(half)]
+        edits.sort()
     segments: list[bytes] = []
     values: list[bytes] = []
+    pieces: list[bytes] = []
     position = 0
-    for start, end in spans:
-        segments.append(_replace_bytes(raw[position:start], names))
-        values.append(raw[start:end])
+    for start, end, token in edits:
+        pieces.append(raw[position:start])
+        if token:
+            pieces.append(token)
+        else:
+            segments.append(b"".join(pieces))
+            pieces = []
+            values.append(raw[start:end])
         position = end
-    segments.append(_replace_bytes(raw[position:], names))
+    pieces.append(raw[position:])
+    segments.append(b"".join(pieces))
     return Skeleton(b"\x00".join(segments), tuple(segments), tuple(values), host)
 
 
