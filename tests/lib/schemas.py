@@ -51,8 +51,8 @@ def problems(document: Any) -> list[str]:
     check = validator(str(document["schema"]))
     found = []
     for error in sorted(check.iter_errors(document), key=lambda e: list(map(str, e.path))):
-        if error.context:  # oneOf/anyOf: the branch that came closest says what is wrong
-            error = jsonschema.exceptions.best_match(error.context)
+        while error.context:  # oneOf/anyOf: the branch that got deepest says what is wrong
+            error = max(error.context, key=lambda e: len(e.absolute_path))
         found.append(f"{'/'.join(map(str, error.absolute_path)) or '(top)'}: {error.message[:300]}")
     return found[:10]
 
