@@ -1,15 +1,15 @@
 """`compat fleet`: one `compat.fleet/2` report for every node of a job, from per-node reports.
 
 Each node's `compat.report/1` (made by doctor on that node: through a Ray task, or by
-`srun ... compat doctor -o reports/%N.json`) is kept whole, once per *node state*: nodes whose
-reports are identical apart from `host` form one group, named in Slurm's compressed hostlist
-form (`node[001-128]`), so the output grows with the distinct states, not with the nodes. On top
+`srun ... compat doctor -o reports/%N.json`) is kept once per *node state*: nodes whose judged
+facts are equal form one group whatever their identity (host, GPU UUIDs and bus ids, the node's
+name in paths: compat/fleet/identity.py), named in Slurm's compressed hostlist form (`node[001-128]`), so the output grows with the distinct states, not with the nodes. On top
 of them: the union of their findings with the groups each applies to, and the *heterogeneity*
 findings — facts that differ across nodes where one training job needs them equal. A node that
 could not be checked (dead, timed out, no report) is listed with why; it is never dropped, and it
 makes the exit code 3 unless `--allow-missing`.
 
-Every step is linear in the nodes: reports equal apart from `host` are recognised from their
+Every step is linear in the nodes: reports equal apart from identity are recognised from their
 bytes (one parse per distinct state), and everything after reading works on the groups.
 """
 
