@@ -181,26 +181,30 @@ def _gpu_spans(raw: bytes) -> list[tuple[int, int]]:
 
 
 def _name_spans(raw: bytes, names: Sequence[bytes], taken: list[tuple[int, int]]) -> list[int]:
-    """Where _replace_bytes would replace the names in raw, outside the `taken` spans (sorted,
+    """Where _replace_text would replace the names in raw, outside the `taken` spans (sorted,
     not overlapping): a match never overlaps another (names hold no `/`), and a replaced name
     starts no new match (the token starts with `{`), so one pass per name over the original
-    bytes, skipping what a longer name took, replaces what the passes one after another do."""
+    bytes, skipping the starts a longer name took, replaces what the passes one after another
+    do. A match cannot reach into a taken span from before it (a span follows `:` and blanks,
+    which no name holds), so only a span with a `/` in it can hold one."""
+    check_taken = any(raw.find(b"/", start, end) >= 0 for start, end in taken)
+    starts: set[int] = set()
     found: list[tuple[int, int]] = []
     for name in names:
         needle = b"/" + name
-        new = []
         at = raw.find(needle)
         while at >= 0:
             start, end = at + 1, at + len(needle)
             if (
                 end < len(raw)
                 and (raw[end] in _AFTER_BYTES or raw[end : end + 2] == b"\\/")
-                and not _overlaps(taken, start, end)
-                and not _overlaps(found, start, end)
+                and start not in starts
+                and not (check_taken and _overlaps(taken, start, end))
             ):
-                new.append((start, end))
+                found.append((start, end))
             at = raw.find(needle, end)
-        found = sorted(found + new)
+        starts.update(start for start, _ in found)
+    found.sort()
     return [start for start, _ in found] + [end for _, end in found]
 
 
