@@ -1,9 +1,14 @@
-"""Speed and memory of `compat fleet --reports` (issues #13, #28): merging N per-node reports.
+"""Speed and memory of `compat fleet --reports` (issues #13, #28, #35): merging N per-node reports.
 
 Writes (under benchmarks/.work/fleet/) real `compat doctor --format json` reports of a GRPO
 training stack (torch, vLLM, TRL, DeepSpeed, transformers, ... with findings) on 8x A100, in two
-distinct node states (driver 535 on most nodes, 550 on every tenth), one file per node with its
-own hostname, IP and Slurm node name, as `srun compat doctor -o reports/%N.json` leaves them.
+distinct node states (driver 535 on most nodes, 550 on every tenth), one file per node as
+`srun compat doctor -o reports/%N.json` leaves them on a real cluster: each node has its own
+identity — hostname, IP and Slurm node name, eight GPUs with their own NVML UUIDs and PCI bus ids,
+and an environment under a path that embeds the node's name (`/scratch/nodeNNNNN/venv`, in the
+report's `environment.source` and every finding's package sources). Not copies: doctor ran once
+per state, on a site under `/scratch/STATE/...`, and each node's report is that state with the
+node's identity written where doctor writes it.
 Then runs `compat fleet --reports DIR --format json` in a fresh interpreter for each node count
 and prints the child's CPU time (user+system: steadier than wall time on a shared machine),
 wall time, peak RSS and output size.
@@ -15,12 +20,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import resource
 import shutil
 import statistics
 import subprocess
 import sys
 import time
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -45,15 +52,27 @@ def profile(driver: str) -> dict[str, Any]:
         "driver_version": driver,
         "cuda_driver_version": STATES[driver],
         "gpus": [
-            {"index": i, "name": "NVIDIA A100-SXM4-80GB", "compute_capability": "8.0"}
+            {
+                "index": i,
+                "name": "NVIDIA A100-SXM4-80GB",
+                "uuid": f"GPU-{uuid.UUID(int=i)}",
+                "pci_bus_id": f"00000000:{0x07 + 0x10 * i:02X}:00.0",
+                "compute_capability": "8.0",
+                "memory_total_mib": 81920,
+                "mig": False,
+            }
             for i in range(8)
         ],
     }
 
 
+SITE_NAME = "state-site"  # the site directory's name in doctor's runs, replaced per node
+
+
 def state_reports(work: Path) -> list[dict[str, Any]]:
     """One real doctor report per node state."""
-    site = make_env(work / "site", {**STACK, **{f"filler-{i}": "1.0" for i in range(288)}})
+    packages = {**STACK, **{f"filler-{i}": "1.0" for i in range(288)}}
+    site = make_env(work / SITE_NAME / "venv" / "site-packages", packages)
     documents = []
     for driver in STATES:
         hardware = work / f"hw-{driver}.json"
@@ -71,21 +90,38 @@ def state_reports(work: Path) -> list[dict[str, Any]]:
     return documents
 
 
-def write_reports(directory: Path, states: list[dict[str, Any]], nodes: int) -> int:
+def node_report(state: dict[str, Any], index: int, work: Path) -> tuple[str, str]:
+    """The state's report as node `index` would write it: its host, its GPUs' UUIDs and bus ids
+    (random, as NVML's are), its environment under /scratch/<node>/."""
+    name = f"node{index:05d}"
+    text = json.dumps(state, ensure_ascii=False).replace(str(work / SITE_NAME), f"/scratch/{name}")
+    report = json.loads(text)
+    report["host"] = {
+        "hostname": f"{name}.cluster.example",
+        "ip": f"10.{index // 65536}.{index // 256 % 256}.{index % 256}",
+        "slurm_node": name,
+    }
+    bus = random.randrange(1, 0xF0)
+    for gpu in report["hardware"]["gpus"]:
+        gpu["uuid"] = f"GPU-{uuid.uuid4()}"
+        gpu["pci_bus_id"] = f"00000000:{(bus + 0x10 * gpu['index']) % 256:02X}:00.0"
+    return name, json.dumps(report, indent=2, ensure_ascii=False) + "\n"
+
+
+def write_reports(
+    directory: Path, states: list[dict[str, Any]], nodes: int, work: Path
+) -> tuple[int, int]:
+    """The reports, and how many distinct UUIDs they hold (a check that they are not copies)."""
     directory.mkdir(parents=True)
     size = 0
+    uuids: set[str] = set()
     for index in range(1, nodes + 1):
-        name = f"node{index:05d}"
-        report = dict(states[1] if index % 10 == 7 else states[0])
-        report["host"] = {
-            "hostname": f"{name}.cluster.example",
-            "ip": f"10.{index // 65536}.{index // 256 % 256}.{index % 256}",
-            "slurm_node": name,
-        }
-        text = json.dumps(report, indent=2, ensure_ascii=False) + "\n"
+        state = states[1] if index % 10 == 7 else states[0]
+        name, text = node_report(state, index, work)
         (directory / f"{name}.json").write_text(text, encoding="utf-8")
+        uuids.update(g["uuid"] for g in json.loads(text)["hardware"]["gpus"])
         size += len(text.encode())
-    return size
+    return size, len(uuids)
 
 
 def peak_rss(command: list[str]) -> int:
@@ -113,7 +149,7 @@ def main() -> None:
           f"{len(states[0]['findings'])}")  # fmt: skip
     for nodes in args.nodes:
         directory = work / f"reports-{nodes}"
-        size = write_reports(directory, states, nodes)
+        size, uuids = write_reports(directory, states, nodes, work)
         command = [sys.executable, "-m", "compat", "fleet", "--reports", str(directory)]
         command += ["--format", "json"]
         cpu, wall, output = [], [], 0
@@ -127,12 +163,13 @@ def main() -> None:
                 raise SystemExit(f"fleet failed ({proc.returncode}): {proc.stderr[-800:]!r}")
             cpu.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
             output = len(proc.stdout)
+            groups = json.loads(proc.stdout)["summary"]["groups"]
         peak = peak_rss(command)
         print(
-            f"{nodes:>6} nodes ({size / 2**20:.0f} MiB of reports): "
+            f"{nodes:>6} nodes ({size / 2**20:.0f} MiB of reports, {uuids} GPU UUIDs): "
             f"CPU {statistics.median(cpu):.2f} s, wall {statistics.median(wall):.2f} s "
             f"(median of {args.runs}), peak RSS {peak / 2**20:.0f} MiB, "
-            f"output {output / 1024:.0f} KiB"
+            f"output {output / 1024:.0f} KiB, {groups} groups"
         )
 
 

@@ -15,6 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from compat.cli import app
+from tests.lib.schemas import check_output
 
 # Shared fixtures of tests/lib (the R535/R580 hardware profile files), for every test module.
 pytest_plugins = ["tests.lib.hardware"]
@@ -63,6 +64,7 @@ def run_cli(
 ) -> Result:
     """The CLI in-process through typer's runner (stdout and stderr kept apart)."""
     result = CliRunner().invoke(app, list(args), input=input, env=env, catch_exceptions=False)
+    check_output(args, result.stdout)  # every JSON document validates against schema/
     return Result(result.exit_code, result.stdout, result.stderr)
 
 
@@ -79,6 +81,7 @@ def run_subprocess(
         env=full_env,
         timeout=120,
     )
+    check_output(args, proc.stdout, cwd)  # every JSON document validates against schema/
     return Result(proc.returncode, proc.stdout, proc.stderr)
 
 

@@ -8,8 +8,8 @@ job's runtime_env, so compat need not be installed there. All waits are bounded;
 a node that cannot run the task, and one that does not answer in time are results, not silence.
 
 Each task has two return objects: a small head (the digest of the node's report apart from its
-host, and the host) and the report itself. The driver reads every head but fetches one report
-per distinct state, so nodes in one state send their report once. (Ray inlines return objects
+identity, and that identity: host, GPU ids) and the report without identity. The driver reads
+every head but fetches one report per distinct state, so nodes in one state send their report once. (Ray inlines return objects
 under 100 KiB into the task's reply, so the saving is in the reports larger than that, which Ray
 keeps in the node's object store until fetched.)
 
@@ -163,5 +163,8 @@ def _result(
     if "state" in head:
         host = head.get("host") or {}
         base["hostname"] = host.get("hostname") or base["hostname"]
-        return NodeResult(status=OK, report=reports[head["state"]], state=head["state"], **base)
+        gpus = tuple((uuid, bus) for uuid, bus in head.get("gpus") or ())
+        return NodeResult(
+            status=OK, report=reports[head["state"]], state=head["state"], gpus=gpus, **base
+        )
     return NodeResult(status="error", error=str(head.get("error")), **base)

@@ -47,15 +47,17 @@ def node_options(environ: Mapping[str, str]) -> dict[str, Any]:
 
 def node_state(inputs: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any] | None]:
     """node_report in two parts, for a task with two return objects: a small head
-    ({"state": digest, "host": ...} or node_report's error) that the driver reads from every
-    node, and the report without host, which the driver fetches from one node per state."""
-    from compat.fleet.report import report_state
+    ({"state": digest, "host": ..., "gpus": [[uuid, bus id], ...]} or node_report's error) that
+    the driver reads from every node, and the report without identity, which the driver fetches
+    from one node per state."""
+    from compat.fleet.identity import split_report
 
     answer = node_report(inputs)
     if "report" not in answer:
         return answer, None
-    state, report = report_state(answer["report"])
-    return {"state": state, "host": answer["report"].get("host")}, report
+    split = split_report(answer["report"])
+    head = {"state": split.state, "host": split.host, "gpus": [list(ids) for ids in split.gpus]}
+    return head, split.report
 
 
 def _write(directory: Path, name: str, text: str) -> Path:

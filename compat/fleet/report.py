@@ -1,15 +1,15 @@
 """`compat fleet`: one `compat.fleet/2` report for every node of a job, from per-node reports.
 
 Each node's `compat.report/1` (made by doctor on that node: through a Ray task, or by
-`srun ... compat doctor -o reports/%N.json`) is kept whole, once per *node state*: nodes whose
-reports are identical apart from `host` form one group, named in Slurm's compressed hostlist
-form (`node[001-128]`), so the output grows with the distinct states, not with the nodes. On top
+`srun ... compat doctor -o reports/%N.json`) is kept once per *node state*: nodes whose judged
+facts are equal form one group whatever their identity (host, GPU UUIDs and bus ids, the node's
+name in paths: compat/fleet/identity.py), named in Slurm's compressed hostlist form (`node[001-128]`), so the output grows with the distinct states, not with the nodes. On top
 of them: the union of their findings with the groups each applies to, and the *heterogeneity*
 findings — facts that differ across nodes where one training job needs them equal. A node that
 could not be checked (dead, timed out, no report) is listed with why; it is never dropped, and it
 makes the exit code 3 unless `--allow-missing`.
 
-Every step is linear in the nodes: reports equal apart from `host` are recognised from their
+Every step is linear in the nodes: reports equal apart from identity are recognised from their
 bytes (one parse per distinct state), and everything after reading works on the groups.
 """
 
@@ -25,6 +25,14 @@ from pathlib import Path
 from typing import Any
 
 from compat.errors import EXIT_OK, EXIT_UNCHECKED, InputError, UsageError
+from compat.fleet.identity import (
+    GpuIds,
+    Layout,
+    identity_of,
+    skeleton,
+    split_report,
+    verify_skeleton,
+)
 from compat.model import Origin
 from compat.report import FailOn
 
@@ -46,7 +54,8 @@ class NodeResult:
     report: Mapping[str, Any] | None = None
     error: str | None = None  # why the node could not be checked
     source: str | None = None  # the report file, or "ray"
-    state: str | None = None  # digest of the report apart from `host`: equal states, one group
+    state: str | None = None  # digest of the report apart from identity: equal, one group
+    gpus: GpuIds = ()  # (NVML UUID, PCI bus id) of each GPU: identity, kept per node
 
     @property
     def label(self) -> str:
@@ -59,11 +68,11 @@ class NodeResult:
 
 @dataclass(frozen=True)
 class NodeGroup:
-    """Nodes in one state: reports identical apart from `host`, or one reason for no report."""
+    """Nodes in one state: reports equal apart from identity, or one reason for no report."""
 
     number: int  # 1, 2, ...: the largest group first
     status: str
-    report: Mapping[str, Any] | None  # without `host` (it is the one thing that differs)
+    report: Mapping[str, Any] | None  # without identity (host, GPU ids; names in paths {host})
     error: str | None
     labels: tuple[str, ...]
 
@@ -416,30 +425,34 @@ def _judged_differently(groups: Sequence[NodeGroup]) -> list[str]:
 
 
 def report_state(report: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
-    """The report without `host`, and a digest of it: nodes with equal digests form one group."""
-    rest = {key: value for key, value in report.items() if key != "host"}
-    text = json.dumps(rest, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest(), rest
+    """The report without identity (host, GPU ids, the node's names in paths), and a digest of
+    it: nodes with equal digests form one group."""
+    split = split_report(report)
+    return split.state, split.report
 
 
 def group_nodes(nodes: Sequence[NodeResult]) -> tuple[NodeGroup, ...]:
-    """One group per node state (equal report apart from host, or equal status and reason), the
-    largest first, then in the order the nodes came."""
+    """One group per node state (equal report apart from identity, or equal status and reason),
+    the largest first, then in the order the nodes came. A node with a `state` carries its
+    report without identity already (compat/fleet/identity.py); one without is split here."""
     members: dict[tuple[str, str | None], list[NodeResult]] = {}
+    reports: dict[tuple[str, str | None], Mapping[str, Any]] = {}
     for node in nodes:
         if node.status == OK and node.report is not None:
-            state = node.state if node.state is not None else report_state(node.report)[0]
+            if node.state is not None:
+                state, judged = node.state, node.report
+            else:
+                state, judged = report_state(node.report)
             key: tuple[str, str | None] = (OK, state)
+            reports.setdefault(key, judged)
         else:
             key = (node.status, node.error)
         members.setdefault(key, []).append(node)
-    ordered = sorted(members.values(), key=len, reverse=True)  # stable: first seen first
+    ordered = sorted(members.items(), key=lambda item: len(item[1]), reverse=True)  # stable
     groups = []
-    for number, group in enumerate(ordered, start=1):
+    for number, (key, group) in enumerate(ordered, start=1):
         first = group[0]
-        report = None
-        if first.status == OK and first.report is not None:
-            report = {key: value for key, value in first.report.items() if key != "host"}
+        report = reports.get(key) if key[0] == OK and first.status == OK else None
         groups.append(
             NodeGroup(
                 number=number,
@@ -452,10 +465,32 @@ def group_nodes(nodes: Sequence[NodeResult]) -> tuple[NodeGroup, ...]:
     return tuple(groups)
 
 
+def _shared_gpus(nodes: Sequence[NodeResult]) -> list[str]:
+    """A GPU UUID is unique per GPU: one that two nodes report is one machine's report under two
+    names (a copied file, a node renamed), and the fleet counts it twice."""
+    first: dict[str, str] = {}
+    shared: dict[str, list[str]] = {}
+    for node in nodes:
+        for uuid, _ in node.gpus:
+            if uuid is None:
+                continue
+            owner = first.setdefault(uuid, node.label)
+            if owner != node.label:
+                shared.setdefault(uuid, [owner]).append(node.label)
+    notes = [
+        f"GPU {uuid} is reported by {len(labels)} nodes ({compress_hostlist(labels)}): one "
+        "machine's report under several names?"
+        for uuid, labels in list(shared.items())[:5]
+    ]
+    if len(shared) > 5:
+        notes.append(f"... and {len(shared) - 5} more GPU UUIDs reported by several nodes")
+    return notes
+
+
 def build_fleet(source: str, nodes: Sequence[NodeResult], notes: Iterable[str] = ()) -> Fleet:
     groups = group_nodes(nodes)
     differing, compare_notes = heterogeneity(groups)
-    compare_notes = [*_judged_differently(groups), *compare_notes]
+    compare_notes = [*_judged_differently(groups), *compare_notes, *_shared_gpus(nodes)]
     return Fleet(
         source=source,
         nodes=tuple(nodes),
@@ -572,91 +607,54 @@ def _parse_report(raw: bytes, path: Path) -> dict[str, Any]:
     return document
 
 
-# A report's `host` is a flat object (or null), so its bytes are `"host": {...}` with no brace
-# inside: found without parsing, in any formatting. Only a candidate: a span is trusted after a
-# full parse of the first report with these bytes around it proved it is the top-level `host`
-# value (see _ReportReader); a nested "host" key, or a brace inside a string, only costs a parse.
-_HOST_SPAN = re.compile(rb'"host"\s*:\s*(null|\{[^{}]*\})')
-_SENTINEL = '"compat-fleet: host stands here"'
-
-
-def _host_span(raw: bytes) -> re.Match[bytes] | None:
-    """The likeliest top-level `host`: at doctor's indentation, else the last one."""
-    found = None
-    for match in _HOST_SPAN.finditer(raw):
-        if raw[max(0, match.start() - 3) : match.start()] == b"\n  ":
-            return match
-        found = match
-    return found
-
-
 class _ReportReader:
-    """Reads reports; a report whose bytes equal an earlier one's apart from the `host` value is
-    not parsed again: it is that report with its own host. One full parse per distinct state,
-    so 10,000 nodes in a few states cost a few parses, not 10,000."""
+    """Reads reports; a report whose bytes reduce to an already-proven skeleton (its bytes with
+    its identity cut out: host, GPU ids, its names in paths; see compat/fleet/identity.py) is
+    not parsed again: it is that state with its own identity. One full parse per distinct
+    skeleton, so 10,000 nodes in a few states cost a few parses, not 10,000."""
 
     def __init__(self) -> None:
-        self._by_bytes: dict[bytes, tuple[str, dict[str, Any]]] = {}  # bytes without host
-        self._same_bytes: dict[bytes, tuple[Any, str, dict[str, Any]]] = {}  # no host span
-        self._by_state: dict[str, dict[str, Any]] = {}  # digest -> the report without host
+        # skeleton -> (state digest, the state's report, layout of its identity spans)
+        self._proven: dict[bytes, tuple[str, dict[str, Any], Layout]] = {}
+        self._unproven: set[bytes] = set()  # digests of skeletons that did not prove out
+        self._by_state: dict[str, dict[str, Any]] = {}  # digest -> the report without identity
 
-    def read(self, path: Path) -> tuple[dict[str, Any] | None, str, dict[str, Any]]:
-        """(host, state digest, the report apart from host: shared by the state's nodes)."""
+    def read(self, path: Path) -> tuple[dict[str, Any] | None, str, dict[str, Any], GpuIds]:
+        """(host, state digest, the report without identity: shared by the state's nodes, the
+        node's GPU ids)."""
         from compat.files.readers import read_bytes
 
         raw = read_bytes(path, "lock", what="cannot read report")
-        match = _host_span(raw) if len(raw) <= _REPORT_LIMIT else None
-        if match is None:  # no host, or not one found: equal bytes are still the same report
-            seen = self._same_bytes.get(raw)
-            if seen is not None:
-                return seen
-        else:
-            rest = raw[: match.start(1)] + raw[match.end(1) :]
-            known = self._by_bytes.get(rest)
+        cut = skeleton(raw) if len(raw) <= _REPORT_LIMIT else None
+        if cut is not None:
+            known = self._proven.get(cut.key)
             if known is not None:
-                host = _host_value(match.group(1))
-                if host is not _UNKNOWN:
-                    return host, *known
+                state, report, layout = known
+                try:
+                    gpus = identity_of(cut, layout, _listed_gpus(report))
+                except UnicodeDecodeError:
+                    pass  # not UTF-8: the parse below says so, naming the file
+                else:
+                    return cut.host, state, report, gpus
         document = _parse_report(raw, path)
-        host = document.get("host")
-        state, report = report_state(document)
-        report = self._by_state.setdefault(state, report)
-        if match is None:
-            self._same_bytes[raw] = (host, state, report)
-        elif _span_is_host(raw, match, report):
-            self._by_bytes[rest] = (state, report)
-        return host, state, report
+        split = split_report(document)
+        report = self._by_state.setdefault(split.state, split.report)
+        if cut is not None:
+            mark = hashlib.sha256(cut.key).digest()
+            if mark not in self._unproven:
+                proven = verify_skeleton(cut, split)
+                if proven is None:
+                    self._unproven.add(mark)
+                else:
+                    self._proven[cut.key] = (split.state, report, proven)
+        host = dict(split.host) if split.host is not None else None
+        return host, split.state, report, split.gpus
 
 
-def _host_value(span: bytes) -> Any:
-    """The host object from its bytes, or _UNKNOWN when it is not one (then parse it all)."""
-    try:
-        value = json.loads(span.decode("utf-8"), parse_constant=_no_constant)
-    except (ValueError, RecursionError):
-        return _UNKNOWN
-    if value is None or (
-        isinstance(value, dict)
-        and all(isinstance(v, str | int | float | bool | type(None)) for v in value.values())
-    ):
-        return value
-    return _UNKNOWN
-
-
-def _no_constant(name: str) -> Any:
-    raise ValueError(name)
-
-
-def _span_is_host(raw: bytes, match: re.Match[bytes], report: Mapping[str, Any]) -> bool:
-    """Whether the matched span is exactly the document's top-level `host` value: the document
-    with a sentinel in its place must read as this report with host = sentinel."""
-    marked = raw[: match.start(1)] + _SENTINEL.encode() + raw[match.end(1) :]
-    try:
-        document = json.loads(marked.decode("utf-8"))
-    except (ValueError, RecursionError):
-        return False
-    if not isinstance(document, dict) or document.pop("host", None) != json.loads(_SENTINEL):
-        return False
-    return bool(document == report)
+def _listed_gpus(report: Mapping[str, Any]) -> int:
+    hardware = _hardware(report)
+    listed = hardware.get("gpus") if hardware is not None else None
+    return len(listed) if isinstance(listed, list) else 0
 
 
 def compress_hostlist(names: Iterable[str]) -> str:
@@ -754,7 +752,7 @@ def nodes_from_reports(paths: Sequence[Path], expected: Sequence[str] = ()) -> l
     reader = _ReportReader()
     read = [(path, *reader.read(path)) for path in report_files(paths)]
     ids: list[str] = []
-    for path, host, _, _ in read:
+    for path, host, *_ in read:
         host = host or {}
         hostname = host.get("hostname")
         ids.append(str(host.get("slurm_node") or (hostname or "").split(".")[0] or path.stem))
@@ -762,7 +760,7 @@ def nodes_from_reports(paths: Sequence[Path], expected: Sequence[str] = ()) -> l
     stem_count = Counter(path.stem for path, *_ in read)
     nodes: list[NodeResult] = []
     claimed: set[str] = set()
-    for (path, host, state, report), node_id in zip(read, ids, strict=True):
+    for (path, host, state, report, gpus), node_id in zip(read, ids, strict=True):
         if id_count[node_id] > 1:  # two reports from one host: the file names tell them apart
             node_id = path.stem if stem_count[path.stem] == 1 else str(path)
         host = host or {}
@@ -775,6 +773,7 @@ def nodes_from_reports(paths: Sequence[Path], expected: Sequence[str] = ()) -> l
                 report=report,
                 source=str(path),
                 state=state,
+                gpus=gpus,
             )
         )
         hostname = str(host.get("hostname") or "")

@@ -1,6 +1,6 @@
 """compat fleet's text, markdown, JSON and HTML: every format of a `compat.fleet/2` result.
 
-Both show node groups (nodes in one state, named in compressed hostlist form) and refer to them
+Both show node groups (nodes in one judged state, named in compressed hostlist form) and refer to them
 by number: the output grows with the distinct node states, not with the nodes."""
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ def render_text(fleet: Fleet) -> str:
         f"compat fleet · {fleet.source} · {_nodes(len(fleet.nodes))} in "
         f"{len(fleet.groups)} group{'' if len(fleet.groups) == 1 else 's'}, {checked} checked",
         "",
-        "Nodes (identical reports apart from the host form one group)",
+        "Nodes (one group per judged state; identity apart)",
     ]
     for group in fleet.groups:
         lines.append(f"  [{group.number}] {group.names}")
