@@ -195,6 +195,8 @@ def parse_reports(values: Sequence[str], output: Path | None) -> list[tuple[str,
                 f"--report: {value!r}: --report writes a file; stdout is --format's (give a file)"
             )
         what = f"--report {name}"
+        if not file.strip():
+            raise UsageError(f"{what}: empty file name (give FORMAT=FILE)")
         path = Path(file)
         check_target(path, what)
         directory = path.parent if str(path.parent) else Path()
