@@ -33,9 +33,11 @@ def _where(finding: Finding, files: Sequence[str], fallback: str) -> tuple[str, 
 
 
 def _detail(finding: Finding, path: str, line: int | None) -> str:
-    rule = finding.rule
-    lines = [f"{path}:{line}" if line is not None else path, message(finding)]
-    lines.extend(f"reference: {r}" for r in rule.references)
+    """The body beside the `message` attribute (the one-line message): where, what held, sources."""
+    lines = [f"{path}:{line}" if line is not None else path]
+    lines.extend(f"held: {condition}" for condition in finding.matched)
+    lines.extend(f"unknown: {u.fact} (settle with {u.needs})" for u in finding.unknown)
+    lines.extend(f"reference: {r}" for r in finding.rule.references)
     return "\n".join(lines) + "\n"
 
 
