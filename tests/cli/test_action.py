@@ -59,7 +59,7 @@ def substitute(text: str, inputs: dict[str, str], run: Run) -> str:
 
 def condition(text: str, inputs: dict[str, str], run: Run) -> bool:
     """`if:` as GitHub reads the forms action.yml uses: clauses `X == 'v'` / `X != 'v'` joined by
-    `&&`; a step without `if:` runs only while every step before it succeeded."""
+    `&&` (a status function such as always() fails the test: this runner does not model it)."""
     expression = EXPRESSION.fullmatch(text.strip())
     body = expression.group(1) if expression else text
     result = True
@@ -110,10 +110,9 @@ def run_action(
     failed = False
     for index, step in enumerate(ACTION["runs"]["steps"]):
         step_id = step.get("id", f"step{index}")
-        if "if" in step:
-            if not condition(str(step["if"]), inputs, run):
-                continue
-        elif failed:
+        # action.yml uses no status function (always(), failure()): GitHub then reads `if:` as
+        # `success() && (...)`, so nothing runs after a failed step.
+        if failed or ("if" in step and not condition(str(step["if"]), inputs, run)):
             continue
         if "uses" in step:
             with_ = {k: substitute(str(v), inputs, run) for k, v in step.get("with", {}).items()}
