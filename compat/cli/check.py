@@ -17,6 +17,7 @@ from compat.cli.options import (
     NoColorOpt,
     OutputOpt,
     QuietOpt,
+    ReportsOpt,
 )
 from compat.errors import EXIT_OK, EXIT_UNCHECKED, UsageError
 from compat.report import FailOn
@@ -34,6 +35,8 @@ class CheckFormat(str, Enum):
     sarif = "sarif"
     github = "github"
     html = "html"
+    junit = "junit"
+    gitlab = "gitlab"
 
 
 CHECK_HELP = """Gate requirement and lock file changes in CI: fail when they pin a known-bad combination.
@@ -49,6 +52,7 @@ Examples:
   compat check uv.lock --hardware cluster.json --python-version 3.11 --platform linux
   compat check requirements/*.txt --format sarif -o compat.sarif
   compat check requirements.txt --format github --step-summary --offline
+  compat check uv.lock --format github --report sarif=compat.sarif --report junit=compat.xml
 
 \b
 Exit codes: 0 nothing at or above --fail-on (new since --baseline); 1 findings;
@@ -130,6 +134,7 @@ def check(
         CheckFormat, typer.Option("--format", "-f", help="Output format.")
     ] = CheckFormat.text,
     output: OutputOpt = None,
+    report_to: ReportsOpt = None,
     fail_on: FailOnOpt = FailOn.AFFECTED,
     baseline: Annotated[
         Path | None,
@@ -148,7 +153,7 @@ def check(
     import dataclasses
     import datetime as dt
 
-    from compat.cli.output import emit
+    from compat.cli.output import emit, parse_reports, write_reports
     from compat.commands.check import run_check
     from compat.commands.waivers import (
         apply_waivers,
@@ -161,6 +166,7 @@ def check(
 
     if probe and facts.no_probe:
         raise UsageError("--probe and --no-probe contradict each other: give one of them")
+    reports = parse_reports(report_to or (), output)  # before the work: a typo costs nothing
     baseline_keys = load_baseline(baseline) if baseline is not None else None
     waivers = load_waivers(Path.cwd())
     report, findings = run_check(
@@ -182,6 +188,7 @@ def check(
     else:
         text = formatter(format_.value)(report, colour_enabled(no_color, output))
     emit(text, output)
+    write_reports(reports, lambda name: formatter(name)(report, False))
     if step_summary:
         append_step_summary(formatter("markdown")(report, False))
     failing = report.failing(fail_on)

@@ -17,8 +17,10 @@ from compat.cli.options import (
     QuietOpt,
     ReportFormat,
     ReportFormatOpt,
+    ReportsOpt,
     VerboseOpt,
 )
+from compat.errors import UsageError
 from compat.report import FailOn
 
 if TYPE_CHECKING:
@@ -61,6 +63,7 @@ def doctor(
     knowledge: Annotated["KnowledgeChoice", KNOWLEDGE],
     format_: ReportFormatOpt = ReportFormat.text,
     output: OutputOpt = None,
+    report_to: ReportsOpt = None,
     fail_on: FailOnOpt = FailOn.AFFECTED,
     quiet: QuietOpt = False,
     verbose: VerboseOpt = False,
@@ -79,12 +82,15 @@ def doctor(
         ),
     ] = None,
 ) -> int:
-    from compat.cli.output import emit
+    from compat.cli.output import emit, parse_reports, write_reports
     from compat.commands.doctor import run_doctor
     from compat.facts.gather import DoctorFactOptions
     from compat.formats import formatter
 
+    reports = parse_reports(report_to or (), output)  # before the work: a typo costs nothing
     if install:
+        if reports:
+            raise UsageError("--report does not combine with --install: give one --format")
         from compat.cli.doctorinstall import doctor_install
 
         return doctor_install(
@@ -100,4 +106,5 @@ def doctor(
     else:
         text = formatter(format_.value)(report, colour_enabled(no_color, output))
     emit(text, output)
+    write_reports(reports, lambda name: formatter(name)(report, False))
     return report.exit_code(fail_on)

@@ -174,6 +174,17 @@ TimeoutOpt = Annotated[
 OutputOpt = Annotated[
     Path | None, typer.Option("--output", "-o", help="Write to FILE atomically instead of stdout.")
 ]
+ReportsOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--report",
+        metavar="FORMAT=FILE",
+        help="Also write the report in FORMAT to FILE, atomically, from the same run (repeatable: "
+        "--report sarif=compat.sarif --report junit=compat.xml). FORMAT: text, json, markdown, "
+        "html, sarif, github, junit, gitlab.",
+        show_default=False,
+    ),
+]
 FailOnOpt = Annotated[
     FailOn,
     typer.Option(

@@ -13,44 +13,46 @@ import os
 import re
 import stat
 import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from compat.errors import UsageError
 from compat.model import Origin
 
 
-def check_target(path: Path) -> os.stat_result | None:
-    """Refuse what -o must not write to; the existing file's stat, or None when it is new."""
+def check_target(path: Path, what: str = "-o") -> os.stat_result | None:
+    """Refuse what -o (or `what`) must not write to; the existing file's stat, or None when it
+    is new."""
     if not str(path):
-        raise UsageError("-o: empty file name")
+        raise UsageError(f"{what}: empty file name")
     try:
         info = os.lstat(path)
     except FileNotFoundError:
         return None
     except OSError as error:
         raise UsageError(
-            f"-o: cannot write: {error.strerror or error}", origin=Origin(str(path))
+            f"{what}: cannot write: {error.strerror or error}", origin=Origin(str(path))
         ) from None
     if stat.S_ISLNK(info.st_mode):
         raise UsageError(
-            "-o: is a symbolic link; give the file it points to", origin=Origin(str(path))
+            f"{what}: is a symbolic link; give the file it points to", origin=Origin(str(path))
         )
     if stat.S_ISDIR(info.st_mode):
-        raise UsageError("-o: is a directory, not a file", origin=Origin(str(path)))
+        raise UsageError(f"{what}: is a directory, not a file", origin=Origin(str(path)))
     if not stat.S_ISREG(info.st_mode):
         raise UsageError(
-            "-o: not a regular file (a FIFO, socket or device is never replaced)",
+            f"{what}: not a regular file (a FIFO, socket or device is never replaced)",
             origin=Origin(str(path)),
         )
     return info
 
 
-def write_atomically(path: Path, text: str) -> None:
+def write_atomically(path: Path, text: str, what: str = "-o") -> None:
     """Write `text` to `path` so that a failed run never truncates an existing file."""
-    existing = check_target(path)
+    existing = check_target(path, what)
     directory = path.parent if str(path.parent) else Path()
     if not directory.is_dir():
-        raise UsageError("-o: directory does not exist", origin=Origin(str(path)))
+        raise UsageError(f"{what}: directory does not exist", origin=Origin(str(path)))
     data = _encode(text, str(path))  # before anything touches the disk
     try:
         import tempfile  # only a written file needs it: not doctor's start-up
@@ -58,7 +60,7 @@ def write_atomically(path: Path, text: str) -> None:
         fd, tmp = tempfile.mkstemp(dir=directory, prefix=f".{path.name}.", suffix=".tmp")
     except OSError as error:
         raise UsageError(
-            f"-o: cannot write: {error.strerror or error}", origin=Origin(str(path))
+            f"{what}: cannot write: {error.strerror or error}", origin=Origin(str(path))
         ) from None
     try:
         with os.fdopen(fd, "wb") as handle:
@@ -72,7 +74,7 @@ def write_atomically(path: Path, text: str) -> None:
             os.chmod(tmp, 0o666 & ~_umask())
         # The target may have been swapped for a symlink or FIFO since the check: look again
         # right before the rename (a narrower window; rename itself never follows a link).
-        check_target(path)
+        check_target(path, what)
         os.replace(tmp, path)
     except OSError as error:
         with contextlib.suppress(OSError):
@@ -80,7 +82,7 @@ def write_atomically(path: Path, text: str) -> None:
         reason = error.strerror or str(error)
         if error.errno == errno.EXDEV:
             reason = "the temporary file and the target are on different file systems"
-        raise UsageError(f"-o: cannot write: {reason}", origin=Origin(str(path))) from None
+        raise UsageError(f"{what}: cannot write: {reason}", origin=Origin(str(path))) from None
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
@@ -165,3 +167,53 @@ def append_text(path_text: str, text: str, what: str) -> None:
         raise UsageError(
             f"{what}: cannot write: {error.strerror or error}", origin=Origin(path_text)
         ) from None
+
+
+def parse_reports(values: Sequence[str], output: Path | None) -> list[tuple[str, Path]]:
+    """`--report FORMAT=FILE` values, checked before any work is done: a known format, a file
+    that `-o` could write, no file named twice (nor the main output's)."""
+    from compat.formats import REPORT_FORMATS
+
+    reports: list[tuple[str, Path]] = []
+    seen: dict[str, str] = {}
+    if output is not None and str(output) != "-":
+        seen[os.path.abspath(output)] = "-o"
+    for value in values:
+        name, sep, file = value.partition("=")
+        name = name.strip().lower()
+        if not sep:
+            raise UsageError(
+                f"--report: {value!r} is not FORMAT=FILE (e.g. --report sarif=compat.sarif)"
+            )
+        if name not in REPORT_FORMATS:
+            raise UsageError(
+                f"--report: unknown format {name!r} in {value!r} "
+                f"(choose from {', '.join(REPORT_FORMATS)})"
+            )
+        if file == "-":
+            raise UsageError(
+                f"--report: {value!r}: --report writes a file; stdout is --format's (give a file)"
+            )
+        what = f"--report {name}"
+        if not file.strip():
+            raise UsageError(f"{what}: empty file name (give FORMAT=FILE)")
+        path = Path(file)
+        check_target(path, what)
+        directory = path.parent if str(path.parent) else Path()
+        if not directory.is_dir():
+            raise UsageError(f"{what}: directory does not exist", origin=Origin(file))
+        key = os.path.abspath(path)
+        if key in seen:
+            raise UsageError(
+                f"{what}: the file is already written by {seen[key]}", origin=Origin(file)
+            )
+        seen[key] = what
+        reports.append((name, path))
+    return reports
+
+
+def write_reports(reports: Sequence[tuple[str, Path]], render: Callable[[str], str]) -> None:
+    """Write each `--report` file atomically; every one is rendered before any is written."""
+    texts = [(name, path, safe_text(render(name))) for name, path in reports]
+    for name, path, text in texts:
+        write_atomically(path, text, f"--report {name}")

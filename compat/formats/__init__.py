@@ -8,6 +8,9 @@ from compat.report import Report
 
 Formatter = Callable[[Report, bool], str]  # (report, colour) -> text
 
+# Every report format by name: what `--format` and `--report FORMAT=FILE` choose from.
+REPORT_FORMATS = ("text", "json", "markdown", "html", "sarif", "github", "junit", "gitlab")
+
 
 def formatter(name: str) -> Formatter:
     """The formatter for `--format NAME` (imported lazily: each run needs exactly one)."""
@@ -23,6 +26,10 @@ def formatter(name: str) -> Formatter:
         from compat.formats.github import render
     elif name == "html":
         from compat.formats.html import render
+    elif name == "junit":
+        from compat.formats.junit import render
+    elif name == "gitlab":
+        from compat.formats.gitlab import render
     else:  # pragma: no cover - typer validates the choice
         raise ValueError(name)
     return render

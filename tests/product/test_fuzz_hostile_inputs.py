@@ -120,7 +120,9 @@ def test_escape_in_a_set_value_doctor(site: Path, fmt: str) -> None:
         assert "\\u001b[31mred" in outcome.stdout
 
 
-@pytest.mark.parametrize("fmt", ["text", "markdown", "github", "json", "sarif", "html"])
+@pytest.mark.parametrize(
+    "fmt", ["text", "markdown", "github", "json", "sarif", "html", "junit", "gitlab"]
+)
 def test_escape_in_a_set_value_check(tmp_path: Path, fmt: str) -> None:
     requirements = tmp_path / "requirements.txt"
     requirements.write_text("trl==0.17.0\ndeepspeed==0.14.2\n", encoding="utf-8")

@@ -34,7 +34,7 @@ from compat.report import Report
 from tests.lib import paths
 
 SNAPSHOTS = paths.SNAPSHOTS
-FORMATS = ("text", "markdown", "github", "sarif", "json")
+FORMATS = ("text", "markdown", "github", "sarif", "json", "junit", "gitlab")
 
 
 class _Never:

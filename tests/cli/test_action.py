@@ -1,0 +1,320 @@
+"""The packaged GitHub Action (action.yml, issue 35 item 2), run here as a runner runs it: its
+steps read from action.yml, their `${{ }}` expressions evaluated the way GitHub does for the
+few forms it uses (any other form fails the test), each `run:` script executed by bash with
+the GITHUB_* files and variables a runner gives, on a fixture repository."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+import yaml
+
+from tests.lib import paths
+from tests.lib.hardware import profile_file
+
+ACTION: dict[str, Any] = yaml.safe_load(paths.ACTION.read_text())
+SARIF = json.loads(paths.SARIF_SCHEMA.read_text())
+# vllm 0.10.1 pins torch 2.7.1; deepspeed 0.14.2 cannot resume on torch 2.6+: affected findings.
+STACK = "deepspeed==0.14.2\nvllm==0.10.1\ntorch==2.7.0\n"
+INSTALLED = str(Path(sys.executable).with_name("compat"))  # this checkout, installed -e
+EXPRESSION = re.compile(r"\$\{\{\s*(.*?)\s*\}\}")
+CLAUSE = re.compile(r"^([\w.-]+)\s*(==|!=)\s*'([^']*)'$")
+
+
+@dataclass
+class Run:
+    """One run of the action's steps: what each step printed and returned, and its outputs."""
+
+    workspace: Path
+    outputs: dict[str, dict[str, str]] = field(default_factory=dict)
+    stdout: dict[str, str] = field(default_factory=dict)
+    codes: dict[str, int] = field(default_factory=dict)
+    used: list[tuple[str, dict[str, str]]] = field(default_factory=list)  # `uses:` steps reached
+    summary: str = ""
+
+
+def lookup(name: str, inputs: dict[str, str], run: Run) -> str:
+    parts = name.split(".")
+    if parts[0] == "inputs" and len(parts) == 2:
+        return inputs[parts[1]]
+    if parts == ["github", "action_path"]:
+        return str(paths.REPO)
+    if parts[0] == "steps" and len(parts) == 4 and parts[2] == "outputs":
+        return run.outputs.get(parts[1], {}).get(parts[3], "")
+    raise AssertionError(f"action.yml uses an expression this runner does not know: {name}")
+
+
+def substitute(text: str, inputs: dict[str, str], run: Run) -> str:
+    return EXPRESSION.sub(lambda m: lookup(m.group(1), inputs, run), text)
+
+
+def condition(text: str, inputs: dict[str, str], run: Run) -> bool:
+    """`if:` as GitHub reads the forms action.yml uses: clauses `X == 'v'` / `X != 'v'` joined by
+    `&&` (a status function such as always() fails the test: this runner does not model it)."""
+    expression = EXPRESSION.fullmatch(text.strip())
+    body = expression.group(1) if expression else text
+    result = True
+    for clause in body.split("&&"):
+        match = CLAUSE.match(clause.strip())
+        assert match, f"action.yml uses a condition this runner does not know: {clause}"
+        value = lookup(match.group(1), inputs, run)
+        result &= (value == match.group(3)) == (match.group(2) == "==")
+    return result
+
+
+def read_outputs(path: Path) -> dict[str, str]:
+    """$GITHUB_OUTPUT's `name=value` lines and `name<<DELIMITER` blocks."""
+    outputs: dict[str, str] = {}
+    lines = iter(path.read_text().splitlines())
+    for line in lines:
+        if "<<" in line and ("=" not in line or line.index("<<") < line.index("=")):
+            name, delimiter = line.split("<<", 1)
+            block = []
+            for item in lines:
+                if item == delimiter:
+                    break
+                block.append(item)
+            outputs[name] = "\n".join(block)
+        elif line:
+            name, value = line.split("=", 1)
+            outputs[name] = value
+    return outputs
+
+
+def run_action(
+    workspace: Path,
+    given: dict[str, str],
+    *,
+    install: bool = False,
+    env: dict[str, str] | None = None,
+) -> Run:
+    specs = ACTION["inputs"]
+    assert set(given) <= set(specs), set(given) - set(specs)
+    inputs = {name: str(spec.get("default", "")) for name, spec in specs.items()}
+    inputs.update(given)
+    missing = [n for n, s in specs.items() if s.get("required") and not inputs[n]]
+    assert not missing, missing
+    run = Run(workspace)
+    temp = workspace.parent / "runner-temp"
+    temp.mkdir(exist_ok=True)
+    summary = workspace.parent / "step-summary.md"
+    failed = False
+    for index, step in enumerate(ACTION["runs"]["steps"]):
+        step_id = step.get("id", f"step{index}")
+        # action.yml uses no status function (always(), failure()): GitHub then reads `if:` as
+        # `success() && (...)`, so nothing runs after a failed step.
+        if failed or ("if" in step and not condition(str(step["if"]), inputs, run)):
+            continue
+        if "uses" in step:
+            with_ = {k: substitute(str(v), inputs, run) for k, v in step.get("with", {}).items()}
+            run.used.append((step["uses"], with_))
+            continue
+        if step_id == "install" and not install:
+            # This checkout is the action's revision, installed already: the install step itself
+            # runs for real in test_install_step_installs_the_actions_own_revision.
+            run.outputs["install"] = {"compat": INSTALLED}
+            continue
+        assert step["shell"] == "bash"
+        output = workspace.parent / f"output-{step_id}"
+        output.write_text("")
+        step_env = {
+            **os.environ,
+            **(env or {}),
+            "CI": "true",
+            "GITHUB_ACTIONS": "true",
+            "GITHUB_WORKSPACE": str(workspace),
+            "GITHUB_ACTION_PATH": str(paths.REPO),
+            "GITHUB_OUTPUT": str(output),
+            "GITHUB_STEP_SUMMARY": str(summary),
+            "GITHUB_PATH": str(workspace.parent / "path"),
+            "GITHUB_ENV": str(workspace.parent / "env"),
+            "RUNNER_TEMP": str(temp),
+        }
+        step_env.update(
+            {k: substitute(str(v), inputs, run) for k, v in step.get("env", {}).items()}
+        )
+        assert "${{" not in step["run"], "inputs reach scripts through env:, never spliced in"
+        # bash as the runner calls it for `shell: bash`
+        proc = subprocess.run(
+            ["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", step["run"]],
+            cwd=workspace, env=step_env, capture_output=True, text=True, timeout=600,
+        )  # fmt: skip
+        run.stdout[step_id] = proc.stdout + proc.stderr
+        run.codes[step_id] = proc.returncode
+        run.outputs[step_id] = read_outputs(output)
+        failed = failed or proc.returncode != 0
+    run.summary = summary.read_text() if summary.exists() else ""
+    return run
+
+
+def repository(root: Path, files: dict[str, str]) -> Path:
+    workspace = root / "repo"
+    for name, text in files.items():
+        (workspace / name).parent.mkdir(parents=True, exist_ok=True)
+        (workspace / name).write_text(text, encoding="utf-8")
+    return workspace
+
+
+def test_action_declares_its_inputs_and_is_composite() -> None:
+    assert ACTION["runs"]["using"] == "composite"
+    assert {"files", "hardware", "fail-on", "baseline", "compat-version"} <= set(ACTION["inputs"])
+    assert ACTION["inputs"]["files"]["required"] is True
+    assert {"exit-code", "sarif-file"} <= set(ACTION["outputs"])
+
+
+def test_one_run_writes_annotations_summary_and_sarif(tmp_path: Path) -> None:
+    workspace = repository(
+        tmp_path,
+        {
+            "requirements.txt": STACK,
+            "requirements-dev.txt": "requests==2.32.3\n",
+            "extra.txt": "x==1\n",
+        },
+    )
+    run = run_action(workspace, {"files": "requirements*.txt", "offline": "true"})
+    assert run.outputs["check"]["exit-code"] == "1", run.stdout["check"]
+    # annotations on the lines, from one run of compat
+    assert (
+        "::error file=requirements.txt,line=2,title=compat%3A vllm-torch-pin-mismatch::"
+        in run.stdout["check"]
+    )
+    # the job summary
+    assert run.summary.startswith("## compat report")
+    assert "`vllm-torch-pin-mismatch`" in run.summary
+    # the SARIF file, handed to the upload step
+    assert run.outputs["check"]["sarif-file"] == "compat.sarif"
+    sarif = json.loads((workspace / "compat.sarif").read_text())
+    jsonschema.validate(sarif, SARIF)
+    assert {r["ruleId"] for r in sarif["runs"][0]["results"]} >= {"vllm-torch-pin-mismatch"}
+    artifacts = {
+        r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+        for r in sarif["runs"][0]["results"]
+    }
+    assert artifacts == {"requirements.txt"}  # the glob found both files; extra.txt not named
+    ((uses, with_),) = run.used
+    assert uses.startswith("github/codeql-action/upload-sarif@")
+    assert with_["sarif_file"] == "compat.sarif"
+    # the gate fails the job, after the upload
+    assert run.codes["step3"] == 1
+
+
+def test_fail_on_never_passes_and_upload_can_be_turned_off(tmp_path: Path) -> None:
+    workspace = repository(tmp_path, {"reqs/a.txt": STACK})
+    run = run_action(
+        workspace,
+        {"files": "reqs/a.txt", "offline": "true", "fail-on": "never", "upload-sarif": "false",
+         "sarif-file": "out.sarif"},
+    )  # fmt: skip
+    assert run.outputs["check"] == {"exit-code": "0", "sarif-file": "out.sarif"}
+    assert "::error file=reqs/a.txt" in run.stdout["check"]  # still annotated
+    assert run.used == [] and run.codes["step3"] == 0
+
+
+def test_hardware_profile_input_judges_the_hardware_rules(tmp_path: Path) -> None:
+    workspace = repository(tmp_path, {"requirements.txt": STACK})
+    without = run_action(workspace, {"files": "requirements.txt", "offline": "true"})
+    sarif = json.loads((workspace / "compat.sarif").read_text())
+    assert sarif["runs"][0]["properties"].get("hardwareOnlyPossibleNotReported"), without.stdout
+    profile = profile_file(workspace / ".compat")
+    run = run_action(
+        workspace,
+        {
+            "files": "requirements.txt",
+            "offline": "true",
+            "hardware": str(profile.relative_to(workspace)),
+        },
+    )
+    sarif = json.loads((workspace / "compat.sarif").read_text())
+    assert "hardwareOnlyPossibleNotReported" not in sarif["runs"][0]["properties"], run.stdout
+
+
+def test_dependency_bot_recipe_fails_only_on_what_the_pr_adds(tmp_path: Path) -> None:
+    """docs/ci.md's recipe: the base branch's report is the baseline; a bot PR that bumps torch
+    alone fails only on the findings that bump brings."""
+    workspace = repository(tmp_path, {"requirements.txt": "deepspeed==0.14.2\ntorch==2.5.1\n"})
+    base = subprocess.run(
+        [INSTALLED, "check", "requirements.txt", "--offline", "--format", "json",
+         "-o", str(tmp_path / "baseline.json"), "--fail-on", "never"],
+        cwd=workspace, capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert base.returncode == 0, base.stderr
+    inputs = {
+        "files": "requirements.txt",
+        "offline": "true",
+        "baseline": str(tmp_path / "baseline.json"),
+    }
+    # an unrelated bump: the old findings stay annotated, the gate passes
+    (workspace / "requirements.txt").write_text(
+        "deepspeed==0.14.2\ntorch==2.5.1\nrequests==2.32.3\n"
+    )
+    same = run_action(workspace, inputs)
+    assert same.outputs["check"]["exit-code"] == "0", same.stdout["check"]
+    assert same.codes["step3"] == 0
+    # the bot bumps torch alone: deepspeed 0.14.2 cannot resume on torch 2.6+, new: the gate fails
+    (workspace / "requirements.txt").write_text("deepspeed==0.14.2\ntorch==2.7.0\n")
+    bumped = run_action(workspace, inputs)
+    assert bumped.outputs["check"]["exit-code"] == "1", bumped.stdout["check"]
+    assert "deepspeed-pre-0.16-resume-on-torch-2.6" in bumped.stdout["check"]
+    assert bumped.codes["step3"] == 1
+
+
+@pytest.mark.parametrize(
+    ("given", "code"),
+    [
+        ({"files": "missing.txt"}, "2"),  # compat's own one-line error
+        ({"files": "requirements.txt", "hardware": "nope.json"}, "2"),
+        ({"files": "requirements.txt", "fail-on": "sometimes"}, "2"),
+        ({"files": "   \n  "}, "2"),
+    ],
+)
+def test_bad_inputs_fail_the_gate_without_an_upload(
+    tmp_path: Path, given: dict[str, str], code: str
+) -> None:
+    workspace = repository(tmp_path, {"requirements.txt": STACK})
+    run = run_action(workspace, {"offline": "true", **given})
+    assert run.outputs["check"].get("exit-code") == code, run.stdout
+    assert "sarif-file" not in run.outputs["check"] and run.used == []
+    assert run.codes["step3"] == int(code)
+
+
+def test_inputs_never_run_as_shell(tmp_path: Path) -> None:
+    workspace = repository(tmp_path, {"requirements.txt": STACK})
+    marker = tmp_path / "pwned"
+    run = run_action(
+        workspace, {"files": f"requirements.txt $(touch {marker})", "offline": "true",
+                    "args": f"; touch {marker}"},
+    )  # fmt: skip
+    assert not marker.exists()
+    assert run.outputs["check"]["exit-code"] == "2"  # the words are file names and arguments
+
+
+def test_install_step_refuses_a_version_that_is_not_one(tmp_path: Path) -> None:
+    workspace = repository(tmp_path, {"requirements.txt": STACK})
+    run = run_action(
+        workspace, {"files": "requirements.txt", "compat-version": "0.1.0 --index-url http://x"},
+        install=True,
+    )  # fmt: skip
+    assert run.codes["install"] == 2 and "compat-version must be a release" in run.stdout["install"]
+    assert "check" not in run.codes  # nothing after a failed step runs
+
+
+@pytest.mark.slow(
+    reason="real pip installs the action's own revision and its dependencies into a new venv"
+)
+def test_install_step_installs_the_actions_own_revision(tmp_path: Path) -> None:
+    workspace = repository(tmp_path, {"requirements.txt": STACK})
+    run = run_action(workspace, {"files": "requirements.txt", "offline": "true"}, install=True)
+    assert run.codes["install"] == 0, run.stdout["install"]
+    compat = run.outputs["install"]["compat"]
+    assert compat.startswith(str(tmp_path / "runner-temp")) and Path(compat).exists()
+    assert run.outputs["check"]["exit-code"] == "1", run.stdout["check"]
+    assert (workspace / "compat.sarif").exists()
