@@ -29,8 +29,8 @@ from compat.kb.conditions import (
     UsageCondition,
     leaves,
 )
+from compat.kb.derived import OPEN_PACKAGES, DerivedCondition
 from compat.kb.derived import PACKAGES as DERIVED_PACKAGES
-from compat.kb.derived import DerivedCondition
 from compat.model import Condition, Facts, Rule, Tri
 
 ORDER = {"confirmed": 0, "symptom-only": 1, "outside-range": 2}
@@ -52,6 +52,8 @@ class Explanation:
     unknown: tuple[str, ...]
     unknown_facts: tuple[str, ...] = ()  # the fact names behind `unknown`
     messages: int = 1  # how many of the rule's distinct symptoms the log shows
+    # whose frames raised: 0 a package the rule names, 2 one it does not, 1 neither shown
+    raised: int = 1
 
     @property
     def from_log(self) -> int:
@@ -94,6 +96,8 @@ def judge(
     ev: LogEvidence,
     messages: int = 1,
 ) -> Explanation:
+    """The rule's verdict on the facts, with what it rests on. `messages`: how many of the rule's
+    distinct symptoms the log shows."""
     rule = match.rule
     # The engine's three-valued evaluation, as doctor's: FALSE is a fact shown outside the rule.
     evaluated = rule.when.evaluate(facts)
@@ -121,13 +125,37 @@ def judge(
         unknown,
         tuple(wanted),
         messages,
+        raised_rank(rule, match.raised_in),
     )
 
 
-def rank_key(e: Explanation) -> tuple[int, int, int, int, int, int, int, int, str]:
+def raised_rank(rule: Rule, raised_in: tuple[str, int] | None) -> int:
+    """0 when the package whose frames raised is one the rule names (torch's frames under
+    NumPy's warning: numpy2-with-torch-before-2.3), 2 when the rule names packages and not that
+    one, 1 when the traceback shows no package or the rule's mechanism covers any package
+    (numpy1-build-beside-numpy2: an extension built against NumPy 1, listed or not)."""
+    if raised_in is None:
+        return 1
+    names: set[str] = set()
+    for leaf in leaves(rule.when):
+        if isinstance(leaf, PackageVersion):
+            names.add(str(leaf.name))
+        elif isinstance(leaf, DerivedCondition):
+            if leaf.key in OPEN_PACKAGES and raised_in[0] not in DERIVED_PACKAGES.get(leaf.key, ()):
+                return 1
+            names.update(DERIVED_PACKAGES.get(leaf.key, ()))
+    if not names:
+        return 1
+    return 0 if raised_in[0] in names else 2
+
+
+def rank_key(e: Explanation) -> tuple[int, int, int, int, int, int, int, int, int, str]:
     return (
         ORDER[e.verdict],
         -len(e.frames_seen),
+        # the package whose frames raised decides among rules sharing a message (NumPy's ABI
+        # warning: torch's frames rank the torch rule first, matplotlib's the NumPy-1-build one)
+        e.raised,
         0 if e.from_log else 1,  # the log shows none of the rule's facts: below those it shows
         -len(e.held),
         -e.from_log,
@@ -207,6 +235,8 @@ def _used(
             yield from _package(name, facts, lines)
         yield from _build("torch_cuda", facts, lines)
         yield from _hardware("compute_capability", facts, ev)
+        if condition.key == "torch_kernels":  # PTX runs where the driver's CUDA reaches the build's
+            yield from _hardware("cuda_driver", facts, ev)
         arch = lines.get(("arch_list", "torch"))
         if arch is not None and "torch" in facts.arch_lists:
             yield ("build.torch_arch_list", arch.value, arch.text, arch.line)

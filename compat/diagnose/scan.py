@@ -44,6 +44,10 @@ class Match:
     rank: int | None
     frames: dict[tuple[str, str], int] = field(default_factory=dict)  # (file, func) -> line
     any_frame: bool = False
+    # The installed package whose frames raised: the innermost `site-packages/<pkg>/` frame of
+    # the traceback that belongs to this error (its line), numpy's own frames left out (they
+    # carry NumPy's ABI messages, not the package built against NumPy 1)
+    raised_in: tuple[str, int] | None = None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -138,6 +142,7 @@ class Matcher:
             before = before[1:]  # the first line is cut
         numbered = [(hit.line - len(before) + i, raw) for i, raw in enumerate(before)]
         numbered += [(hit.line + i, raw) for i, raw in enumerate(hit.lines)]
+        match.raised_in = _raised_in(numbered, match.line)
         for line, raw in numbered[-FRAMES_BEFORE - FRAMES_AFTER :]:
             if b'File "' not in raw:
                 continue
@@ -153,6 +158,53 @@ class Matcher:
 
 
 _FRAME = re.compile(r'File "([^"]+)", line \d+, in (\S+)')
+_PACKAGE_DIR = re.compile(
+    r'File "[^"]*[\\/](?:site|dist)-packages[\\/]([A-Za-z_][\w.-]{0,80})[\\/]'
+)
+_TRACEBACK = b"Traceback (most recent call last)"
+# import names that are not their distribution's (the rules name distributions)
+_DISTRIBUTIONS = {"sklearn": "scikit-learn", "cv2": "opencv-python", "pil": "pillow"}
+FOLLOWING = 12  # lines after a message within which the traceback it prints starts (NumPy's: 9)
+
+
+def _raised_in(numbered: list[tuple[int, bytes]], error: int) -> tuple[str, int] | None:
+    """The package whose frames raised the error on line `error`: the innermost
+    `site-packages/<pkg>/` frame of its traceback. A message that prints its stack after it
+    (NumPy's "compiled using NumPy 1.x" warning) owns the traceback that starts within
+    FOLLOWING lines; an error line owns the traceback printed right above it."""
+    after = [(line, raw) for line, raw in numbered if line > error]
+    start = next(
+        (
+            i
+            for i, (line, raw) in enumerate(after)
+            if line - error <= FOLLOWING and _TRACEBACK in raw
+        ),
+        None,
+    )
+    frames: list[tuple[int, str]] = []
+    if start is not None:
+        for i, (line, raw) in enumerate(after[start:]):
+            text = strip_rank(clean(raw))[0]
+            if i and not text[:1].isspace():
+                break  # the error line closes the traceback
+            frames.append((line, text))
+    else:
+        for line, raw in reversed([(line, raw) for line, raw in numbered if line < error]):
+            text = strip_rank(clean(raw))[0]
+            if not text[:1].isspace():
+                if _TRACEBACK in raw:
+                    frames.append((line, text))  # its first frame may share the header's line
+                break
+            frames.append((line, text))
+        frames.reverse()
+    for line, text in reversed(frames):
+        found = _PACKAGE_DIR.search(text)
+        if found:
+            name = found.group(1).lower().replace("_", "-")
+            name = _DISTRIBUTIONS.get(name, name)
+            if name != "numpy":
+                return name, line
+    return None
 
 
 def scan_log(

@@ -439,7 +439,7 @@ class HardwareCondition(AnchorCondition):
     def _any_gpu(self, gpus: Sequence[Gpu], partial: bool = False) -> Verdict:
         if not gpus and not partial:
             return FALSE
-        unknown = partial  # GPUs the log does not name may match
+        unknown = False
         for gpu in gpus:
             result = self._gpu_matches(gpu)
             if result is None:
@@ -448,6 +448,14 @@ class HardwareCondition(AnchorCondition):
                 return Verdict(Tri.TRUE, (f"GPU {gpu.index} {gpu.name}: {self._describe(gpu)}",))
         if unknown:
             return Verdict(Tri.UNKNOWN, unknown=(Unknown(f"hardware.{self.key}", HARDWARE_HINT),))
+        if partial:
+            # GPUs the log does not name may match; those it names are settled and not asked
+            # about again: the open question is the machine's GPU list
+            named = ", ".join(f"GPU {g.index} {g.name}" for g in gpus)
+            needs = "the machine's GPU list (nvidia-smi, or " + HARDWARE_HINT + ")"
+            if named:
+                needs += f": the log names only {named}"
+            return Verdict(Tri.UNKNOWN, unknown=(Unknown("hardware.gpus", needs),))
         return FALSE
 
     def _gpu_matches(self, gpu: Gpu) -> bool | None:

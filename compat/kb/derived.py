@@ -52,6 +52,9 @@ PACKAGES: dict[str, tuple[str, ...]] = {
     "wheel": ("torch",),
     "flash_attn_wheel": ("flash-attn", "torch"),
 }
+# derived keys whose mechanism covers packages their table does not list (any extension built
+# against NumPy 1): a traceback through another package is not outside them
+OPEN_PACKAGES = frozenset({"numpy_abi"})
 # derived keys about a package's CUDA build: another build of the same release may escape them
 ABOUT_BUILD = frozenset({"torch_kernels"})
 
@@ -202,7 +205,8 @@ def torch_kernels_missing(facts: Facts) -> Verdict:
         return FALSE
     listed = facts.arch_lists.get("torch")
     if listed:  # torch's own message lists what the build carries
-        return _kernels_from_list(listed, hardware.gpus, torch)
+        cuda = _torch_cuda(facts, torch.versions)
+        return _kernels_from_list(listed, hardware.gpus, torch, cuda, hardware.cuda_driver_version)
     if not torch.versions:  # present (a message it printed), its release not shown
         hint = "the installed torch release and build (pip show torch, or --python/--path)"
         return Verdict(Tri.UNKNOWN, unknown=(Unknown("packages.torch", hint),))
@@ -220,6 +224,7 @@ def torch_kernels_missing(facts: Facts) -> Verdict:
     from compat.kb import archtable
 
     missing_for: list[tuple[Version, ArchList, list[Gpu]]] = []
+    ptx_only: list[tuple[Gpu, Sequence[str]]] = []
     clear = unknown = 0
     for version in torch.versions:
         release = archtable.release_of(version)
@@ -236,8 +241,9 @@ def torch_kernels_missing(facts: Facts) -> Verdict:
             runs = archtable.runs(
                 arches, gpu.compute_capability, cuda, hardware.process_cuda_version
             )
-            if runs is None:
+            if runs is None:  # only PTX serves it, and the driver's CUDA is not known
                 open_ = True
+                ptx_only.append((gpu, arches.ptx))
             elif not runs:
                 missing.append(gpu)
         if missing:
@@ -248,6 +254,9 @@ def torch_kernels_missing(facts: Facts) -> Verdict:
             clear += 1
     if not missing_for:
         if unknown:
+            if ptx_only and not any(g.compute_capability is None for g in hardware.gpus):
+                gpu, ptx = ptx_only[0]
+                return Verdict(Tri.UNKNOWN, unknown=ptx_questions(gpu, ptx, cuda, None))
             return Verdict(
                 Tri.UNKNOWN,
                 unknown=(Unknown("hardware.compute_capability", HARDWARE_HINT),),
@@ -405,10 +414,54 @@ def _forge_kernels_missing(facts: Facts, torch: PackageFact, hardware: Any) -> V
     return Verdict(Tri.TRUE, (text,), (), (matched,), fix=fix)
 
 
-def _kernels_from_list(listed: Sequence[str], gpus: Sequence[Gpu], torch: PackageFact) -> Verdict:
+def ptx_questions(
+    gpu: Gpu, ptx: Sequence[str], build_cuda: Version | None, driver_cuda: Version | None
+) -> tuple[Unknown, ...]:
+    """What settles a GPU that only the build's PTX can serve (portable PTX: torch warns "not
+    compatible" all the same): whether the driver JIT-compiled it, which it can when its CUDA
+    version is at least the CUDA that produced the PTX (archtable.runs). The GPU's compute
+    capability is known here and never asked for."""
+    arch = " ".join(a if a.startswith("compute_") else f"compute_{a.replace('.', '')}" for a in ptx)
+    sm = f"sm_{str(gpu.compute_capability).replace('.', '')}"
+    jit = (
+        f"whether the driver JIT-compiled the build's PTX ({arch}) for GPU {gpu.index} "
+        f"{gpu.name} ({sm}): a CUDA call after torch's warning that succeeds, or fails with "
+        f'"no kernel image is available"'
+    )
+    asked = []
+    if driver_cuda is None:
+        floor = f" {build_cuda}" if build_cuda is not None else ""
+        asked.append(
+            Unknown(
+                "hardware.cuda_driver",
+                f"the driver's CUDA version (nvidia-smi's header), which must be at least the "
+                f"build's CUDA{floor} to JIT the PTX; or {jit}",
+            )
+        )
+    if build_cuda is None:
+        asked.append(
+            Unknown(
+                "build.torch_cuda",
+                "torch's CUDA build (torch.version.cuda, or a +cuXYZ release), which the driver's "
+                f"CUDA{f' {driver_cuda}' if driver_cuda else ''} must reach to JIT the PTX; "
+                f"or {jit}",
+            )
+        )
+    return tuple(asked)
+
+
+def _kernels_from_list(
+    listed: Sequence[str],
+    gpus: Sequence[Gpu],
+    torch: PackageFact,
+    cuda: Version | None = None,
+    driver_cuda: Version | None = None,
+) -> Verdict:
     """The build's architecture list as torch prints it (`sm_50 sm_60 ... sm_90`, and
     `compute_XX` for PTX): a GPU runs SASS of its own major with an equal or lower minor, as
-    torch's own check reads it; a GPU that could only JIT PTX is left unknown."""
+    torch's own check reads it. A GPU that only PTX can serve runs when the driver's CUDA is at
+    least the build's (the driver JIT-compiles it), finds nothing when it is older, and is
+    otherwise open on those two versions (ptx_questions), never on its compute capability."""
     from packaging.version import InvalidVersion, Version
 
     def capability(token: str) -> Version | None:
@@ -419,28 +472,44 @@ def _kernels_from_list(listed: Sequence[str], gpus: Sequence[Gpu], torch: Packag
             return None
 
     sass = [c for t in listed if t.startswith("sm_") and (c := capability(t)) is not None]
-    ptx = [c for t in listed if t.startswith("compute_") and (c := capability(t)) is not None]
     missing, unknown = [], False
+    ptx_only: list[tuple[Gpu, list[str]]] = []
+    too_old = ""
     for gpu in gpus:
         cc = gpu.compute_capability
         if cc is None:
             unknown = True
         elif not any(c.major == cc.major and c <= cc for c in sass):
-            if any(c <= cc for c in ptx):
-                unknown = True  # PTX the driver may compile
-            else:
+            served = [
+                t for t in listed if t.startswith("compute_") and (c := capability(t)) and c <= cc
+            ]
+            if not served:
                 missing.append(gpu)
+            elif cuda is None or driver_cuda is None:
+                ptx_only.append((gpu, served))  # PTX the driver may compile
+            elif driver_cuda < cuda:  # an older driver cannot JIT a newer toolkit's PTX
+                missing.append(gpu)
+                too_old = (
+                    f"; its PTX ({' '.join(served)}) needs a driver of CUDA {cuda} or newer, "
+                    f"and the driver's CUDA is {driver_cuda}"
+                )
     if not missing:
         if unknown:
             return Verdict(
                 Tri.UNKNOWN, unknown=(Unknown("hardware.compute_capability", HARDWARE_HINT),)
             )
+        if ptx_only:
+            gpu, served = ptx_only[0]
+            return Verdict(Tri.UNKNOWN, unknown=ptx_questions(gpu, served, cuda, driver_cuda))
         return FALSE
     names = "; ".join(
         f"GPU {g.index} {g.name} (sm_{str(g.compute_capability).replace('.', '')})" for g in missing
     )
     label = f"torch {torch.versions[0]}" if torch.versions else "torch"
-    text = f"{names}: {label} carries {' '.join(listed)} (its own list) and nothing that runs there"
+    text = (
+        f"{names}: {label} carries {' '.join(listed)} (its own list) and nothing that runs "
+        f"there{too_old}"
+    )
     return Verdict(Tri.TRUE, (text,))
 
 
