@@ -74,6 +74,28 @@ class _EnvGroup(TyperGroup):
         super().__init__(*args, **kwargs)
         _attach_environment(self, ())
 
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        """The command, and for check and doctor the config file's values as click's
+        default_map: below the command line and the COMPAT_* variables (compat.cli.config)."""
+        name, found, rest = super().resolve_command(ctx, args)
+        own = rest[: rest.index("--")] if "--" in rest else rest
+        if found is not None and not ctx.resilient_parsing and not {"-h", "--help"} & set(own):
+            from compat.cli.config import CONFIGURED
+
+            if name in CONFIGURED:
+                ctx.default_map = {name: _file_defaults(name, found.params)}
+        return name, found, rest
+
+
+def _file_defaults(name: str, params: list[Any]) -> dict[str, Any]:
+    from compat.cli.config import file_defaults
+
+    try:
+        return file_defaults(name, params, Path())  # the current directory, named relatively
+    except CompatError as error:  # before the command's own `guarded`: the same one line
+        _error(str(error), error.hint)
+        raise typer.Exit(error.exit_code) from None
+
 
 def _current_context() -> Any:
     try:  # typer 0.2x carries its own copy of click; older releases use click itself
