@@ -8,10 +8,11 @@ verdict. No `from __future__ import annotations` in compat/cli/: typer would eva
 string annotation with compile() on each start-up.
 """
 
+import contextlib
 import functools
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
@@ -73,6 +74,28 @@ class _EnvGroup(TyperGroup):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         _attach_environment(self, ())
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        """The command, and for check and doctor the config file's values as click's
+        default_map: below the command line and the COMPAT_* variables (compat.cli.config)."""
+        name, found, rest = super().resolve_command(ctx, args)
+        own = rest[: rest.index("--")] if "--" in rest else rest
+        if found is not None and not ctx.resilient_parsing and not {"-h", "--help"} & set(own):
+            from compat.cli.config import CONFIGURED
+
+            if name in CONFIGURED:
+                ctx.default_map = {name: _file_defaults(name, found.params)}
+        return name, found, rest
+
+
+def _file_defaults(name: str, params: list[Any]) -> dict[str, Any]:
+    from compat.cli.config import file_defaults
+
+    try:
+        return file_defaults(name, params, Path())  # the current directory, named relatively
+    except CompatError as error:  # before the command's own `guarded`: the same one line
+        _error(str(error), error.hint)
+        raise typer.Exit(error.exit_code) from None
 
 
 def _current_context() -> Any:
@@ -224,18 +247,84 @@ def verbose_note(enabled: bool, message: str) -> None:
         sys.stderr.write(f"compat: {short_line(message)}\n")
 
 
-def progress_reporter() -> Callable[[str], None] | None:
-    """Progress for network work on stderr, only on a terminal (never in piped output)."""
-    if not sys.stderr.isatty() or os.environ.get("CI"):
-        return None
+def progress_wanted(quiet: bool = False) -> bool:
+    """Progress is for a person at a terminal: never with --quiet, in a pipe or a file, under
+    CI (`CI` set, as every CI service sets it) or on a terminal without cursor control."""
+    if quiet or os.environ.get("CI") or os.environ.get("TERM") == "dumb":
+        return False
+    return sys.stderr.isatty()
 
-    def report(message: str) -> None:
+
+class Progress:
+    """What runs and for how long: one stderr line, `compat: MESSAGE (12s)`, redrawn each
+    second while the work waits on a resolver, a cluster or an index, and cleared at the end.
+    Called with a message, it names the step now running and restarts its clock."""
+
+    def __init__(self, stream: Any, interval: float = 1.0) -> None:
+        import threading
+
+        self._stream = stream
+        self._interval = interval
+        self._message = ""
+        self._since = 0.0
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def __call__(self, message: str) -> None:
+        import threading
+        import time
+
+        with self._lock:
+            self._message = message
+            self._since = time.monotonic()
+            self._draw()
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._tick, name="compat-progress", daemon=True)
+            self._thread.start()
+
+    def _tick(self) -> None:
+        while not self._stop.wait(self._interval):
+            with self._lock:
+                self._draw()
+
+    def _draw(self) -> None:
+        import time
+
         from compat.errors import short_line
 
-        sys.stderr.write(f"\r\x1b[K{short_line(message)}")
-        sys.stderr.flush()
+        seconds = time.monotonic() - self._since
+        line = short_line(f"compat: {self._message} ({seconds:.0f}s)")
+        try:  # the terminal stderr is, whatever stdout is
+            width = os.get_terminal_size(self._stream.fileno()).columns - 1
+        except (AttributeError, OSError, ValueError):
+            width = 79
+        if len(line) > width > 10:  # a wrapped line would not be redrawn in place
+            line = line[: width - 1] + "…"
+        self._stream.write(f"\r\x1b[K{line}")
+        self._stream.flush()
 
-    return report
+    def close(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join()
+            self._stream.write("\r\x1b[K")  # the result alone stays on the terminal
+            self._stream.flush()
+
+
+@contextlib.contextmanager
+def progress(quiet: bool = False) -> Iterator[Callable[[str], None] | None]:
+    """A `Progress` on stderr where it is wanted (`progress_wanted`), else None: the callback
+    the waiting layers take (pin's index client, matrix update) or a command names its steps
+    with."""
+    if not progress_wanted(quiet):
+        yield None
+        return
+    shown = Progress(sys.stderr)
+    try:
+        yield shown
+    finally:
+        shown.close()
 
 
 def finite_timeout(timeout: float) -> float:

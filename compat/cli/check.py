@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from compat.cli.base import app, colour_enabled, command
+from compat.cli.base import app, colour_enabled, command, progress
 from compat.cli.options import (
     FACTS,
     INDEX,
@@ -169,16 +169,21 @@ def check(
     reports = parse_reports(report_to or (), output)  # before the work: a typo costs nothing
     baseline_keys = load_baseline(baseline) if baseline is not None else None
     waivers = load_waivers(Path.cwd())
-    report, findings = run_check(
-        files,
-        facts,
-        knowledge,
-        TargetOptions(python_version, platform, pixi_environment),
-        index,
-        probe=probe,
-        resolver=resolver,
-        resolver_timeout=resolver_timeout,
-    )
+    # Online, check waits on the index and the resolver: say so on a terminal.
+    with progress(quiet or index.offline) as shown:
+        if shown is not None:
+            named = ", ".join(str(f) for f in files[:3]) + (", ..." if len(files) > 3 else "")
+            shown(f"check: judging {named} with the package index and the {resolver} resolver")
+        report, findings = run_check(
+            files,
+            facts,
+            knowledge,
+            TargetOptions(python_version, platform, pixi_environment),
+            index,
+            probe=probe,
+            resolver=resolver,
+            resolver_timeout=resolver_timeout,
+        )
     kept, waiver_notes = apply_waivers(findings, waivers, dt.date.today())
     report = dataclasses.replace(report, findings=tuple(kept), notes=(*report.notes, *waiver_notes))
     if quiet and format_ is CheckFormat.text:

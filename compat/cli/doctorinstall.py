@@ -4,7 +4,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from compat.cli.base import colour_enabled
+from compat.cli.base import colour_enabled, progress
 from compat.cli.options import ReportFormat
 from compat.errors import UsageError
 from compat.report import FailOn
@@ -62,7 +62,11 @@ def doctor_install(
         raise UsageError(f"--install reports as text or json, not --format {format_.value}")
     specs, files, rest = split_install(install, launch)
     doctor_facts = DoctorFactOptions.of(facts, rest)
-    check = run_install_check(env, doctor_facts, knowledge, specs, files, resolver=resolver)
+    with progress(quiet) as shown:
+        if shown is not None:
+            asked = " ".join([*specs, *(f"-r {f}" for f in files)])
+            shown(f"doctor --install: a dry run of `install {asked}` ({resolver} resolver)")
+        check = run_install_check(env, doctor_facts, knowledge, specs, files, resolver=resolver)
     document = install_document(check)
     colour = colour_enabled(no_color, output)
     if format_ is ReportFormat.json:

@@ -6,12 +6,13 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from compat.cli.base import app, command, from_environment
+from compat.cli.base import app, command, from_environment, progress
 from compat.cli.options import (
     FACTS,
     KNOWLEDGE,
     DebugOpt,
     FailOnOpt,
+    NoProgressOpt,
     OutputOpt,
     ReportFormat,
     ReportFormatOpt,
@@ -92,6 +93,7 @@ def fleet(
     format_: ReportFormatOpt = ReportFormat.text,
     output: OutputOpt = None,
     fail_on: FailOnOpt = FailOn.AFFECTED,
+    quiet: NoProgressOpt = False,
     debug: DebugOpt = False,
 ) -> int:
     from compat.cli.options import finite_timeout
@@ -109,14 +111,19 @@ def fleet(
             knowledge = replace(knowledge, matrices=())
     elif "nodes" in ambient:
         nodes = None
-    fleet_report = run_fleet(
-        ray=ray,
-        reports=[*(reports or ()), *(paths or ())] if reports or paths else None,
-        nodes=nodes,
-        timeout=finite_timeout(timeout),
-        facts=facts,
-        knowledge=knowledge,
-        given_paths=bool(paths) and not reports,
-    )
+    merging = bool(reports or paths)
+    # --ray waits on a cluster (connecting, then every node's doctor): say so on a terminal.
+    with progress(quiet or merging) as shown:
+        if shown is not None:
+            shown(f"fleet: doctor on every node of the Ray cluster {ray or 'auto'}")
+        fleet_report = run_fleet(
+            ray=ray,
+            reports=[*(reports or ()), *(paths or ())] if merging else None,
+            nodes=nodes,
+            timeout=finite_timeout(timeout),
+            facts=facts,
+            knowledge=knowledge,
+            given_paths=bool(paths) and not reports,
+        )
     emit(render(fleet_report, format_.value), output)
     return fleet_report.exit_code(fail_on, allow_missing)

@@ -7,8 +7,8 @@ from typing import Annotated
 import typer
 
 from compat import __version__
-from compat.cli.base import app, command
-from compat.cli.options import DebugOpt, MatrixOpt, TextOrJson, TextOrJsonOpt
+from compat.cli.base import app, command, progress
+from compat.cli.options import DebugOpt, MatrixOpt, NoProgressOpt, TextOrJson, TextOrJsonOpt
 from compat.errors import EXIT_OK, CompatError, UsageError
 
 matrix_app = typer.Typer(
@@ -86,6 +86,7 @@ def matrix_update(
     reset: Annotated[
         bool, typer.Option("--reset", help="Remove the installed bundle: use the shipped rules.")
     ] = False,
+    quiet: NoProgressOpt = False,
     debug: DebugOpt = False,
 ) -> int:
     from compat.kb.bundle import remove_installed
@@ -107,7 +108,8 @@ def matrix_update(
         else f"the knowledge base shipped with compat {__version__}"
     )
     try:
-        result = update(index_url(url), timeout=timeout)
+        with progress(quiet) as shown:
+            result = update(index_url(url), timeout=timeout, progress=shown)
     except CompatError as error:
         error.message = f"matrix update: {error.message}; {in_force} stays in force"
         error.origin = None

@@ -192,6 +192,9 @@ FailOnOpt = Annotated[
     ),
 ]
 QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="Print findings only.")]
+NoProgressOpt = Annotated[  # commands that print no findings of their own: --quiet is this only
+    bool, typer.Option("--quiet", "-q", help="No progress on stderr (none in a pipe or under CI).")
+]
 VerboseOpt = Annotated[
     bool, typer.Option("--verbose", "-v", help="Say what was read and evaluated (stderr).")
 ]

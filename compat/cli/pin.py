@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from compat.cli.base import app, command, progress_reporter
+from compat.cli.base import app, command, progress
 from compat.cli.options import (
     ENVIRONMENT,
     FACTS,
@@ -140,21 +140,22 @@ def pin(
     from compat.formats.pin import render_build_constraints_file, render_constraints, render_json
     from compat.resolve.pin.pinresult import ENV_NOTE, PinSettings
 
-    result = run_pin(
-        env,
-        facts,
-        knowledge,
-        replace(index, pytorch_index=pytorch_index),
-        PinSettings(
-            requirements=tuple(requirement or ()),
-            freeze=freeze,
-            avoid_possible=avoid is Avoid.possible,
-            keep=tuple(keep or ()),
-            verify=not no_verify,
-            resolver=resolver,
-        ),
-        progress=None if quiet else progress_reporter(),
-    )
+    with progress(quiet) as shown:
+        result = run_pin(
+            env,
+            facts,
+            knowledge,
+            replace(index, pytorch_index=pytorch_index),
+            PinSettings(
+                requirements=tuple(requirement or ()),
+                freeze=freeze,
+                avoid_possible=avoid is Avoid.possible,
+                keep=tuple(keep or ()),
+                verify=not no_verify,
+                resolver=resolver,
+            ),
+            progress=shown,
+        )
     if build_constraints_output is not None:
         result = replace(result, build_constraints=str(build_constraints_output))
         emit(render_build_constraints_file(result), build_constraints_output)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from typing import Any, NamedTuple
 from urllib.parse import urljoin, urlsplit
 
@@ -47,7 +48,12 @@ def index_url(flag: str | None) -> str:
     return flag or DEFAULT_INDEX_URL
 
 
-def update(url: str, *, timeout: float = 20.0) -> UpdateResult:
+def update(
+    url: str, *, timeout: float = 20.0, progress: Callable[[str], None] | None = None
+) -> UpdateResult:
+    """Fetch the index at `url`, then its bundle when it is not the one in force; verify and
+    install it. `progress`, when given, is told each step (the CLI shows it on a terminal)."""
+    say = progress or (lambda message: None)
     _check_scheme(url)
     import httpx
 
@@ -60,6 +66,7 @@ def update(url: str, *, timeout: float = 20.0) -> UpdateResult:
         # The limit is the network's: it starts once the client exists (making one loads the CA
         # bundle, which took most of a 1 s limit on a loaded machine before a byte was asked for).
         deadline = time.monotonic() + timeout
+        say(f"matrix update: fetching the index {url}")
         index = parse_index(_download(http, url, MAX_INDEX_BYTES, deadline, timeout), url)
         current = active_bundle()  # in force, not merely installed: a stale one is replaced
         if current is not None and current.sha256 == index["sha256"]:
@@ -68,12 +75,14 @@ def update(url: str, *, timeout: float = 20.0) -> UpdateResult:
         bundle_url = urljoin(url, index["url"])  # relative to the index, not to a redirect
         _check_scheme(bundle_url)
         limit = min(MAX_BUNDLE_BYTES, index["size"])
+        say(f"matrix update: fetching bundle {index['version']} ({index['size']:,} bytes)")
         bundle = _download(http, bundle_url, limit, deadline, timeout)
     if len(bundle) != index["size"]:
         raise BundleError(
             f"bundle {index['version']}: {len(bundle)} bytes received, the index says "
             f"{index['size']} (truncated download)"
         )
+    say(f"matrix update: verifying and installing bundle {index['version']}")
     manifest, rules = install(bundle, index, bundle_url)
     return UpdateResult(manifest.version, index["sha256"], rules, bundle_url, True)
 
