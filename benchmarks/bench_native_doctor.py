@@ -60,7 +60,9 @@ def main() -> None:
     print(f"  cold (no cache):          {median(cold):.3f} s")
     print(f"  warm (cache of the cold): {median(warm):.3f} s")
     print(f"  same metadata, no files:  {median(plain):.3f} s")
-    print(f"  warm - no files:          {median(w - p for w, p in zip(warm, plain, strict=True)):+.3f} s")
+    print(
+        f"  warm - no files:          {median(w - p for w, p in zip(warm, plain, strict=True)):+.3f} s"
+    )
 
 
 if __name__ == "__main__":
