@@ -477,7 +477,7 @@ def _facts(image: _Image) -> ElfFacts:
         undefined=undefined,
         weak_undefined=weak,
         fatbin=_fatbin(image, b".nv_fatbin"),
-        relfatbin=_fatbin(image, b"__nv_relfatbin"),
+        relfatbin=_relocatable(image),
     )
 
 
@@ -506,6 +506,15 @@ def _undefined(image: _Image) -> tuple[tuple[str, ...], tuple[str, ...]]:
                 (strong if binding == STB_GLOBAL else weak).add(text)
         index = low.find(0, index + 1)
     return tuple(sorted(strong)), tuple(sorted(weak))
+
+
+def _relocatable(image: _Image) -> Fatbin | None:
+    """`__nv_relfatbin`, or None where it cannot be read: no process loads it, so a bad one
+    takes nothing from the facts that matter (the file's dynamic section, symbols, `.nv_fatbin`)."""
+    try:
+        return _fatbin(image, b"__nv_relfatbin")
+    except (BinaryError, FatbinError):
+        return None
 
 
 def _fatbin(image: _Image, name: bytes) -> Fatbin | None:

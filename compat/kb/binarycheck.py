@@ -99,7 +99,7 @@ def judge_binaries(
     judgement.torch_arch_list = torch_arch_list(readable)
     _symbols(readable, versions, judgement, {} if symbol_cache is None else symbol_cache)
     _gpu_code(loaded, versions, hardware, judgement)
-    _libraries(readable, versions, judgement)
+    _libraries(readable, loaded, versions, judgement)
     _owners(shared, versions, judgement)
     judgement.document = _document(files, judgement)
     unread = [f for f in files if f.facts is None]
@@ -510,8 +510,13 @@ def _no_device_code(
 
 
 def _libraries(
-    files: Sequence[NativeFile], versions: Mapping[str, str], judgement: BinaryJudgement
+    files: Sequence[NativeFile],
+    loaded: Sequence[NativeFile],
+    versions: Mapping[str, str],
+    judgement: BinaryJudgement,
 ) -> None:
+    """`files` provide libraries; the needs of `loaded` (a package's per-CUDA variants other than
+    the one its loader takes are never loaded) are judged."""
     provided: dict[str, list[NativeFile]] = defaultdict(list)  # soname or file name -> files
     majors: dict[str, dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
     for f in files:
@@ -523,7 +528,7 @@ def _libraries(
                 majors[match["base"]][match["major"]].add(f.package)
     wrong_major: dict[str, list[tuple[NativeFile, str, list[str]]]] = defaultdict(list)
     absent: dict[str, set[str]] = defaultdict(set)
-    for f in files:
+    for f in loaded:
         assert f.facts is not None
         for needed in f.facts.needed:
             if needed in provided or _SYSTEM.fullmatch(needed):

@@ -30,7 +30,7 @@ from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
 from tests.dists import make_dist
-from tests.lib.skeleton import WheelFixture, restore, wheel
+from tests.lib.skeleton import NATIVE, WheelFixture, restore, wheel
 
 TORCH_251 = ("nvidia-cuda-runtime-cu12-12.4.127", "nvidia-nccl-cu12-2.21.5", "torch-2.5.1")
 TORCH_241 = ("torch-2.4.1",)
@@ -68,6 +68,13 @@ def install(site: Path, fixture: WheelFixture) -> None:
         target.write_bytes(fixture.dist_info_text(name))
     for member in fixture.members:
         restore(member.skeleton, site / member.path)
+    # Small text files of the wheel the readers need, verbatim (torch/version.py: its CUDA build)
+    files = NATIVE / fixture.wheel.removesuffix(".whl") / "files"
+    for source in sorted(files.rglob("*")) if files.is_dir() else ():
+        if source.is_file():
+            target = site / source.relative_to(files)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(source.read_bytes())
 
 
 def requirements(fixture: WheelFixture) -> list[Requirement]:
