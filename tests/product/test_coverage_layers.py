@@ -29,12 +29,12 @@ def test_modules_are_summed_per_room_and_the_bottom_floor_is_one() -> None:
     )
     assert rows == [
         Row(0, "bottom", 2, 14, 9),
-        Row(3, "compat.kb", 2, 50, 15),
-        Row(8, "compat.cli", 1, 8, 8),
+        Row(4, "compat.kb", 2, 50, 15),
+        Row(9, "compat.cli", 1, 8, 8),
     ]
     table = render(rows).splitlines()
     assert table[2].split() == ["0", "bottom", "2", "14", "9", "64.3%"]
-    assert table[3].split() == ["3", "kb", "2", "50", "15", "30.0%"]
+    assert table[3].split() == ["4", "kb", "2", "50", "15", "30.0%"]
     assert table[-1].split() == ["total", "5", "72", "32", "44.4%"]
 
 

@@ -414,7 +414,8 @@ def test_undecodable_dist_info_name_with_pin_o(
     notes = json.loads(text)["notes"] if fmt == "json" else text.splitlines()
     assert any("\\xff" in note and "not valid UTF-8" in note for note in notes), notes
     if fmt == "text":  # what pip reads: the readable distributions only, every line valid
-        assert "deepspeed==0.14.3" in text
+        # the readable distribution is pinned (which release: the offline proof's business)
+        assert any(line.startswith("deepspeed==") for line in text.splitlines())
         assert all(line.startswith("#") or line.isascii() for line in text.splitlines())
 
 
