@@ -59,8 +59,10 @@ def test_possible_findings_are_few() -> None:
     # (OpenRLHF, axolotl, open-instruct; OpenRLHF's source build), transformers 5 asks whether
     # PEFT is used (open-instruct, trl stack_llama_2), and open-instruct's vllm 0.9 beside the
     # transformers 5 a fresh install takes is possible while the snapshot lacks what some of its
-    # packages require.
-    assert sum(len(rules) for rules in possible.values()) <= 16, possible
+    # packages require. verl now solves too (antlr4-python3-runtime 4.9.*, published as source
+    # only, is offered where no release with known requirements fits, named as unknown): its
+    # transformers 5 asks the same PEFT question, 17 in all.
+    assert sum(len(rules) for rules in possible.values()) <= 17, possible
     assert "bitsandbytes-no-library-for-torch-cuda" in possible["axolotl-requirements.txt"]
     # Presence-only and usage-triggered rules never ask: an unpinned accelerate beside an
     # unpinned torch is no reason to ask about FSDP2, nor bitsandbytes about 8-bit loading.
