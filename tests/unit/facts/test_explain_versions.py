@@ -45,7 +45,12 @@ def test_name_version_lines_above_an_undefined_symbol_are_facts() -> None:
     # the extension's cpython-310 tag does not replace the more precise line
     assert facts[("python", "python")] == ("3.10.14", 5)
     assert facts[("build", "flash_attn_link_error")] == ("1", 15)
-    assert document["note"] == "5 fact(s) read from the log"
+    # the loader's line names the file and the symbol: a fact the installed files can check
+    # (issue 33, compat.diagnose.binaryconfirm)
+    site = "/home/user/miniconda3/envs/lf/lib/python3.10/site-packages"
+    so = f"{site}/flash_attn_2_cuda.cpython-310-x86_64-linux-gnu.so"
+    assert facts[("undefined_symbol", so)] == ("_ZN3c104cuda9SetDeviceEi", 15)
+    assert document["note"] == "6 fact(s) read from the log"
     prerelease, match = document["matches"]  # type: ignore[misc]
     # 2.5.7's torch 2.3 wheel, the one setup.py fetches for Python 3.10, was compiled against
     # torch 2.3.0.dev20240207 (tests/unit/diagnose/test_explain_flash_attn_wheel.py)
@@ -289,12 +294,17 @@ def test_real_issue_version_lines() -> None:
         # the error line's own extension name: loading it failed, under CPython 3.10
         ("build", "flash_attn_link_error"): ("1", 9),
         ("python", "python"): ("3.10", 9),
+        # the loader's file and symbol (issue 33: the installed files confirm or rule it out)
+        ("undefined_symbol", "flash_attn_2_cuda.cpython-310-x86_64-linux-gnu.so"): (
+            "_ZN3c104cuda9SetDeviceEi",
+            9,
+        ),
     }
     assert [(m["rule"], m["line"]) for m in document["matches"]] == [  # type: ignore[attr-defined]
         ("flash-attn-wheel-built-against-torch-prerelease", 9),
         ("flash-attn-built-for-another-torch", 9),
     ]
-    assert code == 0 and document["note"] == "4 fact(s) read from the log"
+    assert code == 0 and document["note"] == "5 fact(s) read from the log"
     _, document = explain(LOGS / "flash-attention-620-versions.log")
     assert read(document) == {
         ("python", "python"): ("3.8", 3),
