@@ -11,6 +11,7 @@ distribution fails if uv ever builds it.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 import sys
 from pathlib import Path
@@ -62,6 +63,13 @@ def forge(path: Path, content: Any) -> None:
     path.write_bytes(hashlib.sha256(body).hexdigest().encode() + b"\n" + body)
 
 
+def signed(cache: Path, signature: Any, entries: Any) -> dict[str, Any]:
+    """An entry as this user's compat writes it: tagged with the user's cache key."""
+    message = json.dumps([signature, entries], separators=(",", ":")).encode()
+    tag = hmac.new((cache / "kb.key").read_bytes(), message, hashlib.sha256).hexdigest()
+    return {"signature": signature, "entries": entries, "tag": tag}
+
+
 @pytest.fixture
 def first_run(tmp_path: Path, isolated_cache: Path) -> tuple[Path, Path, Path]:
     """A cold run: uv builds flash-attn 2.8.2 (no verdict, exit 3) and the cache is written."""
@@ -77,10 +85,10 @@ def first_run(tmp_path: Path, isolated_cache: Path) -> tuple[Path, Path, Path]:
 def test_a_warm_run_takes_the_snapshot_part_from_the_cache(
     first_run: tuple[Path, Path, Path],
 ) -> None:
-    requirements, _, written = first_run
+    requirements, cache, written = first_run
     # An entry only the cache holds, under the snapshot file's own signature: the warm run
     # hands it to uv, which then never builds the release (the cache was read, the snapshot not).
-    forge(written, {"signature": payload(written)["signature"], "entries": [FLASH_ATTN]})
+    forge(written, signed(cache, payload(written)["signature"], [FLASH_ATTN]))
     with IndexServer(PROJECTS) as index:
         code, report = check(requirements, index)
     assert code in (0, 1) and report["summary"]["resolve_failed"] is None
@@ -89,10 +97,14 @@ def test_a_warm_run_takes_the_snapshot_part_from_the_cache(
 @pytest.mark.parametrize(
     "stale",
     [
-        pytest.param(lambda sig: {"signature": [sig[0] + 1, *sig[1:]], "entries": [FLASH_ATTN]},
+        pytest.param(lambda sig, sign: sign([sig[0] + 1, *sig[1:]], [FLASH_ATTN]),
                      id="another-snapshot-file"),
-        pytest.param(lambda sig: {"signature": sig, "entries": [["flash-attn", "2.8.2"]]},
+        pytest.param(lambda sig, sign: sign(sig, [["flash-attn", "2.8.2"]]),
                      id="an-entry-of-another-shape"),
+        pytest.param(lambda sig, sign: {**sign(sig, []), "entries": [FLASH_ATTN]},
+                     id="planted-by-someone-without-the-key"),
+        pytest.param(lambda sig, sign: {"signature": sig, "entries": [FLASH_ATTN]},
+                     id="unsigned"),
         pytest.param(None, id="a-torn-file"),
     ],
 )  # fmt: skip
@@ -105,7 +117,7 @@ def test_a_cache_that_does_not_match_the_snapshot_never_changes_the_answer(
     if stale is None:
         written.write_bytes(written.read_bytes()[:-5])
     else:
-        forge(written, stale(signature))
+        forge(written, stale(signature, lambda sig, rows: signed(cache, sig, rows)))
     with IndexServer(PROJECTS) as index:
         code, report = check(requirements, index)
     assert code == 3 and "this source distribution was built" in report["summary"]["resolve_failed"]
