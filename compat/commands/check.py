@@ -27,7 +27,7 @@ from compat.facts.declared.setuppy import REPORT_HINT
 from compat.facts.gather import FactOptions, read_hardware, read_usage, usage_summary
 from compat.kb.freshness import freshness
 from compat.kb.knowledge import KnowledgeChoice, load_knowledge_base
-from compat.model import Finding, Origin, PackageFact
+from compat.model import Finding, Hardware, Origin, PackageFact
 from compat.report import Report, environment_summary
 from compat.resolve.check.judge import Judge
 from compat.resolve.sources.indexconfig import IndexOptions
@@ -84,7 +84,6 @@ def run_check(
     resolver_timeout: float | None = None,
 ) -> tuple[Report, list[Finding]]:
     """The report, and the findings that waivers did not silence."""
-    from compat.facts.declared import condaspec
     from compat.resolve.check.declared import applicable, conflicts
 
     if not paths:
@@ -102,6 +101,24 @@ def run_check(
     )
     platform_name = f"{markers['sys_platform']}/{markers['platform_machine']}"
     notes += declared_set.notes
+    notes += _conda_cuda_notes(declared_set, hardware)
+    declared_all = applicable(declared_set.requirements, markers)
+    notes += conflicts(declared_all)
+    judge = Judge(
+        kb, declared_set, options, index_options, resolver, resolver_timeout, usage, hardware,
+        markers, python_version, platform_name,
+    )  # fmt: skip
+    findings, packages = judge_installs(judge, declared_all, index_options.offline, notes)
+    report = _report(judge, findings, packages, hardware_note, notes)
+    return report, findings
+
+
+def _conda_cuda_notes(declared_set: Any, hardware: Hardware | None) -> list[str]:
+    """What a conda or pixi file's declared CUDA says against the machine: its `cuda` pin
+    against the driver, and its system-requirements CUDA against the hardware."""
+    from compat.facts.declared import condaspec
+
+    notes: list[str] = []
     driver_note = condaspec.driver_note(
         declared_set.conda, hardware.cuda_driver_version if hardware is not None else None
     )
@@ -114,15 +131,20 @@ def run_check(
 
         required, where = declared_set.conda.system_cuda
         notes += cuda_requirement_notes(required, where, hardware, os.environ)
-    declared_all = applicable(declared_set.requirements, markers)
-    notes += conflicts(declared_all)
-    judge = Judge(
-        kb, declared_set, options, index_options, resolver, resolver_timeout, usage, hardware,
-        markers, python_version, platform_name,
-    )  # fmt: skip
-    findings, packages = judge_installs(judge, declared_all, index_options.offline, notes)
+    return notes
+
+
+def _report(
+    judge: Judge,
+    findings: list[Finding],
+    packages: Mapping[NormalizedName, PackageFact],
+    hardware_note: str,
+    notes: list[str],
+) -> Report:
+    """check's report over what the judge found: the install it judged, the knowledge's age."""
+    kb, declared_set = judge.kb, judge.declared_set
     fresh = freshness(kb.source, packages, notes)  # how old the knowledge is
-    report = Report(
+    return Report(
         findings=tuple(findings),
         kb_rules=len(kb),
         kb_digest=kb.digest,
@@ -130,20 +152,22 @@ def run_check(
         kb_version=kb.version,
         environment={
             **environment_summary(
-                "files " + ", ".join(declared_set.files), str(python_version), len(packages), []
+                "files " + ", ".join(declared_set.files),
+                str(judge.python_version),
+                len(packages),
+                [],
             ),
             "installs": judge.installs,
         },
-        hardware=hardware,
+        hardware=judge.hardware,
         hardware_note=hardware_note,
         notes=tuple(notes),
-        usage=usage_summary(usage),
+        usage=usage_summary(judge.usage),
         files=tuple(declared_set.files),
         unjudged_ranges=len(judge.range_notes),
         resolve_failed=judge.not_made or None,
         **fresh,
     )
-    return report, findings
 
 
 def _each_pixi_environment(

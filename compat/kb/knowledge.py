@@ -914,6 +914,12 @@ def _cache_key(directory: Path) -> bytes | None:
     return None
 
 
+def user_cache_key() -> bytes | None:
+    """This user's cache key (the rule cache's): what another cache signs its entries with, so
+    that a file planted in the cache directory is never believed; None: cache nothing."""
+    return _cache_key(_cache_dir())
+
+
 def _read_cache(path: Path, key: bytes) -> tuple[Any, ...] | None:
     """The cached (signature, digest, index, blobs, features, gates), or None: any doubt means a
     rebuild."""

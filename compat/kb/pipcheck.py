@@ -28,17 +28,8 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from compat.kb.markereval import Unsupported, marker_parses
 from compat.kb.markereval import evaluate as evaluate_marker
-from compat.model import (
-    Environment,
-    Evidence,
-    Finding,
-    Fix,
-    MatchedPackage,
-    Package,
-    Rule,
-    Severity,
-    Status,
-)
+from compat.kb.verified import verified_finding
+from compat.model import Environment, Finding, Fix, MatchedPackage, Package
 from compat.names import canonicalize_name
 from compat.specifiers import contains, parse_specifiers
 
@@ -381,8 +372,6 @@ def _known_markers(env: Environment) -> dict[str, str]:
 
 
 def conflict_findings(conflicts: Sequence[Conflict]) -> list[Finding]:
-    from compat.kb.conditions import All
-
     groups: dict[tuple[str, str], list[Conflict]] = {}
     for conflict in conflicts:
         groups.setdefault((conflict.kind, conflict.requirement.name), []).append(conflict)
@@ -410,23 +399,16 @@ def conflict_findings(conflicts: Sequence[Conflict]) -> list[Finding]:
             )
             packages = [MatchedPackage(installed.name, str(installed.version), installed.origin)]
         packages += [MatchedPackage(d.name, str(d.version), d.origin) for d in dependents]
-        rule = Rule(
-            id=f"pip-check:{kind}:{name}",
-            title=title,
-            severity=Severity.ERROR,
-            evidence=Evidence.VERIFIED,
-            when=All(()),
-            fix=Fix(fix, (constraint,) if specs or kind == MISSING else ()),
-            references=(PIP_CHECK_REFERENCE,),
-            origin=first.origin,
-            kind="pip-check",
-        )
         findings.append(
-            Finding(
-                rule=rule,
-                status=Status.AFFECTED,
-                packages=tuple(packages),
-                matched=tuple(_in_words(c) for c in group),
+            verified_finding(
+                f"pip-check:{kind}:{name}",
+                title,
+                Fix(fix, (constraint,) if specs or kind == MISSING else ()),
+                kind="pip-check",
+                origin=first.origin,
+                packages=packages,
+                matched=[_in_words(c) for c in group],
+                references=(PIP_CHECK_REFERENCE,),
             )
         )
     return findings

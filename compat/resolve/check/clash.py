@@ -25,9 +25,9 @@ from packaging.utils import NormalizedName
 from packaging.version import InvalidVersion, Version
 
 from compat.facts.declared.entries import Declared
-from compat.kb.conditions import All
 from compat.kb.pipcheck import PIP_CHECK_REFERENCE
-from compat.model import Evidence, Finding, Fix, MatchedPackage, Rule, Severity, Status
+from compat.kb.verified import verified_finding
+from compat.model import Finding, Fix, MatchedPackage
 
 _COMPARED = ("requirement", "constraint")
 
@@ -138,31 +138,21 @@ def _finding(name: NormalizedName, first: Declared, second: Declared) -> Finding
         return f"`{item.raw}` ({item.origin})"
 
     lines = f"{line(second)} and {line(first)}"
-    rule = Rule(
-        id=f"pip-check:conflict:{name}",
-        title=f"{second.display_name}: {lines} cannot both hold; pip refuses to install them",
-        severity=Severity.ERROR,
-        evidence=Evidence.VERIFIED,
-        when=All(()),
-        fix=Fix(
+    return verified_finding(
+        f"pip-check:conflict:{name}",
+        f"{second.display_name}: {lines} cannot both hold; pip refuses to install them",
+        Fix(
             f"make the two {second.display_name} lines agree (keep one of them, or ranges that "
             "overlap)"
         ),
-        references=(PIP_CHECK_REFERENCE,),
-        origin=second.origin,
         kind="pip-check",
-    )
-    return Finding(
-        rule=rule,
-        status=Status.AFFECTED,
-        packages=(
+        origin=second.origin,
+        packages=[
             MatchedPackage(name, _version(second), second.origin),
             MatchedPackage(name, _version(first), first.origin),
-        ),
-        matched=(
-            f"{second.origin}: {second.raw}",
-            f"{first.origin}: {first.raw}",
-        ),
+        ],
+        matched=[f"{second.origin}: {second.raw}", f"{first.origin}: {first.raw}"],
+        references=(PIP_CHECK_REFERENCE,),
     )
 
 

@@ -116,17 +116,32 @@ class Judge:
         (the real resolver online, the offline solve over the snapshot), the package facts, the
         build facts, the findings."""
         from concurrent.futures import ThreadPoolExecutor
+        from threading import Event
 
         from compat.resolve.check.clash import clash_findings
 
         notes: list[str] = []
         stated = [*clash_findings(declared)]
-        # The pins' release lists are read while the resolver runs (both wait on the index).
+        # The pins' release lists are read while the resolver runs (both wait on the index),
+        # from the moment its process runs: read before, they would delay its start.
         release_notes: list[str] = []
+        launched = Event()
+
+        def read_releases() -> list[Finding]:
+            launched.wait()
+            return self.releases(declared, release_notes)
+
+        def releases() -> list[Finding]:
+            launched.set()  # no resolver ran (offline, a clash, no lines): read them now
+            return pending.result()
+
         with ThreadPoolExecutor(max_workers=1) as pool:
-            pending = pool.submit(self.releases, declared, release_notes)
-            install = self.install(declared, stated, pending.result, notes, union)
-            releases = pending.result()
+            pending = pool.submit(read_releases)
+            try:
+                install = self.install(declared, stated, releases, notes, union, launched.set)
+            finally:
+                launched.set()
+            found = releases()
         notes[:0] = release_notes
         if install is None:
             return None  # the union only: judged one install at a time instead
@@ -138,7 +153,7 @@ class Judge:
         findings = self.findings(declared, facts, packages, pulled, solved, why, notes)
         if resolved is not None:
             notes += range_notes(self.kb, facts, findings, declared_facts(declared, self.kb, []))
-        return [*stated, *releases, *findings], notes, packages
+        return [*stated, *found, *findings], notes, packages
 
     def install(
         self,
@@ -147,11 +162,13 @@ class Judge:
         releases: Callable[[], Sequence[Finding]],
         notes: list[str],
         union: bool,
+        launched: Callable[[], None] = lambda: None,
     ) -> tuple[dict[NormalizedName, Version] | None, str, Any] | None:
         """What the install holds: (the releases, who resolved them, the offline solve or
         None); the releases None where nothing could resolve them. None: the resolver refused
         the union of extras. A build that fails on the target joins `stated`. `releases` gives
-        the release findings of the pins (read beside the resolve)."""
+        the release findings of the pins (read beside the resolve, from `launched` on: called
+        once the resolver runs)."""
         resolved, resolved_by = None, ""
         online = not self.index_options.offline and _needs_resolve(declared)
         if online and stated:
@@ -163,7 +180,7 @@ class Judge:
             notes.append(self.gave_up)  # out of time once: not again for each extra
         elif online:
             before = len(notes)
-            made = self.resolve_online(declared, stated, notes, union)
+            made = self.resolve_online(declared, stated, notes, union, launched)
             unpublished = [f for f in releases() if f.rule.id.startswith("release:unpublished:")]
             if unpublished and (made is None or made[0] is None):
                 # The resolver refused a pin that names no release: that is the reason.
@@ -192,7 +209,12 @@ class Judge:
         return resolved, resolved_by, solved
 
     def resolve_online(
-        self, declared: Sequence[Any], stated: list[Finding], notes: list[str], union: bool
+        self,
+        declared: Sequence[Any],
+        stated: list[Finding],
+        notes: list[str],
+        union: bool,
+        launched: Callable[[], None] = lambda: None,
     ) -> tuple[dict[NormalizedName, Version] | None, str] | None:
         """The real resolver's install; (None, "") with a note where it gave no answer; None
         where it refused the union of extras (judged one install at a time instead)."""
@@ -202,7 +224,7 @@ class Judge:
             return resolve_declared(
                 declared, self.declared_set, self.target, self.index_options, notes,
                 self.resolver, self.resolver_timeout, refusal_raises=union,
-                relevant=rule_names(self.kb),
+                relevant=rule_names(self.kb), launched=launched,
             )  # fmt: skip
         except BuildFailed as error:
             if union:
@@ -729,6 +751,7 @@ def resolve_declared(
     *,
     refusal_raises: bool = False,
     relevant: Container[str] = (),
+    launched: Callable[[], None] = lambda: None,
 ) -> tuple[dict[NormalizedName, Version] | None, str]:
     """What the real resolver installs for the declared set on the target, or None with a note
     when it refuses the set (`refusal_raises`: ResolutionFailed instead). Raises ResolverTimedOut
@@ -759,6 +782,7 @@ def resolve_declared(
             index=index_options,
             tool=tool,
             timeout=limit,
+            launched=launched,
         )
     except BuildFailed:
         raise  # a finding, not a note: the caller makes it

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -120,28 +120,15 @@ def plan_pins(
 ) -> PinPlan:
     """Choose one version per guarded package so that no rule in `avoid` status matches, or say
     which constraints make that impossible (compat.resolve.pin.maxsat states the order of preference)."""
-    return solve(
+    return _Solver(
         kb,
         facts,
         source,
-        avoid=avoid or {Status.AFFECTED, Status.POSSIBLE},
-        installed_requires=installed_requires or {},
-        marker_env=marker_env,
-        intent=intent or Intent(),
-    )
-
-
-def solve(
-    kb: KnowledgeBase,
-    facts: Facts,
-    source: CandidateSource,
-    *,
-    avoid: set[Status],
-    installed_requires: Mapping[NormalizedName, Sequence[str]],
-    marker_env: Mapping[str, str] | None,
-    intent: Intent,
-) -> PinPlan:
-    return _Solver(kb, facts, source, avoid, installed_requires, marker_env, intent).run()
+        avoid or {Status.AFFECTED, Status.POSSIBLE},
+        installed_requires or {},
+        marker_env,
+        intent or Intent(),
+    ).run()
 
 
 class _Solver:
@@ -925,14 +912,18 @@ class _Report:
                     clauses.add(f"{negated}{items[0].version}")
         return ",".join(sorted(clauses))
 
+    def _moved_besides(self, name: NormalizedName) -> Iterator[tuple[NormalizedName, Version]]:
+        """The other packages the plan moves, each with the release it moves to, by name."""
+        for other in sorted(self.chosen):
+            version = self.chosen[other]
+            if other != name and version != self.s.start[other]:
+                yield other, version
+
     def _required_by(self, name: NormalizedName) -> str:
         """'vllm 0.7.3 requires transformers>=4.48.2' when a chosen release needs this move."""
         s = self.s
         start = s.start[name]
-        for other in sorted(self.chosen):
-            version = self.chosen[other]
-            if other == name or version == s.start[other]:
-                continue
+        for other, version in self._moved_besides(name):
             for req in s.requires(other, version):
                 if req.name == name and not req.spec.contains(start, prereleases=True):
                     return f"{other} {version} requires {req.text}"
@@ -954,10 +945,7 @@ class _Report:
     def _companion(self, name: NormalizedName, effective: Mapping[NormalizedName, Version]) -> str:
         s = self.s
         start = s.start[name]
-        for other in sorted(self.chosen):
-            version = self.chosen[other]
-            if other == name or version == s.start[other]:
-                continue
+        for other, version in self._moved_besides(name):
             for req in s.requires(name, start):
                 if req.name == other and not req.spec.contains(version, prereleases=True):
                     new = [r for r in s.requires(name, effective[name]) if r.name == other]

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from compat.facts.declared.entries import Declared
-from compat.kb.conditions import All
-from compat.model import Evidence, Finding, Fix, MatchedPackage, Rule, Severity, Status
+from compat.kb.verified import verified_finding
+from compat.model import Finding, Fix, MatchedPackage
 from compat.resolve.resolvers.resolver import BuildFailed
 
 KIND = "build"
@@ -26,31 +26,20 @@ def build_failure(error: BuildFailed, declared: Sequence[Declared]) -> tuple[Fin
     ]
     line = next(iter(asking), None) or next((i for i in declared if i.kind == "requirement"), None)
     pulled = "" if asking else " (the install pulls it in)"
-    rule = Rule(
-        id=f"build-fails:{error.name}",
-        title=(
-            f"{error.name} {error.version}{pulled} fails to build on the target's Python "
-            f"{error.python}: `{error.raised}`; pip install fails the same way"
-        ),
-        severity=Severity.ERROR,
-        evidence=Evidence.VERIFIED,
-        when=All(()),
-        fix=Fix(
+    origin = line.origin if line is not None else None
+    where = [f"{line.origin}: {line.raw}"] if line is not None else []
+    finding = verified_finding(
+        f"build-fails:{error.name}",
+        f"{error.name} {error.version}{pulled} fails to build on the target's Python "
+        f"{error.python}: `{error.raised}`; pip install fails the same way",
+        Fix(
             f"require a release of {error.name} that builds on Python {error.python} (or has a "
             f"wheel for it), or install for a Python it supports"
         ),
-        references=(),
-        origin=line.origin if line is not None else None,
         kind=KIND,
-    )
-    where = [f"{line.origin}: {line.raw}"] if line is not None else []
-    finding = Finding(
-        rule=rule,
-        status=Status.AFFECTED,
-        packages=(
-            MatchedPackage(error.name, error.version, line.origin if line is not None else None),
-        ),
-        matched=(*where, f"the build on Python {error.python} raised: {error.raised}"),
+        origin=origin,
+        packages=[MatchedPackage(error.name, error.version, origin)],
+        matched=[*where, f"the build on Python {error.python} raised: {error.raised}"],
     )
     note = (
         f"{error.tool} cannot install these requirements for the target: {error.message} "

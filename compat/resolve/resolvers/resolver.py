@@ -131,13 +131,15 @@ def resolve(
     index: IndexOptions | None = None,
     tool: str = "auto",
     timeout: float = 120.0,
+    launched: Callable[[], None] = lambda: None,
 ) -> Resolution:
     """Resolve `requirements` under `constraints` with the real tool and return what it installs.
 
     Lines may be requirement strings or pip option lines (`--extra-index-url URL`), exactly as in
     a requirements file. Raises UsageError for an unusable tool choice or offline index,
     IndexAccessError when the index cannot be reached, UncheckedError on a time-out, and
-    ResolutionFailed when the set is not installable.
+    ResolutionFailed when the set is not installable. `launched` is called once the resolver's
+    process runs (work the caller does beside it then no longer delays its start).
     """
     if tool not in TOOLS:
         raise UsageError(f"--resolver {tool!r}: expected one of {', '.join(TOOLS)}")
@@ -154,8 +156,8 @@ def resolve(
         cons.write_text("".join(f"{line}\n" for line in constraints), "utf-8")
         if tool == "uv" or (tool == "auto" and uv is not None):
             assert uv is not None
-            return _resolve_uv(uv, reqs, cons, target, index, timeout)
-        return _resolve_pip(work, reqs, cons, target, index, timeout)
+            return _resolve_uv(uv, reqs, cons, target, index, timeout, launched)
+        return _resolve_pip(work, reqs, cons, target, index, timeout, launched)
 
 
 def find_uv() -> str | None:
@@ -265,32 +267,46 @@ def tool_environ(**extra: str) -> dict[str, str]:
 
 
 def run_captured(
-    command: list[str], timeout: float, env: Mapping[str, str]
+    command: list[str],
+    timeout: float,
+    env: Mapping[str, str],
+    launched: Callable[[], None] = lambda: None,
 ) -> subprocess.CompletedProcess[str]:
-    """`command` with its output captured as text (undecodable bytes replaced) and no stdin.
-    A time-out or an unrunnable tool raises to the caller, which names it in its own terms."""
-    return subprocess.run(
+    """`command` with its output captured as text (undecodable bytes replaced) and no stdin,
+    `launched` called once it runs. A time-out or an unrunnable tool raises to the caller,
+    which names it in its own terms (subprocess.run's own steps, with the call between)."""
+    with subprocess.Popen(
         command,
-        capture_output=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
         text=True,
         encoding="utf-8",
         errors="replace",
-        timeout=timeout,
         env=env,
         stdin=subprocess.DEVNULL,
-        check=False,
-    )
+    ) as process:
+        try:
+            launched()
+            stdout, stderr = process.communicate(timeout=timeout)
+        except BaseException:
+            process.kill()  # a time-out, or an interrupt: the tool never outlives the call
+            raise
+    return subprocess.CompletedProcess(command, process.returncode, stdout, stderr)
 
 
 def _run(
-    command: list[str], timeout: float, tool: str, index: IndexOptions | None
+    command: list[str],
+    timeout: float,
+    tool: str,
+    index: IndexOptions | None,
+    launched: Callable[[], None] = lambda: None,
 ) -> subprocess.CompletedProcess[str]:
     env = tool_environ()
     if index is not None and index.timeout:
         # Each tool's per-request network time-out, as compat's own --timeout means it.
         env["PIP_TIMEOUT"] = env["UV_HTTP_TIMEOUT"] = f"{max(1, round(index.timeout))}"
     try:
-        return run_captured(command, timeout, env)
+        return run_captured(command, timeout, env, launched)
     except subprocess.TimeoutExpired:
         raise ResolverTimedOut(tool, timeout) from None
     except OSError as error:
@@ -621,6 +637,7 @@ def _resolve_pip(
     target: Target,
     index: IndexOptions | None,
     timeout: float,
+    launched: Callable[[], None],
 ) -> Resolution:
     report = work / "report.json"
     command = [
@@ -651,8 +668,9 @@ def _resolve_pip(
             command += ["--python-version", target.python_version]
         if platform is not None:
             command += _pip_platform_args(platform)
-    version = _tool_version([sys.executable, "-m", "pip", "--version"], "pip")
-    result = _run(command, timeout, "pip", index)
+    with _ToolVersion([sys.executable, "-m", "pip", "--version"], "pip") as asked:
+        result = _run(command, timeout, "pip", index, launched)
+        version = asked.result()
     if result.returncode != 0 or not report.is_file():
         raise _failure(
             result,
@@ -680,6 +698,7 @@ def _resolve_uv(
     target: Target,
     index: IndexOptions | None,
     timeout: float,
+    launched: Callable[[], None],
 ) -> Resolution:
     command = [
         uv,
@@ -714,8 +733,9 @@ def _resolve_uv(
         config = reqs.parent / "uv.toml"
         config.write_text(uv_toml(known), "utf-8")
         command += ["--config-file", str(config)]
-    version = _tool_version([uv, "--version"], "uv")
-    result = _run(command, timeout, "uv", index)
+    with _ToolVersion([uv, "--version"], "uv") as asked:
+        result = _run(command, timeout, "uv", index, launched)
+        version = asked.result()
     if result.returncode != 0:
         raise _failure(
             result, "uv", version, target, build_python=lambda: _uv_build_python(uv, target)
@@ -753,20 +773,44 @@ def _uv_build_python(uv: str, target: Target) -> str | None:
     return asked.stdout.strip() or None if asked.returncode == 0 else None
 
 
-def _tool_version(command: list[str], tool: str) -> str:
-    try:
-        result = subprocess.run(
-            command,
-            capture_output=True,
-            text=True,
-            timeout=30,
-            check=False,
-            stdin=subprocess.DEVNULL,
-        )
-    except (OSError, subprocess.TimeoutExpired):
-        raise UsageError(f"cannot run {tool}") from None
-    words = result.stdout.split()
-    if result.returncode != 0 or len(words) < 2:
-        detail = result.stderr.strip().splitlines()[-1:] or ["no output"]
-        raise UsageError(f"cannot run {tool}: {detail[0]}", hint=f"install {tool} for the resolver")
-    return f"{tool} {words[1]}"
+class _ToolVersion:
+    """`TOOL --version`, started when made and read when the resolve is done: it runs beside the
+    resolve instead of before it (a Python start-up for pip). Leaving the `with` block ends it
+    where the resolve failed first."""
+
+    def __init__(self, command: list[str], tool: str) -> None:
+        self.tool = tool
+        try:
+            self.process = subprocess.Popen(
+                command,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                stdin=subprocess.DEVNULL,
+                text=True,
+                encoding="utf-8",
+                errors="replace",
+            )
+        except OSError:
+            raise UsageError(f"cannot run {tool}") from None
+
+    def __enter__(self) -> _ToolVersion:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+        self.process.communicate()
+
+    def result(self) -> str:
+        """ "uv 0.9.2" / "pip 25.1.1"; UsageError where the tool does not say its version."""
+        try:
+            stdout, stderr = self.process.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            raise UsageError(f"cannot run {self.tool}") from None
+        words = stdout.split()
+        if self.process.returncode != 0 or len(words) < 2:
+            detail = stderr.strip().splitlines()[-1:] or ["no output"]
+            raise UsageError(
+                f"cannot run {self.tool}: {detail[0]}", hint=f"install {self.tool} for the resolver"
+            )
+        return f"{self.tool} {words[1]}"

@@ -35,8 +35,8 @@ from packaging.utils import NormalizedName
 from packaging.version import Version
 
 from compat.facts.declared.entries import Declared
-from compat.kb.conditions import All
-from compat.model import Evidence, Finding, Fix, MatchedPackage, Rule, Severity, Status
+from compat.kb.verified import verified_finding
+from compat.model import Finding, Fix, MatchedPackage, Severity
 
 KIND = "release"
 UNPUBLISHED = "unpublished"
@@ -112,24 +112,18 @@ def _unpublished(item: Declared, pinned: Version, found: ReleaseList) -> Finding
         f"{v} {where}" for v, where in ((below, "below"), (above, "above")) if v is not None
     )
     choice = above or below
-    rule = Rule(
-        id=f"release:{UNPUBLISHED}:{item.name}",
-        title=(
-            f"{item.display_name} {item.pinned}: {found.source} never published this release; "
-            f"pip and uv refuse `{item.raw}` (nearest releases: {near or 'none'})"
-        ),
-        severity=Severity.ERROR,
-        evidence=Evidence.VERIFIED,
-        when=All(()),
-        fix=Fix(
+    return _finding(
+        item,
+        f"release:{UNPUBLISHED}:{item.name}",
+        f"{item.display_name} {item.pinned}: {found.source} never published this release; "
+        f"pip and uv refuse `{item.raw}` (nearest releases: {near or 'none'})",
+        Fix(
             f"pin a release that exists ({near or 'the index lists none'})",
             (f"{item.display_name}=={choice}",) if choice is not None else (),
         ),
-        references=(found.page, PIP_PINS),
-        origin=item.origin,
-        kind=KIND,
+        (found.page, PIP_PINS),
+        Severity.ERROR,
     )
-    return _finding(rule, item)
 
 
 def _yanked(item: Declared, pinned: Version, found: ReleaseList) -> Finding:
@@ -139,33 +133,34 @@ def _yanked(item: Declared, pinned: Version, found: ReleaseList) -> Finding:
         (v for v in (above, below) if v is not None and v.release[:2] == pinned.release[:2]),
         above or below,
     )
-    rule = Rule(
-        id=f"release:{YANKED}:{item.name}",
-        title=(
-            f"{item.display_name} {item.pinned} was yanked from {found.source}"
-            + (f" ({reason})" if reason else "")
-            + ": pip and uv still install it for `==`, with a warning"
-        ),
-        severity=Severity.WARNING,
-        evidence=Evidence.VERIFIED,
-        when=All(()),
-        fix=Fix(
+    return _finding(
+        item,
+        f"release:{YANKED}:{item.name}",
+        f"{item.display_name} {item.pinned} was yanked from {found.source}"
+        + (f" ({reason})" if reason else "")
+        + ": pip and uv still install it for `==`, with a warning",
+        Fix(
             "pin a release that was not withdrawn" + (f" ({choice})" if choice is not None else ""),
             (f"{item.display_name}=={choice}",) if choice is not None else (),
         ),
-        references=(found.page, PEP_592),
-        origin=item.origin,
-        kind=KIND,
+        (found.page, PEP_592),
+        Severity.WARNING,
     )
-    return _finding(rule, item)
 
 
-def _finding(rule: Rule, item: Declared) -> Finding:
-    return Finding(
-        rule=rule,
-        status=Status.AFFECTED,
-        packages=(MatchedPackage(item.name, str(item.pinned), item.origin),),
-        matched=(f"{item.origin}: {item.raw}",),
+def _finding(
+    item: Declared, id: str, title: str, fix: Fix, references: tuple[str, ...], severity: Severity
+) -> Finding:
+    return verified_finding(
+        id,
+        title,
+        fix,
+        kind=KIND,
+        origin=item.origin,
+        packages=[MatchedPackage(item.name, str(item.pinned), item.origin)],
+        matched=[f"{item.origin}: {item.raw}"],
+        references=references,
+        severity=severity,
     )
 
 

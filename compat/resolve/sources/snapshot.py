@@ -31,6 +31,7 @@ import json
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from packaging.specifiers import InvalidSpecifier, SpecifierSet
@@ -38,11 +39,19 @@ from packaging.utils import NormalizedName
 from packaging.version import InvalidVersion, Version
 
 SOURCE = "compat's dependency snapshot"
+FILE = "data/requires-snapshot.json.gz"  # inside the compat package
+
+
+def location() -> Path | None:
+    """The snapshot's file on disk, where the package is installed as files (not in a zip): what
+    a cache of something computed from it is keyed by (its stat signature)."""
+    found = resources.files("compat").joinpath(FILE)
+    return found if isinstance(found, Path) else None
 
 
 @cache
 def _document() -> dict[str, Any]:
-    data = resources.files("compat").joinpath("data/requires-snapshot.json.gz").read_bytes()
+    data = resources.files("compat").joinpath(FILE).read_bytes()
     document: dict[str, Any] = json.loads(gzip.decompress(data))
     return document
 

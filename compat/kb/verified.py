@@ -1,0 +1,46 @@
+"""Findings compat states from what it verified itself, not from a rule of the knowledge base:
+pip check's conflicts (compat.kb.pipcheck), lines of one install no version satisfies together
+(compat.resolve.check.clash), pins of releases never published or yanked
+(compat.resolve.sources.releases), builds that fail on the target
+(compat.resolve.resolvers.buildfail). Each is `affected`, evidence `verified`, with a rule made
+for the case that holds no condition (it is the fact itself); its id, title, fix and kind say
+which case it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from compat.model import Evidence, Finding, Fix, MatchedPackage, Origin, Rule, Severity, Status
+
+
+def verified_finding(
+    id: str,
+    title: str,
+    fix: Fix,
+    *,
+    kind: str,
+    origin: Origin | None,
+    packages: Iterable[MatchedPackage],
+    matched: Iterable[str],
+    references: Iterable[str] = (),
+    severity: Severity = Severity.ERROR,
+) -> Finding:
+    """An `affected` finding of a fact compat verified: its rule `id`, at `origin` (the line that
+    asks for it)."""
+    from compat.kb.conditions import All  # the rule language, only once a finding is made
+
+    rule = Rule(
+        id=id,
+        title=title,
+        severity=severity,
+        evidence=Evidence.VERIFIED,
+        when=All(()),
+        fix=fix,
+        references=tuple(references),
+        origin=origin,
+        kind=kind,
+    )
+    return Finding(
+        rule=rule, status=Status.AFFECTED, packages=tuple(packages), matched=tuple(matched)
+    )
