@@ -76,8 +76,10 @@ def test_every_real_file_is_read_without_a_false_affected() -> None:
         possible += report["summary"]["possible"]
     # measured 60 before issue 32, 45 of them hardware-only (no profile given); 71 since the
     # install is solved offline: a release the solve takes leaves its GPU and usage questions
-    # (flash-attn, PEFT beside transformers 5) where a range note stood
-    assert possible <= 71
+    # (flash-attn, PEFT beside transformers 5) where a range note stood; 72 since verl's
+    # requirements solve too (antlr4-python3-runtime 4.9.*, source-only, offered where no release
+    # with known requirements fits): its transformers 5 asks the PEFT question verl-setup.py asks
+    assert possible <= 72
 
 
 def test_true_positives_on_an_r535_driver(r535: str) -> None:
