@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from compat.binary.elf import BinaryError, Exports
 from compat.binary.extensions import REGISTERS_KERNELS, NativeFile, is_torch_symbol
-from compat.kb.conditions import All
+from compat.kb.verified import verified_finding
 from compat.model import (
     Environment,
     Evidence,
@@ -39,7 +39,6 @@ from compat.model import (
     Hardware,
     MatchedPackage,
     Origin,
-    Rule,
     Severity,
     Status,
 )
@@ -245,31 +244,25 @@ def _symbols_finding(
         )
         + (" (or build it from source against the installed torch)")
     )
-    rule = Rule(
-        id=f"binary-symbols:{package}",
-        title=title,
-        severity=Severity.ERROR,
-        evidence=Evidence.OBSERVED,
-        when=All(()),
-        fix=Fix(summary, (f"torch=={built_for}",) if built_for else ()),
-        references=(),
-        origin=Origin(first.path),
-        kind=KIND,
-    )
     matched = [
         f"{f.path}: {len(m)} of its {n} torch symbols missing, e.g. {demangle(m[0])}"
         for f, m, n in broken[:_EXAMPLES]
     ]
     if len(broken) > _EXAMPLES:
         matched.append(f"and {len(broken) - _EXAMPLES} more files of {package}")
-    return Finding(
-        rule=rule,
-        status=Status.AFFECTED,
+    return verified_finding(
+        id=f"binary-symbols:{package}",
+        title=title,
+        fix=Fix(summary, (f"torch=={built_for}",) if built_for else ()),
+        kind=KIND,
+        origin=Origin(first.path),
         packages=(
             MatchedPackage(_name(package), version, Origin(first.path)),
             MatchedPackage(_name(TORCH), torch),
         ),
         matched=tuple(matched),
+        severity=Severity.ERROR,
+        evidence=Evidence.OBSERVED,
     )
 
 
@@ -440,35 +433,29 @@ def _no_kernel(
     fatbin = first.facts.fatbin
     carries = " ".join((*fatbin.sass, *fatbin.ptx))
     version = versions.get(package, "")
-    rule = Rule(
-        id=f"binary-no-kernel-image:{package}",
-        title=(
-            f"{package} {version}: {first.name} carries GPU code for {carries} and none that runs "
-            f"on {_gpus(gpus)}: its kernels fail with `no kernel image is available for "
-            "execution on the device`"
-        ),
-        severity=Severity.ERROR,
-        evidence=Evidence.OBSERVED,
-        when=All(()),
-        fix=Fix(
-            f"install a {package} build compiled for these GPUs' architecture (or build it from "
-            "source with TORCH_CUDA_ARCH_LIST naming it)"
-        ),
-        references=(),
-        origin=Origin(first.path),
-        kind=KIND,
-    )
     matched = [
         f"{f.path}: {' '.join((*f.facts.fatbin.sass, *f.facts.fatbin.ptx))}; no kernel for "
         f"{_gpus(g)}"
         for f, g in misses[:_EXAMPLES]
         if f.facts is not None and f.facts.fatbin is not None
     ]
-    return Finding(
-        rule=rule,
-        status=Status.AFFECTED,
-        packages=(MatchedPackage(package, version, Origin(first.path)),),  # type: ignore[arg-type]
+    return verified_finding(
+        id=f"binary-no-kernel-image:{package}",
+        title=(
+            f"{package} {version}: {first.name} carries GPU code for {carries} and none that runs "
+            f"on {_gpus(gpus)}: its kernels fail with `no kernel image is available for "
+            "execution on the device`"
+        ),
+        fix=Fix(
+            f"install a {package} build compiled for these GPUs' architecture (or build it from "
+            "source with TORCH_CUDA_ARCH_LIST naming it)"
+        ),
+        kind=KIND,
+        origin=Origin(first.path),
+        packages=(MatchedPackage(_name(package), version, Origin(first.path)),),
         matched=tuple(matched),
+        severity=Severity.ERROR,
+        evidence=Evidence.OBSERVED,
     )
 
 
@@ -477,32 +464,26 @@ def _no_device_code(
 ) -> Finding:
     first = found[0]
     version = versions.get(package, "")
-    rule = Rule(
+    return verified_finding(
         id=f"binary-no-device-code:{package}",
         title=(
             f"{package} {version}: {first.name} registers CUDA kernels but carries no device code "
             "(no fat binary): its kernels have no image for any GPU"
         ),
-        severity=Severity.ERROR,
-        evidence=Evidence.OBSERVED,
-        when=All(()),
         fix=Fix(
             f"install a {package} release whose wheel carries GPU code, or build it from source "
             "with TORCH_CUDA_ARCH_LIST set"
         ),
-        references=(),
-        origin=Origin(first.path),
         kind=KIND,
-    )
-    return Finding(
-        rule=rule,
-        status=Status.AFFECTED,
-        packages=(MatchedPackage(package, version, Origin(first.path)),),  # type: ignore[arg-type]
+        origin=Origin(first.path),
+        packages=(MatchedPackage(_name(package), version, Origin(first.path)),),
         matched=tuple(
             f"{f.path}: imports {', '.join(s for s in REGISTERS_KERNELS if f.facts and s in f.facts.undefined)}, "
             "no .nv_fatbin"
             for f in found[:_EXAMPLES]
         ),
+        severity=Severity.ERROR,
+        evidence=Evidence.OBSERVED,
     )
 
 
@@ -565,28 +546,22 @@ def _wrong_major(
 ) -> Finding:
     first, needed, shown = cases[0]
     version = versions.get(package, "")
-    rule = Rule(
+    return verified_finding(
         id=f"binary-library-major:{package}",
         title=(
             f"{package} {version}: {first.name} needs {needed}; the environment provides only "
             f"{', '.join(shown)}: its import fails with `{needed}: cannot open shared object file`"
         ),
-        severity=Severity.ERROR,
-        evidence=Evidence.OBSERVED,
-        when=All(()),
         fix=Fix(
             f"install the {package} build for the CUDA (or library) major the environment "
             f"provides, or the package that provides {needed}"
         ),
-        references=(),
-        origin=Origin(first.path),
         kind=KIND,
-    )
-    return Finding(
-        rule=rule,
-        status=Status.AFFECTED,
-        packages=(MatchedPackage(package, version, Origin(first.path)),),  # type: ignore[arg-type]
+        origin=Origin(first.path),
+        packages=(MatchedPackage(_name(package), version, Origin(first.path)),),
         matched=tuple(f"{f.path}: DT_NEEDED {n}" for f, n, _ in cases[:_EXAMPLES]),
+        severity=Severity.ERROR,
+        evidence=Evidence.OBSERVED,
     )
 
 
@@ -596,24 +571,20 @@ def _two_majors(base: str, owners: Mapping[str, set[str]], versions: Mapping[str
     directory comes first, which the files do not tell."""
     packages = sorted(set().union(*owners.values()))
     shown = "; ".join(f"{base}.{m} from {', '.join(sorted(p))}" for m, p in sorted(owners.items()))
-    rule = Rule(
+    return verified_finding(
         id=f"binary-library-majors:{base}",
         title=f"two majors of {base} installed by different packages: {shown}",
-        severity=Severity.WARNING,
-        evidence=Evidence.OBSERVED,
-        when=All(()),
         fix=Fix(
             f"keep one CUDA major's packages: uninstall the one no installed library needs "
             f"({', '.join(packages)})"
         ),
-        references=(),
         kind=KIND,
-    )
-    return Finding(
-        rule=rule,
-        status=Status.POSSIBLE,
+        origin=None,
         packages=tuple(MatchedPackage(_name(p), versions.get(p, "")) for p in packages),
         matched=(shown,),
+        severity=Severity.WARNING,
+        evidence=Evidence.OBSERVED,
+        status=Status.POSSIBLE,
     )
 
 
@@ -633,30 +604,25 @@ def _owners(
         files = ", ".join(paths[:_EXAMPLES]) + (
             f" and {len(paths) - _EXAMPLES} more" if len(paths) > _EXAMPLES else ""
         )
-        rule = Rule(
-            id=f"binary-shared-file:{'+'.join(owners)}",
-            title=(
-                f"{files}: installed by {shown}; the last install overwrote the other's copy, and "
-                "uninstalling either removes it for both"
-            ),
-            severity=Severity.ERROR,
-            evidence=Evidence.OBSERVED,
-            when=All(()),
-            fix=Fix(
-                f"keep one of {', '.join(owners)} (pip uninstall the other, then pip install "
-                "--force-reinstall the one kept)"
-            ),
-            references=(),
-            kind=KIND,
-        )
         judgement.findings.append(
-            Finding(
-                rule=rule,
-                status=Status.AFFECTED,
+            verified_finding(
+                id=f"binary-shared-file:{'+'.join(owners)}",
+                title=(
+                    f"{files}: installed by {shown}; the last install overwrote the other's copy, and "
+                    "uninstalling either removes it for both"
+                ),
+                fix=Fix(
+                    f"keep one of {', '.join(owners)} (pip uninstall the other, then pip install "
+                    "--force-reinstall the one kept)"
+                ),
+                kind=KIND,
+                origin=None,
                 packages=tuple(MatchedPackage(_name(p), versions.get(p, "")) for p in owners),
                 matched=tuple(
                     f"{p}: in the RECORD of {', '.join(owners)}" for p in paths[:_EXAMPLES]
                 ),
+                severity=Severity.ERROR,
+                evidence=Evidence.OBSERVED,
             )
         )
 

@@ -25,22 +25,23 @@ def verified_finding(
     matched: Iterable[str],
     references: Iterable[str] = (),
     severity: Severity = Severity.ERROR,
+    evidence: Evidence = Evidence.VERIFIED,
+    status: Status = Status.AFFECTED,
 ) -> Finding:
-    """An `affected` finding of a fact compat verified: its rule `id`, at `origin` (the line that
-    asks for it)."""
+    """A finding of a fact compat verified: its rule `id`, at `origin` (the line that asks for
+    it). What compat read of the installed files (compat.kb.binarycheck) is `observed`, and one
+    of those (two majors of a library) is only `possible`."""
     from compat.kb.conditions import All  # the rule language, only once a finding is made
 
     rule = Rule(
         id=id,
         title=title,
         severity=severity,
-        evidence=Evidence.VERIFIED,
+        evidence=evidence,
         when=All(()),
         fix=fix,
         references=tuple(references),
         origin=origin,
         kind=kind,
     )
-    return Finding(
-        rule=rule, status=Status.AFFECTED, packages=tuple(packages), matched=tuple(matched)
-    )
+    return Finding(rule=rule, status=status, packages=tuple(packages), matched=tuple(matched))
