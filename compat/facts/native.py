@@ -28,8 +28,6 @@ torn or corrupted file is ignored, never believed.
 from __future__ import annotations
 
 import errno
-import hashlib
-import json
 import os
 import posixpath
 import stat
@@ -49,7 +47,6 @@ if TYPE_CHECKING:
 _NATIVE_NAME = Lazy(r"\.so(?:\.[0-9]+)*\Z")
 _RACY_NS = 2_000_000_000  # as compat/kb/knowledge.py: younger RECORDs are read every time
 _CACHE_FORMAT = 1
-_MAX_CACHE_BYTES = 64 * 1024 * 1024
 _RECORD_LIMIT = 16 * 1024 * 1024  # compat/files/readers' "metadata" cap: torch's RECORD is ~2 MiB
 
 # What one RECORD says, as cached: (relative path, recorded size or None) per native line, and
@@ -291,37 +288,17 @@ def _native(fields: list[str]) -> tuple[str | None, int | None]:
 
 
 def _cache_path(env: Environment) -> Path:
-    from compat.files.cachedir import user_cache_dir
+    from compat.files.jsoncache import cache_file
 
-    places = "\0".join(os.path.abspath(path) for path in env.paths)
-    where = hashlib.sha256(places.encode("utf-8", "surrogateescape")).hexdigest()
-    return user_cache_dir() / f"native-{_CACHE_FORMAT}-{where[:32]}.json"
+    return cache_file(f"native-{_CACHE_FORMAT}", "\0".join(os.path.abspath(p) for p in env.paths))
 
 
 def _read_cache(path: Path) -> dict[str, Any]:
     """RECORD path -> [signature, lines, problems] as written (each entry is checked when it
     is used), or {} when the file is absent or in any doubt."""
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | os.O_NONBLOCK)
-    except OSError:
-        return {}
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode) or info.st_size > _MAX_CACHE_BYTES:
-            return {}
-        with os.fdopen(os.dup(fd), "rb") as handle:
-            data = handle.read(_MAX_CACHE_BYTES + 1)
-    except OSError:
-        return {}
-    finally:
-        os.close(fd)
-    digest, _, payload = data.partition(b"\n")
-    if hashlib.sha256(payload).hexdigest().encode() != digest:
-        return {}
-    try:
-        content = json.loads(payload)
-    except (ValueError, RecursionError):
-        return {}
+    from compat.files.jsoncache import read_cache
+
+    content = read_cache(path)
     entries = content.get("records") if isinstance(content, dict) else None
     return entries if isinstance(entries, dict) else {}
 
@@ -354,19 +331,9 @@ def _checked(entry: list[Any]) -> _Lines | None:
 
 def _write_cache(path: Path, entries: Mapping[str, list[Any]]) -> None:
     """Best effort: a read-only home or a full disk never fails the check."""
-    import tempfile
+    from compat.files.jsoncache import write_cache
 
-    payload = json.dumps({"records": dict(sorted(entries.items()))}, separators=(",", ":"))
-    data = payload.encode()
-    digest = hashlib.sha256(data).hexdigest().encode()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".native-", suffix=".tmp")
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(digest + b"\n" + data)
-        Path(tmp).replace(path)
-    except OSError:
-        pass
+    write_cache(path, {"records": dict(sorted(entries.items()))})
 
 
 # ---------------------------------------------------------------------------------------------
