@@ -123,12 +123,10 @@ def _from_binaries(
     on this machine (explain run where the crash happened)."""
     files = None
     if env is not None:
-        from compat.binary.extensions import read_native_files
-        from compat.facts.native import native_inventory
+        from compat.commands.nativecheck import read_native
         from compat.kb.binarycheck import torch_arch_list
 
-        inventory = native_inventory(env)
-        files = read_native_files((f.package, f.relpath, f.path) for f in inventory.files)
+        _, files = read_native(env)
         if arch := torch_arch_list([f for f in files if f.facts is not None]):
             facts = dataclasses.replace(facts, arch_lists={**facts.arch_lists, "torch": arch})
     if not any(f.kind == "undefined_symbol" for f in ev.facts):

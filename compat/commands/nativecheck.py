@@ -6,10 +6,23 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from compat.binary.extensions import read_native_files
-from compat.facts.native import native_inventory
+from compat.binary.extensions import NativeFile, read_native_files
+from compat.facts.native import NativeInventory, native_inventory
 from compat.kb.binarycheck import BinaryJudgement, judge_binaries
 from compat.model import Environment, Facts, Finding
+
+
+def read_native(env: Environment) -> tuple[NativeInventory, tuple[NativeFile, ...]]:
+    """The environment's native files (its RECORDs) and what each one's headers say, through
+    the ELF facts cache: doctor and explain read them the same way."""
+    from compat.files.jsoncache import cache_file
+
+    inventory = native_inventory(env)
+    files = read_native_files(
+        ((f.package, f.relpath, f.path) for f in inventory.files),
+        cache=cache_file("native-elf", "\0".join(env.paths)) if inventory.files else None,
+    )
+    return inventory, files
 
 
 def read_binaries(env: Environment, facts: Facts) -> tuple[BinaryJudgement, Facts]:
@@ -17,12 +30,8 @@ def read_binaries(env: Environment, facts: Facts) -> tuple[BinaryJudgement, Fact
     architecture list in place of the generated table's (torch-no-kernel-image-for-gpu reads it)."""
     from compat.files.jsoncache import cache_file, read_cache, write_cache
 
-    inventory = native_inventory(env)
+    inventory, files = read_native(env)
     where = "\0".join(env.paths)
-    files = read_native_files(
-        ((f.package, f.relpath, f.path) for f in inventory.files),
-        cache=cache_file("native-elf", where) if inventory.files else None,
-    )
     torch_cuda = facts.builds.get("torch_cuda")
     symbols_path = cache_file("native-symbols", where)
     stored = read_cache(symbols_path) if files else None
