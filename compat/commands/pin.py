@@ -57,6 +57,7 @@ def run_pin(
             env = read_environment(env_options)
         if not env.packages:
             raise UncheckedError(f"no distributions found in {', '.join(env.paths) or env.source}")
+        before_proof = frozenset(env.packages)
         plan, proof, env = plan_and_prove(
             kb, env, usage, hardware, declarations, client, index_options, settings
         )
@@ -69,7 +70,7 @@ def run_pin(
     return PinResult(
         plan, env, kb, hardware, hardware_note, settings.freeze, offline, config.source,
         env.python_version, declarations, proof, index_options.pytorch_index,
-        hardware_text=hardware_text(hardware, hardware_note),
+        hardware_text=hardware_text(hardware, hardware_note), before_proof=before_proof,
     )  # fmt: skip
 
 

@@ -66,12 +66,14 @@ def render_constraints(result: PinResult) -> str:
         )
     lines += index_lines
     if result.freeze:
+        before = result.before_proof
         for name, package in sorted(result.env.packages.items()):
             if name not in pinned:
+                kept = before is None or name in before
                 entries.append(
                     (
                         f"{package.display_name or name}=={package.version.public}",
-                        "kept (installed)",
+                        "kept (installed)" if kept else "brought in by the resolve (not installed)",
                     )
                 )
     entries.sort(key=lambda e: e[0].lower())

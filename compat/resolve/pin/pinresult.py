@@ -34,6 +34,10 @@ class PinResult:
     pytorch_index: str = "https://download.pytorch.org/whl"
     build_constraints: str | None = None  # where --build-constraints-output wrote them
     hardware_text: str = ""  # what the constraints header says of the hardware
+    # The names the environment held before the proof's resolve: `env` is the environment as the
+    # resolver installs it, which may bring in packages that are not installed (torch's CUDA
+    # libraries for a lone deepspeed). None: every package in `env` was there before.
+    before_proof: frozenset[str] | None = None
 
     def exit_code(self) -> int:
         """1 when an `affected` rule could not be escaped or the resolver refused the

@@ -114,3 +114,29 @@ def test_private_and_local_distributions_are_left_out_of_the_proof(tmp_path: Pat
     assert proof["requirements"] == [
         "deepspeed"
     ]  # not in-house-tools (no index has it), not the editable
+
+
+def test_freeze_tells_what_the_resolve_brought_in_from_what_is_installed(tmp_path: Path) -> None:
+    # The installed deepspeed's copy names no requirement; its releases on the index require
+    # torch, which requires filelock: the proof's install has both, the machine neither.
+    site = make_env(tmp_path / "site", {"deepspeed": "0.14.2"})
+    config = tmp_path / "ds.json"
+    config.write_text(json.dumps(ZERO3))
+    projects = {
+        "deepspeed": [Dist("deepspeed", v, requires=["torch"]) for v in ("0.14.2", "0.14.3")],
+        "torch": [Dist("torch", "2.3.0", requires=["filelock"])],
+        "filelock": [Dist("filelock", "3.16.1")],
+    }
+    with IndexServer(projects) as index:
+        result = run_cli(["pin", "--path", str(site), "--no-probe", "--index-url", index.url,
+                          "--deepspeed-config", str(config), "--resolver", "pip",
+                          "--freeze"])  # fmt: skip
+    assert result.exit_code == 0, result.stderr
+    comments = {
+        line.split("==")[0]: " ".join(line.split("#", 1)[1].split())
+        for line in result.stdout.splitlines()
+        if line and not line.startswith("#")
+    }
+    assert comments["deepspeed"].startswith("upgrade from 0.14.2")
+    assert comments["filelock"] == "brought in by the resolve (not installed)"
+    assert "installed" not in comments["torch"] or "not installed" in comments["torch"]
