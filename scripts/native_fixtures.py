@@ -206,6 +206,19 @@ def _fatbin_extents(
     return extents, sass, ptx
 
 
+def _arch_flags_extents(data: mmap.mmap, start: int, end: int) -> list[tuple[int, int]]:
+    """Each `-gencode;arch=compute_...` string in `.rodata` with its NUL: torch's CUDA library
+    records its build's arch flags there (compat.binary.elf.ElfFacts.arch_flags)."""
+    found = []
+    at = data.find(b"-gencode;arch=compute_", start, end)
+    while at >= 0:
+        limit = min(at + 4096, end)
+        stop = data.find(b"\0", at, limit)
+        found.append((at, (stop if stop >= 0 else limit) - at + 1))
+        at = data.find(b"-gencode;arch=compute_", at + 1, end)
+    return found
+
+
 def elf_extents(data: mmap.mmap) -> Sections:
     if data[:4] != ELF_MAGIC or data[4] != 2 or data[5] != 1:
         raise SystemExit("not a 64-bit little-endian ELF file")
@@ -234,6 +247,8 @@ def elf_extents(data: mmap.mmap) -> Sections:
             extents.append((offset, size))
             if kind in (SHT_DYNSYM, SHT_DYNAMIC):
                 extents.append((headers[link][2], headers[link][3]))
+        if label == ".rodata":
+            extents += _arch_flags_extents(data, offset, offset + size)
         if label == ".nv_fatbin":
             found, sass, ptx = _fatbin_extents(data, offset, offset + size)
             extents += found
@@ -567,6 +582,11 @@ def write_expected(
     (OUT / "EXPECTED.md").write_text("\n".join(lines) + "\n")
 
 
+# Small text files the readers need, kept verbatim under files/ (tests/lib/native_envs.py installs
+# them): torch/version.py says the CUDA build doctor judges torch's libraries by.
+VERBATIM = frozenset({"torch/version.py"})
+
+
 def build_wheel(
     wheel: Wheel,
     path: Path,
@@ -589,6 +609,10 @@ def build_wheel(
                 target.parent.mkdir(parents=True, exist_ok=True)
                 target.write_bytes(lzma.compress(data, preset=9 | lzma.PRESET_EXTREME))
                 dist_info.append(info.filename)
+            if info.filename in VERBATIM:
+                target = folder / "files" / info.filename
+                target.parent.mkdir(parents=True, exist_ok=True)
+                target.write_bytes(archive.read(info))
         for info in iter_elf_members(archive, wheel):
             original = scratch / "original"
             with archive.open(info) as member, original.open("wb") as out:

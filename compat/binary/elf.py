@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import mmap
 import os
+import re
 import struct
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -54,6 +55,16 @@ DT_RPATH = 15
 DT_RUNPATH = 29
 DT_GNU_HASH = 0x6FFFFEF5
 FATBIN_SECTIONS = (b".nv_fatbin", b"__nv_relfatbin")
+RODATA = b".rodata"
+# nvcc's architecture flags as torch's build compiled them into its CUDA library (Module.cpp's
+# CUDA_ARCH_FLAGS, the string torch.cuda.get_arch_list() and torch's "supports CUDA capabilities"
+# warning are made from): `-gencode;arch=compute_80,code=sm_80;...;code=compute_90` (PTX).
+ARCH_FLAGS_START = b"-gencode;arch=compute_"
+ARCH_FLAGS = re.compile(
+    rb"-gencode;arch=compute_\d+[af]?,code=(?:sm|compute)_\d+[af]?"
+    rb"(?:;-gencode;arch=compute_\d+[af]?,code=(?:sm|compute)_\d+[af]?)*"
+)
+MAX_ARCH_FLAGS = 4096  # 40 architectures take under 2,000 bytes
 
 # Bounds no real shared object comes near (libtorch_cuda.so: 40 sections, 12 program headers,
 # about 60 dynamic entries); a file past them is refused rather than walked.
@@ -125,6 +136,11 @@ class ElfFacts:
     # `__nv_relfatbin`: relocatable device code kept for a later device link. The CUDA runtime
     # never loads it (cuobjdump does not list it); `fatbin` is what a process can run.
     relfatbin: Fatbin | None = None
+    # The `-gencode` list the library records of its own build (ARCH_FLAGS), read from `.rodata`
+    # of a file that carries device code; None where it has none. For torch's CUDA library this
+    # is its own arch list: `fatbin` also holds the code of libraries linked in statically
+    # (torch 1.x's cuDNN and cuBLAS carry sm_35 and sm_61 beside torch's 3.7;5.0;6.0;7.0).
+    arch_flags: str | None = None
 
 
 def _map(path: str) -> tuple[mmap.mmap, int]:
@@ -253,7 +269,7 @@ class _Image:
         wanted: dict[bytes, tuple[int, int, int, int]] = {}
         for row in rows:
             name = self.string(names_at, names_at + names_size, row[0], "section name")
-            if row[1] == SHT_DYNSYM or name in FATBIN_SECTIONS:
+            if row[1] == SHT_DYNSYM or name in FATBIN_SECTIONS or name == RODATA:
                 key = b".dynsym" if row[1] == SHT_DYNSYM else name
                 wanted.setdefault(key, (row[1], row[4], row[5], row[9]))
         return wanted
@@ -469,6 +485,7 @@ def _facts(image: _Image) -> ElfFacts:
         entry for value in paths for entry in image.dynstr(value, "DT_RUNPATH").split(":") if entry
     )
     undefined, weak = _undefined(image)
+    fatbin = _fatbin(image, b".nv_fatbin")
     return ElfFacts(
         machine=image.machine,
         soname=soname,
@@ -476,9 +493,29 @@ def _facts(image: _Image) -> ElfFacts:
         runpath=runpath,
         undefined=undefined,
         weak_undefined=weak,
-        fatbin=_fatbin(image, b".nv_fatbin"),
+        fatbin=fatbin,
         relfatbin=_relocatable(image),
+        arch_flags=_arch_flags(image) if fatbin is not None else None,
     )
+
+
+def _arch_flags(image: _Image) -> str | None:
+    """The first well-formed ARCH_FLAGS string in `.rodata`, bounded; None without one. A find
+    over the section (9 MB in libtorch_cuda.so, a few ms), read only of files with device code."""
+    section = image.sections.get(RODATA)
+    if section is None or section[0] == SHT_NOBITS:
+        return None
+    _type, offset, size, _entsize = section
+    image.check(offset, size, ".rodata")
+    end = offset + size
+    at = image.data.find(ARCH_FLAGS_START, offset, end)
+    while at >= 0:
+        text = image.data[at : min(at + MAX_ARCH_FLAGS, end)].split(b"\0", 1)[0]
+        match = ARCH_FLAGS.fullmatch(text)
+        if match:
+            return match.group(0).decode("ascii")
+        at = image.data.find(ARCH_FLAGS_START, at + 1, end)
+    return None
 
 
 def _undefined(image: _Image) -> tuple[tuple[str, ...], tuple[str, ...]]:

@@ -34,7 +34,7 @@ TORCH_PREFIXES = tuple(
 # that imports them was compiled from CUDA sources and must carry device code.
 REGISTERS_KERNELS = ("__cudaRegisterFatBinary", "__cudaRegisterFunction")
 
-CACHE_FORMAT = 1
+CACHE_FORMAT = 2  # 2: the arch flags (ElfFacts.arch_flags) are kept
 
 
 def is_torch_symbol(symbol: str) -> bool:
@@ -124,6 +124,7 @@ def _to_entry(facts: ElfFacts | None) -> list[Any] | None:
         list(facts.undefined),
         _fatbin_entry(facts.fatbin),
         _fatbin_entry(facts.relfatbin),
+        facts.arch_flags,
     ]
 
 
@@ -157,9 +158,9 @@ def _from_entry(entry: Any, sig: Sequence[int]) -> tuple[ElfFacts | None, str | 
     facts, problem = entry[1], entry[2]
     if facts is None:
         return (None, problem) if isinstance(problem, str) else None
-    if not (isinstance(facts, list) and len(facts) == 7 and problem is None):
+    if not (isinstance(facts, list) and len(facts) == 8 and problem is None):
         return None
-    machine, soname = facts[0], facts[1]
+    machine, soname, arch_flags = facts[0], facts[1], facts[7]
     needed, runpath, undefined = _strings(facts[2]), _strings(facts[3]), _strings(facts[4])
     ok_fat, fatbin = _fatbin(facts[5])
     ok_rel, relfatbin = _fatbin(facts[6])
@@ -170,6 +171,7 @@ def _from_entry(entry: Any, sig: Sequence[int]) -> tuple[ElfFacts | None, str | 
         or runpath is None
         or undefined is None
         or not (ok_fat and ok_rel)
+        or not (arch_flags is None or isinstance(arch_flags, str))
     ):
         return None
     return (
@@ -182,6 +184,7 @@ def _from_entry(entry: Any, sig: Sequence[int]) -> tuple[ElfFacts | None, str | 
             weak_undefined=(),
             fatbin=fatbin,
             relfatbin=relfatbin,
+            arch_flags=arch_flags,
         ),
         None,
     )

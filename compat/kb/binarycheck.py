@@ -307,14 +307,29 @@ def _built_for_torch(package: str, versions: Mapping[str, str]) -> str | None:
 
 
 def torch_arch_list(files: Sequence[NativeFile]) -> tuple[str, ...]:
-    """torch's own architecture list, from its CUDA library's fat binaries (libtorch_cuda.so,
-    else every torch library that carries device code)."""
+    """torch's own architecture list: the `-gencode` flags its CUDA library records of its build
+    (what torch.cuda.get_arch_list() reports), else the union of its CUDA library's fat binaries
+    (libtorch_cuda.so, else every torch library that carries device code). The flags come
+    first because the fat binaries also hold the code of libraries linked in statically: torch
+    1.8's carries sm_35 kernels of cuDNN, yet torch's own kernels start at sm_37."""
     torch = [f for f in files if f.package == TORCH and f.facts and f.facts.fatbin]
+    flags = sorted(
+        {f.facts.arch_flags for f in torch if f.facts and f.facts.arch_flags},
+        key=lambda text: (-text.count(";"), text),
+    )
+    if flags:
+        listed = [code for _, code in _GENCODE_CODE.findall(flags[0])]
+        sass = {c for c in listed if c.startswith("sm_")}
+        ptx = {c for c in listed if c.startswith("compute_")}
+        return tuple(sorted(sass, key=_arch_key)) + tuple(sorted(ptx, key=_arch_key))
     main = [f for f in torch if f.name.startswith("libtorch_cuda.so")]
     chosen = main or torch
     sass = {a for f in chosen if f.facts and f.facts.fatbin for a in f.facts.fatbin.sass}
     ptx = {a for f in chosen if f.facts and f.facts.fatbin for a in f.facts.fatbin.ptx}
     return tuple(sorted(sass, key=_arch_key)) + tuple(sorted(ptx, key=_arch_key))
+
+
+_GENCODE_CODE = re.compile(r"arch=(compute_\d+[af]?),code=((?:sm|compute)_\d+[af]?)")
 
 
 def _arch_key(arch: str) -> tuple[int, str]:

@@ -265,3 +265,51 @@ def test_a_warm_cache_gives_the_same_answer_and_a_changed_file_a_new_one(tmp_pat
     lib.write_bytes(library(soname="libc10.so", defines=(CHECK_FAIL_CXX11, CHECK_FAIL_OLD)))
     _, report = doctor_report(site)
     assert "binary-symbols:ext" not in binary_findings(report)
+
+
+# torch 1.8.0's real flags (scripts/inputs/torch-wheel-arch.json) and its libtorch_cuda.so's fat
+# binary, which also carries the sm_35 and sm_61 kernels of the cuDNN and cuBLAS linked in.
+TORCH18_FLAGS = (
+    b"-gencode;arch=compute_37,code=sm_37;-gencode;arch=compute_50,code=sm_50;"
+    b"-gencode;arch=compute_60,code=sm_60;-gencode;arch=compute_70,code=sm_70"
+)
+
+
+def torch18_site(site: Path, rodata: bytes | None) -> Path:
+    native_dist(
+        site,
+        "torch",
+        "1.8.0+cu102",
+        {
+            "torch/lib/libc10.so": library(soname="libc10.so", defines=TORCH_EXPORTS[:1]),
+            "torch/lib/libtorch_cuda.so": library(
+                soname="libtorch_cuda.so", sass=(35, 37, 50, 60, 61, 70), rodata=rodata
+            ),
+        },
+    )
+    return site
+
+
+def test_torch_own_arch_list_is_its_build_flags_not_every_kernel_it_links(tmp_path: Path) -> None:
+    k40 = profile(tmp_path, "Tesla K40m", "3.5", "470.256.02", "11.4", count=1)
+    site = torch18_site(tmp_path / "flags", b"\0error text\0" + TORCH18_FLAGS + b"\0more\0")
+    code, report = doctor_report(site, hardware=k40)
+    assert report["environment"]["native"]["torch_arch_list"] == [
+        "sm_37", "sm_50", "sm_60", "sm_70",
+    ]  # fmt: skip
+    found = finding(report, "torch-no-kernel-image-for-gpu")
+    assert found is not None and found["status"] == "affected", report["findings"]
+    assert code == 1
+    # Without the flags (a library that records none), the union of its fat binaries stands in:
+    # sm_35 is there, so the K40 is served.
+    _, union = doctor_report(torch18_site(tmp_path / "union", None), hardware=k40)
+    assert "sm_35" in union["environment"]["native"]["torch_arch_list"]
+    assert finding(union, "torch-no-kernel-image-for-gpu") is None
+
+
+def test_a_malformed_flags_string_is_not_read(tmp_path: Path) -> None:
+    k40 = profile(tmp_path, "Tesla K40m", "3.5", "470.256.02", "11.4", count=1)
+    broken = b"-gencode;arch=compute_37,code=sm_37;-gencode;arch=compute_5" + b"x" * 5000 + b"\0"
+    site = torch18_site(tmp_path / "site", broken)
+    _, report = doctor_report(site, hardware=k40)
+    assert "sm_35" in report["environment"]["native"]["torch_arch_list"]  # the union, not garbage

@@ -43,14 +43,18 @@ def library(
     sass: Sequence[int] = (),
     ptx: Sequence[int] = (),
     empty_fatbin: bool = False,
+    rodata: bytes | None = None,
 ) -> bytes:
     """An ELF shared object: exports `defines`, imports `undefined`, and carries a fat binary
-    with SASS for `sass` and PTX for `ptx` (architectures as numbers: 80 is sm_80)."""
+    with SASS for `sass` and PTX for `ptx` (architectures as numbers: 80 is sm_80), and a
+    `.rodata` section holding `rodata` (where torch's CUDA library keeps its nvcc flags)."""
     symbols = tuple(Symbol(s) for s in defines) + tuple(Symbol(s, defined=False) for s in undefined)
     entries = [FatEntry(2, arch) for arch in sass] + [FatEntry(1, arch) for arch in ptx]
-    sections = None
+    sections: dict[str, bytes] | None = None
+    if rodata is not None:
+        sections = {".rodata": rodata}
     if entries or empty_fatbin:
-        sections = {".nv_fatbin": fatbin_container(entries) if entries else b""}
+        sections = {**(sections or {}), ".nv_fatbin": fatbin_container(entries) if entries else b""}
     return build(soname=soname, needed=tuple(needed), symbols=symbols, sections=sections).data
 
 

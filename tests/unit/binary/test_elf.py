@@ -121,6 +121,34 @@ def test_fatbin_sections(tmp_path: Path) -> None:
     assert empty.fatbin == Fatbin(sass=(), ptx=(), entries=0)
 
 
+FLAGS = b"-gencode;arch=compute_80,code=sm_80;-gencode;arch=compute_90a,code=sm_90a;" + (
+    b"-gencode;arch=compute_120,code=compute_120"
+)
+
+
+@pytest.mark.parametrize(
+    ("rodata", "expected"),
+    [
+        (b"x\0" + FLAGS + b"\0tail\0", FLAGS.decode()),
+        (FLAGS, FLAGS.decode()),  # the section ends with the string: bounded by the section
+        # a first string that is not the flags, then the flags
+        (b"-gencode;arch=compute_ is not\0" + FLAGS + b"\0", FLAGS.decode()),
+        (b"-gencode;arch=compute_80,code=sm_80;junk\0", None),
+        (b"-gencode;arch=compute_80,code=sm_80" + b";x" * 4000, None),  # past the bound
+        (b"no flags here\0", None),
+    ],
+)
+def test_arch_flags_from_rodata(tmp_path: Path, rodata: bytes, expected: str | None) -> None:
+    sections = {".rodata": rodata, ".nv_fatbin": FATBIN}
+    facts = read_elf(write(tmp_path, build(sections=sections).data))
+    assert facts.arch_flags == expected
+
+
+def test_arch_flags_only_of_files_with_device_code(tmp_path: Path) -> None:
+    facts = read_elf(write(tmp_path, build(sections={".rodata": FLAGS + b"\0"}).data))
+    assert facts.fatbin is None and facts.arch_flags is None
+
+
 def test_demangle() -> None:
     assert (
         demangle("_ZN3c1013MessageLoggerC1ENS_14SourceLocationEib")
