@@ -10,7 +10,9 @@ script sets it for that CUDA version on Linux x86_64.
 
 Three recorded inputs. scripts/inputs/torch-wheel-arch.json: the nvcc architecture flags compiled
 into the CUDA library of each release's PyPI default Linux x86_64 wheel (read through range
-requests; primary for that build). scripts/inputs/torch-arch-lists.json: per release series, the
+requests; primary for that build), and what that library's fat binaries really carry, read with
+compat's own reader (`fatbin`): the generator refuses a wheel whose fat binaries disagree with its
+flags on PTX or lack an architecture the flags name. scripts/inputs/torch-arch-lists.json: per release series, the
 arch list per CUDA version for the other indexes' builds and the source it was read from
 (repository, path, ref, commit, sha256 of the file, fetch date), of two kinds:
 
@@ -21,6 +23,9 @@ arch list per CUDA version for the other indexes' builds and the source it was r
 * `recorded`: the lists transcribed from PyTorch's published support matrix (RELEASE.md, "PyTorch
   CUDA Support Matrix", and the RFC/PR that changed it), with each reference named and an
   `evidence` saying how close to the tag it is, until a `--refresh --pytorch-git DIR` reads it.
+  A row whose source has `release_strips_ptx` (with its note and references) is the recorded
+  list without +PTX: PyTorch's release process strips it from release wheels where the published
+  matrix still lists the nightlies' +PTX.
 
 Without --refresh the script is offline and deterministic;
 tests/unit/kb/test_arch_table.py fails when the committed JSON differs from what it writes.
@@ -132,6 +137,38 @@ def parse_list(text: str) -> dict[str, list[str]]:
     return {"sass": sorted(sass, key=key), "ptx": sorted(ptx, key=key)}
 
 
+def without_ptx(text: str) -> str:
+    """`7.5;12.0+PTX` -> `7.5;12.0`: the list a release build compiles where the release process
+    strips +PTX (the input's `release_strips_ptx`)."""
+    return text.replace("+PTX", "")
+
+
+def _capability(name: str) -> str:
+    """`sm_90a` / `compute_120` -> `9.0a` / `12.0` (TORCH_CUDA_ARCH_LIST spelling)."""
+    digits = name.partition("_")[2]
+    suffix = digits.lstrip("0123456789")
+    number = digits[: len(digits) - len(suffix)]
+    return f"{number[:-1]}.{number[-1]}{suffix}"
+
+
+def check_fatbin(version: str, wheel: dict[str, Any]) -> None:
+    """The flags say what torch's build compiled its kernels for; the wheel's fat binaries what
+    the wheel carries. Refuse a reading where they disagree on PTX, or where an architecture the
+    flags name has no entry (the fat binaries may hold more: kernels of libraries linked in
+    statically, a few arch-specific ones)."""
+    fatbin = wheel.get("fatbin")
+    if fatbin is None:
+        return
+    listed = parse_list(wheel["arch_list"])
+    ptx = sorted(_capability(name) for name in fatbin["ptx"])
+    sass = {_capability(name) for name in fatbin["sass"]}
+    if sorted(listed["ptx"]) != ptx:
+        raise ScriptError(f"{version}: the flags' PTX {listed['ptx']} but the fat binaries' {ptx}")
+    missing = [arch for arch in listed["sass"] if arch not in sass]
+    if missing:
+        raise ScriptError(f"{version}: no fat-binary entry for the flags' {', '.join(missing)}")
+
+
 def _release_key(version: str) -> tuple[int, ...]:
     return tuple(int(part) for part in version.split("."))
 
@@ -201,6 +238,67 @@ def read_wheel_flags(client: Any, url: str) -> tuple[str, str]:
     raise ScriptError(f"{url}: no nvcc architecture flags in {', '.join(present)}")
 
 
+def read_wheel_fatbin(client: Any, url: str) -> dict[str, Any]:
+    """The GPU code the wheel's CUDA libraries really carry: every fat-binary entry of each, read
+    with compat's own reader (compat/binary, the one doctor uses on installed files). The member
+    is streamed out of the wheel through range requests into a temporary file, read, deleted."""
+    import io
+    import shutil
+    import tempfile
+    import zipfile
+
+    from gen_torch_builds import _RangeFile
+
+    sys.path.insert(0, str(ROOT))
+    from compat.binary.elf import read_elf
+
+    sass: set[str] = set()
+    ptx: set[str] = set()
+    entries = 0
+    with zipfile.ZipFile(io.BufferedReader(_RangeFile(client, url), 8 << 20)) as wheel:
+        present = [n for n in _CUDA_LIBRARIES if n in set(wheel.namelist())]
+        for member in present:
+            with tempfile.NamedTemporaryFile(suffix=".so") as copy:
+                with wheel.open(member) as library:
+                    shutil.copyfileobj(library, copy, 8 << 20)
+                copy.flush()
+                fatbin = read_elf(copy.name).fatbin
+            if fatbin is not None:
+                sass.update(fatbin.sass)
+                ptx.update(fatbin.ptx)
+                entries += fatbin.entries
+    from compat.binary.fatbin import arch_key
+
+    return {
+        "members": present,
+        "entries": entries,
+        "sass": sorted(sass, key=arch_key),
+        "ptx": sorted(ptx, key=arch_key),
+    }
+
+
+def refresh_fatbins() -> None:
+    """Add each PyPI default wheel's fatbin reading (read_wheel_fatbin) to
+    scripts/inputs/torch-wheel-arch.json; a wheel already read keeps its reading."""
+    from urllib.parse import urljoin
+
+    import httpx
+
+    document = json.loads(WHEELS.read_text())
+    project_url = "https://pypi.org/pypi/torch/json"
+    with httpx.Client(timeout=300) as client:
+        project = client.get(project_url).json()["releases"]
+        for version, known in sorted(
+            document["releases"].items(), key=lambda item: _release_key(item[0])
+        ):
+            if "fatbin" in known:
+                continue
+            (file,) = [f for f in project[version] if f["filename"] == known["wheel"]]
+            print(f"reading the fat binaries of {known['wheel']}", file=sys.stderr)
+            known["fatbin"] = read_wheel_fatbin(client, urljoin(project_url, file["url"]))
+            WHEELS.write_text(json.dumps(document, indent=1, sort_keys=True) + "\n")
+
+
 def refresh_wheels() -> None:
     """Read the nvcc flags of every PyPI default Linux x86_64 CUDA wheel (the wheel
     torch-pypi-builds.json records) into scripts/inputs/torch-wheel-arch.json."""
@@ -267,6 +365,7 @@ def refresh(builder_git: str | None, pytorch_git: str | None) -> None:
         source.update(commit=commit, sha256=sha, fetched=today)
     INPUT.write_text(json.dumps(document, indent=1, sort_keys=True) + "\n")
     refresh_wheels()
+    refresh_fatbins()
 
 
 def generate() -> str:
@@ -283,8 +382,11 @@ def generate() -> str:
         if builds[version]["default"].get(X86):
             cudas.add(builds[version]["default"][X86])
         lists = {cuda: row["cuda"][cuda] for cuda in cudas if row["cuda"].get(cuda)}
+        if row["source"].get("release_strips_ptx"):
+            lists = {cuda: without_ptx(text) for cuda, text in lists.items()}
         wheel = wheels.get(version)
         if wheel is not None:
+            check_fatbin(version, wheel)
             # The wheel pip installs is the primary source for its own build: it wins over the
             # script or the support matrix (2.12-2.14's PyPI CUDA 13.0 wheel has no PTX,
             # whatever RELEASE.md lists for the 13.0 builds).

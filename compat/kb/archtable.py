@@ -75,7 +75,8 @@ def arch_list(release: Version, cuda: Version) -> ArchList | None:
 
 
 def evidence(release: Version, cuda: Version) -> str | None:
-    """How a row was read: `wheel` (the nvcc flags inside the PyPI wheel), `build-script` (the
+    """How a row was read: `wheel` (the nvcc flags inside the PyPI wheel, checked against its fat
+    binaries), `build-script` (the
     build script at the release branch), `support-matrix`, `build-script-snapshot`, `secondary`."""
     entry = _table().get(release)
     if entry is None:

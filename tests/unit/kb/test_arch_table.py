@@ -78,6 +78,9 @@ def test_every_recorded_row_names_where_it_was_read() -> None:
                 for r in source["references"]
             ), series
             assert source["evidence"] in ("support-matrix", "build-script-snapshot", "secondary")
+        if "release_strips_ptx" in source:
+            strip = source["release_strips_ptx"]
+            assert strip["note"] and strip["references"], series
         assert all(row["cuda"].values()), series
 
 
@@ -102,6 +105,67 @@ def test_every_pypi_default_build_was_read_from_its_wheel() -> None:
         )
         == "8.0;9.0+PTX"
     )
+
+
+def test_every_pypi_wheel_flags_agree_with_its_fat_binaries() -> None:
+    # Read with compat's own reader from the released wheels (scripts/gen_arch_table.py
+    # refresh_fatbins): not one PyPI CUDA wheel, 1.8.0-2.15.0, carries PTX.
+    wheels = json.loads((ROOT / "scripts" / "inputs" / "torch-wheel-arch.json").read_text())
+    for version, wheel in wheels["releases"].items():
+        assert wheel["fatbin"]["entries"] > 1000, version
+        assert wheel["fatbin"]["ptx"] == [], version
+        gen_arch_table.check_fatbin(version, wheel)
+    # 1.8's also carries the sm_35 kernels of the cuDNN linked in; torch's own start at sm_37
+    assert "sm_35" in wheels["releases"]["1.8.0"]["fatbin"]["sass"]
+    assert not archtable.runs(
+        archtable.arch_list(Version("1.8.0"), Version("10.2")) or archtable.ArchList((), ()),
+        Version("3.5"), Version("10.2"), Version("11.4"),
+    )  # fmt: skip
+
+
+def test_a_reading_whose_fat_binaries_disagree_is_refused() -> None:
+    flags = "-gencode;arch=compute_80,code=sm_80;-gencode;arch=compute_90,code=sm_90"
+    wheel: dict[str, Any] = {
+        "arch_list": gen_arch_table.flags_to_list(flags),
+        "fatbin": {"sass": ["sm_80", "sm_90"], "ptx": ["compute_90"], "entries": 3},
+    }
+    with pytest.raises(gen_arch_table.ScriptError, match="PTX"):
+        gen_arch_table.check_fatbin("9.9.9", wheel)
+    wheel["fatbin"] = {"sass": ["sm_80"], "ptx": [], "entries": 1}
+    with pytest.raises(
+        gen_arch_table.ScriptError, match=r"no fat-binary entry for the flags. 9\.0"
+    ):
+        gen_arch_table.check_fatbin("9.9.9", wheel)
+    wheel["fatbin"] = {"sass": ["sm_35", "sm_80", "sm_90", "sm_90a"], "ptx": [], "entries": 4}
+    gen_arch_table.check_fatbin("9.9.9", wheel)  # more than the flags: statically linked code
+
+
+@pytest.mark.parametrize(
+    ("release", "cuda"),
+    [("2.12.0", "13.2"), ("2.12.1", "13.2"), ("2.13.0", "13.2"), ("2.14.1", "13.2"),
+     ("2.15.0", "13.0")],
+)  # fmt: skip
+def test_release_builds_off_pypi_carry_no_ptx_where_the_release_strips_it(
+    release: str, cuda: str
+) -> None:
+    # The fifth audit's row, corrected at its source (PR #188914): RELEASE.md's 12.0+PTX for
+    # CUDA 13.x describes the nightlies; the old table said PTX 12.0 for these builds.
+    arches = archtable.arch_list(Version(release), Version(cuda))
+    assert arches is not None and "12.0" in arches.sass and arches.ptx == ()
+
+
+@pytest.mark.parametrize(
+    ("release", "cuda"),
+    [("2.7.0", "12.8"), ("2.8.0", "12.9"), ("2.9.1", "13.0"), ("2.10.0", "13.0")],
+)
+def test_builds_no_strip_is_recorded_for_keep_their_ptx(release: str, cuda: str) -> None:
+    # Evidence over the issue: 2.7.0+cu128 and 2.7.1+cu128 report compute_120 at run time, and
+    # the first release-only removals for 12.8, 13.0 came with 2.8 and 2.11 (the row's note).
+    arches = archtable.arch_list(Version(release), Version(cuda))
+    assert arches is not None and arches.ptx == ("12.0",)
+    document = json.loads((ROOT / "scripts" / "inputs" / "torch-arch-lists.json").read_text())
+    source = document["releases"][release.rsplit(".", 1)[0]]["source"]
+    assert "release_strips_ptx" not in source and "+PTX" in source["note"]
 
 
 # Build-script shapes PyTorch has used (written for this test, not copied from upstream).
