@@ -39,7 +39,7 @@ from compat.names import canonicalize_name
 CONDA_META = "conda-meta"
 MAX_RECORDS = 50_000  # records in one conda-meta directory; more is not an environment
 MAX_FILES_SCANNED = 200_000  # `files` entries looked at per record for its dist-info
-_RECORD_FILE = re.compile(r"^(?P<name>.+)-(?P<version>[^-]+)-(?P<build>[^-]+)\.json$")
+RECORD_FILE = re.compile(r"^(?P<name>.+)-(?P<version>[^-]+)-(?P<build>[^-]+)\.json$")
 # `lib/python3.11/site-packages/torch-2.1.0.dist-info/METADATA`; Windows' `Lib\site-packages\...`
 _DIST_INFO = re.compile(r"(?:^|[/\\])site-packages[/\\]([^/\\]+\.(?:dist|egg)-info)(?:[/\\]|$)")
 
@@ -112,7 +112,7 @@ def merge(env: Environment, prefix: Path) -> Environment:
                 )
             )
             break
-        match = _RECORD_FILE.match(file_name)
+        match = RECORD_FILE.match(file_name)
         path = meta / file_name
         if match is None:
             problems.append(

@@ -7,6 +7,12 @@ holding the dist-info (its site-packages) and kept when they stay inside it and 
 regular file. Nothing here reads a native file's bytes: `compat.binary` reads them, the command
 joins the two.
 
+RECORD is optional (PEP 627): conda writes none, nor do system packagers. For a dist-info without
+one in a conda prefix, the prefix's `conda-meta` records of that project (by name, through
+compat.facts.condanames) list its files instead, relative to the prefix; so does the record of a
+package known only from conda-meta. torch's own libraries live in conda-forge's `libtorch` output
+(PREFIX/lib), read as torch's. Distributions left with no list are one note naming them.
+
 Every RECORD is input from whoever built the wheel or edited the environment: an absolute path
 or a `..` escape (`../../bin/x`: a script or data file installed outside site-packages) is not
 followed, a symbolic link that leaves the directory or loops is a problem naming the file, a
@@ -32,7 +38,7 @@ import os
 import posixpath
 import stat
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -103,33 +109,42 @@ class NativeInventory(NamedTuple):
 def native_inventory(env: Environment, *, use_cache: bool = True) -> NativeInventory:
     """The native files of every distribution of `env` (see the module's docstring)."""
     records: list[tuple[NormalizedName, str, str]] = []  # (package, dist-info dir, site dir)
+    from_conda: list[tuple[NormalizedName, str]] = []  # (package, conda-meta record file)
     sites: dict[str, str] = {}
     for package in env.packages.values():
         origin = package.origin
-        if origin is None or origin.line is not None or not origin.path.endswith(".dist-info"):
-            continue  # egg-info, conda records, pins: no RECORD to read
+        if origin is None or origin.line is not None:
+            continue  # pins: nothing installed
+        if _is_conda_record(origin.path):
+            from_conda.append((package.name, os.path.abspath(origin.path)))
+            continue
+        if not origin.path.endswith(".dist-info"):
+            continue  # egg-info: no RECORD to read
         parent, entry_name = os.path.split(origin.path)
         site = sites.get(parent)
         if site is None:
             site = sites[parent] = os.path.abspath(parent)
         records.append((package.name, site + os.sep + entry_name, site))
-    if not records:
+    if not records and not from_conda:
         return NativeInventory()
-    cache_path = _cache_path(env) if use_cache else None
-    cached = _read_cache(cache_path) if cache_path is not None else {}
-    fresh: dict[
-        str, list[Any]
-    ] = {}  # what the cache will hold: RECORD -> [signature, lines, problems]
+    cache = _Cache(_cache_path(env) if use_cache else None)
     problems: list[str] = []
-    now = time.time_ns()
     found: list[tuple[NormalizedName, str, str, int | None]] = []  # package, site, rel, size
-    changed = False
+    conda = _CondaLists()
+    unlisted: list[str] = []  # dist-infos with no RECORD that no conda-meta record lists
     for name, meta_dir, site in records:
         record = meta_dir + os.sep + "RECORD"
         try:
             info = os.stat(record)
         except FileNotFoundError:
-            problems.append(f"{_shown(meta_dir)}: no RECORD file; its native files were not read")
+            # RECORD is optional (PEP 627): conda (numpy#18656), rpm and dpkg write none. A
+            # conda package's record in PREFIX/conda-meta lists its files instead; its INSTALLER
+            # is no guide (pip#9949: many conda packages leave `pip` there).
+            lists = conda.lists_of(site, name)
+            if lists:
+                from_conda.extend((name, path) for path in lists)
+            else:
+                unlisted.append(os.path.basename(meta_dir))
             continue
         except (OSError, ValueError) as error:
             problems.append(f"{_shown(record)}: cannot read ({_reason(error)})")
@@ -137,27 +152,143 @@ def native_inventory(env: Environment, *, use_cache: bool = True) -> NativeInven
         if not stat.S_ISREG(info.st_mode):
             problems.append(f"{_shown(record)}: not a regular file; its native files were not read")
             continue
+        lines = cache.lines(record, info, _read_record)
+        problems.extend(lines[1])
+        found.extend((name, site, rel, size) for rel, size in lines[0])
+    for name, path in sorted(set(from_conda)):
+        prefix = os.path.dirname(os.path.dirname(path))
+        for extra in [path, *conda.companions(path, name)]:
+            lines = cache.conda_lines(extra)
+            problems.extend(lines[1])
+            found.extend((name, prefix, rel, None) for rel, _size in lines[0])
+    if unlisted:
+        shown = ", ".join(_shown(n) for n in sorted(unlisted)[:5])
+        problems.append(
+            f"{len(unlisted)} distribution(s) have no RECORD file (optional since PEP 627: "
+            f"conda and system packagers write none) and no conda record lists their files: "
+            f"{shown}{', ...' if len(unlisted) > 5 else ''}; their native files were not read"
+        )
+    cache.save()
+    return _resolve(found, problems)
+
+
+class _Cache:
+    """RECORD and conda record path -> [signature, lines, problems], as the user cache keeps
+    them (module docstring); what this run used is what it writes back."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self.cached = _read_cache(path) if path is not None else {}
+        self.fresh: dict[str, list[Any]] = {}
+        self.changed = False
+        self.now = time.time_ns()
+
+    def lines(self, path: str, info: os.stat_result, read: Callable[[str], _Lines]) -> _Lines:
         signature = [info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino, info.st_dev]
-        entry = cached.get(record)
+        entry = self.cached.get(path)
         # A signature equal to this list of ints vouches for the entry; its lines are checked
         # for shape only then (a plain distribution's are two empty lists).
-        lines = None
         if type(entry) is list and entry[:1] == [signature]:
             lines = _checked(entry)
             if lines is not None:
-                fresh[record] = entry
-        if lines is None:
-            lines = _read_record(record)
-            if now - max(info.st_mtime_ns, info.st_ctime_ns) >= _RACY_NS:
-                fresh[record] = [signature, [list(item) for item in lines[0]], list(lines[1])]
-                changed = True
-        if lines[1]:
-            problems.extend(lines[1])
-        if lines[0]:
-            found.extend((name, site, rel, size) for rel, size in lines[0])
-    if cache_path is not None and (changed or len(fresh) != len(cached)):
-        _write_cache(cache_path, fresh)
-    return _resolve(found, problems)
+                self.fresh[path] = entry
+                return lines
+        lines = read(path)
+        if self.now - max(info.st_mtime_ns, info.st_ctime_ns) >= _RACY_NS:
+            self.fresh[path] = [signature, [list(item) for item in lines[0]], list(lines[1])]
+            self.changed = True
+        return lines
+
+    def conda_lines(self, path: str) -> _Lines:
+        try:
+            info = os.stat(path)
+        except (OSError, ValueError) as error:
+            return (), (f"{_shown(path)}: cannot read ({_reason(error)})",)
+        if not stat.S_ISREG(info.st_mode):
+            return (), (f"{_shown(path)}: not a regular file; its native files were not read",)
+        return self.lines(path, info, _read_conda_record)
+
+    def save(self) -> None:
+        if self.path is not None and (self.changed or len(self.fresh) != len(self.cached)):
+            _write_cache(self.path, self.fresh)
+
+
+def _is_conda_record(path: str) -> bool:
+    return path.endswith(".json") and os.path.basename(os.path.dirname(path)) == "conda-meta"
+
+
+# conda-forge's `libtorch` output holds torch's own libraries: its build script moves the wheel's
+# torch/lib/* (libtorch_cuda.so, libc10.so, ...) to $PREFIX/lib and keeps libtorch_python in
+# `pytorch` (conda-forge/pytorch-cpu-feedstock, recipe/build_libtorch.sh). Its files are torch's.
+_COMPANIONS = {"torch": ("libtorch",)}
+
+
+class _CondaLists:
+    """The conda-meta records of each conda prefix, by the PyPI project they install."""
+
+    def __init__(self) -> None:
+        self.prefixes: dict[str, Mapping[str, tuple[str, ...]]] = {}
+
+    def _index(self, prefix: str) -> Mapping[str, tuple[str, ...]]:
+        """PyPI name (or conda name) -> record files, of one prefix's conda-meta."""
+        known = self.prefixes.get(prefix)
+        if known is not None:
+            return known
+        from compat.facts import condanames
+        from compat.facts.conda import CONDA_META, RECORD_FILE
+        from compat.names import canonicalize_name
+
+        index: dict[str, list[str]] = {}
+        meta = os.path.join(prefix, CONDA_META)
+        try:
+            names = sorted(os.listdir(meta))
+        except OSError:
+            names = []
+        for file_name in names:
+            match = RECORD_FILE.match(file_name)
+            if match is None:
+                continue
+            conda_name = match.group("name")
+            pypi = condanames.pypi_name(conda_name) or conda_name
+            for key in {str(canonicalize_name(pypi)), conda_name}:
+                index.setdefault(key, []).append(os.path.join(meta, file_name))
+        self.prefixes[prefix] = frozen = {k: tuple(v) for k, v in index.items()}
+        return frozen
+
+    def lists_of(self, site: str, name: str) -> tuple[str, ...]:
+        """The records of `site`'s conda prefix that install the distribution `name`."""
+        from compat.facts.conda import prefix_of
+
+        prefix = prefix_of(Path(site))
+        if prefix is None:
+            return ()
+        return self._index(str(prefix)).get(name, ())
+
+    def companions(self, record: str, name: str) -> tuple[str, ...]:
+        prefix = os.path.dirname(os.path.dirname(record))
+        index = self._index(prefix)
+        return tuple(p for c in _COMPANIONS.get(name, ()) for p in index.get(c, ()))
+
+
+def _read_conda_record(path: str) -> _Lines:
+    """The native files a conda record's `files` list names (relative to its prefix), and the
+    problems of reading it: the same checks as a RECORD line (no absolute path, no `..`)."""
+    from compat.files.readers import decode, parse_json, read_bytes
+
+    try:
+        data: Any = parse_json(decode(read_bytes(Path(path), "metadata"), path), Path(path))
+    except CompatError as error:
+        return (), (f"{_shown(path)}: {error}",)
+    files = data.get("files") if isinstance(data, dict) else None
+    if not isinstance(files, list):
+        return (), ()  # a minimal record: nothing listed, nothing to read
+    native: dict[str, int | None] = {}
+    for entry in files:
+        if isinstance(entry, str) and ".so" in entry:
+            rel, _size = _native([entry, "", ""])
+            if rel is not None:
+                native[rel] = None
+    return tuple(sorted(native.items())), ()
 
 
 def _resolve(

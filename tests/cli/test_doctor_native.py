@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.conftest import run_cli
+from tests.dists import make_dist
 from tests.lib.doctor import doctor_report, finding
 from tests.lib.hardware import profile
 from tests.lib.nativeenv import (
@@ -313,3 +314,64 @@ def test_a_malformed_flags_string_is_not_read(tmp_path: Path) -> None:
     site = torch18_site(tmp_path / "site", broken)
     _, report = doctor_report(site, hardware=k40)
     assert "sm_35" in report["environment"]["native"]["torch_arch_list"]  # the union, not garbage
+
+
+# --- conda environments: conda writes no RECORD; its records in conda-meta list the files ------
+
+
+def conda_torch_prefix(prefix: Path, *, flags: bytes | None = TORCH18_FLAGS) -> Path:
+    """A conda prefix linked from real conda-forge records (tests/condaprefix.py) whose
+    dist-infos have no RECORD, as conda's have none, and whose `pytorch` and `libtorch` records
+    list torch's native files: libtorch_cuda.so in PREFIX/lib (conda-forge's libtorch output
+    moves torch/lib/* there), torch's extension in site-packages."""
+    import json
+
+    from tests import condaprefix
+
+    condaprefix.build(prefix)
+    site = condaprefix.site_packages(prefix)
+    for record in site.glob("*.dist-info/RECORD"):
+        record.unlink()
+    cuda = library(soname="libtorch_cuda.so", sass=(35, 37, 50, 60, 61, 70), rodata=flags)
+    files = {
+        "libtorch": {"lib/libtorch_cuda.so": cuda, "lib/libc10.so": library(soname="libc10.so")},
+        "pytorch": {
+            f"lib/python{condaprefix.PYTHON}/site-packages/torch/_C.cpython-313-x86_64-linux-gnu.so": (
+                library(needed=("libtorch_cuda.so",))
+            )
+        },
+    }
+    for conda_name, members in files.items():
+        (record,) = (prefix / "conda-meta").glob(f"{conda_name}-[0-9]*.json")
+        data = json.loads(record.read_text())
+        for relpath, content in members.items():
+            (prefix / relpath).parent.mkdir(parents=True, exist_ok=True)
+            (prefix / relpath).write_bytes(content)
+            data["files"].append(relpath)
+        record.write_text(json.dumps(data))
+    return prefix
+
+
+def test_a_conda_environment_is_read_through_its_conda_records(tmp_path: Path) -> None:
+    prefix = conda_torch_prefix(tmp_path / "env")
+    k40 = profile(tmp_path, "Tesla K40m", "3.5", "470.256.02", "11.4", count=1)
+    _, report = doctor_report(prefix / "lib" / "python3.13" / "site-packages", hardware=k40)
+    native = report["environment"]["native"]
+    paths = {(f["package"], f["path"]) for f in native["files"]}
+    assert ("torch", "lib/libtorch_cuda.so") in paths and ("torch", "lib/libc10.so") in paths
+    assert any(p.endswith("torch/_C.cpython-313-x86_64-linux-gnu.so") for _, p in paths)
+    assert native["torch_arch_list"] == ["sm_37", "sm_50", "sm_60", "sm_70"]
+    # no line per distribution about a RECORD conda never writes
+    assert not any("RECORD" in note for note in report["notes"]), report["notes"]
+    _, again = doctor_report(prefix / "lib" / "python3.13" / "site-packages", hardware=k40)
+    assert again["environment"]["native"] == native  # a second run (its cache) says the same
+
+
+def test_record_less_distributions_without_a_conda_record_are_one_note(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    for name in ("numpy", "scipy", "six"):
+        (make_dist(site, name, "1.0") / "RECORD").unlink()
+    _, report = doctor_report(site)
+    lines = [note for note in report["notes"] if "RECORD" in note]
+    assert len(lines) == 1 and "3 distribution(s)" in lines[0], report["notes"]
+    assert all(name in lines[0] for name in ("numpy", "scipy", "six"))
