@@ -389,6 +389,7 @@ class Family:
             examples,
             severity=self.severity,
             evidence=self.evidence,
+            settled_by={"build": self.built_for} if self.built_for is not None else None,
         )
 
     def _fix(self) -> tuple[str, list[str] | None]:
@@ -409,10 +410,19 @@ class Family:
         return sorted(pins, key=Version)
 
     def _built_for_branches(self, groups: list[Group]) -> list[dict[str, Any]]:
+        """One branch per final release of `dep`, pinned by the package or not: the build fact
+        names the release the installed build was made for, whichever package version that is
+        (xformers 0.0.20 names torch 2.0.1, before the recorded pins); the rule is settled by it
+        (`settled_by: {build: ...}`), so a release missing here would read as no mismatch."""
         assert self.built_for is not None
+        releases = sorted(
+            {str(v) for v in candidates(self.dep) if not v.is_prerelease and not v.local}
+            | set(self._pinned(groups)),
+            key=Version,
+        )
         return [
-            {"build": {self.built_for: f"=={pin}"}, "packages": {self.dep: f"!={pin}"}}
-            for pin in self._pinned(groups)
+            {"build": {self.built_for: f"=={release}"}, "packages": {self.dep: f"!={release}"}}
+            for release in releases
         ]
 
     def _built_for_example(

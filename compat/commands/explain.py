@@ -158,6 +158,7 @@ def explanation_document(result: Explanations) -> dict[str, object]:
                 "fact": d.fact,
                 "log": {"value": d.log_value, "line": d.log_line},
                 "given": {"value": d.given_value, "from": d.given_from},
+                "used": d.used,
             }
             for d in result.disagreements
         ],

@@ -27,6 +27,7 @@ from compat.kb.conditions import (
     PackageVersion,
     PythonVersion,
     UsageCondition,
+    informative,
     leaves,
 )
 from compat.kb.derived import OPEN_PACKAGES, DerivedCondition
@@ -110,6 +111,17 @@ def judge(
         verdict = "symptom-only"
     # One entry per fact: several conditions can ask about the same missing fact.
     wanted = {u.fact: f"{u.fact} — settle with {u.needs}" for u in evaluated.unknown}
+    named = _raising_package(rule, match.raised_in)
+    if named is not None and "packages" in wanted:
+        # "every compiled package installed" is not a question where the traceback shows whose
+        # import failed (numexpr/__init__.py importing numexpr.interpreter): ask for that one.
+        name, line = named
+        del wanted["packages"]
+        wanted[f"packages.{name}"] = (
+            f"packages.{name} — settle with {name}'s version (pip show {name}): the traceback "
+            f"shows its import failing (line {line}); a build older than its first NumPy-2 "
+            "build is the cause"
+        )
     unknown = tuple(wanted.values())
     if evaluated.value is Tri.TRUE and match.symptom.frames and not seen:
         unknown += ("frames — the log shows no traceback for this error",)
@@ -127,6 +139,17 @@ def judge(
         messages,
         raised_rank(rule, match.raised_in),
     )
+
+
+def _raising_package(rule: Rule, raised_in: tuple[str, int] | None) -> tuple[str, int] | None:
+    """The package whose frames raised, where the rule's mechanism covers any package (an
+    extension built against NumPy 1, OPEN_PACKAGES) and so could name it."""
+    if raised_in is None:
+        return None
+    for leaf in leaves(rule.when):
+        if isinstance(leaf, DerivedCondition) and leaf.key in OPEN_PACKAGES:
+            return raised_in
+    return None
 
 
 def raised_rank(rule: Rule, raised_in: tuple[str, int] | None) -> int:
@@ -157,7 +180,7 @@ def rank_key(e: Explanation) -> tuple[int, int, int, int, int, int, int, int, in
         # warning: torch's frames rank the torch rule first, matplotlib's the NumPy-1-build one)
         e.raised,
         0 if e.from_log else 1,  # the log shows none of the rule's facts: below those it shows
-        -len(e.held),
+        -informative(e.held),  # a bare exclusion (torch is not 2.1.*) is no evidence
         -e.from_log,
         # A NumPy 2 log whose later error is torch's own ("Could not infer dtype of
         # numpy.float32"): the rule both messages name ranks above one that only shares the first.

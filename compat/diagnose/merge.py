@@ -18,13 +18,25 @@ class Disagreement:
     log_line: int
     given_value: str
     given_from: str
+    used: str = "given"  # "log": the log's own value stands (a listing contradicted by the process)
 
 
 def merge_facts(
     ev: LogEvidence, env_options: EnvOptions, fact_options: FactOptions
 ) -> tuple[Facts, list[Disagreement], str, Environment | None]:
     """The log's facts under the command line's, and the environment given (None: none)."""
-    disagreements: list[Disagreement] = []
+    disagreements: list[Disagreement] = [
+        Disagreement(
+            f"packages.{name}",
+            str(ev.packages[name].versions[0]) if ev.packages[name].versions else "present",
+            _line(ev.packages[name]),
+            listed.value,
+            f"the log's line {listed.line} ({listed.source})",
+            used="log",
+        )
+        for name, listed in ev.conflicts.items()
+        if name in ev.packages
+    ]
     notes: list[str] = []
     packages: dict[Any, Any] = dict(ev.packages)
     builds = dict(ev.builds)
@@ -62,6 +74,10 @@ def merge_facts(
         arch_lists=dict(ev.arch_lists) if not packages_known else {},
     )
     return facts, disagreements, "; ".join(notes), env
+
+
+def _line(fact: Any) -> int:
+    return int(fact.origin.line) if fact.origin is not None and fact.origin.line else 0
 
 
 def _given_packages(ev: LogEvidence, env: Any, disagreements: list[Disagreement]) -> dict[Any, Any]:

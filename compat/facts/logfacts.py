@@ -200,12 +200,29 @@ PROBES = (
 )
 
 
+# Sources that are the running process reporting itself, not a listing of an environment.
+_RUNTIME_SOURCES = frozenset(
+    {"xFormers warning", "printed", "Unsloth", "DeepSpeed banner", "vLLM banner"}
+)
+
+
+def _is_runtime(source: str) -> bool:
+    return source in _RUNTIME_SOURCES or source.startswith("message")
+
+
+def _release(value: str) -> str:
+    """`2.3.0+cu121` -> `2.3.0`: a local label is a build, not another release."""
+    return value.split("+", 1)[0]
+
+
 @dataclass
 class FactCollector:
     """Receives the hits of PROBES (and of frame lines) and keeps the last value of each fact."""
 
     log: str
     facts: dict[tuple[str, str], LogFact] = field(default_factory=dict)
+    # A version a listing printed that the running process contradicts (the fact kept instead).
+    conflicts: dict[tuple[str, str], LogFact] = field(default_factory=dict)
 
     def handle(self, hit: Hit) -> None:
         kind = hit.key
@@ -246,8 +263,20 @@ class FactCollector:
 
     def _add(self, kind: str, key: str, value: str, line: int, text: str, source: str) -> None:
         old = self.facts.get((kind, key))
+        new = LogFact(kind, key, value, line, text.strip()[:300], source)
+        if old is not None and kind == "package" and _release(old.value) != _release(value):
+            # What the running process reports (xFormers' "(you have X)", a printed
+            # torch.__version__) is what ran; a listing (pip list, freeze, an env report) may be
+            # another environment's (InvokeAI#6590 pastes pip's torch 2.3.0 under a warning from
+            # a process running 2.0.1). The process wins over a listing, and the two are said.
+            runtime_old, runtime_new = _is_runtime(old.source), _is_runtime(source)
+            if runtime_old != runtime_new:
+                kept, other = (old, new) if runtime_old else (new, old)
+                self.facts[(kind, key)] = kept
+                self.conflicts[(kind, key)] = other
+                return
         if old is None or old.line <= line:  # the last one printed wins
-            self.facts[(kind, key)] = LogFact(kind, key, value, line, text.strip()[:300], source)
+            self.facts[(kind, key)] = new
 
     def _marker(self, text: str, line: int) -> None:
         """A run starts (DeepSpeed's accelerator line): nothing to read, it reopens the scan."""
@@ -532,6 +561,8 @@ class LogEvidence:
     hardware: Hardware | None
     # The architectures a build carries, as its own message lists them ("torch": sm_50 ... sm_90).
     arch_lists: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # package name -> the version a listing printed that the running process contradicts
+    conflicts: Mapping[str, LogFact] = field(default_factory=dict)
 
 
 def evidence(collector: FactCollector) -> LogEvidence:
@@ -589,7 +620,12 @@ def evidence(collector: FactCollector) -> LogEvidence:
         kept.append(fact)
     python = next((_version(f.value) for f in facts if f.kind == "python"), None)
     arch_lists = {f.key: tuple(f.value.split()) for f in facts if f.kind == "arch_list"}
-    return LogEvidence(tuple(kept), packages, python, builds, usage, _hardware(facts), arch_lists)
+    conflicts = {
+        key: fact for (kind, key), fact in collector.conflicts.items() if kind == "package"
+    }
+    return LogEvidence(
+        tuple(kept), packages, python, builds, usage, _hardware(facts), arch_lists, conflicts
+    )
 
 
 _version = parse_version

@@ -35,6 +35,12 @@ def render_explanations(result: Explanations, fmt: str, colour: bool) -> str:
     for u in result.unrelated:
         out.append(f"not a cause: {u.rule.id} (line {u.line}): {u.reason}")
     for d in result.disagreements:
+        if d.used == "log":
+            out.append(
+                f"disagreement: {d.fact}: the running process reports {d.log_value} (line "
+                f"{d.log_line}, used), {d.given_from} lists {d.given_value}"
+            )
+            continue
         out.append(
             f"disagreement: {d.fact}: the log shows {d.log_value} (line {d.log_line}), "
             f"{d.given_from} has {d.given_value} (used)"

@@ -118,7 +118,11 @@ class AnyOf(Condition):
             return FALSE
         return Verdict(
             Tri.UNKNOWN,
-            tuple(h for v in open_ for h in v.held),
+            # The strongest open alternative's: alternatives are routes to the rule (xformers
+            # 0.0.23 pinning 2.1.1, 0.0.24 pinning 2.2.0), not facts that add up, so listing
+            # every route's "torch is not 2.1.1" made a rule that knows nothing outrank one
+            # whose one condition held.
+            _strongest(v.held for v in open_),
             tuple(u for v in open_ for u in v.unknown),
             tuple(p for v in open_ for p in v.packages),
             any(v.anchored for v in open_),
@@ -126,6 +130,46 @@ class AnyOf(Condition):
             any(v.told for v in open_),
             any(v.partial for v in open_),
         )
+
+
+class SettledAnyOf(AnyOf):
+    """A rule's `any:` under `settled_by: {build: KEY}`: where the build fact is known, only
+    the alternatives that test it decide (the others infer the same build from versions the log
+    may not show, and would keep a question open that the fact has answered)."""
+
+    key: str
+    __slots__ = ("key",)
+
+    def __init__(self, parts: tuple[Condition, ...], key: str) -> None:
+        self._set(parts=parts, key=key)
+
+    def evaluate(self, facts: Facts) -> Verdict:
+        if facts.builds.get(self.key) is None:
+            return super().evaluate(facts)
+        deciding = tuple(
+            part
+            for part in self.parts
+            if any(
+                isinstance(leaf, BuildCondition) and leaf.key == self.key for leaf in leaves(part)
+            )
+        )
+        return AnyOf(deciding).evaluate(facts) if deciding else FALSE
+
+
+def _strongest(helds: Iterable[tuple[str, ...]]) -> tuple[str, ...]:
+    """The held conditions of the alternative with the most that say something (an exclusion
+    such as `!=2.1.*` holds for nearly every version), the first such on a tie."""
+    return max(helds, key=lambda held: (informative(held), len(held)))
+
+
+def informative(held: Iterable[str]) -> int:
+    """How many held conditions narrow the facts: not a bare exclusion (`X is in !=2.1.*`)."""
+    return sum(1 for h in held if not _exclusion(h))
+
+
+def _exclusion(held: str) -> bool:
+    _, found, spec = held.rpartition(" is in ")
+    return bool(found) and all(c.strip().startswith("!=") for c in spec.split(","))
 
 
 def leaves(condition: Condition) -> Iterator[Condition]:

@@ -35,6 +35,7 @@ from compat.kb.conditions import (
     PackageVersion,
     PlatformMarker,
     PythonVersion,
+    SettledAnyOf,
     UsageCondition,
     parse_numeric,
     version_in,
@@ -61,7 +62,10 @@ RULE_KEYS = {
 # What compat reads of the installed files that answers a rule's question directly (issue 33):
 # `settled_by: {symbols: PACKAGE}` -- PACKAGE's extensions resolved against the installed torch's
 # exports (compat/kb/binarycheck.py) decide whether it was built for another torch.
-SETTLED_BY_KEYS = {"symbols"}
+# `settled_by: {build: KEY}` -- a build fact that states directly what the rule's package
+# alternatives infer from versions (xFormers' own "built for: PyTorch X" warning, build
+# xformers_torch): where the fact is known, only the alternatives that test it decide.
+SETTLED_BY_KEYS = {"symbols", "build"}
 REQUIRED_RULE_KEYS = (
     "id",
     "title",
@@ -204,6 +208,13 @@ class _Validator:
         self.unknown_keys(node, SETTLED_BY_KEYS, "settled_by")
         out = {}
         for key, value in node.items():
+            if key == "build":
+                if value not in BUILD_KEYS:
+                    raise self.fail(
+                        node, f"settled_by.build must be one of {sorted(BUILD_KEYS)}", key
+                    )
+                out[str(key)] = str(value)
+                continue
             if not isinstance(value, str) or not _valid_name(value):
                 raise self.fail(node, f"settled_by.{key} must name a package", key)
             out[str(key)] = str(canonicalize_name(value))
@@ -510,7 +521,9 @@ def validate_file(path: Path, data: bytes | None = None) -> list[dict[str, Any]]
 # Stage 3: compiling plain dicts into Rules
 
 
-def compile_when(when: Mapping[str, Any]) -> Condition:
+def compile_when(when: Mapping[str, Any], settled_by_build: str | None = None) -> Condition:
+    """A `when:` mapping as conditions; `settled_by_build` makes its top-level `any:` defer to
+    that build fact where it is known (SettledAnyOf)."""
     parts: list[Condition] = []
     for name, spec in when.get("packages", {}).items():
         parts.append(
@@ -534,7 +547,11 @@ def compile_when(when: Mapping[str, Any]) -> Condition:
 
         parts.append(Prebuilt(tuple(when["prebuilt"])))
     if "any" in when:
-        parts.append(AnyOf(tuple(compile_when(branch) for branch in when["any"])))
+        branches = tuple(compile_when(branch) for branch in when["any"])
+        if settled_by_build is not None:
+            parts.append(SettledAnyOf(branches, settled_by_build))
+        else:
+            parts.append(AnyOf(branches))
     return parts[0] if len(parts) == 1 else All(tuple(parts))
 
 
@@ -548,7 +565,7 @@ def compile_rule(plain: Mapping[str, Any]) -> Rule:
         title=plain["title"],
         severity=Severity(plain["severity"]),
         evidence=Evidence(plain["evidence"]),
-        when=wrap(compile_when(plain["when"]), fix),
+        when=wrap(compile_when(plain["when"], plain.get("settled_by", {}).get("build")), fix),
         fix=fix,
         references=tuple(plain["references"]),
         symptoms=tuple(Symptom(s["match"], tuple(s["frames"])) for s in plain["symptoms"]),
