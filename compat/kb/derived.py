@@ -40,6 +40,7 @@ VOCABULARY: dict[str, tuple[str, ...]] = {
     "numpy_abi": ("numpy1-build",),
     "wheel": ("none", "source-build", "cpu-build"),
     "flash_attn_wheel": ("prerelease-torch",),
+    "xformers_torch_build": ("other-build",),
 }
 # derived key -> the packages whose versions (and builds) decide it: pin moves these to escape
 PACKAGES: dict[str, tuple[str, ...]] = {
@@ -51,6 +52,7 @@ PACKAGES: dict[str, tuple[str, ...]] = {
     # out of a CPU build, and never proposes a release without a wheel (commands/pin.py)
     "wheel": ("torch",),
     "flash_attn_wheel": ("flash-attn", "torch"),
+    "xformers_torch_build": ("torch",),
 }
 # derived keys whose mechanism covers packages their table does not list (any extension built
 # against NumPy 1): a traceback through another package is not outside them
@@ -80,6 +82,8 @@ def table_rows(key: str) -> int:
         from compat.kb import wheels
 
         return wheels.flash_attn_prerelease_rows()
+    if key == "xformers_torch_build":
+        return 1  # one question about two builds the log names, no table
     raise AssertionError(f"unvalidated derived key {key}")  # pragma: no cover
 
 
@@ -107,6 +111,8 @@ def release_specs(key: str) -> dict[str, set[str]]:
         from compat.kb import wheels
 
         return {"flash-attn": {f"=={release}" for release in wheels.flash_attn_asset_releases()}}
+    if key == "xformers_torch_build":
+        return {}  # decided by a log's build fact, never by a release pin chooses
     raise AssertionError(f"unvalidated derived key {key}")  # pragma: no cover
 
 
@@ -153,6 +159,8 @@ class DerivedCondition(AnchorCondition):
             return bitsandbytes_library_missing(facts, by_runtime=True)
         if self.key == "numpy_abi":
             return numpy1_build_beside_numpy2(facts)
+        if self.key == "xformers_torch_build":
+            return xformers_built_for_other_build(facts)
         if self.key == "wheel":
             if not _wheel_question(facts, self.expected):
                 return FALSE  # doctor's installed packages, or not linux/aarch64: no table read
@@ -761,3 +769,61 @@ def numpy1_build_beside_numpy2(facts: Facts) -> Verdict:
         'or pin "numpy<2"',
     )
     return Verdict(Tri.TRUE, (text,), (), matched, fix=fix)
+
+
+def xformers_built_for_other_build(facts: Facts) -> Verdict:
+    """TRUE when xFormers' own warning names the installed torch release in a build whose CUDA
+    libraries the installed one cannot provide: a CUDA build beside a CPU torch (no
+    libtorch_cuda.so to link), or another CUDA major (libcudart.so.MAJOR). FALSE where the
+    builds are the same, or the releases differ (xformers-torch-pin-mismatch's case); UNKNOWN
+    for another minor of one major (the extension may load), or a torch without a label whose
+    PyPI build depends on the platform (compat/data/torch-builds.json). Only a log states the
+    build xFormers names: an environment never makes this TRUE."""
+    from packaging.version import Version
+
+    built = facts.builds.get("xformers_torch")
+    torch = facts.packages.get(canonicalize_name("torch"))
+    if built is None or torch is None or not torch.exact:
+        return FALSE
+    installed = torch.versions[0]
+    if Version(built.base_version) != Version(installed.base_version):
+        return FALSE  # another release: the pin rule's
+    wanted = _label_cuda(built.local)
+    if wanted is None:
+        return FALSE  # built for a CPU torch (or an unlabelled build): no CUDA libraries needed
+    have = _label_cuda(installed.local) if installed.local else None
+    if installed.local:
+        candidates = [have]
+    else:
+        from compat.kb import torchbuilds
+
+        platforms = ("linux/x86_64", "linux/aarch64", "win32/AMD64", "darwin/arm64")
+        candidates = [torchbuilds.default_cuda(installed, p) for p in platforms]
+    verdicts = {_against(wanted, cuda) for cuda in candidates}
+    text = f"xFormers built for torch {built}, torch {installed} installed"
+    if verdicts == {Tri.TRUE}:
+        return Verdict(
+            Tri.TRUE, (text,), packages=(MatchedPackage(torch.name, str(installed), torch.origin),)
+        )
+    if verdicts == {Tri.FALSE}:
+        return FALSE
+    hint = "the environment (--python/--path): the installed torch build, torch.version.cuda"
+    # anchored: the two builds xFormers names are a specific fact of this case, not a range
+    return Verdict(Tri.UNKNOWN, (text,), (Unknown("build.torch_cuda", hint),), anchored=True)
+
+
+def _label_cuda(local: str | None) -> Version | None:
+    """`cu118` -> 11.8; `cpu`, `rocm6.1` or no label -> None."""
+    from packaging.version import Version
+
+    if local and local.startswith("cu") and local[2:].isdigit() and len(local) >= 5:
+        digits = local[2:]
+        return Version(f"{digits[:-1]}.{digits[-1]}")
+    return None
+
+
+def _against(wanted: Version, have: Version | None) -> Tri:
+    """A build for CUDA `wanted` beside a torch of CUDA `have` (None: a CPU build)."""
+    if have is None or have.major != wanted.major:
+        return Tri.TRUE
+    return Tri.FALSE if have == wanted else Tri.UNKNOWN

@@ -66,6 +66,14 @@ def test_xformers_own_build_settles_the_pin_rule_without_its_version() -> None:
     match = by_rule(document)[XFORMERS]
     assert match["verdict"] == "outside-range"
     assert "packages.xformers" not in asked(match)
+    # the cause is the build: torch 2.0.1 without a label is PyPI's (CUDA 11.7 on Linux, a CPU
+    # build elsewhere) beside an extension built for +cu118; the platform is the open question
+    top = document["matches"][0]
+    assert (top["rule"], top["verdict"]) == (
+        "xformers-built-for-another-torch-build",
+        "symptom-only",
+    )
+    assert asked(top) == ["build.torch_cuda"]
     # and a release the pin table never covered (xformers 0.0.20's 2.0.1) still decides
     invokeai = by_rule(explain(LOGS / "invokeai-6590-xformers-pip-list-other-env.log"))[XFORMERS]
     assert "packages.xformers" not in asked(invokeai)

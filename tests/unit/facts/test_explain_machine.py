@@ -54,8 +54,9 @@ def facts_of(document: dict[str, object]) -> dict[tuple[str, str], tuple[str, in
         ("diffusion-pipe-154-nccl-2.25.1.log", NCCL, "symptom-only", 1),
         ("deforum-377-xformers-built-for-2.2.0.log", XFORMERS, "confirmed", 1),
         # Built for 2.1.2+cu121, 2.1.2+cpu installed: the same release, so xFormers' own build
-        # line settles the pin rule as not the cause (settled_by build), without its version.
-        ("pia-30-xformers-cpu-torch.log", XFORMERS, "outside-range", 2),
+        # line settles the pin rule as not the cause (settled_by build), without its version;
+        # the cause is the build: a CUDA extension beside a CPU torch (the maintainer's answer).
+        ("pia-30-xformers-cpu-torch.log", "xformers-built-for-another-torch-build", "confirmed", 2),
         ("coreweave-64-triton-key.log", TRITON, "symptom-only", 3),
         ("composed-triton-key-torch-2.2.log", TRITON, "confirmed", 8),
     ],
