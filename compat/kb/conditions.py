@@ -123,7 +123,10 @@ class AnyOf(Condition):
             # every route's "torch is not 2.1.1" made a rule that knows nothing outrank one
             # whose one condition held.
             _strongest(v.held for v in open_),
-            tuple(u for v in open_ for u in v.unknown),
+            # The questions of the routes the facts already point along: where some route has a
+            # condition that says something held (the driver's CUDA 11.6 is below 12.0), the
+            # routes with none (the driver's version, unknown) ask what the log has answered.
+            tuple(u for v in _leading(open_) for u in v.unknown),
             tuple(p for v in open_ for p in v.packages),
             any(v.anchored for v in open_),
             all(v.waiting for v in open_),
@@ -154,6 +157,13 @@ class SettledAnyOf(AnyOf):
             )
         )
         return AnyOf(deciding).evaluate(facts) if deciding else FALSE
+
+
+def _leading(open_: Sequence[Verdict]) -> list[Verdict]:
+    """The open alternatives with the most informative held conditions, when any has one;
+    else all of them (no route is ahead: each one's questions stand)."""
+    best = max(informative(v.held) for v in open_)
+    return [v for v in open_ if informative(v.held) == best] if best else list(open_)
 
 
 def _strongest(helds: Iterable[tuple[str, ...]]) -> tuple[str, ...]:

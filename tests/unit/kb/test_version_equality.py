@@ -408,6 +408,9 @@ class Case:
     example: Mapping[str, Any]
     spelled: tuple[tuple[str, str], ...]
     labels: Mapping[str, str]
+    # the local label is the fact itself (xFormers' "built for 2.3.0+cu118"): respell the
+    # release and keep each version's own label
+    keep_labels: bool = False
 
 
 def _torch_kernel_cases() -> Iterator[Case]:
@@ -515,6 +518,25 @@ def _flash_prerelease_cases() -> Iterator[Case]:
                 )
 
 
+def _xformers_build_cases() -> Iterator[Case]:
+    """The build xFormers names beside the installed torch: another CUDA major or a CPU torch
+    (true), the same build (false), one major's two minors (open)."""
+    for torch, built in (
+        ("2.3.0+cpu", "2.3.0+cu118"),
+        ("2.1.2+cu118", "2.1.2+cu121"),
+        ("2.1.2+cu121", "2.1.2+cu121"),
+        ("2.1.2+cu118", "2.1.2+cu117"),
+        ("2.0.0+cu117", "2.0.0+cu118"),
+    ):
+        yield Case(
+            "other-build",
+            {"packages": {"torch": torch}, "build": {"xformers_torch": built}},
+            (("packages", "torch"), ("build", "xformers_torch")),
+            {},
+            keep_labels=True,
+        )
+
+
 DERIVED_CASES: dict[tuple[str, str], Callable[[], Iterator[Case]]] = {
     ("torch_kernels", "missing"): _torch_kernel_cases,
     ("bitsandbytes_cuda_library", "missing"): _bnb_cases,
@@ -524,6 +546,7 @@ DERIVED_CASES: dict[tuple[str, str], Callable[[], Iterator[Case]]] = {
     ("wheel", "source-build"): lambda: _wheel_fact_cases("source-build"),
     ("wheel", "cpu-build"): _cpu_build_cases,
     ("flash_attn_wheel", "prerelease-torch"): _flash_prerelease_cases,
+    ("xformers_torch_build", "other-build"): _xformers_build_cases,
 }
 
 
@@ -557,6 +580,8 @@ def test_every_derived_fact_answers_alike_for_every_spelling(key: str, expected:
         for where in case.spelled:
             written = Version(case.example[where[0]][where[1]])
             texts = [str(s) for s in spellings(written)]
+            if case.keep_labels and written.local:
+                texts = [str(labelled(s, written.local)) for s in spellings(written)]
             label = case.labels.get(where[1]) if where[0] == "packages" else None
             if label is not None:
                 texts += [str(labelled(s, label)) for s in spellings(written)]
