@@ -177,6 +177,7 @@ def _version_block(line: bytes) -> int:
 PROBES = (
     Probe(b"==", "freeze", startup=True),
     Probe(b"ersion", "version", _version_block, startup=True),
+    Probe(b"/lib/python3.", "pypath", startup=True),
     Probe(b" ....", "dotted", startup=True),
     Probe(b" --", "args", startup=True),
     Probe(b"offload", "args", startup=True),
@@ -199,6 +200,10 @@ PROBES = (
     Probe(b'"zero_optimization"', "ds-json", BLOCK_LINES, reopens=True),
 )
 
+
+# A POSIX interpreter's package directory: lib/python3.8/dist-packages, lib/python3.11/site-packages
+_PYTHON_PATH = re.compile(r"/lib/python(3\.\d{1,2})t?/(?:site|dist)-packages/")
+PATH_SOURCE = "a package path"
 
 # Sources that are the running process reporting itself, not a listing of an environment.
 _RUNTIME_SOURCES = frozenset(
@@ -223,6 +228,7 @@ class FactCollector:
     facts: dict[tuple[str, str], LogFact] = field(default_factory=dict)
     # A version a listing printed that the running process contradicts (the fact kept instead).
     conflicts: dict[tuple[str, str], LogFact] = field(default_factory=dict)
+    path_pythons: set[str] = field(default_factory=set)  # the X.Y of every .../lib/pythonX.Y/
 
     def handle(self, hit: Hit) -> None:
         kind = hit.key
@@ -252,6 +258,22 @@ class FactCollector:
         elif " ...." not in text:
             self._args(text, line)
 
+    def _pypath(self, text: str, line: int) -> None:
+        """`/usr/local/lib/python3.8/dist-packages/vllm/_C.abi3.so`: the interpreter whose
+        packages the path is, read only where nothing better says the Python (a version line,
+        an extension's CPython tag), and never where the log's paths name two Pythons."""
+        found = _PYTHON_PATH.findall(text)
+        if not found:
+            return
+        self.path_pythons.update(found)
+        old = self.facts.get(("python", "python"))
+        if len(self.path_pythons) > 1:
+            if old is not None and old.source == PATH_SOURCE:
+                del self.facts[("python", "python")]  # two interpreters: the log does not say
+            return
+        if old is None:
+            self._add("python", "python", found[0], line, text, PATH_SOURCE)
+
     def frame(self, file: str, text: str, line: int) -> None:
         """A traceback frame near an error (`file` is its base name): grpo_trainer.py, ... say
         which trainer ran."""
@@ -264,6 +286,9 @@ class FactCollector:
     def _add(self, kind: str, key: str, value: str, line: int, text: str, source: str) -> None:
         old = self.facts.get((kind, key))
         new = LogFact(kind, key, value, line, text.strip()[:300], source)
+        if old is not None and old.source == PATH_SOURCE and source != PATH_SOURCE:
+            self.facts[(kind, key)] = new  # a stated Python beats one a path implies
+            return
         if old is not None and kind == "package" and _release(old.value) != _release(value):
             # What the running process reports (xFormers' "(you have X)", a printed
             # torch.__version__) is what ran; a listing (pip list, freeze, an env report) may be

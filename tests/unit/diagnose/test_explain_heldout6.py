@@ -91,3 +91,26 @@ def test_a_numpy1_build_named_by_the_traceback_is_the_question() -> None:
     )
     assert asked(top) == ["packages.numexpr"]
     assert "line 14" in top["unknown"][0]
+
+
+def python_facts(document: dict[str, Any]) -> list[tuple[str, int, str]]:
+    return [
+        (f["value"], f["line"], f["source"]) for f in document["facts"] if f["kind"] == "python"
+    ]
+
+
+def test_the_python_a_package_path_names_is_a_fact(tmp_path: Path) -> None:
+    # vLLM's abi3 extension names no CPython tag; its path, lib/python3.8/dist-packages, does.
+    real = LOGS / "vllm-5501-abi3-python3.8-path.log"
+    assert python_facts(explain(real)) == [("3.8", 2, "a package path")]
+    # a stated Python wins over the one a path implies, wherever it stands
+    stated = tmp_path / "stated.log"
+    stated.write_text(real.read_text() + "Python version: 3.8.10 (default, Nov 22 2023)\n")
+    assert [v for v, _, _ in python_facts(explain(stated))] == ["3.8.10"]
+    # two interpreters in the paths: the log does not say which one ran
+    two = tmp_path / "two.log"
+    two.write_text(
+        real.read_text()
+        + '  File "/home/u/.venv/lib/python3.11/site-packages/torch/__init__.py", line 1\n'
+    )
+    assert python_facts(explain(two)) == []
