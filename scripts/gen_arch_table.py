@@ -249,8 +249,8 @@ def read_wheel_fatbin(client: Any, url: str) -> dict[str, Any]:
 
     from gen_torch_builds import _RangeFile
 
-    sys.path.insert(0, str(ROOT))
     from compat.binary.elf import read_elf
+    from compat.binary.fatbin import arch_key
 
     sass: set[str] = set()
     ptx: set[str] = set()
@@ -267,8 +267,6 @@ def read_wheel_fatbin(client: Any, url: str) -> dict[str, Any]:
                 sass.update(fatbin.sass)
                 ptx.update(fatbin.ptx)
                 entries += fatbin.entries
-    from compat.binary.fatbin import arch_key
-
     return {
         "members": present,
         "entries": entries,
@@ -284,6 +282,7 @@ def refresh_fatbins() -> None:
 
     import httpx
 
+    sys.path.insert(0, str(ROOT))  # read_wheel_fatbin reads with compat's own reader
     document = json.loads(WHEELS.read_text())
     project_url = "https://pypi.org/pypi/torch/json"
     with httpx.Client(timeout=300) as client:

@@ -28,8 +28,7 @@ def merge_facts(
     disagreements: list[Disagreement] = [
         Disagreement(
             f"packages.{name}",
-            str(ev.packages[name].versions[0]) if ev.packages[name].versions else "present",
-            _line(ev.packages[name]),
+            *_log_side(ev.packages[name]),
             listed.value,
             f"the log's line {listed.line} ({listed.source})",
             used="log",
@@ -76,8 +75,10 @@ def merge_facts(
     return facts, disagreements, "; ".join(notes), env
 
 
-def _line(fact: Any) -> int:
-    return int(fact.origin.line) if fact.origin is not None and fact.origin.line else 0
+def _log_side(fact: Any) -> tuple[str, int]:
+    """A package fact of the log as a disagreement's log side: its version and line."""
+    line = int(fact.origin.line) if fact.origin is not None and fact.origin.line else 0
+    return (str(fact.versions[0]) if fact.versions else "present"), line
 
 
 def _given_packages(ev: LogEvidence, env: Any, disagreements: list[Disagreement]) -> dict[Any, Any]:
@@ -90,8 +91,7 @@ def _given_packages(ev: LogEvidence, env: Any, disagreements: list[Disagreement]
             disagreements.append(
                 Disagreement(
                     f"packages.{name}",
-                    str(fact.versions[0]) if fact.versions else "present",
-                    fact.origin.line if fact.origin and fact.origin.line else 0,
+                    *_log_side(fact),
                     str(other.versions[0]) if other else "not installed",
                     env.source,
                 )

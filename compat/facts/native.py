@@ -155,12 +155,14 @@ def native_inventory(env: Environment, *, use_cache: bool = True) -> NativeInven
         lines = cache.lines(record, info, _read_record)
         problems.extend(lines[1])
         found.extend((name, site, rel, size) for rel, size in lines[0])
-    for name, path in sorted(set(from_conda)):
+    # Each record once per package, its companions included (two records of torch, pytorch and
+    # pytorch-cpu, both bring libtorch's).
+    sources = {pair for name, path in from_conda for pair in conda.with_companions(name, path)}
+    for name, path in sorted(sources):
         prefix = os.path.dirname(os.path.dirname(path))
-        for extra in [path, *conda.companions(path, name)]:
-            lines = cache.conda_lines(extra)
-            problems.extend(lines[1])
-            found.extend((name, prefix, rel, None) for rel, _size in lines[0])
+        lines = cache.conda_lines(path)
+        problems.extend(lines[1])
+        found.extend((name, prefix, rel, None) for rel, _size in lines[0])
     if unlisted:
         shown = ", ".join(_shown(n) for n in sorted(unlisted)[:5])
         problems.append(
@@ -228,6 +230,7 @@ class _CondaLists:
 
     def __init__(self) -> None:
         self.prefixes: dict[str, Mapping[str, tuple[str, ...]]] = {}
+        self.sites: dict[str, str | None] = {}  # site-packages -> its conda prefix, resolved once
 
     def _index(self, prefix: str) -> Mapping[str, tuple[str, ...]]:
         """PyPI name (or conda name) -> record files, of one prefix's conda-meta."""
@@ -257,17 +260,21 @@ class _CondaLists:
 
     def lists_of(self, site: str, name: str) -> tuple[str, ...]:
         """The records of `site`'s conda prefix that install the distribution `name`."""
-        from compat.facts.conda import prefix_of
+        if site not in self.sites:
+            from compat.facts.conda import prefix_of
 
-        prefix = prefix_of(Path(site))
-        if prefix is None:
-            return ()
-        return self._index(str(prefix)).get(name, ())
+            found = prefix_of(Path(site))
+            self.sites[site] = None if found is None else str(found)
+        prefix = self.sites[site]
+        return () if prefix is None else self._index(prefix).get(name, ())
 
-    def companions(self, record: str, name: str) -> tuple[str, ...]:
-        prefix = os.path.dirname(os.path.dirname(record))
-        index = self._index(prefix)
-        return tuple(p for c in _COMPANIONS.get(name, ()) for p in index.get(c, ()))
+    def with_companions(
+        self, name: NormalizedName, record: str
+    ) -> list[tuple[NormalizedName, str]]:
+        """(name, record) and (name, each companion record of its prefix)."""
+        index = self._index(os.path.dirname(os.path.dirname(record)))
+        extra = [p for c in _COMPANIONS.get(name, ()) for p in index.get(c, ())]
+        return [(name, p) for p in (record, *extra)]
 
 
 def _read_conda_record(path: str) -> _Lines:

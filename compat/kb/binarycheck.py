@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from compat.binary.elf import BinaryError, Exports
 from compat.binary.extensions import REGISTERS_KERNELS, NativeFile, is_torch_symbol
+from compat.binary.fatbin import arch_key
 from compat.kb.verified import verified_finding
 from compat.model import (
     Environment,
@@ -321,21 +322,15 @@ def torch_arch_list(files: Sequence[NativeFile]) -> tuple[str, ...]:
         listed = [code for _, code in _GENCODE_CODE.findall(flags[0])]
         sass = {c for c in listed if c.startswith("sm_")}
         ptx = {c for c in listed if c.startswith("compute_")}
-        return tuple(sorted(sass, key=_arch_key)) + tuple(sorted(ptx, key=_arch_key))
-    main = [f for f in torch if f.name.startswith("libtorch_cuda.so")]
-    chosen = main or torch
-    sass = {a for f in chosen if f.facts and f.facts.fatbin for a in f.facts.fatbin.sass}
-    ptx = {a for f in chosen if f.facts and f.facts.fatbin for a in f.facts.fatbin.ptx}
-    return tuple(sorted(sass, key=_arch_key)) + tuple(sorted(ptx, key=_arch_key))
+    else:
+        main = [f for f in torch if f.name.startswith("libtorch_cuda.so")]
+        chosen = main or torch
+        sass = {a for f in chosen if f.facts and f.facts.fatbin for a in f.facts.fatbin.sass}
+        ptx = {a for f in chosen if f.facts and f.facts.fatbin for a in f.facts.fatbin.ptx}
+    return tuple(sorted(sass, key=arch_key)) + tuple(sorted(ptx, key=arch_key))
 
 
 _GENCODE_CODE = re.compile(r"arch=(compute_\d+[af]?),code=((?:sm|compute)_\d+[af]?)")
-
-
-def _arch_key(arch: str) -> tuple[int, str]:
-    digits = arch.partition("_")[2]
-    number = "".join(c for c in digits if c.isdigit())
-    return (int(number) if number else 0, digits)
 
 
 def _capability(arch: str) -> tuple[int, int, str] | None:

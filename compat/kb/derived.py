@@ -788,15 +788,14 @@ def xformers_built_for_other_build(facts: Facts) -> Verdict:
     installed = torch.versions[0]
     if Version(built.base_version) != Version(installed.base_version):
         return FALSE  # another release: the pin rule's
-    wanted = _label_cuda(built.local)
+    from compat.kb import torchbuilds
+
+    wanted = torchbuilds.local_label_cuda(built.local or "")
     if wanted is None:
         return FALSE  # built for a CPU torch (or an unlabelled build): no CUDA libraries needed
-    have = _label_cuda(installed.local) if installed.local else None
     if installed.local:
-        candidates = [have]
+        candidates = [torchbuilds.local_label_cuda(installed.local)]
     else:
-        from compat.kb import torchbuilds
-
         platforms = ("linux/x86_64", "linux/aarch64", "win32/AMD64", "darwin/arm64")
         candidates = [torchbuilds.default_cuda(installed, p) for p in platforms]
     verdicts = {_against(wanted, cuda) for cuda in candidates}
@@ -810,16 +809,6 @@ def xformers_built_for_other_build(facts: Facts) -> Verdict:
     hint = "the environment (--python/--path): the installed torch build, torch.version.cuda"
     # anchored: the two builds xFormers names are a specific fact of this case, not a range
     return Verdict(Tri.UNKNOWN, (text,), (Unknown("build.torch_cuda", hint),), anchored=True)
-
-
-def _label_cuda(local: str | None) -> Version | None:
-    """`cu118` -> 11.8; `cpu`, `rocm6.1` or no label -> None."""
-    from packaging.version import Version
-
-    if local and local.startswith("cu") and local[2:].isdigit() and len(local) >= 5:
-        digits = local[2:]
-        return Version(f"{digits[:-1]}.{digits[-1]}")
-    return None
 
 
 def _against(wanted: Version, have: Version | None) -> Tri:
