@@ -16,6 +16,7 @@ from compat.facts.gather import (
     FactOptions,
     read_environment,
     read_facts,
+    read_usage,
 )
 from compat.kb.knowledge import KnowledgeChoice, load_knowledge_base
 from compat.model import Hardware
@@ -34,12 +35,18 @@ def run_pin(
     index_options: IndexOptions,
     settings: PinSettings = DEFAULT_SETTINGS,
     progress: Callable[[str], None] | None = None,
+    hardware_known: tuple[Hardware | None, str] | None = None,
 ) -> PinResult:
-    """Pins for the environment, or (with -r files) for what requirement files declare."""
+    """Pins for the environment, or (with -r files) for what requirement files declare.
+    `hardware_known`: the hardware already read (check --fix passes check's own: a profile or
+    `[tool.compat] hardware`), instead of reading or probing it again."""
     from compat.resolve.sources.index import IndexClient
     from compat.resolve.sources.indexconfig import resolve_index_config
 
-    usage, hardware, hardware_note = read_facts(fact_options)
+    if hardware_known is None:
+        usage, hardware, hardware_note = read_facts(fact_options)
+    else:
+        usage, (hardware, hardware_note) = read_usage(fact_options), hardware_known
     kb = load_knowledge_base(knowledge)
     config = resolve_index_config(
         index_url=index_options.index_url, extra_index_urls=tuple(index_options.extra_index_urls)

@@ -64,7 +64,9 @@ def fingerprint(finding: Finding, files: Sequence[str] = ()) -> str:
     return hashlib.sha256("\0".join(parts).encode()).hexdigest()[:32]
 
 
-def _result(finding: Finding, index: int, files: Sequence[str]) -> dict[str, Any]:
+def _result(
+    finding: Finding, index: int, files: Sequence[str], fixes: Sequence[Any] = ()
+) -> dict[str, Any]:
     level = _LEVEL[finding.rule.severity]
     if finding.status is Status.POSSIBLE and level == "error":
         level = "warning"
@@ -90,10 +92,46 @@ def _result(finding: Finding, index: int, files: Sequence[str]) -> dict[str, Any
                 }
             }
         ]
+    answered = _fixes(finding, fixes)
+    if answered:
+        result["fixes"] = answered
     return result
 
 
-def render(report: Report, colour: bool = False) -> str:
+def _fixes(finding: Finding, fixes: Sequence[Any]) -> list[dict[str, Any]]:
+    """`check --fix`/`--diff`'s rewrites that answer the finding (compat.commands.checkfix
+    LineFix): each the whole requirement line replaced, its line ending kept outside the region
+    (a region without columns ends before the line's newline)."""
+    from compat.commands.checkfix import fixes_for
+
+    out = []
+    for fix in fixes_for(finding, fixes):
+        new = fix.edit.new
+        ending = new[len(new.rstrip("\r\n")) :]
+        out.append(
+            {
+                "description": {"text": f"{fix.display_name}=={fix.version}: {fix.why}"},
+                "artifactChanges": [
+                    {
+                        "artifactLocation": {"uri": relative_uri(fix.path)},
+                        "replacements": [
+                            {
+                                "deletedRegion": {
+                                    "startLine": fix.edit.first,
+                                    "endLine": fix.edit.last,
+                                },
+                                "insertedContent": {"text": new[: len(new) - len(ending)]},
+                            }
+                        ],
+                    }
+                ],
+            }
+        )
+    return out
+
+
+def render(report: Report, colour: bool = False, fixes: Sequence[Any] = ()) -> str:
+    """`fixes`: check --fix/--diff's line rewrites, carried by the results they answer."""
     findings, left_out = code_scanning_findings(report)
     rules: list[Rule] = []
     positions: dict[str, int] = {}
@@ -114,7 +152,9 @@ def render(report: Report, colour: bool = False) -> str:
                         "rules": [_rule_descriptor(rule) for rule in rules],
                     }
                 },
-                "results": [_result(f, positions[f.rule.id], report.files) for f in findings],
+                "results": [
+                    _result(f, positions[f.rule.id], report.files, fixes) for f in findings
+                ],
                 "properties": {"knowledgeBase": report.knowledge_base},
             }
         ],

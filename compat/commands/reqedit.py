@@ -1,0 +1,117 @@
+"""One requirement line of a pip requirements file rewritten to a new version specifier, in
+place: the name, extras, environment marker, per-requirement options and comment stay as the
+user wrote them, and every physical line keeps its own line ending (a CRLF file stays CRLF).
+Only the specifier changes; `--hash` options go where the version changes, since they are the
+hashes of the old release's files and pip would refuse the new one with them.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from packaging.utils import canonicalize_name
+
+# name [extras] specifier, up to what follows it: a marker (`;`), an option (` --`), a comment
+# (` #`), a continuation (`\`) or the end. The specifier holds no `;`, `#` or `\`, and no `@`
+# (a direct reference is not a version pin: left alone).
+_REQUIREMENT = re.compile(
+    r"(?P<lead>[ \t]*)(?P<name>[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?)"
+    r"(?P<extras>[ \t]*\[[^\]\n]*\])?"
+    r"(?P<gap>[ \t]*)(?P<spec>(?:\(?[ \t]*[<>=!~][^;#\\@\n]*?)?)"
+    r"(?P<rest>[ \t]*(?:;|--|#|\\$)|[ \t]*$)"
+)
+_HASH = re.compile(r"[ \t]*--hash(?:=|[ \t]+)[^ \t\\]+")
+_CONTINUED = re.compile(r"(?<!\\)\\$")  # a line ending in one backslash continues on the next
+
+
+@dataclass(frozen=True)
+class LineEdit:
+    """A rewritten requirement: physical lines `first`..`last` (1-based) replaced by `new`
+    (their text with line endings, the last line's ending included)."""
+
+    first: int
+    last: int
+    old: str
+    new: str
+    hashes_dropped: int = 0
+
+
+def split_lines(text: str) -> list[str]:
+    """Physical lines with their endings, numbered as the requirements reader numbers them
+    (str.splitlines)."""
+    return text.splitlines(keepends=True)
+
+
+def _body(line: str) -> tuple[str, str]:
+    """A physical line's text and its line ending."""
+    stripped = line.rstrip("\r\n\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
+    return stripped, line[len(stripped) :]
+
+
+def logical_span(lines: Sequence[str], first: int) -> int:
+    """The last physical line (1-based) of the logical line that starts at `first`."""
+    last = first
+    while last < len(lines) and _CONTINUED.search(_body(lines[last - 1])[0]):
+        last += 1
+    return last
+
+
+class NotRewritable(Exception):
+    """The line is not one this editor can rewrite safely; the message says why (a note)."""
+
+
+def rewrite(lines: Sequence[str], first: int, name: str, spec: str) -> LineEdit:
+    """The requirement starting at line `first` (1-based), naming `name`, with its specifier
+    replaced by `spec` (`==0.14.3`); its hashes dropped (the caller rewrites only a version that
+    changes)."""
+    if not 1 <= first <= len(lines):
+        raise NotRewritable(f"line {first} is not in the file")
+    last = logical_span(lines, first)
+    text, ending = _body(lines[first - 1])
+    match = _REQUIREMENT.match(text)
+    if match is None or canonicalize_name(match["name"]) != canonicalize_name(name):
+        raise NotRewritable(
+            f"line {first} does not start with the requirement {name} on one line (a split or "
+            "unusual line is left for you to edit)"
+        )
+    before, after = text[: match.start("gap")], text[match.end("spec") :]
+    gap = match["gap"]
+    # `name ; marker`: the specifier goes straight after the name, the blank before the marker
+    head = before + gap + spec + after if match["spec"] else before + spec + gap + after
+    group = [(head, ending)] + [_body(line) for line in lines[first:last]]
+    dropped = 0
+    kept: list[tuple[str, str]] = []
+    for index, (body, end) in enumerate(group):
+        found = len(_HASH.findall(body))
+        if found:
+            dropped += found
+            body = _HASH.sub("", body)
+            if index and not body.replace("\\", "").strip():
+                continue  # a continuation line that held only hashes: gone with them
+        kept.append((body, end))
+    if dropped and _CONTINUED.search(kept[-1][0]):
+        # The lines it continued onto are gone: it ends here, with the group's own last ending.
+        kept[-1] = (_CONTINUED.sub("", kept[-1][0]).rstrip(" \t"), group[-1][1])
+    if dropped:
+        kept[0] = (kept[0][0].rstrip(" \t") if len(kept) == 1 else kept[0][0], kept[0][1])
+    new = "".join(body + end for body, end in kept)
+    old = "".join(lines[first - 1 : last])
+    return LineEdit(first, last, old, new, dropped)
+
+
+def apply(lines: Sequence[str], edits: Sequence[LineEdit]) -> str:
+    """The file's text with the edits made; every other line byte for byte as it was."""
+    out: list[str] = []
+    by_first = {edit.first: edit for edit in edits}
+    number = 1
+    while number <= len(lines):
+        edit = by_first.get(number)
+        if edit is None:
+            out.append(lines[number - 1])
+            number += 1
+            continue
+        out.append(edit.new)
+        number = edit.last + 1
+    return "".join(out)
