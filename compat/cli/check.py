@@ -25,8 +25,6 @@ from compat.report import FailOn
 if TYPE_CHECKING:
     from compat.facts.gather import FactOptions
     from compat.kb.knowledge import KnowledgeChoice
-    from compat.model import Finding
-    from compat.report import Report
     from compat.resolve.sources.indexconfig import IndexOptions
 
 
@@ -172,6 +170,7 @@ def check(
     import dataclasses
     import datetime as dt
 
+    from compat.cli.checkfix import fix_files
     from compat.cli.output import emit, parse_reports, write_reports
     from compat.commands.check import run_check
     from compat.commands.waivers import (
@@ -188,67 +187,41 @@ def check(
     reports = parse_reports(report_to or (), output)  # before the work: a typo costs nothing
     baseline_keys = load_baseline(baseline) if baseline is not None else None
     waivers = load_waivers(Path.cwd())
-    if fix and diff:
-        raise UsageError("--fix and --diff: give one (--diff shows what --fix writes)")
-    target = TargetOptions(python_version, platform, pixi_environment)
-
-    def judge() -> tuple["Report", list["Finding"]]:
-        # Online, check waits on the index and the resolver: say so on a terminal.
-        with progress(quiet or index.offline) as shown:
-            if shown is not None:
-                named = ", ".join(str(f) for f in files[:3]) + (", ..." if len(files) > 3 else "")
-                shown(f"check: judging {named} with the package index and the {resolver} resolver")
-            return run_check(
-                files, facts, knowledge, target, index, probe=probe, resolver=resolver,
-                resolver_timeout=resolver_timeout,
+    # Online, check waits on the index and the resolver: say so on a terminal.
+    with progress(quiet or index.offline) as shown:
+        if shown is not None:
+            named = ", ".join(str(f) for f in files[:3]) + (", ..." if len(files) > 3 else "")
+            shown(f"check: judging {named} with the package index and the {resolver} resolver")
+        target = TargetOptions(python_version, platform, pixi_environment)
+        report, findings = run_check(
+            files, facts, knowledge, target, index, probe=probe, resolver=resolver,
+            resolver_timeout=resolver_timeout,
+        )  # fmt: skip
+        fixing = None
+        if fix or diff:  # compat/cli/checkfix.py: pin's versions written into the lines
+            report, findings, fixing = fix_files(
+                files, facts, knowledge, target, index, report, findings, resolver,
+                resolver_timeout, probe, diff,
             )  # fmt: skip
-
-    report, findings = judge()
-    fixing = None
-    if fix or diff:  # compat/cli/checkfix.py: pin's versions written into the lines
-        from compat.cli.checkfix import fix_files
-
-        fixing = fix_files(
-            files, facts, knowledge, target, index, resolver, resolver_timeout, report, write=fix
-        )
-        if fixing.written:
-            report, findings = judge()  # the report and the verdict are the fixed files'
-        report = dataclasses.replace(report, notes=(*report.notes, *fixing.notes))
+            formatter = fixing.formatter  # SARIF results carry the fixes
     kept, waiver_notes = apply_waivers(findings, waivers, dt.date.today())
     report = dataclasses.replace(report, findings=tuple(kept), notes=(*report.notes, *waiver_notes))
-
-    def render(name: str, colour: bool) -> str:
-        if fixing is not None and fixing.fixes and name == "sarif":
-            from compat.cli.checkfix import sarif_with_fixes
-
-            return sarif_with_fixes(report, fixing.fixes, colour)
-        return formatter(name)(report, colour)
-
     if quiet and format_ is CheckFormat.text:
         from compat.formats.text import render_findings
 
         text = render_findings(report, colour_enabled(no_color, output))
     else:
-        text = render(format_.value, colour_enabled(no_color, output))
-    if diff and fixing is not None:  # the diff is stdout; the report only where -o sends it
-        from compat.cli.checkfix import emit_diff
-
-        emit_diff(fixing.diff)
-        if output is not None and str(output) != "-":
-            emit(text, output)
-    else:
+        text = formatter(format_.value)(report, colour_enabled(no_color, output))
+    if fixing is None or not fixing.emit(text, output):  # --diff: the diff is stdout
         emit(text, output)
-    write_reports(reports, lambda name: render(name, False))
+    write_reports(reports, lambda name: formatter(name)(report, False))
     if step_summary:
         append_step_summary(formatter("markdown")(report, False))
     failing = report.failing(fail_on)
     if baseline_keys is not None:
         failing = new_since_baseline(failing, baseline_keys)
     if fixing is not None and fixing.refusal is not None:
-        from compat.cli.checkfix import say
-
-        say(fixing.refusal.reason)  # nothing was written: the reason, and its exit status
-        return max(fixing.refusal.exit_code, 1 if failing else 0)
+        return fixing.refused(bool(failing))  # nothing written: the reason in one line
     if failing:
         return 1
     # The resolve the ranged verdicts rest on did not happen: not a clean result (exit 3).

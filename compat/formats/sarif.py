@@ -102,7 +102,7 @@ def _fixes(finding: Finding, fixes: Sequence[Any]) -> list[dict[str, Any]]:
     """`check --fix`/`--diff`'s rewrites that answer the finding (compat.commands.checkfix
     LineFix): each the whole requirement line replaced, its line ending kept outside the region
     (a region without columns ends before the line's newline)."""
-    from compat.commands.checkfix import fixes_for
+    from compat.resolve.pin.rewrite import fixes_for
 
     out = []
     for fix in fixes_for(finding, fixes):
