@@ -53,6 +53,12 @@ Examples:
   compat check requirements/*.txt --format sarif -o compat.sarif
   compat check requirements.txt --format github --step-summary --offline
   compat check uv.lock --format github --report sarif=compat.sarif --report junit=compat.xml
+  compat check requirements.txt --set zero_stage=3 --diff   (the fix as a diff; writes nothing)
+  compat check requirements.txt --set zero_stage=3 --fix    (pin's versions into the lines)
+
+\b
+--fix writes only when every rewritten file still resolves (else nothing, exit 1; 3 when the
+resolve cannot be made), then reports on the fixed files. --diff exits as the files are now.
 
 \b
 Exit codes: 0 nothing at or above --fail-on (new since --baseline); 1 findings;

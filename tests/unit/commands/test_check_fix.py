@@ -1,0 +1,180 @@
+"""`compat check --fix` / `--diff` end to end: real requirement files (CRLF, -r includes, hashes),
+a real index on 127.0.0.1, pin's versions written into the lines, real pip installing the fixed
+file, and the SARIF fixes validated against the SARIF 2.1.0 schema."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+
+from tests.conftest import run_cli
+from tests.indexserver import Dist, IndexServer
+from tests.lib import paths
+
+DS_RULE = "deepspeed-zero3-offload-clip-device-mismatch"
+DEEPSPEEDS = ["0.13.5", "0.14.0", "0.14.1", "0.14.2", "0.14.3", "0.14.4", "0.15.0"]
+ZERO3 = [
+    "--set",
+    "zero_stage=3",
+    "--set",
+    "offload_optimizer=cpu",
+    "--set",
+    "gradient_clipping=1.0",
+]
+LINE = b'deepspeed[autotuning]==0.14.2 ; sys_platform == "linux"  # the trainer\'s pin\r\n'
+FIXED = b'deepspeed[autotuning]==0.14.3 ; sys_platform == "linux"  # the trainer\'s pin\r\n'
+HEAD = b"# training stack\r\n-r base.txt\r\n"
+TAIL = b"trl>=0.15,<0.17  # any 0.15/0.16\r\n"
+
+
+def projects(deepspeed_requires: tuple[str, ...] = ("torch",)) -> dict[str, list[Dist]]:
+    return {
+        "deepspeed": [
+            Dist("deepspeed", v, requires=["torch"] if v <= "0.14.2" else list(deepspeed_requires))
+            for v in DEEPSPEEDS
+        ],
+        "torch": [Dist("torch", "2.3.0")],
+        "trl": [Dist("trl", v) for v in ("0.15.2", "0.16.1")],
+    }
+
+
+def files(root: Path, requirements: bytes = HEAD + LINE + TAIL) -> Path:
+    (root / "base.txt").write_bytes(b"torch==2.3.0\n")
+    (root / "requirements.txt").write_bytes(requirements)
+    return root / "requirements.txt"
+
+
+def check(index: IndexServer, path: Path, *args: str) -> Any:
+    return run_cli(["check", str(path), "--index-url", index.url, *ZERO3, *args])
+
+
+def pip_install(index_url: str, requirements: Path, target: Path) -> dict[str, str]:
+    """What real pip installs from the file (into a --target directory, isolated config)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PIP_")}
+    env["PIP_CONFIG_FILE"] = os.devnull
+    proc = subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet", "--no-cache-dir", "--disable-pip-version-check",
+         "--index-url", index_url, "--target", str(target), "-r", str(requirements)],
+        capture_output=True, text=True, env=env, timeout=300,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    return {
+        p.name.removesuffix(".dist-info").split("-")[0].lower(): p.name.removesuffix(
+            ".dist-info"
+        ).split("-")[1]
+        for p in target.glob("*.dist-info")
+    }
+
+
+def test_fix_rewrites_the_one_line_byte_for_byte_and_pip_installs_the_result(
+    tmp_path: Path,
+) -> None:
+    requirements = files(tmp_path)
+    with IndexServer(projects()) as index:
+        before = check(index, requirements)
+        assert before.exit_code == 1 and DS_RULE in before.stdout
+        result = check(index, requirements, "--fix")
+        assert result.exit_code == 0, result.stdout + result.stderr
+        # Only the deepspeed line changed: extras, marker, comment and CRLF kept; the included
+        # file and the ranged trl line untouched.
+        assert requirements.read_bytes() == HEAD + FIXED + TAIL
+        assert (tmp_path / "base.txt").read_bytes() == b"torch==2.3.0\n"
+        assert "fix: rewrote" in result.stdout and DS_RULE not in result.stdout
+        installed = pip_install(index.url, requirements, tmp_path / "site")
+    assert installed["deepspeed"] == "0.14.3" and installed["torch"] == "2.3.0"
+    assert not list(tmp_path.glob(".requirements.txt.*"))  # no temporary file left behind
+
+
+def test_diff_writes_nothing_exits_as_the_files_are_and_git_applies_to_the_fix(
+    tmp_path: Path,
+) -> None:
+    requirements = files(tmp_path)
+    with IndexServer(projects()) as index:
+        # A real process, bytes kept: the diff's CRLF lines are the file's own.
+        proc = subprocess.run(
+            [sys.executable, "-m", "compat", "check", "requirements.txt", "--index-url", index.url,
+             *ZERO3, "--diff"],
+            capture_output=True, cwd=tmp_path, timeout=300,
+        )  # fmt: skip
+    assert proc.returncode == 1, proc.stderr  # the files as they are still fail the gate
+    assert requirements.read_bytes() == HEAD + LINE + TAIL
+    diff = proc.stdout
+    assert diff.startswith(b"--- a/requirements.txt\n+++ b/requirements.txt\n@@ -1,4 +1,4 @@\n")
+    assert b"\n-" + LINE in diff and b"\n+" + FIXED in diff
+    if shutil.which("git") is None:
+        pytest.skip("git is not installed")
+    # The diff is a patch: applied to the file, it gives exactly what --fix writes.
+    (tmp_path / "fix.patch").write_bytes(diff)
+    applied = subprocess.run(
+        ["git", "apply", "fix.patch"], cwd=tmp_path, capture_output=True, text=True
+    )
+    assert applied.returncode == 0, applied.stderr
+    assert requirements.read_bytes() == HEAD + FIXED + TAIL
+
+
+def test_a_pin_in_an_included_file_is_fixed_there(tmp_path: Path) -> None:
+    (tmp_path / "base.txt").write_bytes(b"torch==2.3.0\ndeepspeed==0.14.2  # shared\n")
+    requirements = tmp_path / "requirements.txt"
+    requirements.write_bytes(b"-r base.txt\ntrl>=0.15,<0.17\n")
+    with IndexServer(projects()) as index:
+        result = check(index, requirements, "--fix")
+    assert result.exit_code == 0, result.stdout
+    assert (tmp_path / "base.txt").read_bytes() == b"torch==2.3.0\ndeepspeed==0.14.3  # shared\n"
+    assert requirements.read_bytes() == b"-r base.txt\ntrl>=0.15,<0.17\n"
+
+
+def test_hashes_of_the_old_release_are_dropped_with_a_note(tmp_path: Path) -> None:
+    hashed = (
+        b"deepspeed==0.14.2 \\\r\n    --hash=sha256:" + b"a" * 64 + b" \\\r\n"
+        b"    --hash=sha256:" + b"b" * 64 + b"\r\n"
+    )
+    requirements = files(tmp_path, b"-r base.txt\r\n" + hashed + b"trl==0.16.1\r\n")
+    with IndexServer(projects()) as index:
+        result = check(index, requirements, "--fix")
+        assert result.exit_code == 0, result.stdout
+        assert requirements.read_bytes() == b"-r base.txt\r\ndeepspeed==0.14.3\r\ntrl==0.16.1\r\n"
+        assert "2 --hash option(s) of deepspeed dropped" in result.stdout
+        assert pip_install(index.url, requirements, tmp_path / "site")["deepspeed"] == "0.14.3"
+
+
+def test_a_fix_whose_file_no_longer_installs_is_refused_and_nothing_written(
+    tmp_path: Path,
+) -> None:
+    # Every release past 0.14.2 needs a project the index does not have: the versions pin chose
+    # cannot be installed, and the real resolver says so before anything is written.
+    requirements = files(tmp_path)
+    with IndexServer(projects(("torch", "deepspeed-kernels-missing"))) as index:
+        result = check(index, requirements, "--fix")
+    assert requirements.read_bytes() == HEAD + LINE + TAIL
+    if "no requirement line to rewrite" in result.stdout:
+        pytest.fail("pin chose no move: the test no longer exercises the refusal")
+    assert result.exit_code == 1
+    [line] = result.stderr.strip().splitlines()
+    assert line.startswith("compat: ") and "as fixed cannot be installed" in line
+    assert "Traceback" not in result.stderr
+
+
+def test_sarif_results_carry_the_fix_and_validate(tmp_path: Path) -> None:
+    requirements = files(tmp_path)
+    sarif = tmp_path / "compat.sarif"
+    with IndexServer(projects()) as index:
+        result = check(index, requirements, "--diff", "--report", f"sarif={sarif}")
+    assert result.exit_code == 1
+    document = json.loads(sarif.read_text())
+    jsonschema.validate(document, json.loads(paths.SARIF_SCHEMA.read_text()))
+    [found] = [r for r in document["runs"][0]["results"] if r["ruleId"] == DS_RULE]
+    [fix] = found["fixes"]
+    [change] = fix["artifactChanges"]
+    assert change["artifactLocation"]["uri"].endswith("requirements.txt")
+    [replacement] = change["replacements"]
+    assert replacement["deletedRegion"] == {"startLine": 3, "endLine": 3}
+    assert replacement["insertedContent"]["text"] == FIXED.decode().removesuffix("\r\n")
+    assert fix["description"]["text"].startswith("deepspeed==0.14.3: upgrade from your pin 0.14.2")
