@@ -14,8 +14,10 @@ from collections.abc import Mapping, Sequence
 
 PREFIX = "COMPAT"
 
-# Eager root options that act instead of the command, not settings of it.
-NOT_FROM_ENVIRONMENT = frozenset({"--help", "-h", "--version"})
+# Eager root options that act instead of the command, not settings of it; and check's --fix and
+# --diff, acts on the user's files that a variable shared by a CI job (COMPAT_FIX=1) must never
+# switch on for every check in it (nor a config file: cli/config.KEYS leaves them out).
+NOT_FROM_ENVIRONMENT = frozenset({"--help", "-h", "--version", "--fix", "--diff"})
 
 _TRUE = frozenset({"1", "true", "t", "yes", "y", "on"})
 _FALSE = frozenset({"0", "false", "f", "no", "n", "off"})

@@ -60,7 +60,24 @@ def test_keys_are_the_options_of_check_and_doctor() -> None:
     for name, keys in KEYS.items():
         command = group.commands[name]  # type: ignore[attr-defined]
         options = {option_key(p.opts) for p in command.params if p.param_type_name == "option"}
-        assert options - {"help"} == keys, name
+        # check's --fix and --diff rewrite or replace what the user reads: asked for on the
+        # command line only, never by a file every run reads (test below).
+        assert options - {"help", "fix", "diff"} == keys, name
+
+
+def test_fix_is_not_a_setting_of_the_file_nor_of_the_environment(project: Path) -> None:
+    (project / "requirements.txt").write_text("deepspeed==0.14.2\n")
+    pyproject(project, "fix = true\n")
+    result = run_cli(["check", "requirements.txt", "--offline"])
+    assert result.exit_code == 2
+    assert "fix: unknown key" in result.stderr
+    pyproject(project, 'fail-on = "never"\n')
+    result = run_cli(
+        ["check", "requirements.txt", "--offline"], env={"COMPAT_FIX": "1", "COMPAT_DIFF": "1"}
+    )
+    assert result.exit_code == 0, result.stderr
+    assert (project / "requirements.txt").read_text() == "deepspeed==0.14.2\n"
+    assert "note: fix:" not in result.stdout and not result.stdout.startswith("---")
 
 
 def test_check_takes_every_option_from_pyproject(project: Path) -> None:

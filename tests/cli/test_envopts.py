@@ -9,6 +9,7 @@ import pytest
 import typer.main
 
 from compat.cli import app
+from compat.envopts import NOT_FROM_ENVIRONMENT
 from tests.conftest import run_cli
 from tests.dists import make_env
 
@@ -35,6 +36,10 @@ def test_every_option_lists_its_variables_in_help(name: str, command: object) ->
         if not getattr(param, "opts", None) or param.param_type_name != "option":
             continue
         if "--help" in param.opts:
+            continue
+        if NOT_FROM_ENVIRONMENT.intersection(param.opts):
+            # check's --fix/--diff act on the user's files: only the command line asks for them.
+            assert f"COMPAT_{max(param.opts, key=len).lstrip('-').upper()}" not in help_text
             continue
         option = max(param.opts, key=len).lstrip("-").replace("-", "_").upper()
         prefix = "_".join(w.upper() for w in words)
