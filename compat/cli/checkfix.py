@@ -32,6 +32,7 @@ class Fixing:
     show_diff: bool
     written: tuple[str, ...]
     refusal: Refusal | None
+    notes: tuple[str, ...] = ()  # the fix's own notes (`fix: ...`)
 
     def formatter(self, name: str) -> Callable[[Report, bool], str]:
         """check's formatters, SARIF's with the fixes in its results."""
@@ -49,6 +50,10 @@ class Fixing:
         if not self.show_diff:
             return False
         emit_diff(self.diff)
+        from compat.cli.output import safe_text
+
+        for note in self.notes:  # what the diff cannot show (a move with no line to rewrite)
+            sys.stderr.write(safe_text(f"compat: {note}\n"))
         if output is not None and str(output) != "-":
             from compat.cli.output import emit
 
@@ -89,9 +94,7 @@ def fix_files(
     notes = plan.notes
     refusal = None
     written: list[str] = []
-    if not plan.files:
-        notes = (*notes, "fix: no requirement line to rewrite")
-    else:
+    if plan.files:
         for file in plan.files:  # a file -o could not replace is refused before any resolve
             check_target(Path(file.path), "--fix")
         refusal = validate_fix(
@@ -116,7 +119,7 @@ def fix_files(
         changed = ", ".join(f"{f.display_name} {f.version}" for f in plan.fixes)
         notes = (*notes, f"fix: rewrote {', '.join(written)} ({changed})")
     report = dataclasses.replace(report, notes=(*report.notes, *notes))
-    fixing = Fixing(plan.fixes, render_diff(plan.files), diff, tuple(written), refusal)
+    fixing = Fixing(plan.fixes, render_diff(plan.files), diff, tuple(written), refusal, plan.notes)
     return report, findings, fixing
 
 

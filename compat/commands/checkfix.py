@@ -114,22 +114,28 @@ def _resolves(
         return None
     from compat.commands.check import read_files
     from compat.resolve.check.declared import applicable
+    from compat.resolve.check.installs import installs
     from compat.resolve.check.judge import resolve_declared
     from compat.resolve.resolvers.resolver import ResolutionFailed, ResolveNotMade
 
     notes: list[str] = []
     declared_set, options, (markers, _) = read_files([copy], target, notes)
-    declared = applicable(declared_set.requirements, markers)
-    try:
-        resolve_declared(
-            declared, declared_set, options, index_options, notes, resolver, resolver_timeout,
-            refusal_raises=True,
-        )  # fmt: skip
-    except ResolutionFailed as error:
-        said = " ".join(str(error.message).split())
-        return Refusal(
-            f"{shown} as fixed cannot be installed ({error.tool}: {said})", EXIT_FINDINGS
-        )
-    except ResolveNotMade as error:
-        return Refusal(f"{shown} as fixed could not be resolved: {error.message}", EXIT_UNCHECKED)
+    for install in installs(applicable(declared_set.requirements, markers)):
+        # A project's extras install one at a time, each with the base, as check judges them.
+        which = f" ({install.label})" if install.label else ""
+        try:
+            resolve_declared(
+                install.requirements, declared_set, options, index_options, notes, resolver,
+                resolver_timeout, refusal_raises=True,
+            )  # fmt: skip
+        except ResolutionFailed as error:
+            said = " ".join(str(error.message).split())
+            return Refusal(
+                f"{shown}{which} as fixed cannot be installed ({error.tool}: {said})",
+                EXIT_FINDINGS,
+            )
+        except ResolveNotMade as error:
+            return Refusal(
+                f"{shown}{which} as fixed could not be resolved: {error.message}", EXIT_UNCHECKED
+            )
     return None

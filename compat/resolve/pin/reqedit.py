@@ -76,10 +76,7 @@ def rewrite(lines: Sequence[str], first: int, name: str, spec: str) -> LineEdit:
             f"line {first} does not start with the requirement {name} on one line (a split or "
             "unusual line is left for you to edit)"
         )
-    before, after = text[: match.start("gap")], text[match.end("spec") :]
-    gap = match["gap"]
-    # `name ; marker`: the specifier goes straight after the name, the blank before the marker
-    head = before + gap + spec + after if match["spec"] else before + spec + gap + after
+    head = _respecified(match, text, spec)
     group = [(head, ending)] + [_body(line) for line in lines[first:last]]
     dropped = 0
     kept: list[tuple[str, str]] = []
@@ -99,6 +96,40 @@ def rewrite(lines: Sequence[str], first: int, name: str, spec: str) -> LineEdit:
     new = "".join(body + end for body, end in kept)
     old = "".join(lines[first - 1 : last])
     return LineEdit(first, last, old, new, dropped)
+
+
+def _respecified(match: re.Match[str], text: str, spec: str) -> str:
+    before, after = text[: match.start("gap")], text[match.end("spec") :]
+    gap = match["gap"]
+    # `name ; marker`: the specifier goes straight after the name, the blank before the marker
+    return before + gap + spec + after if match["spec"] else before + spec + gap + after
+
+
+def rewrite_toml_string(
+    lines: Sequence[str], number: int, name: str, requirement: str, spec: str
+) -> LineEdit:
+    """A PEP 508 string of a TOML array (`[project] dependencies`, optional-dependencies,
+    dependency groups) on line `number`, its specifier replaced inside the quotes: a string edit
+    in place, never a re-dump of the document. The string must stand on the line as written
+    (`"deepspeed==0.14.2"` or `'...'`, no escapes)."""
+    if not 1 <= number <= len(lines):
+        raise NotRewritable(f"line {number} is not in the file")
+    text, ending = _body(lines[number - 1])
+    for quote in ('"', "'"):
+        quoted = f"{quote}{requirement}{quote}"
+        at = text.find(quoted)
+        if at < 0 or "\\" in requirement:
+            continue
+        match = _REQUIREMENT.match(requirement)
+        if match is None or canonicalize_name(match["name"]) != canonicalize_name(name):
+            break
+        new = _respecified(match, requirement, spec)
+        line = text[:at] + quote + new + quote + text[at + len(quoted) :] + ending
+        return LineEdit(number, number, lines[number - 1], line)
+    raise NotRewritable(
+        f"line {number}: the requirement {requirement!r} is not a plain string on that line "
+        "(left for you to edit)"
+    )
 
 
 def apply(lines: Sequence[str], edits: Sequence[LineEdit]) -> str:

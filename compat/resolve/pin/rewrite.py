@@ -13,8 +13,16 @@ from typing import Any
 from packaging.utils import NormalizedName
 
 from compat.errors import CompatError
+from compat.model import Status
 from compat.resolve.pin.constraints import pin_comment
-from compat.resolve.pin.reqedit import LineEdit, NotRewritable, apply, rewrite, split_lines
+from compat.resolve.pin.reqedit import (
+    LineEdit,
+    NotRewritable,
+    apply,
+    rewrite,
+    rewrite_toml_string,
+    split_lines,
+)
 from compat.resolve.pin.solver import Pin, PinPlan
 
 _REWRITABLE = ("requirement", "constraint")  # lines of a pip requirements or constraints file
@@ -67,6 +75,11 @@ def plan_rewrite(
             fix = _line_fix(pin, item, version, texts, notes)
             if fix is not None:
                 fixes.append(fix)
+    if not any(pin.changed for pin in plan.pins):
+        notes.append("fix: nothing to rewrite: pin moves no package (`compat pin -r` says why)")
+    notes += [
+        f"fix: {u.rule.id} stays: {u.why}" for u in plan.unresolved if u.status is Status.AFFECTED
+    ]
     files = []
     for path, lines_ in texts.items():
         edits = _unique([f.edit for f in fixes if f.path == path])
@@ -104,12 +117,12 @@ def _lines_naming(
         if item.kind in _REWRITABLE
         and item.url is None
         and item.origin.line is not None
-        and _is_requirements_file(Path(item.origin.path))
+        and _kind(Path(item.origin.path)) in ("requirements", "pyproject")
         and (item.marker is None or item.marker.evaluate(markers))
     ]
     if not lines:
         label = pin.display_name or pin.name
-        where = f" ({named[0].origin}, not a requirements file)" if named else ""
+        where = f" ({named[0].origin}, not a requirements file or pyproject.toml)" if named else ""
         notes.append(
             f"fix: {label}=={pin.version.public} ({pin_comment(pin)}): no requirement line to "
             f"rewrite{where}; add it, or use `compat pin -r` for a constraints file"
@@ -125,7 +138,11 @@ def _line_fix(
         return None
     origin = item.origin
     try:
-        edit = rewrite(_lines(texts, origin.path), origin.line or 0, pin.name, f"=={version}")
+        lines, spec = _lines(texts, origin.path), f"=={version}"
+        if _kind(Path(origin.path)) == "pyproject":
+            edit = rewrite_toml_string(lines, origin.line or 0, pin.name, item.raw, spec)
+        else:
+            edit = rewrite(lines, origin.line or 0, pin.name, spec)
     except NotRewritable as why:
         notes.append(f"fix: {origin.path}: {why}")
         return None
@@ -155,13 +172,14 @@ def _lines(texts: dict[str, list[str]], path: str) -> list[str]:
     return texts[path]
 
 
-def _is_requirements_file(path: Path) -> bool:
+def _kind(path: Path) -> str:
+    """The file's kind as check reads it: `requirements` and `pyproject` are rewritten."""
     from compat.facts.declared.detect import file_kind
 
     try:
-        return file_kind(path) == "requirements"
+        return file_kind(path)
     except CompatError:
-        return False
+        return ""
 
 
 def fixes_for(finding: Any, fixes: Sequence[LineFix]) -> list[LineFix]:

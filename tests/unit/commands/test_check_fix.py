@@ -154,7 +154,7 @@ def test_a_fix_whose_file_no_longer_installs_is_refused_and_nothing_written(
     with IndexServer(projects(("torch", "deepspeed-kernels-missing"))) as index:
         result = check(index, requirements, "--fix")
     assert requirements.read_bytes() == HEAD + LINE + TAIL
-    if "no requirement line to rewrite" in result.stdout:
+    if "fix: nothing to rewrite" in result.stdout:
         pytest.fail("pin chose no move: the test no longer exercises the refusal")
     assert result.exit_code == 1
     [line] = result.stderr.strip().splitlines()
@@ -178,3 +178,22 @@ def test_sarif_results_carry_the_fix_and_validate(tmp_path: Path) -> None:
     assert replacement["deletedRegion"] == {"startLine": 3, "endLine": 3}
     assert replacement["insertedContent"]["text"] == FIXED.decode().removesuffix("\r\n")
     assert fix["description"]["text"].startswith("deepspeed==0.14.3: upgrade from your pin 0.14.2")
+
+
+def test_pyproject_strings_are_edited_in_place_never_re_dumped(tmp_path: Path) -> None:
+    def pyproject(deepspeed: bytes) -> bytes:
+        return (
+            b'[project]\r\nname = "train"\r\nversion = "0"\r\n'
+            b"dependencies = [\r\n"
+            b'    "torch==2.3.0",\r\n'
+            b'    "' + deepspeed + b"; sys_platform == 'linux'\",  # the trainer's pin\r\n"
+            b"]\r\n\r\n[project.optional-dependencies]\r\n"
+            b"rl = ['trl>=0.15,<0.17']  # literal strings too\r\n"
+        )
+
+    path = tmp_path / "pyproject.toml"
+    path.write_bytes(pyproject(b"deepspeed[autotuning] == 0.14.2"))
+    with IndexServer(projects()) as index:
+        result = check(index, path, "--fix")
+    assert result.exit_code == 0, result.stdout
+    assert path.read_bytes() == pyproject(b"deepspeed[autotuning] ==0.14.3")
