@@ -197,3 +197,26 @@ def test_pyproject_strings_are_edited_in_place_never_re_dumped(tmp_path: Path) -
         result = check(index, path, "--fix")
     assert result.exit_code == 0, result.stdout
     assert path.read_bytes() == pyproject(b"deepspeed[autotuning] ==0.14.3")
+
+
+def test_nothing_to_fix_is_an_empty_diff_a_note_and_the_verdict(tmp_path: Path) -> None:
+    clean = b"-r base.txt\r\ndeepspeed==0.14.3\r\n"
+    requirements = files(tmp_path, clean)
+    with IndexServer(projects()) as index:
+        result = check(index, requirements, "--diff")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == ""
+    assert "compat: fix: nothing to rewrite" in result.stderr
+    assert requirements.read_bytes() == clean
+
+
+def test_a_symlinked_file_is_refused_before_anything_is_written(tmp_path: Path) -> None:
+    real = files(tmp_path)
+    link = tmp_path / "linked.txt"
+    link.symlink_to(real)
+    with IndexServer(projects()) as index:
+        result = check(index, link, "--fix")
+    assert result.exit_code == 2
+    [line] = result.stderr.strip().splitlines()
+    assert "--fix: is a symbolic link" in line
+    assert real.read_bytes() == HEAD + LINE + TAIL and link.is_symlink()
