@@ -15,6 +15,10 @@ import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+
+from packaging.utils import NormalizedName
+from packaging.version import Version
 
 from compat.errors import EXIT_FINDINGS, EXIT_UNCHECKED
 from compat.facts.gather import EnvOptions, FactOptions
@@ -51,7 +55,43 @@ def plan_fix(
         EnvOptions(), fact_options, knowledge, index_options, settings, hardware_known=hardware
     )
     declared = read_declared(paths)
-    return plan_rewrite(result.plan, declared.requirements, result.env.markers)
+    hashes = _IndexHashes(index_options)
+    try:
+        return plan_rewrite(result.plan, declared.requirements, result.env.markers, hashes)
+    finally:
+        hashes.close()
+
+
+class _IndexHashes:
+    """The sha256 of every file of a release, as the index states them (offline: its cache);
+    [] when the index does not state one for each file, or cannot be read."""
+
+    def __init__(self, index_options: IndexOptions) -> None:
+        self.index_options = index_options
+        self.client: Any = None
+
+    def __call__(self, name: NormalizedName, version: Version) -> list[str]:
+        from compat.errors import CompatError
+        from compat.resolve.sources.index import IndexClient
+        from compat.resolve.sources.indexconfig import resolve_index_config
+
+        options = self.index_options
+        try:
+            if self.client is None:
+                config = resolve_index_config(
+                    index_url=options.index_url, extra_index_urls=tuple(options.extra_index_urls)
+                )
+                self.client = IndexClient(config, offline=options.offline, timeout=options.timeout)
+            files = [c for c in self.client.candidates(name) if c.version == version]
+        except CompatError:
+            return []  # said by the note that the hashes were dropped
+        if not files or any(c.sha256 is None for c in files):
+            return []
+        return sorted({c.sha256 for c in files})
+
+    def close(self) -> None:
+        if self.client is not None:
+            self.client.close()
 
 
 def validate_fix(

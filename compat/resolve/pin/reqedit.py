@@ -36,6 +36,7 @@ class LineEdit:
     old: str
     new: str
     hashes_dropped: int = 0
+    hashes_written: int = 0  # the new release's, in place of the dropped ones
 
 
 def split_lines(text: str) -> list[str]:
@@ -62,10 +63,13 @@ class NotRewritable(Exception):
     """The line is not one this editor can rewrite safely; the message says why (a note)."""
 
 
-def rewrite(lines: Sequence[str], first: int, name: str, spec: str) -> LineEdit:
+def rewrite(
+    lines: Sequence[str], first: int, name: str, spec: str, hashes: Sequence[str] = ()
+) -> LineEdit:
     """The requirement starting at line `first` (1-based), naming `name`, with its specifier
     replaced by `spec` (`==0.14.3`); its hashes dropped (the caller rewrites only a version that
-    changes)."""
+    changes), or, given the new release's `hashes` (sha256 hex), replaced by them in the line's
+    own layout (continuation lines with the old ones' indent, or inline)."""
     if not 1 <= first <= len(lines):
         raise NotRewritable(f"line {first} is not in the file")
     last = logical_span(lines, first)
@@ -93,9 +97,35 @@ def rewrite(lines: Sequence[str], first: int, name: str, spec: str) -> LineEdit:
         kept[-1] = (_CONTINUED.sub("", kept[-1][0]).rstrip(" \t"), group[-1][1])
     if dropped:
         kept[0] = (kept[0][0].rstrip(" \t") if len(kept) == 1 else kept[0][0], kept[0][1])
+    if dropped and hashes:
+        kept = _with_hashes(kept, group, hashes)
     new = "".join(body + end for body, end in kept)
     old = "".join(lines[first - 1 : last])
-    return LineEdit(first, last, old, new, dropped)
+    return LineEdit(first, last, old, new, dropped, len(hashes) if dropped else 0)
+
+
+_COMMENT = re.compile(r"[ \t]+#.*$")
+
+
+def _with_hashes(
+    kept: list[tuple[str, str]], group: Sequence[tuple[str, str]], hashes: Sequence[str]
+) -> list[tuple[str, str]]:
+    """The requirement's lines with `--hash=sha256:` options for `hashes`, laid out as the old
+    ones were: one per continuation line (their indent), else inline before a comment."""
+    options = [f"--hash=sha256:{h}" for h in hashes]
+    continued = [body for body, _ in group[1:] if _HASH.search(body)]
+    if not continued:  # inline: `name==1.0 --hash=sha256:... # comment`
+        body, end = kept[0]
+        comment = _COMMENT.search(body)
+        at = comment.start() if comment else len(body)
+        return [(body[:at].rstrip(" \t") + " " + " ".join(options) + body[at:], end), *kept[1:]]
+    indent = continued[0][: len(continued[0]) - len(continued[0].lstrip(" \t"))]
+    between, final = group[0][1], group[-1][1]
+    out = [*kept[:-1], (kept[-1][0].rstrip(" \t") + " \\", between)]
+    for number, option in enumerate(options, start=1):
+        more = number < len(options)
+        out.append((indent + option + (" \\" if more else ""), between if more else final))
+    return out
 
 
 def _respecified(match: re.Match[str], text: str, spec: str) -> str:

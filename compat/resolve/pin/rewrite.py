@@ -5,12 +5,13 @@ same plan as a constraints file."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from packaging.utils import NormalizedName
+from packaging.version import Version
 
 from compat.errors import CompatError
 from compat.model import Status
@@ -55,11 +56,20 @@ class FixPlan:
     notes: tuple[str, ...]
 
 
+HashesOf = Callable[[NormalizedName, Version], list[str]]
+
+
 def plan_rewrite(
-    plan: PinPlan, declared: Sequence[Any], target_markers: Mapping[str, str]
+    plan: PinPlan,
+    declared: Sequence[Any],
+    target_markers: Mapping[str, str],
+    hashes_of: HashesOf | None = None,
 ) -> FixPlan:
     """Each package the plan moves, written into the requirement lines (for the target) that
-    name it; what cannot be written is a note."""
+    name it; what cannot be written is a note. `hashes_of`: the sha256 of every file of a
+    release, as the index states them ([] when it does not state one for each): a line that had
+    `--hash` options gets the new release's, so a file in pip's hash-checking mode (every
+    requirement hashed, or none) still installs."""
     markers = {**target_markers, "extra": ""}
     texts: dict[str, list[str]] = {}
     notes: list[str] = []
@@ -72,7 +82,7 @@ def plan_rewrite(
             continue
         lines = _lines_naming(pin, declared, markers, notes)
         for item in lines:
-            fix = _line_fix(pin, item, version, texts, notes)
+            fix = _line_fix(pin, item, version, texts, notes, hashes_of)
             if fix is not None:
                 fixes.append(fix)
     if not any(pin.changed for pin in plan.pins):
@@ -131,7 +141,12 @@ def _lines_naming(
 
 
 def _line_fix(
-    pin: Pin, item: Any, version: str, texts: dict[str, list[str]], notes: list[str]
+    pin: Pin,
+    item: Any,
+    version: str,
+    texts: dict[str, list[str]],
+    notes: list[str],
+    hashes_of: HashesOf | None,
 ) -> LineFix | None:
     label = pin.display_name or pin.name
     if item.pinned is not None and str(item.pinned) == version:
@@ -143,13 +158,22 @@ def _line_fix(
             edit = rewrite_toml_string(lines, origin.line or 0, pin.name, item.raw, spec)
         else:
             edit = rewrite(lines, origin.line or 0, pin.name, spec)
+            if edit.hashes_dropped and hashes_of is not None:
+                hashes = hashes_of(pin.name, pin.version)
+                if hashes:
+                    edit = rewrite(lines, origin.line or 0, pin.name, spec, hashes)
     except NotRewritable as why:
         notes.append(f"fix: {origin.path}: {why}")
         return None
     except (OSError, UnicodeDecodeError) as error:
         notes.append(f"fix: {origin.path}: cannot read it again: {error}")
         return None
-    if edit.hashes_dropped:
+    if edit.hashes_written:
+        notes.append(
+            f"fix: {origin}: the {edit.hashes_dropped} --hash option(s) of {label}'s old release "
+            f"replaced by the {edit.hashes_written} of {label} {version}'s files on the index"
+        )
+    elif edit.hashes_dropped:
         notes.append(
             f"fix: {origin}: {edit.hashes_dropped} --hash option(s) of {label} dropped: "
             f"they are the old release's; add {label} {version}'s hashes "

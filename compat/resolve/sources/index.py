@@ -71,6 +71,7 @@ class Candidate:
     metadata_url: str | None  # PEP 658 / PEP 714 core metadata
     is_wheel: bool
     size: int | None = None
+    sha256: str | None = None  # the file's hash as the index states it (check --fix's --hash lines)
 
 
 def redact(url: str) -> str:
@@ -184,6 +185,7 @@ def parse_json_page(body: bytes, name: NormalizedName, url: str) -> list[Candida
                 metadata_url=_metadata_url(file_url) if metadata else None,
                 is_wheel=parsed[1],
                 size=size if isinstance(size, int) and not isinstance(size, bool) else None,
+                sha256=_sha256((item.get("hashes") or {}).get("sha256")),
             )
         )
     return candidates
@@ -227,9 +229,26 @@ def parse_html_page(
                 requires_python=_requires_python(html.unescape(requires_python or "")),
                 metadata_url=_metadata_url(file_url) if metadata and metadata != "false" else None,
                 is_wheel=parsed[1],
+                sha256=_sha256(_fragment_hash(file_url)),
             )
         )
     return candidates
+
+
+_HEX64 = frozenset("0123456789abcdef")
+
+
+def _sha256(value: Any) -> str | None:
+    """A SHA-256 the index states, when it is one (64 hex digits), in lower case."""
+    if not isinstance(value, str) or len(value) != 64 or not _HEX64.issuperset(value.lower()):
+        return None
+    return value.lower()
+
+
+def _fragment_hash(file_url: str) -> str | None:
+    """PEP 503: a file URL's `#sha256=HEX` fragment."""
+    fragment = file_url.partition("#")[2]
+    return fragment[len("sha256=") :] if fragment.startswith("sha256=") else None
 
 
 def _link(page_url: str, href: str) -> str:

@@ -9,6 +9,7 @@ import os
 import shutil
 import subprocess
 import sys
+import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -131,18 +132,43 @@ def test_a_pin_in_an_included_file_is_fixed_there(tmp_path: Path) -> None:
     assert requirements.read_bytes() == b"-r base.txt\ntrl>=0.15,<0.17\n"
 
 
-def test_hashes_of_the_old_release_are_dropped_with_a_note(tmp_path: Path) -> None:
-    hashed = (
-        b"deepspeed==0.14.2 \\\r\n    --hash=sha256:" + b"a" * 64 + b" \\\r\n"
-        b"    --hash=sha256:" + b"b" * 64 + b"\r\n"
+def sha256_of(index: IndexServer, name: str, version: str) -> str:
+    """The hash the index states for the release's one file (PEP 691 JSON)."""
+    request = urllib.request.Request(
+        f"{index.url}/{name}/", headers={"Accept": "application/vnd.pypi.simple.v1+json"}
     )
-    requirements = files(tmp_path, b"-r base.txt\r\n" + hashed + b"trl==0.16.1\r\n")
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        files = json.loads(answer.read())["files"]
+    [found] = [f for f in files if f"-{version}-" in f["filename"]]
+    return str(found["hashes"]["sha256"])
+
+
+def test_a_hashed_file_gets_the_new_releases_hashes_and_still_installs(tmp_path: Path) -> None:
+    # pip's hash-checking mode is all or nothing: a line left without hashes in a hashed file
+    # makes pip refuse the whole file, so the old release's hashes are replaced, not just dropped.
     with IndexServer(projects()) as index:
+        torch, old, new = (
+            sha256_of(index, "torch", "2.3.0"),
+            sha256_of(index, "deepspeed", "0.14.2"),
+            sha256_of(index, "deepspeed", "0.14.3"),
+        )
+        requirements = tmp_path / "requirements.txt"
+        requirements.write_bytes(
+            f"torch==2.3.0 --hash=sha256:{torch}  # inline\r\n"
+            f"deepspeed==0.14.2 \\\r\n    --hash=sha256:{old} \\\r\n    --hash=sha256:{'b' * 64}\r\n"
+            "".encode()
+        )
         result = check(index, requirements, "--fix")
         assert result.exit_code == 0, result.stdout
-        assert requirements.read_bytes() == b"-r base.txt\r\ndeepspeed==0.14.3\r\ntrl==0.16.1\r\n"
-        assert "2 --hash option(s) of deepspeed dropped" in result.stdout
-        assert pip_install(index.url, requirements, tmp_path / "site")["deepspeed"] == "0.14.3"
+        assert requirements.read_bytes() == (
+            f"torch==2.3.0 --hash=sha256:{torch}  # inline\r\n"
+            f"deepspeed==0.14.3 \\\r\n    --hash=sha256:{new}\r\n".encode()
+        )
+        assert (
+            "the 2 --hash option(s) of deepspeed's old release replaced by the 1" in result.stdout
+        )
+        installed = pip_install(index.url, requirements, tmp_path / "site")
+    assert installed["deepspeed"] == "0.14.3"
 
 
 def test_a_fix_whose_file_no_longer_installs_is_refused_and_nothing_written(
