@@ -246,3 +246,15 @@ def test_a_symlinked_file_is_refused_before_anything_is_written(tmp_path: Path) 
     [line] = result.stderr.strip().splitlines()
     assert "--fix: is a symbolic link" in line
     assert real.read_bytes() == HEAD + LINE + TAIL and link.is_symlink()
+
+
+def test_diff_with_o_sends_the_report_there_and_the_diff_to_stdout(tmp_path: Path) -> None:
+    requirements = files(tmp_path)
+    report = tmp_path / "report.json"
+    with IndexServer(projects()) as index:
+        result = check(index, requirements, "--diff", "--format", "json", "-o", str(report))
+    assert result.exit_code == 1
+    assert result.stdout.startswith("--- a/") and "+deepspeed[autotuning]==0.14.3" in result.stdout
+    document = json.loads(report.read_text())
+    assert DS_RULE in {f["rule"] for f in document["findings"]}  # the files as they are
+    assert requirements.read_bytes() == HEAD + LINE + TAIL
