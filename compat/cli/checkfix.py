@@ -88,8 +88,11 @@ def fix_files(
     from compat.commands.checkfix import plan_fix, validate_fix
     from compat.formats.fixdiff import render_diff
 
+    judged = dataclasses.replace(  # the Python check judged for (--python-version, requires-python)
+        target, python_version=target.python_version or report.environment.get("python")
+    )
     plan = plan_fix(
-        files, facts, knowledge, index, resolver, (report.hardware, report.hardware_note)
+        files, facts, knowledge, index, resolver, (report.hardware, report.hardware_note), judged
     )
     notes = plan.notes
     refusal = None

@@ -44,13 +44,15 @@ def plan_fix(
     index_options: IndexOptions,
     resolver: str,
     hardware: tuple[Hardware | None, str],
+    target: TargetOptions | None = None,
 ) -> FixPlan:
-    """Pin's plan for the files, as line edits."""
+    """Pin's plan for the files, as line edits, for the target check judged (its Python and
+    platform)."""
     from compat.commands.pin import run_pin
     from compat.facts.declared.detect import read_declared
     from compat.resolve.pin.pinresult import PinSettings
 
-    settings = PinSettings(requirements=tuple(paths), resolver=resolver)
+    settings = PinSettings(requirements=tuple(paths), resolver=resolver, target=target)
     result = run_pin(
         EnvOptions(), fact_options, knowledge, index_options, settings, hardware_known=hardware
     )

@@ -58,7 +58,7 @@ def run_pin(
         declarations = None
         if settings.requirements:
             env, declarations = environment_from_requirements(
-                settings.requirements, kb, None if offline else client
+                settings.requirements, kb, None if offline else client, settings.target
             )
         else:
             env = read_environment(env_options)

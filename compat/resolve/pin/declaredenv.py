@@ -19,7 +19,7 @@ from compat.resolve.pin.pinresult import Declarations
 
 
 def environment_from_requirements(
-    paths: Sequence[Path], kb: KnowledgeBase, client: Any | None
+    paths: Sequence[Path], kb: KnowledgeBase, client: Any | None, target: Any = None
 ) -> tuple[Environment, Declarations]:
     """What requirement/lock files declare, as the environment pin starts from: pinned versions
     as they are (the user's intent, kept), a ranged requirement at the newest version it allows
@@ -29,7 +29,10 @@ def environment_from_requirements(
     from compat.resolve.target import TargetOptions, target_markers
 
     declared = read_declared(paths)
-    markers, python_version = target_markers(TargetOptions())
+    # `target` (a TargetOptions): check --fix plans for the Python and platform check judged.
+    markers, python_version = target_markers(
+        TargetOptions(target.python_version, target.platform) if target else TargetOptions()
+    )
     facts = declared_facts(declared.requirements, markers, kb, client, python_version, [])
     packages = {
         name: Package(name, max(fact.versions), fact.display_name, fact.origin)

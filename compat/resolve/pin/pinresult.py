@@ -14,6 +14,7 @@ from packaging.version import Version
 from compat.kb.knowledge import KnowledgeBase
 from compat.model import Environment, Hardware, Status
 from compat.resolve.pin.solver import PinPlan
+from compat.resolve.target import TargetOptions
 
 ENV_NOTE = "environment: "  # a note about a distribution that could not be read
 
@@ -57,6 +58,8 @@ class PinSettings:
     keep: Sequence[str] = ()
     verify: bool = True
     resolver: str = "auto"
+    # check --fix: the target check judged for (its Python, its platform); pin: this interpreter.
+    target: TargetOptions | None = None
 
 
 @dataclass(frozen=True)

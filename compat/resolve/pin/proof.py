@@ -300,7 +300,8 @@ def plan_and_prove(
 def tool_solver(env: Environment, index_options: IndexOptions, settings: PinSettings) -> Solver:
     """The real resolver for the environment's Python."""
     version = env.python_version
-    target = Target(python_version=f"{version.major}.{version.minor}" if version else None)
+    platform = settings.target.platform if settings.target is not None else None
+    target = Target(f"{version.major}.{version.minor}" if version else None, platform)
     return ToolSolver(index_options, settings.resolver, target, index_options.pytorch_index)
 
 

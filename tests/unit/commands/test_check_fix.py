@@ -258,3 +258,21 @@ def test_diff_with_o_sends_the_report_there_and_the_diff_to_stdout(tmp_path: Pat
     document = json.loads(report.read_text())
     assert DS_RULE in {f["rule"] for f in document["findings"]}  # the files as they are
     assert requirements.read_bytes() == HEAD + LINE + TAIL
+
+
+def test_the_fix_is_planned_for_the_python_check_judges_for(tmp_path: Path) -> None:
+    # 0.14.3 exists only for Python < 3.11: judged for 3.10 it is the nearest escape; for this
+    # interpreter's Python (3.11 or later) pin would have to take 0.14.4.
+    index_projects = projects()
+    index_projects["deepspeed"] = [
+        Dist("deepspeed", v, requires=["torch"], requires_python="<3.11" if v == "0.14.3" else None)
+        for v in DEEPSPEEDS
+    ]
+    requirements = files(tmp_path, b"-r base.txt\ndeepspeed==0.14.2\n")
+    assert sys.version_info >= (3, 11)
+    with IndexServer(index_projects) as index:
+        here = check(index, requirements, "--diff")
+        assert "+deepspeed==0.14.4" in here.stdout, here.stderr
+        result = check(index, requirements, "--python-version", "3.10", "--fix")
+    assert result.exit_code == 0, result.stdout
+    assert requirements.read_bytes() == b"-r base.txt\ndeepspeed==0.14.3\n"
