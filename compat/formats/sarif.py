@@ -99,7 +99,7 @@ def _result(
 
 
 def _fixes(finding: Finding, fixes: Sequence[Any]) -> list[dict[str, Any]]:
-    """`check --fix`/`--diff`'s rewrites that answer the finding (compat.commands.checkfix
+    """`check --fix`/`--diff`'s rewrites that answer the finding (compat.resolve.pin.rewrite
     LineFix): each the whole requirement line replaced, its line ending kept outside the region
     (a region without columns ends before the line's newline)."""
     from compat.resolve.pin.rewrite import fixes_for
