@@ -276,3 +276,13 @@ def test_the_fix_is_planned_for_the_python_check_judges_for(tmp_path: Path) -> N
         result = check(index, requirements, "--python-version", "3.10", "--fix")
     assert result.exit_code == 0, result.stdout
     assert requirements.read_bytes() == b"-r base.txt\ndeepspeed==0.14.3\n"
+
+
+def test_a_last_line_without_a_newline_stays_without_one(tmp_path: Path) -> None:
+    requirements = files(tmp_path, b"-r base.txt\ndeepspeed==0.14.2")
+    with IndexServer(projects()) as index:
+        shown = check(index, requirements, "--diff")
+        assert shown.stdout.endswith("+deepspeed==0.14.3\n\\ No newline at end of file\n")
+        result = check(index, requirements, "--fix")
+    assert result.exit_code == 0, result.stdout
+    assert requirements.read_bytes() == b"-r base.txt\ndeepspeed==0.14.3"
