@@ -286,3 +286,14 @@ def test_a_last_line_without_a_newline_stays_without_one(tmp_path: Path) -> None
         result = check(index, requirements, "--fix")
     assert result.exit_code == 0, result.stdout
     assert requirements.read_bytes() == b"-r base.txt\ndeepspeed==0.14.3"
+
+
+def test_offline_the_fix_comes_from_the_snapshot_and_is_proven_by_the_offline_solve(
+    tmp_path: Path,
+) -> None:
+    requirements = tmp_path / "requirements.txt"
+    requirements.write_bytes(b"torch==2.3.0\r\ndeepspeed==0.14.2  # pin\r\n")
+    result = run_cli(["check", str(requirements), "--offline", *ZERO3, "--fix"])
+    assert result.exit_code == 0, result.stdout + result.stderr
+    assert requirements.read_bytes() == b"torch==2.3.0\r\ndeepspeed==0.14.3  # pin\r\n"
+    assert DS_RULE not in result.stdout
