@@ -176,7 +176,7 @@ def check(
     import dataclasses
     import datetime as dt
 
-    from compat.cli.checkfix import fix_files
+    from compat.cli.checkfix import fix_files, fix_mode
     from compat.cli.output import emit, parse_reports, write_reports
     from compat.commands.check import run_check
     from compat.commands.waivers import (
@@ -203,11 +203,11 @@ def check(
             files, facts, knowledge, target, index, probe=probe, resolver=resolver,
             resolver_timeout=resolver_timeout,
         )  # fmt: skip
-        fixing = None
-        if fix or diff:  # compat/cli/checkfix.py: pin's versions written into the lines
+        fixing = None  # --fix, --diff, or SARIF's `fixes` (cli/checkfix)
+        if (mode := fix_mode(fix, diff, format_.value, reports)) is not None:
             report, findings, fixing = fix_files(
                 files, facts, knowledge, target, index, report, findings, resolver,
-                resolver_timeout, probe, diff,
+                resolver_timeout, probe, mode,
             )  # fmt: skip
             formatter = fixing.formatter  # SARIF results carry the fixes
     kept, waiver_notes = apply_waivers(findings, waivers, dt.date.today())

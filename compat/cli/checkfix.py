@@ -79,21 +79,25 @@ def fix_files(
     resolver: str,
     resolver_timeout: float | None,
     probe: bool,
-    diff: bool,
+    mode: str,
 ) -> tuple[Report, list[Finding], Fixing]:
-    """The fix planned and proven, then written (--fix) or only shown (--diff); the report and
-    findings check goes on with: the fixed files' where files were written."""
+    """The fix planned and proven, then written (`fix`), only shown (`diff`) or only offered
+    in SARIF (`sarif`); the report and findings check goes on with: the fixed files' where files
+    were written."""
     from compat.cli.output import check_target, write_atomically
     from compat.commands.check import run_check
     from compat.commands.checkfix import plan_fix, validate_fix
     from compat.formats.fixdiff import render_diff
 
-    judged = dataclasses.replace(  # the Python check judged for (--python-version, requires-python)
-        target, python_version=target.python_version or report.environment.get("python")
-    )
+    if mode == "sarif":
+        offered = sarif_fixes(files, facts, knowledge, target, index, report, resolver,
+                              resolver_timeout)  # fmt: skip
+        return report, findings, Fixing(offered, "", False, (), None)
+    diff = mode == "diff"
     plan = plan_fix(
-        files, facts, knowledge, index, resolver, (report.hardware, report.hardware_note), judged
-    )
+        files, facts, knowledge, index, resolver, (report.hardware, report.hardware_note),
+        _judged(target, report),
+    )  # fmt: skip
     notes = plan.notes
     refusal = None
     written: list[str] = []
@@ -124,6 +128,56 @@ def fix_files(
     report = dataclasses.replace(report, notes=(*report.notes, *notes))
     fixing = Fixing(plan.fixes, render_diff(plan.files), diff, tuple(written), refusal, plan.notes)
     return report, findings, fixing
+
+
+def fix_mode(
+    fix: bool, diff: bool, format_: str, reports: Sequence[tuple[str, Path]]
+) -> str | None:
+    """`diff` (--diff wins), `fix`, `sarif` (no flag, but a SARIF output: its results offer the
+    fixes) or None."""
+    if diff or fix:
+        return "diff" if diff else "fix"
+    return "sarif" if format_ == "sarif" or any(n == "sarif" for n, _ in reports) else None
+
+
+def _judged(target: TargetOptions, report: Report) -> TargetOptions:
+    """The target with the Python check judged for (--python-version, else requires-python or
+    this interpreter, as the report states it)."""
+    return dataclasses.replace(
+        target, python_version=target.python_version or report.environment.get("python")
+    )
+
+
+def sarif_fixes(
+    files: Sequence[Path],
+    facts: FactOptions,
+    knowledge: KnowledgeChoice,
+    target: TargetOptions,
+    index: IndexOptions,
+    report: Report,
+    resolver: str,
+    resolver_timeout: float | None,
+) -> tuple[LineFix, ...]:
+    """The fixes a SARIF output offers without --fix or --diff: planned and proven as --fix's,
+    never written; none when there is no finding, when the resolve did not happen, when the
+    fixed files would not install, or when the fix cannot be planned (an index that cannot be
+    read, a file pin cannot read): the verdict never depends on the offer."""
+    from compat.commands.checkfix import plan_fix, validate_fix
+
+    if not report.findings or report.resolve_failed:
+        return ()  # nothing to fix, or a resolve that did not happen: no fix can be proven
+    try:
+        plan = plan_fix(
+            files, facts, knowledge, index, resolver, (report.hardware, report.hardware_note),
+            _judged(target, report),
+        )  # fmt: skip
+        if not plan.files or validate_fix(
+            plan, files, facts, knowledge, target, index, resolver, resolver_timeout
+        ):
+            return ()
+    except Exception:  # an offer in SARIF never costs the gate its verdict (--fix raises)
+        return ()
+    return plan.fixes
 
 
 def emit_diff(diff: str) -> None:

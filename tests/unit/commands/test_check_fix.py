@@ -297,3 +297,25 @@ def test_offline_the_fix_comes_from_the_snapshot_and_is_proven_by_the_offline_so
     assert result.exit_code == 0, result.stdout + result.stderr
     assert requirements.read_bytes() == b"torch==2.3.0\r\ndeepspeed==0.14.3  # pin\r\n"
     assert DS_RULE not in result.stdout
+
+
+def test_a_plain_sarif_run_offers_the_proven_fix_and_writes_nothing(tmp_path: Path) -> None:
+    requirements = files(tmp_path)
+    with IndexServer(projects()) as index:
+        result = check(index, requirements, "--format", "sarif")
+        assert result.exit_code == 1
+        document = json.loads(result.stdout)
+        jsonschema.validate(document, json.loads(paths.SARIF_SCHEMA.read_text()))
+        [found] = [r for r in document["runs"][0]["results"] if r["ruleId"] == DS_RULE]
+        [change] = found["fixes"][0]["artifactChanges"]
+        assert change["replacements"][0]["insertedContent"]["text"].startswith(
+            "deepspeed[autotuning]==0.14.3 "
+        )
+        assert requirements.read_bytes() == HEAD + LINE + TAIL
+    # A fix whose files would not install is not offered, and the verdict is check's own.
+    with IndexServer(projects(("torch", "deepspeed-kernels-missing"))) as index:
+        result = check(index, requirements, "--format", "sarif")
+    assert result.exit_code == 1 and result.stderr == ""
+    document = json.loads(result.stdout)
+    assert DS_RULE in {r["ruleId"] for r in document["runs"][0]["results"]}
+    assert all("fixes" not in r for r in document["runs"][0]["results"])
