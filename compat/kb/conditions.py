@@ -460,6 +460,8 @@ class HardwareCondition(AnchorCondition):
             if found is None:
                 if not hw.gpus and not hw.problems:
                     return FALSE  # no driver on a machine with no GPU: nothing to be too old
+                if hw.gpus and all(g.is_amd for g in hw.gpus):
+                    return FALSE  # AMD GPUs only: no NVIDIA driver to be too old
                 return Verdict(
                     Tri.UNKNOWN, unknown=(Unknown(f"hardware.{self.key}", HARDWARE_HINT),)
                 )
@@ -513,6 +515,8 @@ class HardwareCondition(AnchorCondition):
         return FALSE
 
     def _gpu_matches(self, gpu: Gpu) -> bool | None:
+        if gpu.is_amd and self.key in ("compute_capability", "mig"):
+            return False  # a CUDA compute capability or MIG: no AMD GPU has one
         if self.key == "compute_capability":
             cc = gpu.compute_capability
             return None if cc is None else version_in(cc, str(self.expected))
