@@ -99,6 +99,7 @@ def judge_binaries(
     judgement.torch_arch_list = torch_arch_list(readable)
     _symbols(readable, versions, judgement, {} if symbol_cache is None else symbol_cache)
     _gpu_code(loaded, versions, hardware, judgement)
+    _hip_code(readable, versions, hardware, judgement)
     _libraries(readable, loaded, versions, judgement)
     _owners(shared, versions, judgement)
     judgement.document = _document(files, judgement)
@@ -497,6 +498,102 @@ def _no_device_code(
     )
 
 
+# --- HIP code objects (AMD) ------------------------------------------------------------------
+
+
+def _hip_code(
+    files: Sequence[NativeFile],
+    versions: Mapping[str, str],
+    hardware: Hardware | None,
+    judgement: BinaryJudgement,
+) -> None:
+    """A file whose HIP code objects carry no target an AMD GPU runs: `hipErrorNoBinaryForGpu`
+    / `invalid device function` there. The GPU's target is HSA_OVERRIDE_GFX_VERSION's where set
+    (the runtime then reports and loads that one). torch's own libraries are judged too: no
+    table stands in for what its ROCm build carries; the file says it."""
+    from compat.binary.gfxtarget import override_target, runs
+
+    gpus = [g for g in (hardware.gpus if hardware else ()) if g.is_amd and g.gfx_target]
+    override = override_target(hardware.gfx_override) if hardware else None
+    misses: dict[str, list[tuple[NativeFile, list[Gpu]]]] = defaultdict(list)
+    with_code = [f for f in files if f.facts and f.facts.hip and f.facts.hip.targets]
+    for f in with_code:
+        hip = f.facts.hip if f.facts else None
+        assert hip is not None
+        missing = []
+        for gpu in gpus:
+            target = override or gpu.gfx_target
+            assert target is not None
+            answers = [runs(code, target, gpu.gfx_features) for code in hip.targets]
+            if any(a is not False for a in answers):
+                continue
+            if hip.unread:
+                judgement.notes.append(
+                    f"{f.path}: no code object for {target} among the bundles read; "
+                    f"{hip.unread} compressed bundle(s) unread ({hip.note})"
+                )
+                continue
+            missing.append(gpu)
+        if missing:
+            misses[f.package].append((f, missing))
+    for package, found in sorted(misses.items()):
+        judgement.findings.append(_no_hip_kernel(package, found, versions, override, hardware))
+    unread = [f for f in files if f.facts and f.facts.hip and f.facts.hip.unread]
+    if unread and not any(f.facts and f.facts.hip and f.facts.hip.targets for f in unread):
+        first = unread[0]
+        assert first.facts is not None and first.facts.hip is not None
+        judgement.notes.append(f"{first.path}: {first.facts.hip.note}")
+    if not gpus and with_code and (hardware is None or not hardware.gpus):
+        judgement.notes.append(
+            "HIP code objects of native files not compared with a GPU: no AMD GPU probed and no "
+            "--hardware profile"
+        )
+
+
+def _no_hip_kernel(
+    package: str,
+    misses: Sequence[tuple[NativeFile, list[Gpu]]],
+    versions: Mapping[str, str],
+    override: str | None,
+    hardware: Hardware | None,
+) -> Finding:
+    first, gpus = misses[0]
+    assert first.facts is not None and first.facts.hip is not None
+    version = versions.get(package, "")
+
+    def named(group: Sequence[Gpu]) -> str:
+        return "; ".join(f"GPU {g.index} {g.name} ({g.gfx_target})" for g in group)
+
+    overridden = (
+        f" (HSA_OVERRIDE_GFX_VERSION={hardware.gfx_override} makes it load {override} code)"
+        if override and hardware
+        else ""
+    )
+    matched = [
+        f"{f.path}: {' '.join(f.facts.hip.targets)}; no code object for {named(g)}{overridden}"
+        for f, g in misses[:_EXAMPLES]
+        if f.facts is not None and f.facts.hip is not None
+    ]
+    return verified_finding(
+        id=f"binary-no-kernel-image:{package}",
+        title=(
+            f"{package} {version}: {first.name} carries HIP code objects for "
+            f"{' '.join(first.facts.hip.targets)} and none that runs on {named(gpus)}{overridden}: "
+            "its kernels fail with `hipErrorNoBinaryForGpu` / `invalid device function`"
+        ),
+        fix=Fix(
+            f"install a {package} build compiled for these GPUs' target (or build it from source "
+            "with PYTORCH_ROCM_ARCH / --offload-arch naming it)"
+        ),
+        kind=KIND,
+        origin=Origin(first.path),
+        packages=(MatchedPackage(_name(package), version, Origin(first.path)),),
+        matched=tuple(matched),
+        severity=Severity.ERROR,
+        evidence=Evidence.OBSERVED,
+    )
+
+
 # --- libraries ---------------------------------------------------------------------------------
 
 
@@ -657,6 +754,12 @@ def _document(files: Sequence[NativeFile], judgement: BinaryJudgement) -> dict[s
                 sass=list(facts.fatbin.sass) if facts.fatbin else [],
                 ptx=list(facts.fatbin.ptx) if facts.fatbin else [],
             )
+            if facts.hip is not None:
+                entry["gfx_targets"] = list(facts.hip.targets)
+                if facts.hip.unread:
+                    entry["gfx_unread_bundles"] = facts.hip.unread
+                if facts.hip.kpack:
+                    entry["kpack"] = True
         listed.append(entry)
     return {
         "files": listed,
