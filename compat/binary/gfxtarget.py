@@ -94,8 +94,12 @@ def runs(code_target: str, gpu_target: str, gpu_features: str | None) -> bool | 
     return answer
 
 
-def target_key(target: str) -> tuple[int, str]:
-    """Sort key: gfx906 < gfx90a < gfx942 < gfx1100 (by the processor's number, then text)."""
-    digits = re.match(r"gfx(\d+)", target)
-    number = digits.group(1) if digits else "0"
-    return (len(number), target)
+def target_key(target: str) -> tuple[int, int, int, str]:
+    """Sort key: gfx900 < gfx906 < gfx90a < gfx942 < gfx1100 < gfx11-generic: by major, minor
+    and stepping (the last two characters, hex digits), then the whole ID."""
+    processor = target.partition(":")[0]
+    match = re.fullmatch(r"gfx(\d+)([0-9a-f])([0-9a-f])", processor)
+    if match is None:  # a generic target: after its family's processors
+        family = re.match(r"gfx(\d+)", processor)
+        return (int(family.group(1)) if family else 0, 99, 99, target)
+    return (int(match.group(1)), int(match.group(2), 16), int(match.group(3), 16), target)
