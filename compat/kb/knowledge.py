@@ -477,7 +477,7 @@ class _Validator:
                 item = self.mapping(item, f"an example under {kind}")
                 self.unknown_keys(
                     item,
-                    {"packages", "python", "platform", "hardware", "build", "usage"},
+                    {"packages", "python", "platform", "hardware", "build", "usage", "arch_lists"},
                     "an example",
                 )
                 out.append({"expect": kind, "data": _plain(item), "line": item.line})
