@@ -100,6 +100,7 @@ def judge_binaries(
     _symbols(readable, versions, judgement, {} if symbol_cache is None else symbol_cache)
     _gpu_code(loaded, versions, hardware, judgement)
     _hip_code(readable, versions, hardware, judgement)
+    _device_packages(readable, env, versions, hardware, judgement)
     _libraries(readable, loaded, versions, judgement)
     _owners(shared, versions, judgement)
     judgement.document = _document(files, judgement)
@@ -548,6 +549,114 @@ def _hip_code(
             "HIP code objects of native files not compared with a GPU: no AMD GPU probed and no "
             "--hardware profile"
         )
+
+
+_DEVICE_DIST = re.compile(r"(?P<base>.+)-device-(?P<target>gfx[0-9a-z-]+)")
+# TheRock's per-GPU distributions of torch's own kernels (`torch[device-gfx942]`): each is built
+# with the torch release it belongs to and carries the `.kpack` archives its `.so` files point at.
+_TORCH_DEVICE = "amd-torch-device"
+_REFERENCES = (
+    "https://github.com/ROCm/TheRock/blob/main/docs/rfcs/RFC0008-Multi-Arch-Packaging.md",
+    "https://github.com/ROCm/rocm-cli/issues/333",
+)
+
+
+def _device_packages(
+    files: Sequence[NativeFile],
+    env: Environment,
+    versions: Mapping[str, str],
+    hardware: Hardware | None,
+    judgement: BinaryJudgement,
+) -> None:
+    """TheRock's multi-arch torch: its libraries' device code lies in `.kpack` archives of the
+    per-GPU `amd-torch-device-<target>` distributions (`.rocm_kpack_ref`, device sections
+    emptied). A GPU whose target no installed device distribution names has no torch kernels;
+    a device distribution of another version than torch's is another build's kernels
+    (rocm-cli#333: torch 2.11.0+rocm7.14.0 beside a 7.13 runtime; and the index's 0.0.1.dev0
+    placeholders carry none). Both rest on the distributions' names and versions: `reported`."""
+    from compat.binary.gfxtarget import override_target
+
+    torch_kpack = [
+        f for f in files if f.package == TORCH and f.facts and f.facts.hip and f.facts.hip.kpack
+    ]
+    devices: dict[str, str] = {}
+    for dist, package in env.packages.items():
+        match = _DEVICE_DIST.fullmatch(str(dist))
+        if match and f"{match['base']}-device" == _TORCH_DEVICE:
+            devices[match["target"]] = str(package.version)
+    torch_version = versions.get(TORCH)
+    for target, version in sorted(devices.items()):
+        if torch_version is None or version == torch_version:
+            continue
+        name = f"{_TORCH_DEVICE}-{target}"
+        placeholder = version.startswith("0.0.")
+        judgement.findings.append(
+            verified_finding(
+                id=f"rocm-device-package-version:{name}",
+                title=(
+                    f"{name} {version} beside torch {torch_version}: "
+                    + (
+                        "a name placeholder from the public index, it carries no kernels"
+                        if placeholder
+                        else "the per-GPU kernels of another torch build"
+                    )
+                    + "; torch's kernels for this target are missing or mismatched"
+                ),
+                fix=Fix(
+                    f'install the device package of this torch: pip install "{name}=={torch_version}" '
+                    "(or torch[device-<target>] from the same index as torch)"
+                ),
+                kind=KIND,
+                origin=None,
+                packages=(
+                    MatchedPackage(_name(name), version, None),
+                    MatchedPackage(_name(TORCH), torch_version, None),
+                ),
+                matched=(f"{name} {version}; torch {torch_version}",),
+                references=_REFERENCES,
+                severity=Severity.ERROR,
+                evidence=Evidence.REPORTED,
+            )
+        )
+    if not torch_kpack:
+        return
+    gpus = [g for g in (hardware.gpus if hardware else ()) if g.is_amd and g.gfx_target]
+    override = override_target(hardware.gfx_override) if hardware else None
+    missing = [g for g in gpus if _device_target(override or g.gfx_target or "") not in devices]
+    first = torch_kpack[0]
+    if not missing:
+        if not gpus:
+            judgement.notes.append(
+                f"{first.path}: torch's device code lies in .kpack archives (TheRock multi-arch); "
+                f"device packages installed: {', '.join(sorted(devices)) or 'none'}"
+            )
+        return
+    named = "; ".join(f"GPU {g.index} {g.name} ({override or g.gfx_target})" for g in missing)
+    judgement.findings.append(
+        verified_finding(
+            id=f"binary-no-kernel-image:{TORCH}",
+            title=(
+                f"torch {torch_version or ''}: {first.name} keeps its device code in .kpack "
+                f"archives (TheRock multi-arch) and no {_TORCH_DEVICE}-<target> package serves "
+                f"{named} (installed: {', '.join(sorted(devices)) or 'none'})"
+            ),
+            fix=Fix(
+                f"install torch's device package for the GPU: torch[device-{missing[0].gfx_target}] "
+                "from the index torch came from"
+            ),
+            kind=KIND,
+            origin=Origin(first.path),
+            packages=(MatchedPackage(_name(TORCH), torch_version or "", Origin(first.path)),),
+            matched=(f"{first.path}: .rocm_kpack_ref; device packages: {sorted(devices)}",),
+            references=_REFERENCES,
+            severity=Severity.ERROR,
+            evidence=Evidence.REPORTED,
+        )
+    )
+
+
+def _device_target(target: str) -> str:
+    return target.partition(":")[0]
 
 
 def _no_hip_kernel(

@@ -96,3 +96,58 @@ def test_nvidia_gpu_never_judges_hip_code(tmp_path: Path) -> None:
     hardware = profile(tmp_path, "NVIDIA A100-SXM4-80GB", "8.0", "570.133.20", "12.8", count=1)
     _, report = doctor_report(site, hardware=hardware)
     assert _binary(report) == {}
+
+
+def _multi_arch(tmp: Path, device_version: str = "2.11.0+rocm7.14.0") -> Path:
+    """TheRock's multi-arch torch: libtorch_hip.so with `.rocm_kpack_ref` and an emptied device
+    section, its kernels in the per-GPU amd-torch-device-gfx942 distribution."""
+    site = tmp / "site"
+    lib = build(
+        soname="libtorch_hip.so",
+        needed=("libamdhip64.so.7",),
+        sections={".rocm_kpack_ref": b"torch_lib.kpm\0"},
+    ).data
+    native_dist(site, "torch", "2.11.0+rocm7.14.0", {"torch/lib/libtorch_hip.so": lib})
+    native_dist(site, "amd-torch-device-gfx942", device_version, {})
+    return site
+
+
+def test_multi_arch_torch_without_the_gpus_device_package(tmp_path: Path) -> None:
+    site = _multi_arch(tmp_path)
+    _, report = doctor_report(site, hardware=_amd(tmp_path, "gfx942", "AMD Instinct MI300X"))
+    assert _binary(report) == {}
+    files = {f["path"]: f for f in report["environment"]["native"]["files"]}
+    assert files["torch/lib/libtorch_hip.so"]["kpack"] is True
+    _, report = doctor_report(
+        site, hardware=_amd(tmp_path / "n31", "gfx1100", "AMD Radeon RX 7900 XTX")
+    )
+    found = _binary(report)["binary-no-kernel-image:torch"]
+    assert found["status"] == "affected" and "gfx1100" in found["title"]
+    assert "device-gfx1100" in found["fix"]["summary"]
+
+
+def test_device_package_of_another_torch_build(tmp_path: Path) -> None:
+    site = _multi_arch(tmp_path, device_version="2.11.0+rocm7.13.0")
+    _, report = doctor_report(site, hardware=_amd(tmp_path, "gfx942", "AMD Instinct MI300X"))
+    found = _binary(report)["rocm-device-package-version:amd-torch-device-gfx942"]
+    assert found["status"] == "affected" and found["evidence"] == "reported"
+    assert "2.11.0+rocm7.13.0 beside torch 2.11.0+rocm7.14.0" in found["title"]
+    placeholder = _multi_arch(tmp_path / "p", device_version="0.0.1.dev0")
+    _, report = doctor_report(placeholder, hardware=_amd(tmp_path, "gfx942", "AMD Instinct MI300X"))
+    title = _binary(report)["rocm-device-package-version:amd-torch-device-gfx942"]["title"]
+    assert "placeholder" in title
+
+
+def test_dt_needed_hip_major_another_than_the_environment_provides(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    runtime = build(soname="libamdhip64.so.6").data
+    native_dist(site, "rocm-sdk-core", "6.4.1", {"_rocm_sdk_core/lib/libamdhip64.so.6": runtime})
+    native_dist(
+        site,
+        "ext",
+        "1.0",
+        {"ext/_C.so": _hip_library(aligned(bundle(["gfx942"])), ("libamdhip64.so.7",))},
+    )
+    _, report = doctor_report(site, hardware=_amd(tmp_path, "gfx942", "AMD Instinct MI300X"))
+    found = _binary(report)
+    assert any(rule.startswith("binary-library-major") for rule in found), found.keys()
