@@ -622,7 +622,11 @@ def _device_packages(
         return
     gpus = [g for g in (hardware.gpus if hardware else ()) if g.is_amd and g.gfx_target]
     override = override_target(hardware.gfx_override) if hardware else None
-    missing = [g for g in gpus if _device_target(override or g.gfx_target or "") not in devices]
+    missing = [
+        g
+        for g in gpus
+        if not any(_device_serves(d, override or g.gfx_target or "") for d in devices)
+    ]
     first = torch_kpack[0]
     if not missing:
         if not gpus:
@@ -655,8 +659,13 @@ def _device_packages(
     )
 
 
-def _device_target(target: str) -> str:
-    return target.partition(":")[0]
+def _device_serves(device: str, target: str) -> bool:
+    """A device package's name part serves a target: its own (`gfx942`), or a family's
+    (`gfx11` serves gfx1100-gfx1153, `gfx12-0` gfx1200 and gfx1201, `gfx94X` gfx94x), as
+    TheRock's multi-arch index names its packs."""
+    processor = target.partition(":")[0]
+    family = device.replace("-", "").rstrip("xX")
+    return processor == device or (len(family) > 3 and processor.startswith(family))
 
 
 def _no_hip_kernel(

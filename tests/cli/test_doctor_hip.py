@@ -124,6 +124,12 @@ def test_multi_arch_torch_without_the_gpus_device_package(tmp_path: Path) -> Non
     found = _binary(report)["binary-no-kernel-image:torch"]
     assert found["status"] == "affected" and "gfx1100" in found["title"]
     assert "device-gfx1100" in found["fix"]["summary"]
+    # a family pack (amd-torch-device-gfx11) serves every gfx11 target
+    native_dist(site, "amd-torch-device-gfx11", "2.11.0+rocm7.14.0", {})
+    _, report = doctor_report(
+        site, hardware=_amd(tmp_path / "n31b", "gfx1100", "AMD Radeon RX 7900 XTX")
+    )
+    assert _binary(report) == {}
 
 
 def test_device_package_of_another_torch_build(tmp_path: Path) -> None:
