@@ -8,8 +8,10 @@ import struct
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from compat.binary.elf import BinaryError, read_elf
+from compat.binary.elf import BinaryError, ElfFacts, read_elf
 from compat.binary.gfxtarget import runs
 from tests.lib.elfbuild import build
 from tests.lib.hipbuild import aligned, bundle, ccob, offload_binary
@@ -117,3 +119,47 @@ def test_hostile_offload_binaries_are_one_line(tmp_path: Path) -> None:
     ):
         with pytest.raises(BinaryError):
             read_elf(_elf(tmp_path, {".llvm.offloading": blob}))
+
+
+# --- corruption: any mutation of the device-code sections is facts or one line --------------
+
+
+_SEEDS = {
+    "plain": build(
+        soname="p.so", sections={".hip_fatbin": aligned(bundle(["gfx90a:xnack-", "gfx942"]))}
+    ),
+    "zlib": build(
+        soname="z.so", sections={".hip_fatbin": aligned(ccob(bundle(["gfx1100"]), version=3))}
+    ),
+    "zstd": build(
+        soname="s.so", sections={".hip_fatbin": aligned(ccob(bundle(["gfx1151"]), method=1))}
+    ),
+    "offload": build(soname="o.so", sections={".llvm.offloading": offload_binary("gfx942")}),
+}
+_SECTION = {
+    "plain": ".hip_fatbin",
+    "zlib": ".hip_fatbin",
+    "zstd": ".hip_fatbin",
+    "offload": ".llvm.offloading",
+}
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@given(
+    seed=st.sampled_from(sorted(_SEEDS)),
+    edits=st.lists(st.tuples(st.integers(0, 4200), st.integers(0, 255)), min_size=1, max_size=8),
+)
+def test_any_mutation_of_device_code_gives_facts_or_one_line(
+    tmp_path_factory: pytest.TempPathFactory, seed: str, edits: list[tuple[int, int]]
+) -> None:
+    built = _SEEDS[seed]
+    data = bytearray(built.data)
+    start = built.at[_SECTION[seed]]
+    for position, value in edits:
+        data[(start + position) % len(data)] = value
+    path = tmp_path_factory.mktemp("hipfuzz") / "mutant.so"
+    path.write_bytes(bytes(data))
+    try:
+        assert isinstance(read_elf(str(path)), ElfFacts)
+    except BinaryError as error:
+        assert str(error) and "\n" not in str(error)
