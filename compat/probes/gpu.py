@@ -99,10 +99,16 @@ class HardwareProbe:
         hardware = with_user_driver(self._result(), self._environ)
         self._amd_thread.join(max(0.0, self._deadline - time.monotonic()))
         if not self._amd:
-            return dataclasses.replace(
-                hardware,
-                problems=(*hardware.problems, "the AMD GPU probe did not answer in time"),
-            )
+            # amd-smi (or amdsmi) is slow to answer: the KFD alone still gives the GPUs
+            from compat.probes.amd import AMD_SMI_VARIABLE, probe_amd
+
+            facts = probe_amd({**self._environ, AMD_SMI_VARIABLE: ""})
+            if facts is not None:
+                facts = dataclasses.replace(
+                    facts,
+                    problems=(*facts.problems, "amd-smi did not answer in time: GPU names unknown"),
+                )
+            return with_amd(hardware, facts)
         return with_amd(hardware, self._amd[0])
 
     def _result(self) -> Hardware:

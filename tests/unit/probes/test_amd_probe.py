@@ -175,3 +175,13 @@ def test_cli_probe_on_a_faked_kfd_tree_and_the_profile_read_back(
     assert profile_document(again)["gpus"] == document["gpus"]
     text = run_subprocess(["probe"], env={**mi300x_node, "COMPAT_LD_SO_CACHE": ""})
     assert "GPU 0: AMD Instinct MI300X (gfx942:sramecc+" in text.stdout, text.stdout
+
+
+def test_a_slow_amd_smi_still_gives_the_kfd_gpus(tmp_path: Path) -> None:
+    machine = write_machine(
+        tmp_path, [gpu_node(90402, device_id=0x74A1, location_id=0xC00, unique_id=9)], smi=[]
+    )
+    Path(machine["COMPAT_AMD_SMI"]).write_text("#!/bin/sh\nsleep 5\n", encoding="utf-8")
+    hardware = probe_hardware(environ=_environ(machine), timeout=1.0)
+    assert [g.gfx_target for g in hardware.gpus] == ["gfx942"]
+    assert any("did not answer" in p for p in hardware.problems)
