@@ -672,6 +672,7 @@ def _hardware(facts: list[LogFact]) -> Hardware | None:
         ]
     driver = next((f for f in reversed(facts) if f.kind == "driver"), None)
     cuda = next((f for f in reversed(facts) if f.kind == "cuda_driver"), None)
+    override = next((f.value for f in reversed(facts) if f.kind == "gfx_override"), None)
     if not listed and not seen and cuda is None and driver is None:
         return None  # nothing about the machine: unknown, whatever else was printed
     capability = {
@@ -698,6 +699,7 @@ def _hardware(facts: list[LogFact]) -> Hardware | None:
         problems=problems if listed else (*problems, "the log shows no GPU list"),
         extra={} if listed else {"gpu_list": "partial"},
         driver_text=driver.value if driver else None,
+        gfx_override=override,
     )
 
 

@@ -237,6 +237,30 @@ MESSAGES: tuple[Message, ...] = (
         (Field("v", "build", "miopen"),),
         "collect_env",
     ),
+    # torch.cuda.get_device_properties(0) on ROCm: "_CudaDeviceProperties(name='AMD Radeon RX
+    # 7900 XTX', major=11, minor=0, gcnArchName='gfx1100', ...)".
+    Message(
+        b"gcnArchName",
+        re.compile(r"gcnArchName='(?P<gfx>gfx[0-9a-f]{3,4})"),
+        (Field("gfx", "gfx_target", "0"),),
+        "torch device properties",
+    ),
+    # rocBLAS without a Tensile library for the GPU: "rocBLAS error: Cannot read
+    # /opt/rocm/lib/rocblas/library/TensileLibrary.dat: No such file or directory for GPU arch :
+    # gfx1032".
+    Message(
+        b"for GPU arch",
+        re.compile(r"for GPU arch\s*:\s*(?P<gfx>gfx[0-9a-f]{3,4})"),
+        (Field("gfx", "gfx_target", "0"),),
+        "rocBLAS",
+    ),
+    # HSA_OVERRIDE_GFX_VERSION as a command line or an environment dump sets it.
+    Message(
+        b"HSA_OVERRIDE_GFX_VERSION=",
+        re.compile(r"HSA_OVERRIDE_GFX_VERSION=[\"']?(?P<v>\d{1,2}\.\d{1,2}\.\d{1,2})\b"),
+        (Field("v", "gfx_override", "gfx_override"),),
+        "environment",
+    ),
     # torch.cuda.get_arch_list() on a ROCm build, printed: ['gfx900', 'gfx906', ..., 'gfx1100'].
     Message(
         b"['gfx",
@@ -288,7 +312,9 @@ class MachineReader:
                 self.collector.add_package(name, value, line, text, message.source)
             elif field.kind == "installed":
                 self.collector.add("installed", field.key, "", line, text, message.source)
-            elif field.kind in ("gpu_seen", "arch_list", "undefined_symbol", "gfx_target"):
+            elif field.kind in (
+                "gpu_seen", "arch_list", "undefined_symbol", "gfx_target", "gfx_override",
+            ):  # fmt: skip
                 if value:
                     self.collector.add(field.kind, key, value, line, text, message.source)
             elif parse_version(value) is not None:

@@ -63,3 +63,17 @@ def test_rocminfo_name_is_the_gpu_target() -> None:
         for f in explain("composed-rocm-rocminfo-no-binary.log")["facts"]
     }
     assert facts[("gfx_target", "0")] == "gfx1032"
+
+
+def test_rocblas_tensile_and_device_properties() -> None:
+    document = explain("composed-rocm-rocblas-tensile-gfx1032.log")
+    found = match(document)
+    assert found is not None and found["verdict"] == "confirmed" and found["line"] == 5
+
+
+def test_an_override_the_list_carries_is_not_confirmed() -> None:
+    document = explain("composed-rocm-override-served.log")
+    facts = {(f["kind"], f["key"]): f["value"] for f in document["facts"]}
+    assert facts[("gfx_override", "gfx_override")] == "10.3.0"
+    found = match(document)
+    assert found is not None and found["verdict"] != "confirmed"
