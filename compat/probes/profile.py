@@ -289,7 +289,9 @@ def render_profile_text(hardware: Hardware) -> str:
     cuda = (
         f" (supports CUDA {hardware.cuda_driver_version})" if hardware.cuda_driver_version else ""
     )
-    lines.append(f"driver: {driver}{cuda}")
+    amd_only = bool(hardware.gpus) and all(g.is_amd for g in hardware.gpus)
+    if not (amd_only and hardware.driver_label is None):  # no NVIDIA driver to speak of
+        lines.append(f"driver: {driver}{cuda}")
     if hardware.user_driver is not None:
         from compat.probes.libcuda import describe
 
