@@ -618,6 +618,7 @@ def _device_packages(
                 evidence=Evidence.REPORTED,
             )
         )
+    _sdk_against_torch(env, judgement)
     if not torch_kpack:
         return
     gpus = [g for g in (hardware.gpus if hardware else ()) if g.is_amd and g.gfx_target]
@@ -653,6 +654,50 @@ def _device_packages(
             packages=(MatchedPackage(_name(TORCH), torch_version or "", Origin(first.path)),),
             matched=(f"{first.path}: .rocm_kpack_ref; device packages: {sorted(devices)}",),
             references=_REFERENCES,
+            severity=Severity.ERROR,
+            evidence=Evidence.REPORTED,
+        )
+    )
+
+
+def _sdk_against_torch(env: Environment, judgement: BinaryJudgement) -> None:
+    """TheRock's torch is built against one ROCm release and pins its `rocm-sdk-*` wheels to
+    it; a torch labelled +rocm7.14 beside rocm-sdk-core 7.13 (rocm-cli#333, where every vLLM
+    start died) runs on another release's libraries. Compared as major.minor numbers."""
+    from packaging.utils import canonicalize_name
+
+    from compat.probes.rocmbuild import rocm_from_local_label
+
+    torch = env.packages.get(canonicalize_name(TORCH))
+    sdk = env.packages.get(canonicalize_name("rocm-sdk-core"))
+    if torch is None or sdk is None:
+        return
+    built = rocm_from_local_label(torch.version)
+    if built is None or not sdk.version.release:
+        return
+    runtime = ".".join(str(p) for p in (*sdk.version.release, 0)[:2])
+    if str(built) == runtime:
+        return
+    judgement.findings.append(
+        verified_finding(
+            id="rocm-sdk-against-torch:torch",
+            title=(
+                f"torch {torch.version} is built against ROCm {built}, but the installed "
+                f"rocm-sdk-core is {sdk.version} (ROCm {runtime}): torch loads another "
+                "release's ROCm libraries"
+            ),
+            fix=Fix(
+                f'install the ROCm wheels of torch\'s release: pip install "rocm[libraries]=={built}.*" '
+                "from the index torch came from (or the torch built for the installed ROCm)"
+            ),
+            kind=KIND,
+            origin=sdk.origin,
+            packages=(
+                MatchedPackage(_name(TORCH), str(torch.version), torch.origin),
+                MatchedPackage(_name("rocm-sdk-core"), str(sdk.version), sdk.origin),
+            ),
+            matched=(f"torch {torch.version}; rocm-sdk-core {sdk.version}",),
+            references=("https://github.com/ROCm/rocm-cli/issues/333",),
             severity=Severity.ERROR,
             evidence=Evidence.REPORTED,
         )

@@ -157,3 +157,16 @@ def test_dt_needed_hip_major_another_than_the_environment_provides(tmp_path: Pat
     _, report = doctor_report(site, hardware=_amd(tmp_path, "gfx942", "AMD Instinct MI300X"))
     found = _binary(report)
     assert any(rule.startswith("binary-library-major") for rule in found), found.keys()
+
+
+def test_rocm_sdk_of_another_release_than_torch(tmp_path: Path) -> None:
+    # rocm-cli#333: torch 2.11.0+rocm7.14.0 inside a ROCm 7.13.0 runtime
+    site = _multi_arch(tmp_path)
+    native_dist(site, "rocm-sdk-core", "7.13.0", {})
+    _, report = doctor_report(site, hardware=_amd(tmp_path, "gfx942", "AMD Instinct MI300X"))
+    found = _binary(report)["rocm-sdk-against-torch:torch"]
+    assert found["evidence"] == "reported" and "ROCm 7.14" in found["title"]
+    same = _multi_arch(tmp_path / "same")
+    native_dist(same, "rocm-sdk-core", "7.14.0", {})
+    _, report = doctor_report(same, hardware=_amd(tmp_path, "gfx942", "AMD Instinct MI300X"))
+    assert _binary(report) == {}
