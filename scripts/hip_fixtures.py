@@ -4,7 +4,8 @@
 The wheels (WHEELS, pinned by sha256) carry HIP device code: jax's ROCm plugins (a plain clang
 offload bundle per file in jax-rocm60-plugin 0.5.0; zstd-compressed `CCOB` v3 bundles with
 generic targets in jax-rocm7-plugin 0.10.0) and cupy-rocm-5-0 13.3.0 (plain bundles for the
-ROCm 5.0 targets). A skeleton keeps what scripts/native_fixtures.py keeps (ELF headers, section
+ROCm 5.0 targets) and onnxruntime-rocm 1.22.2.post3 (95 plain bundles in its ROCm execution
+provider, 0.5 GB). A skeleton keeps what scripts/native_fixtures.py keeps (ELF headers, section
 table, dynamic tables) plus, in `.hip_fatbin`, each bundle's header and entry table (a plain
 bundle), or a compressed bundle's header and the first 256 KiB of its compressed stream (what a
 reader decompresses to reach the entry IDs). Every other byte is zero.
@@ -74,6 +75,16 @@ WHEELS = (
             "cupy/random/_generator_api.cpython-311-x86_64-linux-gnu.so",
             "cupy/cuda/cub.cpython-311-x86_64-linux-gnu.so",
             "cupy/cuda/thrust.cpython-311-x86_64-linux-gnu.so",
+        ),
+    ),
+    (
+        "onnxruntime-rocm",
+        "1.22.2.post3",
+        "onnxruntime_rocm-1.22.2.post3-cp311-cp311-manylinux_2_34_x86_64.whl",
+        "705596b48933446ae6766921c5c8a46ef42f0c735bf158b6eb44a60bf7f95230",
+        (
+            "onnxruntime/capi/libonnxruntime_providers_rocm.so",
+            "onnxruntime/capi/libonnxruntime_providers_shared.so",
         ),
     ),
 )
@@ -165,7 +176,12 @@ def main() -> int:
         .stdout.split("\n")[0]
         .strip()
     )
+    provenance = OUT / "PROVENANCE.md"
+    kept_text = provenance.read_text() if provenance.is_file() else None
     shutil.rmtree(OUT, ignore_errors=True)
+    OUT.mkdir(parents=True)
+    if kept_text is not None:  # written by hand: kept across regenerations
+        provenance.write_text(kept_text)
     wheels = []
     rows = []
     with tempfile.TemporaryDirectory() as temp:

@@ -100,3 +100,14 @@ def test_strix_halo_generic_code_serves_it_and_rocm6_jax_does_not(tmp_path: Path
         ),
     )
     assert no_kernel(report) == {}
+
+
+def test_onnxruntime_rocm_on_a_strix_halo_and_an_mi300x(tmp_path: Path) -> None:
+    site = install(tmp_path / "site", "onnxruntime-rocm")
+    _, report = doctor_report(site, hardware=amd(tmp_path, "gfx942", "AMD Instinct MI300X"))
+    assert no_kernel(report) == {}
+    _, report = doctor_report(
+        site, hardware=amd(tmp_path / "s", "gfx1151", "AMD Radeon 8060S Graphics")
+    )
+    found = no_kernel(report)["binary-no-kernel-image:onnxruntime-rocm"]
+    assert found["source"].endswith("libonnxruntime_providers_rocm.so")
