@@ -622,6 +622,13 @@ def _device_packages(
     if not torch_kpack:
         return
     gpus = [g for g in (hardware.gpus if hardware else ()) if g.is_amd and g.gfx_target]
+    from compat.kb.rocmtargets import linux_note
+
+    override = override_target(hardware.gfx_override) if hardware else None
+    runs_as = sorted({override or g.gfx_target or "" for g in gpus} - {""})
+    for shown in runs_as:  # what TheRock says of each target the GPUs load code for
+        if (note := linux_note(shown)) is not None:
+            judgement.notes.append(note)
     override = override_target(hardware.gfx_override) if hardware else None
     missing = [
         g

@@ -170,3 +170,11 @@ def test_rocm_sdk_of_another_release_than_torch(tmp_path: Path) -> None:
     native_dist(same, "rocm-sdk-core", "7.14.0", {})
     _, report = doctor_report(same, hardware=_amd(tmp_path, "gfx942", "AMD Instinct MI300X"))
     assert _binary(report) == {}
+
+
+def test_multi_arch_torch_on_a_build_only_target_is_a_note(tmp_path: Path) -> None:
+    site = _multi_arch(tmp_path)
+    native_dist(site, "amd-torch-device-gfx90a", "2.11.0+rocm7.14.0", {})
+    _, report = doctor_report(site, hardware=_amd(tmp_path, "gfx90a", "AMD Instinct MI250X"))
+    assert _binary(report) == {}
+    assert any("gfx90a" in n and "not sanity-tested" in n for n in report["notes"])
