@@ -5,7 +5,8 @@ The wheels (WHEELS, pinned by sha256) carry HIP device code: jax's ROCm plugins 
 offload bundle per file in jax-rocm60-plugin 0.5.0; zstd-compressed `CCOB` v3 bundles with
 generic targets in jax-rocm7-plugin 0.10.0) and cupy-rocm-5-0 13.3.0 (plain bundles for the
 ROCm 5.0 targets) and onnxruntime-rocm 1.22.2.post3 (95 plain bundles in its ROCm execution
-provider, 0.5 GB). A skeleton keeps what scripts/native_fixtures.py keeps (ELF headers, section
+provider, 0.5 GB) and bitsandbytes 0.50.2 (one library per ROCm release, zstd `CCOB`
+bundles, targets differing between them). A skeleton keeps what scripts/native_fixtures.py keeps (ELF headers, section
 table, dynamic tables) plus, in `.hip_fatbin`, each bundle's header and entry table (a plain
 bundle), or a compressed bundle's header and the first 256 KiB of its compressed stream (what a
 reader decompresses to reach the entry IDs). Every other byte is zero.
@@ -85,6 +86,16 @@ WHEELS = (
         (
             "onnxruntime/capi/libonnxruntime_providers_rocm.so",
             "onnxruntime/capi/libonnxruntime_providers_shared.so",
+        ),
+    ),
+    (
+        "bitsandbytes",
+        "0.50.2",
+        "bitsandbytes-0.50.2-py3-none-manylinux_2_24_x86_64.whl",
+        "55348a9a4a21bfd99cf8c7b32fe67b4030ae5c2a05738e03c1747f65fa6ec283",
+        tuple(
+            f"bitsandbytes/libbitsandbytes_rocm{tag}.so"
+            for tag in ("64", "70", "71", "714", "715", "72")
         ),
     ),
 )

@@ -59,6 +59,7 @@ _SYSTEM = re.compile(
 _SONAME = re.compile(r"(?P<base>lib[^/]+?\.so)\.(?P<major>\d+)(\.\d+)*")
 # bitsandbytes-style variants: one library per CUDA runtime, of which the loader picks one.
 _CUDA_VARIANT = re.compile(r"(?P<stem>.+)_cuda(?P<cuda>\d{3,4})(?P<rest>[^/]*\.so)$")
+_ROCM_VARIANT = re.compile(r"(?P<stem>.+)_rocm(?P<rocm>\d{2,4})(?P<rest>[^/]*\.so)$")
 
 _EXAMPLES = 3  # files or symbols named per finding; the JSON lists every file
 
@@ -95,11 +96,11 @@ def judge_binaries(
     versions.update(_torch_pins(env))
     judgement = BinaryJudgement()
     readable = [f for f in files if f.facts is not None]
-    loaded = _loaded_variants(readable, torch_cuda)
+    loaded = _loaded_variants(readable, torch_cuda, _torch_rocm(env))
     judgement.torch_arch_list = torch_arch_list(readable)
     _symbols(readable, versions, judgement, {} if symbol_cache is None else symbol_cache)
     _gpu_code(loaded, versions, hardware, judgement)
-    _hip_code(readable, versions, hardware, judgement)
+    _hip_code(loaded, versions, hardware, judgement)
     _device_packages(readable, env, versions, hardware, judgement)
     _libraries(readable, loaded, versions, judgement)
     _owners(shared, versions, judgement)
@@ -113,6 +114,18 @@ def judge_binaries(
             "(--format json: environment.native.files)"
         )
     return judgement
+
+
+def _torch_rocm(env: Environment) -> str | None:
+    """The installed torch's ROCm build ("7.1"): its label, else torch/version.py's hip."""
+    from compat.probes.rocmbuild import rocm_builds
+
+    torch = env.packages.get(cast("NormalizedName", TORCH))
+    if torch is None:
+        return None
+    location = torch.origin.path if torch.origin is not None else None
+    found = rocm_builds({TORCH: torch.version}, location).get("torch_rocm")
+    return str(found) if found is not None else None
 
 
 def _name(package: str) -> NormalizedName:
@@ -368,23 +381,34 @@ def runs_on(sass: Sequence[str], ptx: Sequence[str], gpu: Gpu) -> str:
     return "none"
 
 
-def _loaded_variants(files: Sequence[NativeFile], torch_cuda: str | None) -> list[NativeFile]:
+def _loaded_variants(
+    files: Sequence[NativeFile], torch_cuda: str | None, torch_rocm: str | None = None
+) -> list[NativeFile]:
     """The files a process loads: of a package's per-CUDA variants (libbitsandbytes_cuda121.so,
-    _cuda124.so, ...) only the one for torch's CUDA build; none where that build is unknown."""
-    groups: dict[tuple[str, str, str], list[tuple[str, NativeFile]]] = defaultdict(list)
+    _cuda124.so, ...) only the one for torch's CUDA build, of its per-ROCm variants
+    (libbitsandbytes_rocm64.so, _rocm714.so: major and minor run together, as bitsandbytes
+    names them from torch.version.hip) only the one for torch's ROCm build; none where that
+    build is unknown."""
+    groups: dict[tuple[str, str, str, str], list[tuple[str, NativeFile]]] = defaultdict(list)
     plain = []
     for f in files:
         match = _CUDA_VARIANT.match(f.relpath)
+        rocm = _ROCM_VARIANT.match(f.relpath) if match is None else None
         if match:
-            groups[(f.package, match["stem"], match["rest"])].append((match["cuda"], f))
+            groups[("cuda", f.package, match["stem"], match["rest"])].append((match["cuda"], f))
+        elif rocm:
+            groups[("rocm", f.package, rocm["stem"], rocm["rest"])].append((rocm["rocm"], f))
         else:
             plain.append(f)
-    wanted = torch_cuda.replace(".", "") if torch_cuda else None
-    for variants in groups.values():
+    wanted = {
+        "cuda": torch_cuda.replace(".", "") if torch_cuda else None,
+        "rocm": torch_rocm.replace(".", "") if torch_rocm else None,
+    }
+    for (kind, *_), variants in groups.items():
         if len(variants) == 1:
             plain.append(variants[0][1])
             continue
-        plain.extend(f for cuda, f in variants if cuda == wanted)
+        plain.extend(f for build, f in variants if build == wanted[kind])
     return plain
 
 

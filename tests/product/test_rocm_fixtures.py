@@ -111,3 +111,23 @@ def test_onnxruntime_rocm_on_a_strix_halo_and_an_mi300x(tmp_path: Path) -> None:
     )
     found = no_kernel(report)["binary-no-kernel-image:onnxruntime-rocm"]
     assert found["source"].endswith("libonnxruntime_providers_rocm.so")
+
+
+def test_bitsandbytes_rocm_variant_is_the_one_torchs_rocm_build_loads(tmp_path: Path) -> None:
+    # bitsandbytes 0.50.2 ships libbitsandbytes_rocm64/70/71/714/715/72.so; it loads the one
+    # torch.version.hip names. gfx950 (MI355X) is in rocm70+ but not in rocm64.
+    from tests.dists import make_dist
+
+    for torch, affected in (("2.9.1+rocm7.1", False), ("2.8.0+rocm6.4", True)):
+        site = install(tmp_path / torch / "site", "bitsandbytes")
+        make_dist(site, "torch", torch)
+        _, report = doctor_report(
+            site, hardware=amd(tmp_path / torch, "gfx950", "AMD Instinct MI355X")
+        )
+        found = no_kernel(report).get("binary-no-kernel-image:bitsandbytes")
+        if affected:
+            assert found is not None and found["source"].endswith("libbitsandbytes_rocm64.so")
+        else:
+            assert found is None, found
+        libraries = [f for f in report["findings"] if f["rule"].startswith("binary-library")]
+        assert libraries == []  # the other variants' libhipblas.so.2 is never loaded
