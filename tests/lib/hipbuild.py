@@ -11,7 +11,9 @@ from collections.abc import Sequence
 HOST = "host-x86_64-unknown-linux-gnu-"
 
 
-def bundle(targets: Sequence[str], *, host: bool = True, code: bytes = b"\x7fELF" + b"\0" * 60) -> bytes:
+def bundle(
+    targets: Sequence[str], *, host: bool = True, code: bytes = b"\x7fELF" + b"\0" * 60
+) -> bytes:
     """An uncompressed bundle: the host entry (empty) and one code object per target ID."""
     ids = ([HOST] if host else []) + [f"hipv4-amdgcn-amd-amdhsa--{t}" for t in targets]
     header = len(b"__CLANG_OFFLOAD_BUNDLE__") + 8 + sum(24 + len(i) for i in ids)
@@ -53,7 +55,9 @@ def aligned(*blobs: bytes) -> bytes:
     return out
 
 
-def offload_binary(arch: str, triple: str = "amdgcn-amd-amdhsa", image: bytes = b"\0" * 16) -> bytes:
+def offload_binary(
+    arch: str, triple: str = "amdgcn-amd-amdhsa", image: bytes = b"\0" * 16
+) -> bytes:
     """One LLVM OffloadBinary (version 1): header, one entry, its string map and image."""
     header = struct.Struct("<IIQQQ")
     entry = struct.Struct("<HHIQQQQ")
