@@ -125,6 +125,16 @@ class Gpu:
     compute_capability: Version | None = None  # Version("8.0"): specifiers compare it naturally
     memory_total_mib: int | None = None
     mig: bool | None = None
+    # "nvidia" | "amd"; None: not stated (a profile of before AMD GPUs were read: NVIDIA's)
+    vendor: str | None = None
+    # An AMD GPU's target ("gfx942") and its target features where known ("sramecc+:xnack-"):
+    # what decides which HIP code objects it runs (compat.kb.hiptargets).
+    gfx_target: str | None = None
+    gfx_features: str | None = None
+
+    @property
+    def is_amd(self) -> bool:
+        return self.vendor == "amd" or (self.vendor is None and self.gfx_target is not None)
 
 
 @dataclass(frozen=True)
@@ -162,6 +172,11 @@ class Hardware:
     platform: str | None = None
     # A cuda-compat libcuda a process would load instead of the kernel driver's (None: none found).
     user_driver: UserModeDriver | None = None
+    # AMD: the ROCm user space a process finds ("6.4.1"), the amdgpu kernel driver's version,
+    # and HSA_OVERRIDE_GFX_VERSION as set ("11.0.0"): the target the runtime then reports.
+    rocm_version: str | None = None
+    amdgpu_driver_version: str | None = None
+    gfx_override: str | None = None
 
     @property
     def forward_compatible(self) -> bool:

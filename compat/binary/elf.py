@@ -22,6 +22,8 @@ from functools import lru_cache
 from types import TracebackType
 
 from compat.binary.fatbin import Fatbin, FatbinError, read_fatbin
+from compat.binary.gfxtarget import target_key
+from compat.binary.hipfatbin import HipCode, HipError, read_hip_fatbin, read_offloading
 from compat.errors import InputError
 from compat.files.readers import open_regular_fd
 
@@ -56,6 +58,8 @@ DT_RUNPATH = 29
 DT_GNU_HASH = 0x6FFFFEF5
 FATBIN_SECTIONS = (b".nv_fatbin", b"__nv_relfatbin")
 RODATA = b".rodata"
+# AMD device code (compat.binary.hipfatbin) and TheRock's marker of device code split out.
+HIP_SECTIONS = (b".hip_fatbin", b".llvm.offloading", b".rocm_kpack_ref")
 # nvcc's architecture flags as torch's build compiled them into its CUDA library (Module.cpp's
 # CUDA_ARCH_FLAGS, the string torch.cuda.get_arch_list() and torch's "supports CUDA capabilities"
 # warning are made from): `-gencode;arch=compute_80,code=sm_80;...;code=compute_90` (PTX).
@@ -141,6 +145,8 @@ class ElfFacts:
     # is its own arch list: `fatbin` also holds the code of libraries linked in statically
     # (torch 1.x's cuDNN and cuBLAS carry sm_35 and sm_61 beside torch's 3.7;5.0;6.0;7.0).
     arch_flags: str | None = None
+    # AMD device code: the HIP code objects' targets (compat.binary.hipfatbin); None: none.
+    hip: HipCode | None = None
 
 
 def _map(path: str) -> tuple[mmap.mmap, int]:
@@ -269,7 +275,12 @@ class _Image:
         wanted: dict[bytes, tuple[int, int, int, int]] = {}
         for row in rows:
             name = self.string(names_at, names_at + names_size, row[0], "section name")
-            if row[1] == SHT_DYNSYM or name in FATBIN_SECTIONS or name == RODATA:
+            if (
+                row[1] == SHT_DYNSYM
+                or name in FATBIN_SECTIONS
+                or name == RODATA
+                or name in HIP_SECTIONS
+            ):
                 key = b".dynsym" if row[1] == SHT_DYNSYM else name
                 wanted.setdefault(key, (row[1], row[4], row[5], row[9]))
         return wanted
@@ -457,7 +468,7 @@ def _guard(read: Callable[[], ElfFacts]) -> ElfFacts:
         return read()
     except BinaryError:
         raise
-    except FatbinError as error:
+    except (FatbinError, HipError) as error:
         raise BinaryError(str(error)) from None
     except (struct.error, ValueError, IndexError, OverflowError, TypeError) as error:
         # A bound the checks above missed: still one line, never a traceback.
@@ -496,6 +507,34 @@ def _facts(image: _Image) -> ElfFacts:
         fatbin=fatbin,
         relfatbin=_relocatable(image),
         arch_flags=_arch_flags(image) if fatbin is not None else None,
+        hip=_hip(image),
+    )
+
+
+def _hip(image: _Image) -> HipCode | None:
+    """The HIP code objects' targets: `.hip_fatbin` bundles, `.llvm.offloading` images; a
+    `.rocm_kpack_ref` marker (device sections emptied into .kpack archives) says so."""
+    kpack = b".rocm_kpack_ref" in image.sections
+    found: list[HipCode] = []
+    for name, read in ((b".hip_fatbin", read_hip_fatbin), (b".llvm.offloading", read_offloading)):
+        section = image.sections.get(name)
+        if section is None:
+            continue
+        sh_type, offset, size, _entsize = section
+        if sh_type == SHT_NOBITS or size == 0:
+            continue
+        image.check(offset, size, name.decode())
+        found.append(read(image.data, offset, offset + size))
+    if not found:
+        return HipCode((), 0, 0, 0, kpack=True) if kpack else None
+    targets = sorted({t for code in found for t in code.targets}, key=target_key)
+    return HipCode(
+        tuple(targets),
+        sum(c.bundles for c in found),
+        sum(c.compressed for c in found),
+        sum(c.unread for c in found),
+        kpack=kpack,
+        note=next((c.note for c in found if c.note), None),
     )
 
 

@@ -20,6 +20,7 @@ from typing import Any
 
 from compat.binary.elf import BinaryError, ElfFacts, read_elf
 from compat.binary.fatbin import Fatbin
+from compat.binary.hipfatbin import HipCode
 
 # Mangled prefixes of torch's C++ namespaces (Itanium ABI): functions and data (`_ZN`, const
 # methods `_ZNK`) and the vtables, typeinfo and typeinfo names (`_ZTV`, `_ZTI`, `_ZTS`) of their
@@ -33,8 +34,10 @@ TORCH_PREFIXES = tuple(
 # The symbols nvcc's host stubs call to register a file's kernels with the CUDA runtime: a file
 # that imports them was compiled from CUDA sources and must carry device code.
 REGISTERS_KERNELS = ("__cudaRegisterFatBinary", "__cudaRegisterFunction")
+# The HIP runtime's equivalents (hipcc's host stubs): the file was compiled from HIP sources.
+REGISTERS_HIP_KERNELS = ("__hipRegisterFatBinary", "__hipRegisterFunction")
 
-CACHE_FORMAT = 2  # 2: the arch flags (ElfFacts.arch_flags) are kept
+CACHE_FORMAT = 3  # 2: the arch flags (ElfFacts.arch_flags) are kept; 3: the HIP targets
 
 
 def is_torch_symbol(symbol: str) -> bool:
@@ -42,7 +45,11 @@ def is_torch_symbol(symbol: str) -> bool:
 
 
 def _kept(symbol: str) -> bool:
-    return symbol.startswith(TORCH_PREFIXES) or symbol in REGISTERS_KERNELS
+    return (
+        symbol.startswith(TORCH_PREFIXES)
+        or symbol in REGISTERS_KERNELS
+        or symbol in REGISTERS_HIP_KERNELS
+    )
 
 
 @dataclass(frozen=True)
@@ -125,7 +132,32 @@ def _to_entry(facts: ElfFacts | None) -> list[Any] | None:
         _fatbin_entry(facts.fatbin),
         _fatbin_entry(facts.relfatbin),
         facts.arch_flags,
+        _hip_entry(facts.hip),
     ]
+
+
+def _hip_entry(hip: HipCode | None) -> list[Any] | None:
+    if hip is None:
+        return None
+    return [list(hip.targets), hip.bundles, hip.compressed, hip.unread, hip.kpack, hip.note]
+
+
+def _hip(value: Any) -> tuple[bool, HipCode | None]:
+    """(valid, HIP code) of a cached entry."""
+    if value is None:
+        return True, None
+    if not (isinstance(value, list) and len(value) == 6):
+        return False, None
+    targets = _strings(value[0])
+    counts = value[1:4]
+    if (
+        targets is None
+        or not all(type(n) is int for n in counts)
+        or type(value[4]) is not bool
+        or not (value[5] is None or isinstance(value[5], str))
+    ):
+        return False, None
+    return True, HipCode(targets, counts[0], counts[1], counts[2], value[4], value[5])
 
 
 def _fatbin_entry(fatbin: Fatbin | None) -> list[Any] | None:
@@ -158,19 +190,20 @@ def _from_entry(entry: Any, sig: Sequence[int]) -> tuple[ElfFacts | None, str | 
     facts, problem = entry[1], entry[2]
     if facts is None:
         return (None, problem) if isinstance(problem, str) else None
-    if not (isinstance(facts, list) and len(facts) == 8 and problem is None):
+    if not (isinstance(facts, list) and len(facts) == 9 and problem is None):
         return None
     machine, soname, arch_flags = facts[0], facts[1], facts[7]
     needed, runpath, undefined = _strings(facts[2]), _strings(facts[3]), _strings(facts[4])
     ok_fat, fatbin = _fatbin(facts[5])
     ok_rel, relfatbin = _fatbin(facts[6])
+    ok_hip, hip = _hip(facts[8])
     if (
         not isinstance(machine, str)
         or not (soname is None or isinstance(soname, str))
         or needed is None
         or runpath is None
         or undefined is None
-        or not (ok_fat and ok_rel)
+        or not (ok_fat and ok_rel and ok_hip)
         or not (arch_flags is None or isinstance(arch_flags, str))
     ):
         return None
@@ -185,6 +218,7 @@ def _from_entry(entry: Any, sig: Sequence[int]) -> tuple[ElfFacts | None, str | 
             fatbin=fatbin,
             relfatbin=relfatbin,
             arch_flags=arch_flags,
+            hip=hip,
         ),
         None,
     )

@@ -662,8 +662,17 @@ def _hardware(facts: list[LogFact]) -> Hardware | None:
     unknown (`Hardware.extra["gpu_list"] = "partial"`, read as `Hardware.partial`)."""
     listed = [f for f in facts if f.kind == "gpu"]
     seen = [f for f in facts if f.kind == "gpu_seen"]
+    # an AMD GPU's target (rocminfo's `Name: gfx942`, collect_env's `(gfx942:...)`): where no
+    # GPU is named otherwise, it is one GPU seen
+    gfx = {f.key: f.value for f in facts if f.kind == "gfx_target"}
+    if gfx and not listed and not seen:
+        seen = [
+            LogFact("gpu_seen", key, f"AMD {value}", 0, "", "rocminfo")
+            for key, value in gfx.items()
+        ]
     driver = next((f for f in reversed(facts) if f.kind == "driver"), None)
     cuda = next((f for f in reversed(facts) if f.kind == "cuda_driver"), None)
+    override = next((f.value for f in reversed(facts) if f.kind == "gfx_override"), None)
     if not listed and not seen and cuda is None and driver is None:
         return None  # nothing about the machine: unknown, whatever else was printed
     capability = {
@@ -677,13 +686,20 @@ def _hardware(facts: list[LogFact]) -> Hardware | None:
         driver_version=_version(driver.value) if driver else None,
         cuda_driver_version=_version(cuda.value) if cuda else None,
         gpus=tuple(
-            Gpu(index=int(f.key), name=f.value, compute_capability=capability.get(f.key))
+            Gpu(
+                index=int(f.key),
+                name=f.value,
+                compute_capability=capability.get(f.key),
+                vendor="amd" if f.key in gfx else None,
+                gfx_target=gfx.get(f.key),
+            )
             for f in sorted(gpus, key=lambda f: int(f.key))
         ),
         source="log",
         problems=problems if listed else (*problems, "the log shows no GPU list"),
         extra={} if listed else {"gpu_list": "partial"},
         driver_text=driver.value if driver else None,
+        gfx_override=override,
     )
 
 

@@ -57,6 +57,17 @@ def _same(value: str) -> str:
     return value
 
 
+def _major_minor(value: str) -> str:
+    """A ROCm/HIP version as printed (6.2.41133-dd7f95766) -> its major.minor ("6.2")."""
+    parts = value.split(".")
+    return f"{parts[0]}.{parts[1]}" if len(parts) > 1 else value
+
+
+def _gfx_list(value: str) -> str:
+    """`['gfx900', 'gfx906', ..., 'gfx1100']` (torch.cuda.get_arch_list() on ROCm) -> targets."""
+    return " ".join(re.findall(r"gfx[0-9a-f]{3,4}(?:-generic)?(?::[a-z]+[+-])*", value))
+
+
 class Field(NamedTuple):
     group: str  # the regex group read
     kind: str  # LogFact kind: gpu_seen | compute_capability | arch_list | cuda_driver | build | package | installed | undefined_symbol
@@ -189,6 +200,74 @@ MESSAGES: tuple[Message, ...] = (
         (Field("v", "package", "torch"),),
         "CUDA build label",
     ),
+    # --- AMD ROCm (issue 43) -------------------------------------------------------------------
+    # rocminfo's agent list: "  Name:                    gfx942" (one per GPU agent; the CPU
+    # agents' names are CPU models): a GPU's target, the count unknown.
+    Message(
+        b"Name:",
+        re.compile(r"^\s*Name:\s+(?P<gfx>gfx[0-9a-f]{3,4})\s*$"),
+        (Field("gfx", "gfx_target", "0"),),
+        "rocminfo",
+    ),
+    # collect_env on ROCm: "GPU models and configuration: AMD Instinct MI300X
+    # (gfx942:sramecc+:xnack-)", and torch's device name lines that carry the target.
+    Message(
+        b"(gfx",
+        re.compile(r"(?P<gpu>AMD [^():]{1,80}?|Radeon[^():]{1,80}?) \((?P<gfx>gfx[0-9a-f]{3,4})"),
+        (Field("gpu", "gpu_seen", "0"), Field("gfx", "gfx_target", "0")),
+        "collect_env (ROCm)",
+    ),
+    # collect_env: "ROCM used to build PyTorch: 6.2.41133-dd7f95766" (torch.version.hip), and
+    # "HIP runtime version: 6.2.41133", "MIOpen runtime version: 3.2.0" (torch's build config).
+    Message(
+        b"ROCM used to build PyTorch",
+        re.compile(r"ROCM used to build PyTorch\s*:\s*(?P<v>\d{1,2}\.\d{1,3}(?:\.\d{1,6})?)"),
+        (Field("v", "build", "torch_rocm", _major_minor), Field("v", "installed", "torch")),
+        "collect_env",
+    ),
+    Message(
+        b"HIP runtime version",
+        re.compile(r"HIP runtime version\s*:\s*(?P<v>\d{1,2}\.\d{1,3}(?:\.\d{1,6})?)"),
+        (Field("v", "build", "hip_runtime", _major_minor),),
+        "collect_env",
+    ),
+    Message(
+        b"MIOpen runtime version",
+        re.compile(r"MIOpen runtime version\s*:\s*(?P<v>\d{1,2}\.\d{1,3}(?:\.\d{1,3})?)"),
+        (Field("v", "build", "miopen"),),
+        "collect_env",
+    ),
+    # torch.cuda.get_device_properties(0) on ROCm: "_CudaDeviceProperties(name='AMD Radeon RX
+    # 7900 XTX', major=11, minor=0, gcnArchName='gfx1100', ...)".
+    Message(
+        b"gcnArchName",
+        re.compile(r"gcnArchName='(?P<gfx>gfx[0-9a-f]{3,4})"),
+        (Field("gfx", "gfx_target", "0"),),
+        "torch device properties",
+    ),
+    # rocBLAS without a Tensile library for the GPU: "rocBLAS error: Cannot read
+    # /opt/rocm/lib/rocblas/library/TensileLibrary.dat: No such file or directory for GPU arch :
+    # gfx1032".
+    Message(
+        b"for GPU arch",
+        re.compile(r"for GPU arch\s*:\s*(?P<gfx>gfx[0-9a-f]{3,4})"),
+        (Field("gfx", "gfx_target", "0"),),
+        "rocBLAS",
+    ),
+    # HSA_OVERRIDE_GFX_VERSION as a command line or an environment dump sets it.
+    Message(
+        b"HSA_OVERRIDE_GFX_VERSION=",
+        re.compile(r"HSA_OVERRIDE_GFX_VERSION=[\"']?(?P<v>\d{1,2}\.\d{1,2}\.\d{1,2})\b"),
+        (Field("v", "gfx_override", "gfx_override"),),
+        "environment",
+    ),
+    # torch.cuda.get_arch_list() on a ROCm build, printed: ['gfx900', 'gfx906', ..., 'gfx1100'].
+    Message(
+        b"['gfx",
+        re.compile(r"\[(?P<list>'gfx[0-9a-f]{3,4}'(?:,\s?'gfx[0-9a-z:+-]{3,30}'){0,40})\]"),
+        (Field("list", "arch_list", "torch_hip", _gfx_list),),
+        "torch.cuda.get_arch_list()",
+    ),
     # An installed distribution's directory in a traceback or listing.
     Message(
         b".dist-info",
@@ -233,7 +312,9 @@ class MachineReader:
                 self.collector.add_package(name, value, line, text, message.source)
             elif field.kind == "installed":
                 self.collector.add("installed", field.key, "", line, text, message.source)
-            elif field.kind in ("gpu_seen", "arch_list", "undefined_symbol"):
+            elif field.kind in (
+                "gpu_seen", "arch_list", "undefined_symbol", "gfx_target", "gfx_override",
+            ):  # fmt: skip
                 if value:
                     self.collector.add(field.kind, key, value, line, text, message.source)
             elif parse_version(value) is not None:

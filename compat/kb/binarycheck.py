@@ -59,6 +59,7 @@ _SYSTEM = re.compile(
 _SONAME = re.compile(r"(?P<base>lib[^/]+?\.so)\.(?P<major>\d+)(\.\d+)*")
 # bitsandbytes-style variants: one library per CUDA runtime, of which the loader picks one.
 _CUDA_VARIANT = re.compile(r"(?P<stem>.+)_cuda(?P<cuda>\d{3,4})(?P<rest>[^/]*\.so)$")
+_ROCM_VARIANT = re.compile(r"(?P<stem>.+)_rocm(?P<rocm>\d{2,4})(?P<rest>[^/]*\.so)$")
 
 _EXAMPLES = 3  # files or symbols named per finding; the JSON lists every file
 
@@ -95,10 +96,12 @@ def judge_binaries(
     versions.update(_torch_pins(env))
     judgement = BinaryJudgement()
     readable = [f for f in files if f.facts is not None]
-    loaded = _loaded_variants(readable, torch_cuda)
+    loaded = _loaded_variants(readable, torch_cuda, _torch_rocm(env))
     judgement.torch_arch_list = torch_arch_list(readable)
     _symbols(readable, versions, judgement, {} if symbol_cache is None else symbol_cache)
     _gpu_code(loaded, versions, hardware, judgement)
+    _hip_code(loaded, versions, hardware, judgement)
+    _device_packages(readable, env, versions, hardware, judgement)
     _libraries(readable, loaded, versions, judgement)
     _owners(shared, versions, judgement)
     judgement.document = _document(files, judgement)
@@ -111,6 +114,18 @@ def judge_binaries(
             "(--format json: environment.native.files)"
         )
     return judgement
+
+
+def _torch_rocm(env: Environment) -> str | None:
+    """The installed torch's ROCm build ("7.1"): its label, else torch/version.py's hip."""
+    from compat.probes.rocmbuild import rocm_builds
+
+    torch = env.packages.get(cast("NormalizedName", TORCH))
+    if torch is None:
+        return None
+    location = torch.origin.path if torch.origin is not None else None
+    found = rocm_builds({TORCH: torch.version}, location).get("torch_rocm")
+    return str(found) if found is not None else None
 
 
 def _name(package: str) -> NormalizedName:
@@ -366,23 +381,34 @@ def runs_on(sass: Sequence[str], ptx: Sequence[str], gpu: Gpu) -> str:
     return "none"
 
 
-def _loaded_variants(files: Sequence[NativeFile], torch_cuda: str | None) -> list[NativeFile]:
+def _loaded_variants(
+    files: Sequence[NativeFile], torch_cuda: str | None, torch_rocm: str | None = None
+) -> list[NativeFile]:
     """The files a process loads: of a package's per-CUDA variants (libbitsandbytes_cuda121.so,
-    _cuda124.so, ...) only the one for torch's CUDA build; none where that build is unknown."""
-    groups: dict[tuple[str, str, str], list[tuple[str, NativeFile]]] = defaultdict(list)
+    _cuda124.so, ...) only the one for torch's CUDA build, of its per-ROCm variants
+    (libbitsandbytes_rocm64.so, _rocm714.so: major and minor run together, as bitsandbytes
+    names them from torch.version.hip) only the one for torch's ROCm build; none where that
+    build is unknown."""
+    groups: dict[tuple[str, str, str, str], list[tuple[str, NativeFile]]] = defaultdict(list)
     plain = []
     for f in files:
         match = _CUDA_VARIANT.match(f.relpath)
+        rocm = _ROCM_VARIANT.match(f.relpath) if match is None else None
         if match:
-            groups[(f.package, match["stem"], match["rest"])].append((match["cuda"], f))
+            groups[("cuda", f.package, match["stem"], match["rest"])].append((match["cuda"], f))
+        elif rocm:
+            groups[("rocm", f.package, rocm["stem"], rocm["rest"])].append((rocm["rocm"], f))
         else:
             plain.append(f)
-    wanted = torch_cuda.replace(".", "") if torch_cuda else None
-    for variants in groups.values():
+    wanted = {
+        "cuda": torch_cuda.replace(".", "") if torch_cuda else None,
+        "rocm": torch_rocm.replace(".", "") if torch_rocm else None,
+    }
+    for (kind, *_), variants in groups.items():
         if len(variants) == 1:
             plain.append(variants[0][1])
             continue
-        plain.extend(f for cuda, f in variants if cuda == wanted)
+        plain.extend(f for build, f in variants if build == wanted[kind])
     return plain
 
 
@@ -492,6 +518,271 @@ def _no_device_code(
             "no .nv_fatbin"
             for f in found[:_EXAMPLES]
         ),
+        severity=Severity.ERROR,
+        evidence=Evidence.OBSERVED,
+    )
+
+
+# --- HIP code objects (AMD) ------------------------------------------------------------------
+
+
+def _hip_code(
+    files: Sequence[NativeFile],
+    versions: Mapping[str, str],
+    hardware: Hardware | None,
+    judgement: BinaryJudgement,
+) -> None:
+    """A file whose HIP code objects carry no target an AMD GPU runs: `hipErrorNoBinaryForGpu`
+    / `invalid device function` there. The GPU's target is HSA_OVERRIDE_GFX_VERSION's where set
+    (the runtime then reports and loads that one). torch's own libraries are judged too: no
+    table stands in for what its ROCm build carries; the file says it."""
+    from compat.binary.gfxtarget import override_target, runs
+
+    gpus = [g for g in (hardware.gpus if hardware else ()) if g.is_amd and g.gfx_target]
+    override = override_target(hardware.gfx_override) if hardware else None
+    misses: dict[str, list[tuple[NativeFile, list[Gpu]]]] = defaultdict(list)
+    with_code = [f for f in files if f.facts and f.facts.hip and f.facts.hip.targets]
+    for f in with_code:
+        hip = f.facts.hip if f.facts else None
+        assert hip is not None
+        missing = []
+        for gpu in gpus:
+            target = override or gpu.gfx_target
+            assert target is not None
+            answers = [runs(code, target, gpu.gfx_features) for code in hip.targets]
+            if any(a is not False for a in answers):
+                continue
+            if hip.unread:
+                judgement.notes.append(
+                    f"{f.path}: no code object for {target} among the bundles read; "
+                    f"{hip.unread} compressed bundle(s) unread ({hip.note})"
+                )
+                continue
+            missing.append(gpu)
+        if missing:
+            misses[f.package].append((f, missing))
+    for package, found in sorted(misses.items()):
+        judgement.findings.append(_no_hip_kernel(package, found, versions, override, hardware))
+    unread = [f for f in files if f.facts and f.facts.hip and f.facts.hip.unread]
+    if unread and not any(f.facts and f.facts.hip and f.facts.hip.targets for f in unread):
+        first = unread[0]
+        assert first.facts is not None and first.facts.hip is not None
+        judgement.notes.append(f"{first.path}: {first.facts.hip.note}")
+    if not gpus and with_code and (hardware is None or not hardware.gpus):
+        judgement.notes.append(
+            "HIP code objects of native files not compared with a GPU: no AMD GPU probed and no "
+            "--hardware profile"
+        )
+
+
+_DEVICE_DIST = re.compile(r"(?P<base>.+)-device-(?P<target>gfx[0-9a-z-]+)")
+# TheRock's per-GPU distributions of torch's own kernels (`torch[device-gfx942]`): each is built
+# with the torch release it belongs to and carries the `.kpack` archives its `.so` files point at.
+_TORCH_DEVICE = "amd-torch-device"
+_REFERENCES = (
+    "https://github.com/ROCm/TheRock/blob/main/docs/rfcs/RFC0008-Multi-Arch-Packaging.md",
+    "https://github.com/ROCm/rocm-cli/issues/333",
+)
+
+
+def _device_packages(
+    files: Sequence[NativeFile],
+    env: Environment,
+    versions: Mapping[str, str],
+    hardware: Hardware | None,
+    judgement: BinaryJudgement,
+) -> None:
+    """TheRock's multi-arch torch: its libraries' device code lies in `.kpack` archives of the
+    per-GPU `amd-torch-device-<target>` distributions (`.rocm_kpack_ref`, device sections
+    emptied). A GPU whose target no installed device distribution names has no torch kernels;
+    a device distribution of another version than torch's is another build's kernels
+    (rocm-cli#333: torch 2.11.0+rocm7.14.0 beside a 7.13 runtime; and the index's 0.0.1.dev0
+    placeholders carry none). Both rest on the distributions' names and versions: `reported`."""
+    from compat.binary.gfxtarget import override_target
+
+    torch_kpack = [
+        f for f in files if f.package == TORCH and f.facts and f.facts.hip and f.facts.hip.kpack
+    ]
+    devices: dict[str, str] = {}
+    for dist, package in env.packages.items():
+        match = _DEVICE_DIST.fullmatch(str(dist))
+        if match and f"{match['base']}-device" == _TORCH_DEVICE:
+            devices[match["target"]] = str(package.version)
+    torch_version = versions.get(TORCH)
+    for target, version in sorted(devices.items()):
+        if torch_version is None or version == torch_version:
+            continue
+        name = f"{_TORCH_DEVICE}-{target}"
+        placeholder = version.startswith("0.0.")
+        judgement.findings.append(
+            verified_finding(
+                id=f"rocm-device-package-version:{name}",
+                title=(
+                    f"{name} {version} beside torch {torch_version}: "
+                    + (
+                        "a name placeholder from the public index, it carries no kernels"
+                        if placeholder
+                        else "the per-GPU kernels of another torch build"
+                    )
+                    + "; torch's kernels for this target are missing or mismatched"
+                ),
+                fix=Fix(
+                    f'install the device package of this torch: pip install "{name}=={torch_version}" '
+                    "(or torch[device-<target>] from the same index as torch)"
+                ),
+                kind=KIND,
+                origin=None,
+                packages=(
+                    MatchedPackage(_name(name), version, None),
+                    MatchedPackage(_name(TORCH), torch_version, None),
+                ),
+                matched=(f"{name} {version}; torch {torch_version}",),
+                references=_REFERENCES,
+                severity=Severity.ERROR,
+                evidence=Evidence.REPORTED,
+            )
+        )
+    _sdk_against_torch(env, judgement)
+    if not torch_kpack:
+        return
+    gpus = [g for g in (hardware.gpus if hardware else ()) if g.is_amd and g.gfx_target]
+    from compat.kb.rocmtargets import linux_note
+
+    override = override_target(hardware.gfx_override) if hardware else None
+    runs_as = sorted({override or g.gfx_target or "" for g in gpus} - {""})
+    for shown in runs_as:  # what TheRock says of each target the GPUs load code for
+        if (note := linux_note(shown)) is not None:
+            judgement.notes.append(note)
+    override = override_target(hardware.gfx_override) if hardware else None
+    missing = [
+        g
+        for g in gpus
+        if not any(_device_serves(d, override or g.gfx_target or "") for d in devices)
+    ]
+    first = torch_kpack[0]
+    if not missing:
+        if not gpus:
+            judgement.notes.append(
+                f"{first.path}: torch's device code lies in .kpack archives (TheRock multi-arch); "
+                f"device packages installed: {', '.join(sorted(devices)) or 'none'}"
+            )
+        return
+    named = "; ".join(f"GPU {g.index} {g.name} ({override or g.gfx_target})" for g in missing)
+    judgement.findings.append(
+        verified_finding(
+            id=f"binary-no-kernel-image:{TORCH}",
+            title=(
+                f"torch {torch_version or ''}: {first.name} keeps its device code in .kpack "
+                f"archives (TheRock multi-arch) and no {_TORCH_DEVICE}-<target> package serves "
+                f"{named} (installed: {', '.join(sorted(devices)) or 'none'})"
+            ),
+            fix=Fix(
+                f"install torch's device package for the GPU: torch[device-{missing[0].gfx_target}] "
+                "from the index torch came from"
+            ),
+            kind=KIND,
+            origin=Origin(first.path),
+            packages=(MatchedPackage(_name(TORCH), torch_version or "", Origin(first.path)),),
+            matched=(f"{first.path}: .rocm_kpack_ref; device packages: {sorted(devices)}",),
+            references=_REFERENCES,
+            severity=Severity.ERROR,
+            evidence=Evidence.REPORTED,
+        )
+    )
+
+
+def _sdk_against_torch(env: Environment, judgement: BinaryJudgement) -> None:
+    """TheRock's torch is built against one ROCm release and pins its `rocm-sdk-*` wheels to
+    it; a torch labelled +rocm7.14 beside rocm-sdk-core 7.13 (rocm-cli#333, where every vLLM
+    start died) runs on another release's libraries. Compared as major.minor numbers."""
+    from packaging.utils import canonicalize_name
+
+    from compat.probes.rocmbuild import rocm_from_local_label
+
+    torch = env.packages.get(canonicalize_name(TORCH))
+    sdk = env.packages.get(canonicalize_name("rocm-sdk-core"))
+    if torch is None or sdk is None:
+        return
+    built = rocm_from_local_label(torch.version)
+    if built is None or not sdk.version.release:
+        return
+    runtime = ".".join(str(p) for p in (*sdk.version.release, 0)[:2])
+    if str(built) == runtime:
+        return
+    judgement.findings.append(
+        verified_finding(
+            id="rocm-sdk-against-torch:torch",
+            title=(
+                f"torch {torch.version} is built against ROCm {built}, but the installed "
+                f"rocm-sdk-core is {sdk.version} (ROCm {runtime}): torch loads another "
+                "release's ROCm libraries"
+            ),
+            fix=Fix(
+                f'install the ROCm wheels of torch\'s release: pip install "rocm[libraries]=={built}.*" '
+                "from the index torch came from (or the torch built for the installed ROCm)"
+            ),
+            kind=KIND,
+            origin=sdk.origin,
+            packages=(
+                MatchedPackage(_name(TORCH), str(torch.version), torch.origin),
+                MatchedPackage(_name("rocm-sdk-core"), str(sdk.version), sdk.origin),
+            ),
+            matched=(f"torch {torch.version}; rocm-sdk-core {sdk.version}",),
+            references=("https://github.com/ROCm/rocm-cli/issues/333",),
+            severity=Severity.ERROR,
+            evidence=Evidence.REPORTED,
+        )
+    )
+
+
+def _device_serves(device: str, target: str) -> bool:
+    """A device package's name part serves a target: its own (`gfx942`), or a family's
+    (`gfx11` serves gfx1100-gfx1153, `gfx12-0` gfx1200 and gfx1201, `gfx94X` gfx94x), as
+    TheRock's multi-arch index names its packs."""
+    processor = target.partition(":")[0]
+    family = device.replace("-", "").rstrip("xX")
+    return processor == device or (len(family) > 3 and processor.startswith(family))
+
+
+def _no_hip_kernel(
+    package: str,
+    misses: Sequence[tuple[NativeFile, list[Gpu]]],
+    versions: Mapping[str, str],
+    override: str | None,
+    hardware: Hardware | None,
+) -> Finding:
+    first, gpus = misses[0]
+    assert first.facts is not None and first.facts.hip is not None
+    version = versions.get(package, "")
+
+    def named(group: Sequence[Gpu]) -> str:
+        return "; ".join(f"GPU {g.index} {g.name} ({g.gfx_target})" for g in group)
+
+    overridden = (
+        f" (HSA_OVERRIDE_GFX_VERSION={hardware.gfx_override} makes it load {override} code)"
+        if override and hardware
+        else ""
+    )
+    matched = [
+        f"{f.path}: {' '.join(f.facts.hip.targets)}; no code object for {named(g)}{overridden}"
+        for f, g in misses[:_EXAMPLES]
+        if f.facts is not None and f.facts.hip is not None
+    ]
+    return verified_finding(
+        id=f"binary-no-kernel-image:{package}",
+        title=(
+            f"{package} {version}: {first.name} carries HIP code objects for "
+            f"{' '.join(first.facts.hip.targets)} and none that runs on {named(gpus)}{overridden}: "
+            "its kernels fail with `hipErrorNoBinaryForGpu` / `invalid device function`"
+        ),
+        fix=Fix(
+            f"install a {package} build compiled for these GPUs' target (or build it from source "
+            "with PYTORCH_ROCM_ARCH / --offload-arch naming it)"
+        ),
+        kind=KIND,
+        origin=Origin(first.path),
+        packages=(MatchedPackage(_name(package), version, Origin(first.path)),),
+        matched=tuple(matched),
         severity=Severity.ERROR,
         evidence=Evidence.OBSERVED,
     )
@@ -657,6 +948,12 @@ def _document(files: Sequence[NativeFile], judgement: BinaryJudgement) -> dict[s
                 sass=list(facts.fatbin.sass) if facts.fatbin else [],
                 ptx=list(facts.fatbin.ptx) if facts.fatbin else [],
             )
+            if facts.hip is not None:
+                entry["gfx_targets"] = list(facts.hip.targets)
+                if facts.hip.unread:
+                    entry["gfx_unread_bundles"] = facts.hip.unread
+                if facts.hip.kpack:
+                    entry["kpack"] = True
         listed.append(entry)
     return {
         "files": listed,

@@ -8,6 +8,7 @@ would settle it. An unknown is never silently false: that is what makes `possibl
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
@@ -19,6 +20,7 @@ from compat.model import (
     Facts,
     Fix,
     Gpu,
+    Hardware,
     MatchedPackage,
     PackageFact,
     Tri,
@@ -460,6 +462,8 @@ class HardwareCondition(AnchorCondition):
             if found is None:
                 if not hw.gpus and not hw.problems:
                     return FALSE  # no driver on a machine with no GPU: nothing to be too old
+                if hw.gpus and all(g.is_amd for g in hw.gpus):
+                    return FALSE  # AMD GPUs only: no NVIDIA driver to be too old
                 return Verdict(
                     Tri.UNKNOWN, unknown=(Unknown(f"hardware.{self.key}", HARDWARE_HINT),)
                 )
@@ -483,12 +487,40 @@ class HardwareCondition(AnchorCondition):
                     text += f" ({hw.user_driver.note})"
                 return Verdict(Tri.TRUE, (text,))
             return FALSE
+        if self.key in ("rocm", "amdgpu_driver"):
+            return self._amd_version(hw)
         if self.key == "nvml_error":
             code = hw.extra.get("nvml_error")
             if code is not None and str(code) == str(self.expected):
                 return Verdict(Tri.TRUE, (f"NVML reports {code}",))
             return FALSE
+        if self.key == "gfx_target" and hw.gfx_override:
+            from compat.binary.gfxtarget import override_target
+
+            # the runtime reports (and loads code for) the override's target on every GPU
+            target = override_target(hw.gfx_override)
+            gpus = tuple(
+                dataclasses.replace(g, gfx_target=target) if g.is_amd else g for g in hw.gpus
+            )
+            return self._any_gpu(gpus, hw.partial)
         return self._any_gpu(hw.gpus, hw.partial)
+
+    def _amd_version(self, hw: Hardware) -> Verdict:
+        """`rocm` / `amdgpu_driver`: the ROCm user space or amdgpu driver, compared as numbers
+        (`6.4.1-103` reads 6.4.1; ROCm 10.0 is above 7.14)."""
+        text = hw.rocm_version if self.key == "rocm" else hw.amdgpu_driver_version
+        found = None
+        if text:
+            match = re.match(r"\d+(?:\.\d+)*", text)
+            found = parse_version(match.group(0)) if match else None
+        if found is None:
+            if not any(g.is_amd for g in hw.gpus) and not hw.partial:
+                return FALSE  # no AMD GPU: no ROCm to be wrong
+            return Verdict(Tri.UNKNOWN, unknown=(Unknown(f"hardware.{self.key}", HARDWARE_HINT),))
+        if version_in(found, str(self.expected)):
+            what = "ROCm" if self.key == "rocm" else "amdgpu driver"
+            return Verdict(Tri.TRUE, (f"{what} {text} is in {self.expected}",))
+        return FALSE
 
     def _any_gpu(self, gpus: Sequence[Gpu], partial: bool = False) -> Verdict:
         if not gpus and not partial:
@@ -513,11 +545,19 @@ class HardwareCondition(AnchorCondition):
         return FALSE
 
     def _gpu_matches(self, gpu: Gpu) -> bool | None:
+        if gpu.is_amd and self.key in ("compute_capability", "mig"):
+            return False  # a CUDA compute capability or MIG: no AMD GPU has one
         if self.key == "compute_capability":
             cc = gpu.compute_capability
             return None if cc is None else version_in(cc, str(self.expected))
         if self.key == "gpu_name":
             return re.search(str(self.expected), gpu.name, re.IGNORECASE) is not None
+        if self.key == "gfx_target":
+            if not gpu.is_amd:
+                return False
+            if gpu.gfx_target is None:
+                return None
+            return re.fullmatch(str(self.expected), gpu.gfx_target) is not None
         if self.key == "mig":
             return None if gpu.mig is None else gpu.mig is bool(self.expected)
         if self.key == "memory_mib":
@@ -528,6 +568,8 @@ class HardwareCondition(AnchorCondition):
         raise AssertionError(f"unvalidated hardware key {self.key}")  # pragma: no cover
 
     def _describe(self, gpu: Gpu) -> str:
+        if self.key == "gfx_target":
+            return f"target {gpu.gfx_target} matches {self.expected!r}"
         if self.key == "compute_capability":
             return f"compute capability {gpu.compute_capability} is in {self.expected}"
         if self.key == "memory_mib":

@@ -41,6 +41,7 @@ VOCABULARY: dict[str, tuple[str, ...]] = {
     "wheel": ("none", "source-build", "cpu-build"),
     "flash_attn_wheel": ("prerelease-torch",),
     "xformers_torch_build": ("other-build",),
+    "hip_code": ("missing",),
 }
 # derived key -> the packages whose versions (and builds) decide it: pin moves these to escape
 PACKAGES: dict[str, tuple[str, ...]] = {
@@ -53,6 +54,7 @@ PACKAGES: dict[str, tuple[str, ...]] = {
     "wheel": ("torch",),
     "flash_attn_wheel": ("flash-attn", "torch"),
     "xformers_torch_build": ("torch",),
+    "hip_code": ("torch",),
 }
 # derived keys whose mechanism covers packages their table does not list (any extension built
 # against NumPy 1): a traceback through another package is not outside them
@@ -84,6 +86,8 @@ def table_rows(key: str) -> int:
         return wheels.flash_attn_prerelease_rows()
     if key == "xformers_torch_build":
         return 1  # one question about two builds the log names, no table
+    if key == "hip_code":
+        return 1  # the GPU's target against the list a log prints; files: binarycheck
     raise AssertionError(f"unvalidated derived key {key}")  # pragma: no cover
 
 
@@ -111,7 +115,7 @@ def release_specs(key: str) -> dict[str, set[str]]:
         from compat.kb import wheels
 
         return {"flash-attn": {f"=={release}" for release in wheels.flash_attn_asset_releases()}}
-    if key == "xformers_torch_build":
+    if key in ("xformers_torch_build", "hip_code"):
         return {}  # decided by a log's build fact, never by a release pin chooses
     raise AssertionError(f"unvalidated derived key {key}")  # pragma: no cover
 
@@ -140,8 +144,9 @@ class DerivedCondition(AnchorCondition):
         """Packages that must all be present (the rule index skips the rule otherwise): for
         numpy_abi only numpy, since any one of the table's packages may be the old build."""
 
-        if self.key == "wheel":
-            return ()  # any package the table lists: the check reads the table only for them
+        if self.key in ("wheel", "hip_code"):
+            # wheel: any package the table lists; hip_code: an extension's ops.hip fails alike
+            return ()
         names = ("numpy",) if self.key == "numpy_abi" else PACKAGES[self.key]
         return tuple(canonicalize_name(n) for n in names)
 
@@ -161,6 +166,8 @@ class DerivedCondition(AnchorCondition):
             return numpy1_build_beside_numpy2(facts)
         if self.key == "xformers_torch_build":
             return xformers_built_for_other_build(facts)
+        if self.key == "hip_code":
+            return hip_code_missing(facts)
         if self.key == "wheel":
             if not _wheel_question(facts, self.expected):
                 return FALSE  # doctor's installed packages, or not linux/aarch64: no table read
@@ -174,6 +181,66 @@ class DerivedCondition(AnchorCondition):
 
             return wheels.flash_attn_prerelease_torch(facts)
         raise AssertionError(f"unvalidated derived key {self.key}")  # pragma: no cover
+
+
+def hip_code_missing(facts: Facts) -> Verdict:
+    """TRUE when a log states an AMD GPU's target and the list of targets torch's ROCm build
+    carries (torch.cuda.get_arch_list()) and no entry runs there (target-ID match; the
+    HSA_OVERRIDE_GFX_VERSION target where the facts set one). An environment's files decide
+    this themselves (compat.kb.binarycheck: binary-no-kernel-image), so with a probed or
+    profiled machine and no printed list it is FALSE; from a log without the list it is the
+    question of what the failing library carries."""
+    from compat.binary.gfxtarget import override_target, runs
+
+    hardware = facts.hardware
+    amd = [g for g in (hardware.gpus if hardware else ()) if g.is_amd]
+    if hardware is not None and hardware.gpus and not amd:
+        return FALSE  # NVIDIA GPUs only
+    listed = facts.arch_lists.get("torch_hip")
+    if not listed:
+        if facts.packages_known or (hardware is not None and hardware.source != "log"):
+            return FALSE  # an environment: its files are read instead (binary-no-kernel-image)
+        return Verdict(
+            Tri.UNKNOWN,
+            unknown=(
+                Unknown(
+                    "build.hip_targets",
+                    "the GPU targets the failing library carries: compat doctor on that "
+                    "environment reads them from its files, or print torch.cuda.get_arch_list()",
+                ),
+            ),
+        )
+    if not amd or any(g.gfx_target is None for g in amd):
+        return Verdict(
+            Tri.UNKNOWN,
+            unknown=(Unknown("hardware.gfx_target", "rocminfo | grep gfx, or compat probe"),),
+        )
+    override = override_target(hardware.gfx_override) if hardware else None
+    missing = [
+        g
+        for g in amd
+        if not any(
+            runs(code, override or g.gfx_target or "", g.gfx_features) is not False
+            for code in listed
+        )
+    ]
+    if not missing:
+        return FALSE
+    names = "; ".join(f"GPU {g.index} {g.name} ({override or g.gfx_target})" for g in missing)
+    torch = facts.packages.get(canonicalize_name("torch"))
+    matched = (
+        (MatchedPackage(torch.name, str(torch.versions[0]), torch.origin),)
+        if torch is not None and torch.versions
+        else ()
+    )
+    return Verdict(
+        Tri.TRUE,
+        (
+            f"{names}: torch's ROCm build carries code for {' '.join(listed)} and none that runs there",
+        ),
+        (),
+        matched,
+    )
 
 
 def _wheel_question(facts: Facts, expected: str) -> bool:

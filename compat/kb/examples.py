@@ -58,6 +58,9 @@ def _example_facts(data: Mapping[str, Any], origin: Origin) -> Facts:
         hardware=hardware_from_example(data["hardware"]) if "hardware" in data else None,
         builds=builds,
         usage=usage,
+        arch_lists={
+            str(k): tuple(str(v).split()) for k, v in (data.get("arch_lists") or {}).items()
+        },
     )
 
 

@@ -82,6 +82,9 @@ WHEN_KEYS = {
 HARDWARE_KEYS = {
     "gpu_count", "compute_capability", "gpu_name", "driver", "cuda_driver", "mig", "memory_mib",
     "nvml_error",
+    # AMD (compat/probes/amd.py): a GPU's target as the runtime reports it (the override's where
+    # HSA_OVERRIDE_GFX_VERSION is set), the ROCm user space, the amdgpu kernel driver
+    "gfx_target", "rocm", "amdgpu_driver",
 }  # fmt: skip
 BUILD_KEYS = {
     "torch_cuda", "cuda_runtime", "cudnn", "nccl", "nvcc",
@@ -89,6 +92,9 @@ BUILD_KEYS = {
     "flash_attn_torch", "flash_attn_cxx11abi", "deepspeed_ops_torch", "deepspeed_ops_cuda",
     "xformers_torch",  # the torch release xFormers says it was built for (a log's warning)
     "flash_attn_link_error",  # 1: flash_attn_2_cuda failed to load (a log's undefined symbol)
+    # AMD (compat/probes/rocmbuild.py): torch's ROCm build from its +rocmX.Y label or version.py,
+    # and the ROCm user space TheRock's rocm-sdk-core wheel brings
+    "torch_rocm", "rocm_sdk",
 }  # fmt: skip
 EXAMPLE_KINDS = ("affected", "possible", "clear")
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9.-]*[a-z0-9]$")
@@ -336,8 +342,10 @@ class _Validator:
         self.unknown_keys(node, HARDWARE_KEYS, "hardware")
         out: dict[str, Any] = {}
         for key, value in node.items():
-            if key in ("compute_capability", "driver", "cuda_driver"):
+            if key in ("compute_capability", "driver", "cuda_driver", "rocm", "amdgpu_driver"):
                 out[key] = self.specifier(value, node, key)
+            elif key == "gfx_target":
+                out[key] = self.regex(value, node, key)
             elif key in ("gpu_count", "memory_mib"):
                 if isinstance(value, bool) or not (
                     isinstance(value, int) or parse_numeric(str(value)) is not None
@@ -469,7 +477,7 @@ class _Validator:
                 item = self.mapping(item, f"an example under {kind}")
                 self.unknown_keys(
                     item,
-                    {"packages", "python", "platform", "hardware", "build", "usage"},
+                    {"packages", "python", "platform", "hardware", "build", "usage", "arch_lists"},
                     "an example",
                 )
                 out.append({"expect": kind, "data": _plain(item), "line": item.line})

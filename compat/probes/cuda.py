@@ -114,6 +114,9 @@ def builds_from_versions(versions: Mapping[str, Version]) -> dict[str, Version]:
     flash_attn = versions.get("flash-attn")
     if flash_attn is not None:
         builds.update(flash_attn_build(flash_attn.local or ""))
+    from compat.probes.rocmbuild import rocm_builds
+
+    builds.update(rocm_builds(versions))
     return builds
 
 
@@ -182,6 +185,13 @@ def build_facts(env: Environment, *, with_nvcc: bool | NvccQuery = True) -> dict
     deepspeed = env.packages.get("deepspeed")  # type: ignore[call-overload]
     if deepspeed is not None and deepspeed.origin is not None:
         builds.update(deepspeed_ops_build(deepspeed.origin.path))
+    from compat.probes.rocmbuild import rocm_builds
+
+    location = torch.origin.path if torch is not None and torch.origin is not None else None
+    for key, value in rocm_builds(
+        {name: package.version for name, package in env.packages.items()}, location
+    ).items():
+        builds.setdefault(key, value)
     if with_nvcc is not False:
         query = NvccQuery.start() if with_nvcc is True else with_nvcc
         nvcc = query.version()

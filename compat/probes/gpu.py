@@ -76,13 +76,40 @@ class HardwareProbe:
 
         self._thread = threading.Thread(target=target, name="compat-nvml-probe", daemon=True)
         self._thread.start()
+        # AMD GPUs (compat.probes.amd): the KFD topology, and amd-smi only where it lists a GPU.
+        self._amd: list[Any] = []
+
+        def amd_target() -> None:
+            from compat.probes.amd import probe_amd
+
+            try:
+                self._amd.append(probe_amd(env, timeout=max(0.5, timeout - 0.2)))
+            except Exception as error:  # never let the AMD probe break the NVIDIA one
+                self._amd.append(str(error))
+
+        self._amd_thread = threading.Thread(target=amd_target, name="compat-amd-probe", daemon=True)
+        self._amd_thread.start()
 
     def result(self) -> Hardware:
         """The probe's answer, with the user-mode driver a process started here would load
         (a cuda-compat libcuda on the loader path: compat.probes.libcuda)."""
+        from compat.probes.amd import with_amd
         from compat.probes.libcuda import with_user_driver
 
-        return with_user_driver(self._result(), self._environ)
+        hardware = with_user_driver(self._result(), self._environ)
+        self._amd_thread.join(max(0.0, self._deadline - time.monotonic()))
+        if not self._amd:
+            # amd-smi (or amdsmi) is slow to answer: the KFD alone still gives the GPUs
+            from compat.probes.amd import AMD_SMI_VARIABLE, probe_amd
+
+            facts = probe_amd({**self._environ, AMD_SMI_VARIABLE: ""})
+            if facts is not None:
+                facts = dataclasses.replace(
+                    facts,
+                    problems=(*facts.problems, "amd-smi did not answer in time: GPU names unknown"),
+                )
+            return with_amd(hardware, facts)
+        return with_amd(hardware, self._amd[0])
 
     def _result(self) -> Hardware:
         self._thread.join(max(0.0, self._deadline - time.monotonic()))
@@ -303,9 +330,12 @@ def _read_devices(pynvml: Any, env: Mapping[str, str]) -> Hardware:
         handles = {gpu.uuid: handle for handle, gpu in devices}
         extra["topology"] = _topology(pynvml, [handles.get(g.uuid) for g in visible])
     renumbered = tuple(
-        Gpu(i, g.name, g.uuid, g.pci_bus_id, g.compute_capability, g.memory_total_mib, g.mig)
+        Gpu(
+            i, g.name, g.uuid, g.pci_bus_id, g.compute_capability, g.memory_total_mib, g.mig,
+            vendor="nvidia",
+        )
         for i, g in enumerate(visible)
-    )
+    )  # fmt: skip
     if len(visible) != count:
         extra["nvml_index"] = [g.index for g in visible]
     return Hardware(driver, cuda, renumbered, "nvml", tuple(problems), extra, driver_text)

@@ -73,6 +73,7 @@ def hardware_from_document(document: Any, where: str) -> Hardware:
         if mig is not None and not isinstance(mig, bool):
             raise InputError(f"gpus[{position}].mig must be true or false", origin=Origin(where))
         index = item.get("index", position)
+        vendor, gfx_target, gfx_features = _amd_gpu(item, position, where)
         gpus.append(
             Gpu(
                 index=index if isinstance(index, int) else position,
@@ -84,6 +85,9 @@ def hardware_from_document(document: Any, where: str) -> Hardware:
                 ),
                 memory_total_mib=memory,
                 mig=mig,
+                vendor=vendor,
+                gfx_target=gfx_target,
+                gfx_features=gfx_features,
             )
         )
     from compat.files.readers import jsonable
@@ -111,8 +115,59 @@ def hardware_from_document(document: Any, where: str) -> Hardware:
         extra=extra,
         driver_text=str(driver) if driver is not None else None,
         platform=platform,
+        rocm_version=_text(document, "rocm_version", where),
+        amdgpu_driver_version=_text(document, "amdgpu_driver_version", where),
+        gfx_override=_text(document, "hsa_override_gfx_version", where),
     )
     return _with_user_driver(hardware, document.get("user_mode_driver"), where)
+
+
+def _text(document: Mapping[str, Any], key: str, where: str) -> str | None:
+    value = document.get(key)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+        raise InputError(f"{key} must be a version string", origin=Origin(where))
+    return str(value)
+
+
+def _amd_gpu(
+    item: Mapping[str, Any], position: int, where: str
+) -> tuple[str | None, str | None, str | None]:
+    """A GPU's `vendor` (nvidia | amd), and an AMD GPU's `gfx_target` ("gfx942", or a target ID
+    "gfx90a:sramecc+:xnack-") and `gfx_features` ("sramecc+:xnack-")."""
+    from compat.binary.gfxtarget import split_target_id
+
+    vendor = item.get("vendor")
+    if vendor is not None and vendor not in ("nvidia", "amd"):
+        raise InputError(
+            f"gpus[{position}].vendor {vendor!r}: expected nvidia or amd", origin=Origin(where)
+        )
+    target = item.get("gfx_target")
+    features = item.get("gfx_features")
+    if target is None:
+        return vendor, None, None
+    parsed = split_target_id(target) if isinstance(target, str) else None
+    if parsed is None:
+        raise InputError(
+            f"gpus[{position}].gfx_target {target!r} is not an AMD GPU target (gfx942, "
+            "gfx90a:sramecc+:xnack-)",
+            origin=Origin(where),
+        )
+    if features is not None and (
+        not isinstance(features, str) or split_target_id(f"{parsed[0]}:{features}") is None
+    ):
+        raise InputError(
+            f"gpus[{position}].gfx_features {features!r}: expected settings such as "
+            "sramecc+:xnack-",
+            origin=Origin(where),
+        )
+    own = target.partition(":")[2] or None
+    if vendor == "nvidia":
+        raise InputError(
+            f"gpus[{position}] is an nvidia GPU with a gfx_target", origin=Origin(where)
+        )
+    return "amd", parsed[0], features or own
 
 
 def _with_user_driver(hardware: Hardware, value: Any, where: str) -> Hardware:
@@ -163,6 +218,9 @@ _CORE_KEYS = {
     "conda_virtual_packages",  # the same
     "platform",
     "user_mode_driver",
+    "rocm_version",
+    "amdgpu_driver_version",
+    "hsa_override_gfx_version",
 }  # fmt: skip
 
 
@@ -185,10 +243,18 @@ def profile_document(hardware: Hardware) -> dict[str, Any]:
                 else None,
                 "memory_total_mib": gpu.memory_total_mib,
                 "mig": gpu.mig,
+                **_gpu_vendor(gpu),
             }
             for gpu in hardware.gpus
         ],
     }
+    for key, value in (
+        ("rocm_version", hardware.rocm_version),
+        ("amdgpu_driver_version", hardware.amdgpu_driver_version),
+        ("hsa_override_gfx_version", hardware.gfx_override),
+    ):
+        if value is not None:
+            document[key] = value
     if hardware.platform:
         document["platform"] = hardware.platform
     if hardware.user_driver is not None:
@@ -206,6 +272,16 @@ def profile_document(hardware: Hardware) -> dict[str, Any]:
     return document
 
 
+def _gpu_vendor(gpu: Gpu) -> dict[str, Any]:
+    """The vendor keys of one GPU: written where known (an older profile's GPUs have none)."""
+    if gpu.is_amd:
+        keys: dict[str, Any] = {"vendor": "amd", "gfx_target": gpu.gfx_target}
+        if gpu.gfx_features:
+            keys["gfx_features"] = gpu.gfx_features
+        return keys
+    return {"vendor": gpu.vendor} if gpu.vendor else {}
+
+
 def render_profile_text(hardware: Hardware) -> str:
     """`compat probe` for a person."""
     lines = []
@@ -213,7 +289,9 @@ def render_profile_text(hardware: Hardware) -> str:
     cuda = (
         f" (supports CUDA {hardware.cuda_driver_version})" if hardware.cuda_driver_version else ""
     )
-    lines.append(f"driver: {driver}{cuda}")
+    amd_only = bool(hardware.gpus) and all(g.is_amd for g in hardware.gpus)
+    if not (amd_only and hardware.driver_label is None):  # no NVIDIA driver to speak of
+        lines.append(f"driver: {driver}{cuda}")
     if hardware.user_driver is not None:
         from compat.probes.libcuda import describe
 
@@ -224,7 +302,22 @@ def render_profile_text(hardware: Hardware) -> str:
             lines.append(f"note: {hardware.user_driver.note}")
     if not hardware.gpus:
         lines.append("GPUs: none visible")
+    if hardware.amdgpu_driver_version or hardware.rocm_version:
+        lines.append(
+            f"amdgpu driver: {hardware.amdgpu_driver_version or 'unknown'}, "
+            f"ROCm: {hardware.rocm_version or 'none found'}"
+        )
+    if hardware.gfx_override:
+        lines.append(f"HSA_OVERRIDE_GFX_VERSION={hardware.gfx_override}")
     for gpu in hardware.gpus:
+        if gpu.is_amd:
+            target = gpu.gfx_target or "gfx?"
+            if gpu.gfx_features:
+                target += ":" + gpu.gfx_features
+            memory = f", {gpu.memory_total_mib} MiB" if gpu.memory_total_mib is not None else ""
+            bus = f", {gpu.pci_bus_id}" if gpu.pci_bus_id else ""
+            lines.append(f"GPU {gpu.index}: {gpu.name} ({target}{memory}{bus})")
+            continue
         cc = (
             f"sm_{str(gpu.compute_capability).replace('.', '')}"
             if gpu.compute_capability

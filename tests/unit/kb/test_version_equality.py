@@ -537,6 +537,26 @@ def _xformers_build_cases() -> Iterator[Case]:
         )
 
 
+def _hip_code_cases() -> Iterator[Case]:
+    """The GPU's target against the ROCm build's printed list: absent (true), present (false);
+    torch's version is spelled every way and never decides it."""
+    for target in ("gfx1151", "gfx942"):
+        yield Case(
+            "missing",
+            {
+                "packages": {"torch": "2.6.0+rocm6.2.4"},
+                "arch_lists": {"torch_hip": "gfx90a gfx942 gfx1100"},
+                "hardware": {
+                    "schema": "compat.hardware/1",
+                    "gpus": [{"name": "AMD GPU", "vendor": "amd", "gfx_target": target}],
+                },
+            },
+            (("packages", "torch"),),
+            {},
+            keep_labels=True,
+        )
+
+
 DERIVED_CASES: dict[tuple[str, str], Callable[[], Iterator[Case]]] = {
     ("torch_kernels", "missing"): _torch_kernel_cases,
     ("bitsandbytes_cuda_library", "missing"): _bnb_cases,
@@ -547,6 +567,7 @@ DERIVED_CASES: dict[tuple[str, str], Callable[[], Iterator[Case]]] = {
     ("wheel", "cpu-build"): _cpu_build_cases,
     ("flash_attn_wheel", "prerelease-torch"): _flash_prerelease_cases,
     ("xformers_torch_build", "other-build"): _xformers_build_cases,
+    ("hip_code", "missing"): _hip_code_cases,
 }
 
 

@@ -1,0 +1,105 @@
+"""AMD GPU targets and target IDs: which code object a GPU runs.
+
+A target ID is a processor and its feature settings, `gfx90a:sramecc+:xnack-` (LLVM's
+AMDGPUUsage, "Target ID"): a code object loads on a GPU whose processor is the code object's
+(or one its generic target covers: `gfx11-generic` serves gfx1100 ... gfx1153) and whose
+settings agree with every feature the code object states; a feature left out (`gfx942`) means
+"any". A GPU setting that is not known is not held against the code object: that is never a
+finding, only the unknown.
+"""
+
+from __future__ import annotations
+
+import re
+
+_OVERRIDE = re.compile(r"\s*(\d{1,2})\.(\d{1,2})\.(\d{1,2})\s*")
+_ID = re.compile(r"(gfx[0-9]+[0-9a-f]*(?:-[0-9]+)*(?:-generic)?)((?::[a-z]+[+-])*)")
+
+# LLVM AMDGPUUsage, "Generic processors": the processors each generic target's code runs on.
+GENERIC = {
+    "gfx9-generic": ("gfx900", "gfx902", "gfx904", "gfx906", "gfx909", "gfx90c"),
+    "gfx9-4-generic": ("gfx940", "gfx941", "gfx942", "gfx950"),
+    "gfx10-1-generic": ("gfx1010", "gfx1011", "gfx1012", "gfx1013"),
+    "gfx10-3-generic": (
+        "gfx1030", "gfx1031", "gfx1032", "gfx1033", "gfx1034", "gfx1035", "gfx1036",
+    ),
+    "gfx11-generic": (
+        "gfx1100", "gfx1101", "gfx1102", "gfx1103", "gfx1150", "gfx1151", "gfx1152", "gfx1153",
+    ),
+    "gfx12-generic": ("gfx1200", "gfx1201"),
+}  # fmt: skip
+
+
+def gfx_name(value: int) -> str | None:
+    """KFD's `gfx_target_version` (major*10000 + minor*100 + stepping) -> `gfx942`; the minor
+    and stepping are printed in hex (90010 -> gfx90a, 90012 -> gfx90c). None for 0 (a CPU)."""
+    if value <= 0 or value >= 1_000_000:
+        return None
+    major, minor, step = value // 10000, (value // 100) % 100, value % 100
+    if minor > 15 or step > 15:
+        return None
+    return f"gfx{major}{minor:x}{step:x}"
+
+
+def override_target(value: str | None) -> str | None:
+    """`HSA_OVERRIDE_GFX_VERSION=11.0.0` -> `gfx1100` (`9.4.2` -> gfx942); None if malformed."""
+    if not value:
+        return None
+    match = _OVERRIDE.fullmatch(value)
+    if match is None:
+        return None
+    major, minor, step = (int(g) for g in match.groups())
+    return gfx_name(major * 10000 + minor * 100 + step)
+
+
+def split_target_id(text: str) -> tuple[str, dict[str, bool]] | None:
+    """`gfx90a:sramecc+:xnack-` -> ("gfx90a", {"sramecc": True, "xnack": False})."""
+    match = _ID.fullmatch(text.strip())
+    if match is None:
+        return None
+    features = {}
+    for item in match.group(2).split(":"):
+        if item:
+            features[item[:-1]] = item.endswith("+")
+    return match.group(1), features
+
+
+def bundle_target(entry_id: str) -> str | None:
+    """The target ID of a clang offload bundle entry: `hipv4-amdgcn-amd-amdhsa--gfx942:xnack-`
+    -> `gfx942:xnack-`; None for the host entry or another device (`host-x86_64-...`)."""
+    kind, _, rest = entry_id.partition("-")
+    if kind not in ("hip", "hipv4", "openmp") or not rest.startswith("amdgcn-amd-amdhsa"):
+        return None
+    target = rest[len("amdgcn-amd-amdhsa") :].lstrip("-")
+    return target if split_target_id(target) is not None else None
+
+
+def runs(code_target: str, gpu_target: str, gpu_features: str | None) -> bool | None:
+    """True: the code object loads on the GPU; False: it cannot; None: it depends on a GPU
+    feature setting that is not known (xnack, mostly, which the kernel's mode decides)."""
+    code = split_target_id(code_target)
+    gpu = split_target_id(gpu_target + (f":{gpu_features}" if gpu_features else ""))
+    if code is None or gpu is None:
+        return None
+    processor, wanted = code
+    if processor != gpu[0] and gpu[0] not in GENERIC.get(processor, ()):
+        return False
+    answer: bool | None = True
+    for feature, setting in wanted.items():
+        have = gpu[1].get(feature)
+        if have is None:
+            answer = None
+        elif have != setting:
+            return False
+    return answer
+
+
+def target_key(target: str) -> tuple[int, int, int, str]:
+    """Sort key: gfx900 < gfx906 < gfx90a < gfx942 < gfx1100 < gfx11-generic: by major, minor
+    and stepping (the last two characters, hex digits), then the whole ID."""
+    processor = target.partition(":")[0]
+    match = re.fullmatch(r"gfx(\d+)([0-9a-f])([0-9a-f])", processor)
+    if match is None:  # a generic target: after its family's processors
+        family = re.match(r"gfx(\d+)", processor)
+        return (int(family.group(1)) if family else 0, 99, 99, target)
+    return (int(match.group(1)), int(match.group(2), 16), int(match.group(3), 16), target)

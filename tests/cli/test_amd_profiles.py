@@ -1,0 +1,72 @@
+"""AMD hardware profiles (docs/examples/hardware/amd-*.json) on a CPU-only runner: they load in
+doctor, check and pin, and a CUDA-only question (compute capability, the NVIDIA driver) is
+answered "no" for an AMD GPU instead of being asked again."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import run_subprocess
+from tests.dists import make_env
+from tests.lib.paths import REPO
+
+EXAMPLES = sorted((REPO / "docs" / "examples" / "hardware").glob("amd-*.json"))
+TARGETS = {
+    "amd-mi300x-8.json": "gfx942",
+    "amd-mi250x-8.json": "gfx90a",
+    "amd-rx7900xtx.json": "gfx1100",
+    "amd-strix-halo.json": "gfx1151",
+}
+
+
+def test_the_four_examples_exist() -> None:
+    assert sorted(p.name for p in EXAMPLES) == sorted(TARGETS)
+
+
+@pytest.mark.parametrize("profile", EXAMPLES, ids=lambda p: p.stem)
+def test_doctor_reads_an_amd_profile(profile: Path, tmp_path: Path) -> None:
+    site = make_env(
+        tmp_path / "site",
+        {"torch": "2.6.0+rocm6.2.4", "flash-attn": "2.7.4", "transformers": "4.51.0"},
+    )
+    result = run_subprocess(
+        ["doctor", "--path", str(site), "--hardware", str(profile), "--format", "json"]
+    )
+    assert result.exit_code == 0, result.stderr
+    report = result.json()
+    gpus = report["hardware"]["gpus"]
+    assert {g["gfx_target"] for g in gpus} == {TARGETS[profile.name]}
+    assert {g["vendor"] for g in gpus} == {"amd"}
+    asked = json.dumps(report.get("needs_hardware", [])) + json.dumps(report["findings"])
+    # flash-attention-2-needs-ampere asks a CUDA compute capability: not of an AMD GPU
+    assert "hardware.compute_capability" not in asked
+    assert "hardware.driver" not in asked
+
+
+def test_check_and_pin_read_an_amd_profile(tmp_path: Path) -> None:
+    requirements = tmp_path / "requirements.txt"
+    requirements.write_text("torch==2.6.0\nflash-attn==2.7.4\n", encoding="utf-8")
+    profile = str(EXAMPLES[0])
+    check = run_subprocess(["check", "--offline", "--hardware", profile, str(requirements)])
+    assert check.exit_code in (0, 1), check.stderr
+    assert "Traceback" not in check.stderr
+    pin = run_subprocess(["pin", "--offline", "--hardware", profile, "-r", str(requirements)])
+    assert pin.exit_code == 0, pin.stderr
+    assert "torch==2.6.0" in pin.stdout
+
+
+def test_a_bad_gfx_target_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text(
+        json.dumps({"schema": "compat.hardware/1", "gpus": [{"name": "x", "gfx_target": "sm_90"}]}),
+        encoding="utf-8",
+    )
+    requirements = tmp_path / "requirements.txt"
+    requirements.write_text("torch==2.6.0\n", encoding="utf-8")
+    result = run_subprocess(["check", "--offline", "--hardware", str(bad), str(requirements)])
+    assert result.exit_code == 2
+    assert "gpus[0].gfx_target 'sm_90' is not an AMD GPU target" in result.stderr
+    assert "Traceback" not in result.stderr

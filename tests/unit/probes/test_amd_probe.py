@@ -1,0 +1,187 @@
+"""The AMD GPU probe through its boundary: a KFD topology written on disk, an `amd-smi`
+stand-in script, ROCm installs with their `.info/version` (tests/lib/kfd.py). No ROCm, no torch."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from compat.binary.gfxtarget import gfx_name, override_target
+from compat.probes.gpu import probe_hardware
+from compat.probes.profile import load_profile, profile_document
+from tests.conftest import run_subprocess
+from tests.lib.kfd import CPU_NODE, gpu_node, smi_gpu, write_machine
+
+MI300X = 90402
+SRAM_EDC = 0x00080000
+
+
+def _environ(machine: dict[str, str], **extra: str) -> dict[str, str]:
+    base = {k: v for k, v in os.environ.items() if not k.endswith("VISIBLE_DEVICES")}
+    base.pop("HSA_OVERRIDE_GFX_VERSION", None)
+    return {**base, **machine, **extra}
+
+
+def _mi300x_node(n: int) -> dict[str, int]:
+    return gpu_node(
+        MI300X,
+        device_id=0x74A1,
+        location_id=(0x0C + n * 0x10) << 8,
+        unique_id=0x1A2B3C4D5E6F0000 + n,
+        capability=SRAM_EDC,
+        memory_bytes=192 * 2**30,
+    )
+
+
+@pytest.fixture
+def mi300x_node(tmp_path: Path) -> dict[str, str]:
+    """Two MI300X on a two-socket host, amdgpu 6.12.12, ROCm 6.4.1 and an older 6.2.4 beside it."""
+    return write_machine(
+        tmp_path,
+        [CPU_NODE, CPU_NODE, _mi300x_node(0), _mi300x_node(1)],
+        amdgpu_version="6.12.12",
+        smi=[
+            smi_gpu("AMD Instinct MI300X", "gfx942", "6.12.12", "0000:0c:00.0"),
+            smi_gpu("AMD Instinct MI300X", "gfx942", "6.12.12", "0000:1c:00.0"),
+        ],
+        rocm={"rocm-6.4.1": "6.4.1-103", "rocm-6.2.4": "6.2.4-120"},
+    )
+
+
+@pytest.mark.parametrize(
+    ("value", "target"),
+    [
+        (90402, "gfx942"),
+        (90010, "gfx90a"),
+        (90012, "gfx90c"),
+        (90008, "gfx908"),
+        (110000, "gfx1100"),
+        (110501, "gfx1151"),
+        (100300, "gfx1030"),
+        (120001, "gfx1201"),
+        (90500, "gfx950"),
+        (0, None),
+    ],
+)
+def test_kfd_target_encoding(value: int, target: str | None) -> None:
+    # major*10000 + minor*100 + stepping, stepping (and minor) printed in hex as LLVM's
+    # amdgpu-arch does: gfx90a is 9.0.10.
+    assert gfx_name(value) == target
+
+
+def test_override_names_the_target_the_runtime_reports() -> None:
+    assert override_target("11.0.0") == "gfx1100"
+    assert override_target("9.4.2") == "gfx942"
+    assert override_target("10.3.0") == "gfx1030"
+    assert override_target("gfx1100") is None
+
+
+def test_mi300x_node_with_amd_smi(mi300x_node: dict[str, str]) -> None:
+    hardware = probe_hardware(
+        environ=_environ(mi300x_node), sys_root=Path("/nonexistent"), proc_root=Path("/nonexistent")
+    )
+    assert [g.gfx_target for g in hardware.gpus] == ["gfx942", "gfx942"]
+    assert [g.name for g in hardware.gpus] == ["AMD Instinct MI300X"] * 2
+    first = hardware.gpus[0]
+    assert first.vendor == "amd" and first.is_amd
+    assert first.gfx_features == "sramecc+"  # the KFD's SRAM_EDC capability bit
+    assert first.pci_bus_id == "0000:0c:00.0"
+    assert first.memory_total_mib == 192 * 1024
+    assert first.compute_capability is None
+    assert hardware.amdgpu_driver_version == "6.12.12"
+    assert hardware.rocm_version == "6.4.1-103"
+    assert len(hardware.extra["rocm_installs"]) == 2  # type: ignore[arg-type]
+    # "no NVIDIA driver" is not news on an AMD machine
+    assert not any("NVIDIA" in p for p in hardware.problems)
+
+
+def test_names_without_amd_smi_and_every_target(tmp_path: Path) -> None:
+    nodes = [
+        CPU_NODE,
+        gpu_node(90010, device_id=0x740C, location_id=0x3200, unique_id=1),
+        gpu_node(110000, device_id=0x744C, location_id=0x0300, unique_id=2),
+        gpu_node(110501, device_id=0x1586, location_id=0xC500, unique_id=3),
+    ]
+    machine = write_machine(tmp_path, nodes)
+    hardware = probe_hardware(environ=_environ(machine))
+    assert [g.gfx_target for g in hardware.gpus] == ["gfx90a", "gfx1100", "gfx1151"]
+    assert [g.name for g in hardware.gpus] == ["AMD gfx90a", "AMD gfx1100", "AMD gfx1151"]
+    assert hardware.amdgpu_driver_version is None and hardware.rocm_version is None
+
+
+def test_visible_devices_as_rocr_and_hip_apply_them(tmp_path: Path) -> None:
+    nodes = [
+        gpu_node(90402, device_id=0x74A1, location_id=(0x10 * n) << 8, unique_id=0x100 + n)
+        for n in range(4)
+    ]
+    machine = write_machine(tmp_path, [CPU_NODE, *nodes])
+    hardware = probe_hardware(
+        environ=_environ(machine, ROCR_VISIBLE_DEVICES="3,1,2", HIP_VISIBLE_DEVICES="1")
+    )
+    (gpu,) = hardware.gpus
+    assert gpu.uuid == "GPU-0000000000000101" and gpu.index == 0
+    assert any("1 of 4 AMD GPUs visible" in p for p in hardware.problems)
+    by_uuid = probe_hardware(
+        environ=_environ(machine, ROCR_VISIBLE_DEVICES="GPU-0000000000000102,bad,0")
+    )
+    assert [g.uuid for g in by_uuid.gpus] == ["GPU-0000000000000102"]
+
+
+def test_override_and_a_failing_amd_smi_are_notes(tmp_path: Path) -> None:
+    machine = write_machine(
+        tmp_path, [gpu_node(110501, device_id=0x1586, location_id=0xC500, unique_id=7)], smi=[]
+    )
+    script = Path(machine["COMPAT_AMD_SMI"])
+    script.write_text("#!/bin/sh\nexit 5\n", encoding="utf-8")
+    hardware = probe_hardware(environ=_environ(machine, HSA_OVERRIDE_GFX_VERSION="11.0.0"))
+    assert hardware.gfx_override == "11.0.0"
+    assert hardware.gpus[0].gfx_target == "gfx1151"  # the GPU's own; the override is separate
+    assert "amd-smi exited 5: GPU names unknown" in hardware.problems
+    assert hardware.extra["rocm_environment"] == {"HSA_OVERRIDE_GFX_VERSION": "11.0.0"}
+
+
+def test_hostile_topology_is_no_traceback(tmp_path: Path) -> None:
+    base = tmp_path / "sys" / "class" / "kfd" / "kfd" / "topology" / "nodes"
+    (base / "0").mkdir(parents=True)
+    (base / "0" / "properties").write_bytes(b"gfx_target_version 99999999\nsimd_count x\n\xff\xfe")
+    (base / "1").mkdir()
+    (base / "1" / "properties").mkdir()  # a directory where a file belongs
+    (base / "junk").mkdir()
+    hardware = probe_hardware(
+        environ=_environ({"COMPAT_SYSFS_ROOT": str(tmp_path / "sys"), "COMPAT_AMD_SMI": ""})
+    )
+    assert hardware.gpus == ()
+    assert any("99999999 is not a target" in p for p in hardware.problems)
+
+
+def test_cli_probe_on_a_faked_kfd_tree_and_the_profile_read_back(
+    mi300x_node: dict[str, str], tmp_path: Path
+) -> None:
+    result = run_subprocess(
+        ["probe", "--format", "json"], env={**mi300x_node, "COMPAT_LD_SO_CACHE": ""}
+    )
+    assert result.exit_code == 0, result.stderr
+    document = result.json()
+    assert [(g["vendor"], g["gfx_target"]) for g in document["gpus"]] == [("amd", "gfx942")] * 2
+    assert document["amdgpu_driver_version"] == "6.12.12"
+    assert document["rocm_version"] == "6.4.1-103"
+    profile = tmp_path / "mi300x.json"
+    profile.write_text(json.dumps(document), encoding="utf-8")
+    again = load_profile(profile)
+    assert [g.gfx_target for g in again.gpus] == ["gfx942", "gfx942"]
+    assert profile_document(again)["gpus"] == document["gpus"]
+    text = run_subprocess(["probe"], env={**mi300x_node, "COMPAT_LD_SO_CACHE": ""})
+    assert "GPU 0: AMD Instinct MI300X (gfx942:sramecc+" in text.stdout, text.stdout
+
+
+def test_a_slow_amd_smi_still_gives_the_kfd_gpus(tmp_path: Path) -> None:
+    machine = write_machine(
+        tmp_path, [gpu_node(90402, device_id=0x74A1, location_id=0xC00, unique_id=9)], smi=[]
+    )
+    Path(machine["COMPAT_AMD_SMI"]).write_text("#!/bin/sh\nsleep 5\n", encoding="utf-8")
+    hardware = probe_hardware(environ=_environ(machine), timeout=1.0)
+    assert [g.gfx_target for g in hardware.gpus] == ["gfx942"]
+    assert any("did not answer" in p for p in hardware.problems)
