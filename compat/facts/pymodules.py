@@ -25,7 +25,7 @@ from typing import Any, NamedTuple
 from compat.files.pysource import Defines, Imported, SourceError
 from compat.model import Environment
 
-_FORMAT = 4
+_FORMAT = 6
 _EXTENSION_SUFFIXES = (".so", ".pyd")
 _SKIPPED_DIRS = frozenset({"tests", "test", "_vendor", "vendored", "__pycache__"})
 
@@ -117,7 +117,7 @@ class SourceCache:
             stored = {}
         self.old: dict[str, dict[str, Any]] = {
             part: stored[part] if isinstance(stored.get(part), dict) else {}
-            for part in ("records", "imports", "defines", "top", "lazy")
+            for part in ("records", "imports", "defines", "top", "lazy", "all", "binds")
         }
         self.new: dict[str, dict[str, Any]] = {part: {} for part in self.old}
         self.now = time.time_ns()
@@ -133,7 +133,7 @@ class SourceCache:
             return None
 
     def _cached(self, part: str, path: str, sig: list[int] | None) -> Any:
-        entry = self.old[part].get(path)
+        entry = self.new[part].get(path) or self.old[part].get(path)
         if sig is not None and type(entry) is list and len(entry) == 2 and entry[0] == sig:
             self.new[part][path] = entry
             return entry[1]
@@ -195,18 +195,53 @@ class SourceCache:
                 return _defines_from(cached)
             except (TypeError, ValueError):
                 pass
-        from compat.files.pysource import parse, read_defines, read_source, size_checked
+        from compat.files.pysource import parse, read_defines, read_source
 
         self.parsed += 1
         try:
-            tree = parse(read_source(path), path)
-            size_checked(tree)
-            found: Defines | str = read_defines(tree)
+            data = read_source(path)
+            found: Defines | str = read_defines(parse(data, path), data)
         except SourceError as error:
             found = str(error)
         except RecursionError:
             found = "nested too deeply to read"
         self._keep("defines", path, sig, found if isinstance(found, str) else _defines_to(found))
+        return found
+
+    def binds(self, path: str, names: set[str]) -> set[str]:
+        """The names of `names` the file surely binds, read cheaply (compat.files.pysource
+        .binds_at_top); the answers are kept per file."""
+        sig = self._signature(path)
+        cached = self._cached("binds", path, sig)
+        known: dict[str, bool] = dict(cached) if isinstance(cached, dict) else {}
+        asked = [n for n in names if n not in known]
+        if asked:
+            from compat.files.pysource import binds_at_top, read_source
+
+            try:
+                data = read_source(path)
+            except SourceError:
+                data = b""
+            for name in asked:
+                known[name] = bool(data) and binds_at_top(data, name)
+            self._keep("binds", path, sig, known)
+        return {n for n in names if known.get(n) is True}
+
+    def all_names(self, path: str) -> tuple[str, ...] | None:
+        """The module's `__all__` literal read cheaply (compat.files.pysource.scan_all)."""
+        sig = self._signature(path)
+        cached = self._cached("all", path, sig)
+        if isinstance(cached, list) and len(cached) == 1:
+            value = cached[0]
+            return tuple(str(n) for n in value) if isinstance(value, list) else None
+        from compat.files.pysource import read_source, scan_all
+
+        self.read += 1
+        try:
+            found = scan_all(read_source(path))
+        except SourceError:
+            found = None
+        self._keep("all", path, sig, [list(found) if found is not None else None])
         return found
 
     def top_level(self, path: str) -> set[tuple[int, int, str]] | str:

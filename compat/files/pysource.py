@@ -19,12 +19,10 @@ Two readers, cheap first:
 from __future__ import annotations
 
 import ast
-import bisect
 import re
 from typing import NamedTuple, cast
 
 MAX_SOURCE = 8 * 1024 * 1024  # transformers' largest module is ~0.4 MiB
-MAX_NODES = 2_000_000
 
 
 class SourceError(Exception):
@@ -81,32 +79,12 @@ def read_source(path: str) -> bytes:
 # --- the cheap scan ----------------------------------------------------------------------------
 
 _STATEMENT = re.compile(
-    rb"^(?:from[ \t]+(?P<module>\.*[\w.]*)[ \t]+import[ \t]*(?P<names>\([^)]*\)|[^\n;#]*"
-    rb"(?:\\\r?\n[^\n;#]*)*)|import[ \t]+(?P<plain>[^\n;#]+))",
-    re.M,
+    rb"\n(?:from[ \t]+(?P<module>\.*[\w.]*)[ \t]+import[ \t]*(?P<names>\([^)]*\)|[^\n;#]*"
+    rb"(?:\\\r?\n[^\n;#]*)*)|import[ \t]+(?P<plain>[^\n;#]+))"
 )
-_TRIPLE = re.compile(rb"\"\"\"|'''")
 _COMMENT = re.compile(rb"#[^\n]*")
 _NAME = re.compile(r"[A-Za-z_]\w*\Z")
 _DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*\Z")
-
-
-def _strings(data: bytes) -> list[int]:
-    """Offsets where triple-quoted strings open and close, in pairs (approximate: a quote inside
-    another kind of string or a comment can shift it; the ast settles every claim)."""
-    bounds: list[int] = []
-    quote = b""
-    for match in _TRIPLE.finditer(data):
-        token = match.group()
-        if not quote:
-            quote = token
-            bounds.append(match.start())
-        elif token == quote:
-            quote = b""
-            bounds.append(match.end())
-    if quote:
-        bounds.append(len(data))
-    return bounds
 
 
 def scan_imports(data: bytes) -> list[Imported]:
@@ -114,13 +92,12 @@ def scan_imports(data: bytes) -> list[Imported]:
     if b"import" not in data:
         return []
     found: list[Imported] = []
-    bounds: list[int] | None = None
+    data = b"\n" + data  # every statement follows a newline: a literal the search skips to
     for match in _STATEMENT.finditer(data):
-        if bounds is None:
-            bounds = _strings(data)
-        if bisect.bisect_right(bounds, match.start()) % 2:
-            continue  # inside a triple-quoted string
-        line = data.count(b"\n", 0, match.start()) + 1
+        start = match.start()
+        if data.count(b'"""', 0, start) % 2 or data.count(b"'''", 0, start) % 2:
+            continue  # inside a triple-quoted string (approximately: the ast settles claims)
+        line = data.count(b"\n", 0, start + 1)
         try:
             if match.group("plain") is not None:
                 for part in match.group("plain").decode().split(","):
@@ -144,6 +121,51 @@ def scan_imports(data: bytes) -> list[Imported]:
         if names:
             found.append(Imported(line, level, module, tuple(names)))
     return found
+
+
+_ALL = re.compile(rb"^__all__[ \t]*(?::[^=\n]*)?=[ \t]*[\[(]([^\])]*)[\])]", re.M)
+_QUOTED = re.compile(rb"[\"']([A-Za-z_]\w*)[\"']")
+
+
+def scan_all(data: bytes) -> tuple[str, ...] | None:
+    """The names of a module's column-0 `__all__ = [...]` literal, read without the `ast` (as
+    transformers' `define_import_structure` finds them); None where there is none, or more
+    than one assignment or an extension of it (then the `ast` decides)."""
+    found = _ALL.findall(data)
+    if len(found) != 1 or b"__all__ +=" in data or b"__all__.extend" in data:
+        return None
+    return tuple(n.decode() for n in _QUOTED.findall(found[0]))
+
+
+def binds_at_top(data: bytes, name: str) -> bool:
+    """Whether the source surely binds `name` on import, read without the `ast`: a column-0
+    `def`/`class`/assignment/import of it, or, in a module that builds a lazy module, the name
+    as a quoted string (its tables). Only a yes is an answer: a no asks the `ast`."""
+    word = name.encode()
+    lazy = b"__getattr__" in data or b"sys.modules[__name__]" in data
+    size = len(word)
+    at = data.find(word)
+    while at >= 0:
+        before = data[at - 1 : at] if at else b"\n"
+        after = data[at + size : at + size + 1]
+        if not (before.isalnum() or before == b"_" or after.isalnum() or after == b"_"):
+            line = data.rfind(b"\n", 0, at) + 1
+            prefix = data[line:at]
+            rest = data[at + size : at + size + 8].lstrip(b" \t")[:1]
+            if prefix in (b"def ", b"class ", b"async def "):
+                return True
+            if not prefix and rest and rest in b":=,":
+                return True
+            if prefix.startswith((b"from ", b"import ")) and b"#" not in prefix:
+                return True
+            if prefix.strip() == b"" or prefix.endswith((b", ", b"(")):
+                opened = data.rfind(b"\nfrom ", 0, at)
+                if opened >= 0 and b"(" in data[opened:at] and b")" not in data[opened:at]:
+                    return True
+            if lazy and before in (b'"', b"'") and after == before:
+                return True
+        at = data.find(word, at + size)
+    return False
 
 
 # --- the ast -----------------------------------------------------------------------------------
@@ -476,11 +498,18 @@ _SAFE_METHODS = frozenset(
 )
 
 
-def read_defines(tree: ast.Module) -> Defines:
-    """What the module's source defines (see `Defines`)."""
+_DYNAMIC_HINTS = re.compile(
+    rb"(?<![\w.])(?:globals|vars|locals)\(|sys\.modules|meta_path|path_hooks"
+)
+
+
+def read_defines(tree: ast.Module, data: bytes | None = None) -> Defines:
+    """What the module's source defines (see `Defines`). With the source's bytes, the walk of
+    every node for `globals()` and `sys.modules` is skipped where neither is spelled."""
     reader = _Reader()
     reader.body(tree.body)
-    reader.globals_written(tree)
+    if data is None or _DYNAMIC_HINTS.search(data):
+        reader.globals_written(tree)
     if reader.lazy_args and not reader.dynamic:
         seen: set[str] = set()
         for arg in reader.lazy_args:
@@ -525,13 +554,6 @@ def read_defines(tree: ast.Module) -> Defines:
         aliases=reader.aliases,
         lazy_from=lazy_from,
     )
-
-
-def size_checked(tree: ast.Module) -> None:
-    """A tree too large to walk in bounded time is a `SourceError`."""
-    for count, _ in enumerate(ast.walk(tree)):
-        if count >= MAX_NODES:
-            raise SourceError(f"more than {MAX_NODES} syntax nodes")
 
 
 def find_definition(tree: ast.Module, name: str) -> ast.AST | tuple[int, str] | None:

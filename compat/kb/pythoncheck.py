@@ -70,6 +70,8 @@ class Sources(Protocol):
     def imports(self, path: str) -> list[Imported] | str: ...
     def defines(self, path: str) -> Defines | str: ...
     def top_level(self, path: str) -> set[tuple[int, int, str]] | str: ...
+    def all_names(self, path: str) -> tuple[str, ...] | None: ...
+    def binds(self, path: str, names: set[str]) -> set[str]: ...
     def lazy_is_static(self, path: str, name: str) -> bool | tuple[int, str]: ...
 
 
@@ -113,6 +115,7 @@ class _Names:
         self._children: dict[str, list[str]] | None = None
         self.structures: dict[str, frozenset[str]] = {}
         self.lazies: dict[str, bool] = {}
+        self.read: dict[str, Defines | str] = {}
 
     def children(self) -> dict[str, list[str]]:
         """package -> its modules on disk (built once, when a table needs them)."""
@@ -125,6 +128,11 @@ class _Names:
         return self._children
 
     def defines(self, module: str) -> Defines | str:
+        if module not in self.read:
+            self.read[module] = self._defines(module)
+        return self.read[module]
+
+    def _defines(self, module: str) -> Defines | str:
         file = self.mods.modules.get(module)
         if file is None:
             return "not a module on disk"
@@ -191,7 +199,13 @@ class _Names:
                 i += 1
             for package in packages:
                 for other in children.get(package, ()):
-                    names.update(self.names(other)[0])
+                    file = self.mods.modules[other]
+                    if file.kind != "py":
+                        continue  # a subpackage's modules are in `packages`; an extension: none
+                    listed = self.sources.all_names(file.path)
+                    # transformers exports a module's `__all__`: read cheaply where it is one
+                    # literal, else every name the module defines
+                    names.update(listed if listed is not None else self.names(other)[0])
         self.structures[module] = frozenset(names)
         return self.structures[module]
 
@@ -278,12 +292,16 @@ def judge_imports(mods: Modules, sources: Sources, env: Environment) -> PythonJu
                     if missing is not None:
                         claims.setdefault(_Claim(dist, missing, ""), []).append(site)
                 continue  # a namespace package: its other portions may lie anywhere
-            for name in imp.names:
-                if name == "*":
-                    continue
-                sub = f"{imp.module}.{name}"
-                if sub in modules or sub in mods.namespaces:
-                    continue
+            asked = {
+                n
+                for n in imp.names
+                if n != "*"
+                and f"{imp.module}.{n}" not in modules
+                and f"{imp.module}.{n}" not in mods.namespaces
+            }
+            if asked and target.kind != "ext":
+                asked -= sources.binds(target.path, asked)  # the cheap yes first
+            for name in sorted(asked):
                 if target.kind == "ext":
                     _count(unknown, imp.module, "an extension module")
                     continue
