@@ -121,6 +121,7 @@ class SourceCache:
         }
         self.new: dict[str, dict[str, Any]] = {part: {} for part in self.old}
         self.now = time.time_ns()
+        self.signed: dict[str, list[int] | None] = {}  # every file this run's answer rests on
         self.parsed = 0  # files whose ast this run built
         self.read = 0  # files this run read (cache misses)
 
@@ -128,9 +129,11 @@ class SourceCache:
         from compat.files.jsoncache import signature
 
         try:
-            return signature(os.stat(path), self.now)
+            sig = signature(os.stat(path), self.now)
         except (OSError, ValueError):
-            return None
+            sig = None
+        self.signed[path] = sig
+        return sig
 
     def _cached(self, part: str, path: str, sig: list[int] | None) -> Any:
         entry = self.new[part].get(path) or self.old[part].get(path)
@@ -366,3 +369,52 @@ def cache_for(env: Environment) -> SourceCache:
 def unreadable(problems: Iterable[tuple[str, str]]) -> list[str]:
     """One note per file that could not be read as Python source."""
     return [f"{path}: not read as Python source: {why}" for path, why in problems]
+
+
+class Summary:
+    """The last answer for an environment and the signature of every file it rested on (each
+    RECORD, every source scanned, every module read): a warm run stats them and reads nothing
+    else. Any file changed, added to a RECORD or too young to vouch for itself: no answer."""
+
+    def __init__(self, env: Environment) -> None:
+        from compat.files.jsoncache import cache_file
+
+        self.path = cache_file("python-summary", "\0".join(env.paths))
+        self.records = sorted(
+            os.path.join(os.path.abspath(p.origin.path), "RECORD")
+            for p in env.packages.values()
+            if p.origin is not None
+            and p.origin.line is None
+            and p.origin.path.endswith(".dist-info")
+        )
+
+    def answer(self) -> Any:
+        from compat.files.jsoncache import read_cache, signature
+
+        stored = read_cache(self.path)
+        if not (isinstance(stored, dict) and stored.get("format") == _FORMAT):
+            return None
+        files, records = stored.get("files"), stored.get("records")
+        if not isinstance(files, dict) or records != self.records:
+            return None
+        now = time.time_ns()
+        for path, sig in files.items():
+            try:
+                if signature(os.stat(path), now) != sig:
+                    return None
+            except (OSError, ValueError):
+                if sig is not None:
+                    return None
+        return stored.get("answer")
+
+    def save(self, signed: dict[str, list[int] | None], answer: Any) -> None:
+        from compat.files.jsoncache import write_cache
+
+        if any(sig is None for path, sig in signed.items() if path.endswith("RECORD")):
+            return
+        if any(sig is None and os.path.exists(path) for path, sig in signed.items()):
+            return  # a file too young to vouch for itself
+        write_cache(
+            self.path,
+            {"format": _FORMAT, "records": self.records, "files": signed, "answer": answer},
+        )

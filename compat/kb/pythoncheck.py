@@ -537,3 +537,63 @@ def _notes(
             f"{len(unreadable) - _EXAMPLES} more Python files could not be read "
             "(--format json: environment.python_imports.unreadable)"
         )
+
+
+def to_json(judgement: PythonJudgement) -> dict[str, Any]:
+    """The judgement as the summary cache keeps it (`from_json` reads it back)."""
+    return {
+        "notes": judgement.notes,
+        "document": judgement.document,
+        "findings": [
+            {
+                "id": f.rule.id,
+                "title": f.rule.title,
+                "fix": f.rule.fix.summary,
+                "origin": list(f.rule.origin) if f.rule.origin is not None else None,
+                "packages": [
+                    [p.name, p.version, list(p.origin) if p.origin else None] for p in f.packages
+                ],
+                "matched": list(f.matched),
+                "status": f.status.value,
+                "unknown": [list(u) for u in f.unknown],
+            }
+            for f in judgement.findings
+        ],
+    }
+
+
+def from_json(stored: Any) -> PythonJudgement | None:
+    """A cached judgement, or None where its shape is not `to_json`'s."""
+    import dataclasses
+
+    try:
+        judgement = PythonJudgement(
+            notes=[str(n) for n in stored["notes"]], document=dict(stored["document"])
+        )
+        for f in stored["findings"]:
+            finding = verified_finding(
+                id=str(f["id"]),
+                title=str(f["title"]),
+                fix=Fix(str(f["fix"])),
+                kind=KIND,
+                origin=Origin(str(f["origin"][0]), f["origin"][1]) if f["origin"] else None,
+                packages=tuple(
+                    MatchedPackage(
+                        _name(str(name)),
+                        str(version),
+                        Origin(str(origin[0]), origin[1]) if origin else None,
+                    )
+                    for name, version, origin in f["packages"]
+                ),
+                matched=tuple(str(m) for m in f["matched"]),
+                severity=Severity.ERROR,
+                evidence=Evidence.OBSERVED,
+                status=Status(f["status"]),
+            )
+            unknown = tuple(Unknown(str(a), str(b)) for a, b in f["unknown"])
+            if unknown:
+                finding = dataclasses.replace(finding, unknown=unknown)
+            judgement.findings.append(finding)
+    except (KeyError, TypeError, ValueError, IndexError):
+        return None
+    return judgement
