@@ -215,7 +215,7 @@ def cut(site: Path, importer: str, dest: Path) -> list[str]:
     return sorted(kept)
 
 
-def truth(venv: Path, wheel_files: list[Path], statement: str) -> dict[str, str]:
+def truth(venv: Path, wheel_files: list[Path], statement: str, log: Path) -> dict[str, str]:
     python = venv / "bin" / "python"
     subprocess.run(
         [
@@ -238,6 +238,8 @@ def truth(venv: Path, wheel_files: list[Path], statement: str) -> dict[str, str]
         return {"result": "ok"}
     lines = [line for line in done.stderr.splitlines() if line.strip()]
     site = str(next((venv / "lib").glob("python3*/site-packages"))) + "/"
+    # the real traceback, beside the fixture: what explain reads (its venv's path shortened)
+    log.write_text(done.stderr.replace(str(venv), "/venv"), encoding="utf-8")
     frames = [line.strip().replace(site, "") for line in lines if line.strip().startswith("File ")]
     return {
         "result": (lines[-1] if lines else f"exit {done.returncode}").replace(site, ""),
@@ -255,8 +257,11 @@ def main() -> int:
     previous = {}
     if (OUT / "MANIFEST.json").exists():
         previous = {c["name"]: c for c in json.loads((OUT / "MANIFEST.json").read_text())["cases"]}
+    logs = {p.name: p.read_bytes() for p in OUT.glob("*.log")} if OUT.exists() else {}
     shutil.rmtree(OUT, ignore_errors=True)
     OUT.mkdir(parents=True)
+    for log_name, data in logs.items():  # kept where this run does not import again
+        (OUT / log_name).write_bytes(data)
     cases = []
     for name, family, importer, statement, releases in CASES:
         wheel_files = [fetch(spec, args.wheels) for spec in releases]
@@ -270,7 +275,7 @@ def main() -> int:
         if [(i, s) for i, s, _o, _m in again] != [(i, s) for i, s, _o, _m in full]:
             raise SystemExit(f"{name}: the cut tree judges otherwise: {again} != {full}")
         if family in venvs:
-            result = truth(Path(venvs[family]), wheel_files, statement)
+            result = truth(Path(venvs[family]), wheel_files, statement, OUT / f"{name}.log")
         else:
             result = previous.get(name, {}).get("import", {"result": "not run"})
             result.pop("statement", None)

@@ -597,3 +597,33 @@ def from_json(stored: Any) -> PythonJudgement | None:
     except (KeyError, TypeError, ValueError, IndexError):
         return None
     return judgement
+
+
+def defines_name(
+    mods: Modules, sources: Sources, module: str, name: str
+) -> tuple[bool | None, str]:
+    """Whether the installed `module` provides `name` (a name it defines or a submodule): True,
+    False, or None with why it cannot be known without running it. `name` '' asks whether the
+    module itself exists."""
+    unreadable: dict[str, str] = {}
+    resolver = _Names(mods, sources, unreadable)
+    full = f"{module}.{name}" if name else module
+    if full in mods.modules or full in mods.namespaces:
+        return True, ""
+    if not name:
+        if _missing_module(mods, resolver, module) is not None:
+            return False, ""
+        return None, "its parent package may provide it without a file"
+    target = mods.modules.get(module)
+    if target is None:
+        if module in mods.namespaces:
+            return None, "a namespace package"
+        return (False, "") if _missing_module(mods, resolver, module) else (None, "not installed")
+    if target.kind == "ext":
+        return None, "an extension module"
+    names, why = resolver.names(module)
+    if name in names or name in resolver.structure(module):
+        return True, ""
+    if not why and not resolver.lazy_static(module):
+        why = "a lazy module whose __getattr__ answers more than its tables"
+    return (None, why) if why else (False, "")
