@@ -412,6 +412,12 @@ class _Reader:
                 self.aliases = True
             if isinstance(node, ast.Attribute) and node.attr in ("meta_path", "path_hooks"):
                 self.aliases = True  # an import hook: modules may exist that no file is
+            if (
+                isinstance(node, (ast.Assign, ast.AnnAssign, ast.NamedExpr))
+                and node.value is not None
+                and _is_call(node.value, "globals", "vars")
+            ):
+                self.dynamic = self.dynamic or "globals() bound to a name"  # protobuf's _pb2
             if isinstance(node, ast.Subscript) and _is_call(node.value, "globals", "vars"):
                 if isinstance(node.ctx, ast.Store):
                     self.dynamic = self.dynamic or "globals() written to"

@@ -127,3 +127,44 @@ def test_a_warm_run_reads_no_source_and_answers_the_same(tmp_path: Path) -> None
     assert cold["environment"]["python_imports"]["read"] > 0
     assert warm["environment"]["python_imports"]["read"] == 0
     assert warm["environment"]["python_imports"]["parsed"] == 0
+
+
+def _package(site: Path, name: str, version: str, files: dict[str, str]) -> None:
+    """A distribution whose RECORD lists `files` (written as given)."""
+    from tests.dists import make_dist
+
+    info = make_dist(site, name, version)
+    rows = (info / "RECORD").read_text()
+    for rel, text in files.items():
+        (site / rel).parent.mkdir(parents=True, exist_ok=True)
+        (site / rel).write_text(text)
+        rows += f"{rel},,\n"
+    (info / "RECORD").write_text(rows)
+
+
+def test_names_a_generated_module_binds_through_globals_are_not_claimed(tmp_path: Path) -> None:
+    # protobuf's generated *_pb2 modules bind their messages through `_globals = globals()`
+    # handed to the builder (protobuf 4+): ray imports `Struct` from struct_pb2, and it works.
+    site = tmp_path / "site"
+    _package(
+        site,
+        "protobuf",
+        "5.29.0",
+        {
+            "google/protobuf/__init__.py": "__version__ = '5.29.0'\n",
+            "google/protobuf/struct_pb2.py": (
+                "from google.protobuf.internal import builder as _builder\n"
+                "_globals = globals()\n"
+                "_builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'struct_pb2', _globals)\n"
+            ),
+        },
+    )
+    _package(
+        site,
+        "user",
+        "1.0",
+        {"user/__init__.py": "from google.protobuf.struct_pb2 import Struct\n"},
+    )
+    _, report = doctor_report(site)
+    assert python_findings(report) == []
+    assert any("google.protobuf.struct_pb2 (globals() bound" in n for n in report["notes"])
