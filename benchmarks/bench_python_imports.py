@@ -13,7 +13,7 @@ the shared machine weighs on both alike):
 and prints both medians and the median of the paired ratios (target: <= 1.5). In-process, it
 times the import check alone (compat.commands.pythoncheck.read_python): cold (no cache file: every
 source scanned, the imported modules' definitions parsed) and warm (the cache written by the cold
-run), and prints what the environment holds (distributions, Python files, imports checked).
+run), wall and CPU time (the machine may be shared), and prints what the environment holds (distributions, Python files, imports checked).
 
 Run: .venv/bin/python benchmarks/bench_python_imports.py [--runs 21] [--site DIR]
 """
@@ -51,10 +51,10 @@ from pathlib import Path
 from compat.facts.installed import read_paths
 from compat.commands.pythoncheck import read_python
 env = read_paths([Path(sys.argv[1])])
-start = time.perf_counter()
+start, cpu = time.perf_counter(), time.process_time()
 judgement = read_python(env)
-elapsed = time.perf_counter() - start
-print(json.dumps({"seconds": elapsed, "packages": len(env.packages), **judgement.document,
+elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
+print(json.dumps({"seconds": elapsed, "cpu": cpu, "packages": len(env.packages), **judgement.document,
                   "findings": [f.rule.id for f in judgement.findings]}))
 """
 
@@ -92,7 +92,7 @@ def main() -> None:
     cache = HERE / "cache"
     env = {**os.environ, "COMPAT_CACHE_DIR": str(cache), "NO_COLOR": "1"}
     env.pop("PYTHONPATH", None)
-    for old in cache.glob("python-imports-*.json") if cache.exists() else ():
+    for old in cache.glob("python-*.json") if cache.exists() else ():  # per file and summary
         old.unlink()
     time.sleep(2.1)  # files older than the caches' racy window, as a user's install is
     cold = in_process(site, env)
@@ -132,8 +132,9 @@ def main() -> None:
     )
     print(
         f"import check alone, in-process: cold {float(cold['seconds']) * 1000:.0f} ms "  # type: ignore[arg-type]
-        f"(read {cold['read']}, parsed {cold['parsed']}); "
-        f"warm {float(warm['seconds']) * 1000:.0f} ms (read {warm['read']}, parsed {warm['parsed']})"  # type: ignore[arg-type]
+        f"({float(cold['cpu']) * 1000:.0f} ms CPU; read {cold['read']}, parsed {cold['parsed']}); "  # type: ignore[arg-type]
+        f"warm {float(warm['seconds']) * 1000:.0f} ms ({float(warm['cpu']) * 1000:.0f} ms CPU; "  # type: ignore[arg-type]
+        f"read {warm['read']}, parsed {warm['parsed']})"
     )
     print(f"floor (version + requires)   {median['floor'] * 1000:7.1f} ms")
     print(f"compat doctor --no-probe     {median['doctor'] * 1000:7.1f} ms")
