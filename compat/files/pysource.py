@@ -66,9 +66,20 @@ class Defines(NamedTuple):
 
 
 def read_source(path: str) -> bytes:
+    """The file's bytes: a regular file (a FIFO or device under a module's name never blocks
+    the read), at most MAX_SOURCE."""
+    import os
+    import stat
+
     try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_SOURCE + 1)
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise SourceError("not a regular file")
+            with os.fdopen(os.dup(fd), "rb") as handle:
+                data = handle.read(MAX_SOURCE + 1)
+        finally:
+            os.close(fd)
     except (OSError, ValueError) as error:
         raise SourceError(f"cannot read ({error.__class__.__name__})") from None
     if len(data) > MAX_SOURCE:

@@ -6,6 +6,7 @@ venv of the same releases, scripts/pyimport_fixtures.py)."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import time
@@ -103,6 +104,8 @@ def test_hostile_sources_are_one_note_each_and_the_rest_is_read(tmp_path: Path) 
     for file, data in hostile.items():
         (package / file).write_bytes(data)
         rows += f"sentence_transformers/{file},,\n"
+    os.mkfifo(package / "fifo.py")  # a read would block forever
+    rows += "sentence_transformers/fifo.py,,\n"
     record.write_text(rows)
     code, report = doctor_report(site)
     assert code == 1
