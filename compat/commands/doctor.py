@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from compat.commands.nativecheck import read_binaries, settle
+from compat.commands.pythoncheck import read_python
 from compat.engine import evaluate, finding_order
 from compat.errors import UncheckedError, shorten
 from compat.facts.gather import (
@@ -63,7 +64,7 @@ def run_doctor(
         notes.append(hardware.user_driver.note)  # the CUDA driver a process loads (issue 33)
     facts = environment_facts(env, hardware, usage, with_nvcc=with_nvcc)
     # doctor --install's environment is not on disk yet: its native files cannot be read
-    findings, facts, native = judge_environment(kb, env, facts, notes, environment is None)
+    findings, facts, files = judge_environment(kb, env, facts, notes, environment is None)
     fresh = freshness(kb.source, facts.packages, notes)  # how old the knowledge is
     declared = check_environment(env)
     findings.extend(conflict_findings(declared.conflicts))
@@ -77,8 +78,7 @@ def run_doctor(
         len(env.packages),
         problems,
     )
-    if native is not None:
-        summary["native"] = native  # added with issue 33
+    summary.update(files)  # environment.native (issue 33), environment.python_imports (issue 41)
     return Report(
         findings=tuple(findings),
         kb_rules=len(kb),
@@ -98,21 +98,28 @@ def run_doctor(
 
 def judge_environment(
     kb: KnowledgeBase, env: Environment, facts: Facts, notes: list[str], read_files: bool
-) -> tuple[list[Finding], Facts, dict[str, Any] | None]:
+) -> tuple[list[Finding], Facts, dict[str, Any]]:
     """The rules over the facts, and what the installed native files themselves show (issue 33):
     their findings rank first, and rules whose question they answered defer to them. Returns the
     findings, the facts the rules saw (torch's own architecture list in them) and the report's
-    `environment.native` (None where the files were not read)."""
+    `environment.native` and `environment.python_imports` (absent where the files were not read)."""
     binaries = None
     if read_files:
         binaries, facts = read_binaries(env, facts)
     findings = evaluate(kb, facts)
+    documents: dict[str, Any] = {}
     if binaries is not None:
         findings, settled = settle(findings, binaries)
         findings.extend(binaries.findings)
         notes += binaries.notes + settled
+        documents["native"] = binaries.document
+    if read_files:
+        python = read_python(env)  # issue 41: names imported that the installed modules lack
+        findings.extend(python.findings)
+        notes += python.notes
+        documents["python_imports"] = python.document
     notes += source_build_notes(kb, facts)  # why a prebuilt-wheel rule said nothing
-    return findings, facts, binaries.document if binaries is not None else None
+    return findings, facts, documents
 
 
 def unchecked_notes(

@@ -45,6 +45,7 @@ from compat.kb.conditions import PackageVersion, leaves
 
 if TYPE_CHECKING:
     from compat.diagnose.binaryconfirm import SymbolCheck
+    from compat.diagnose.importcause import ImportCause
     from compat.kb.knowledge import KnowledgeChoice
     from compat.model import Environment, Facts
 
@@ -63,6 +64,9 @@ class Explanations:
     bytes: int
     indistinct: tuple[Indistinct, ...] = ()
     symbols: tuple[SymbolCheck, ...] = ()  # `undefined symbol` lines, read in the files (issue 33)
+    imports: tuple[
+        ImportCause, ...
+    ] = ()  # import failures, read as doctor reads imports (issue 41)
 
 
 def run_explain(
@@ -100,6 +104,9 @@ def run_explain(
         matches.append(judge(best, seen, facts, ev, messages))
     matches.sort(key=rank_key)
     unrelated.sort(key=lambda u: (u.line, u.rule.id))
+    from compat.diagnose.importcause import explain_imports
+
+    imports = explain_imports(log, env, facts)
     return Explanations(
         str(log),
         tuple(matches),
@@ -111,6 +118,7 @@ def run_explain(
         stats.bytes,
         indistinct(matches),
         symbols,
+        imports,
     )
 
 
@@ -138,7 +146,10 @@ def _from_binaries(
 
 def has_cause(result: Explanations) -> bool:
     """A known cause is listed: a confirmed or symptom-only match (outside-range is not one)."""
-    return any(e.verdict != "outside-range" for e in result.matches)
+    return any(e.verdict != "outside-range" for e in result.matches) or any(
+        i.installed == "lacks"
+        for i in result.imports  # confirmed by the installed files
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -173,6 +184,8 @@ def explanation_document(result: Explanations) -> dict[str, object]:
         ],
         # Added with issue 33: each `undefined symbol` line, looked up in the installed files.
         "binary": [s.document() for s in result.symbols],
+        # Added with issue 41: each import failure, read as doctor reads imports.
+        "imports": [i.document() for i in result.imports],
     }
 
 

@@ -15,7 +15,9 @@ def render_explanations(result: Explanations, fmt: str, colour: bool) -> str:
 
         return render_explain(explanation_document(result))
     out: list[str] = []
-    causes = sum(1 for e in result.matches if e.verdict != "outside-range")
+    causes = sum(1 for e in result.matches if e.verdict != "outside-range") + sum(
+        1 for failure in result.imports if failure.installed == "lacks"
+    )
     if causes:
         out.append(f"{result.log}: {causes} known cause(s) ({result.facts_note})")
     else:
@@ -30,6 +32,9 @@ def render_explanations(result: Explanations, fmt: str, colour: bool) -> str:
             f"cannot tell apart (line {i.line}): {', '.join(i.rules)}; "
             f"the log does not show what decides: {deciding}"
         )
+    for failure in result.imports:  # issue 41: an import failure, read as doctor reads imports
+        out.append(f"import failure (line {failure.line}): {failure.text}")
+        out.append(f"              {failure.detail}")
     for s in result.symbols:  # issue 33: the installed files' word on an `undefined symbol` line
         out.append(f"files {s.verdict} (line {s.line}): {s.file}: {s.detail}")
     for u in result.unrelated:

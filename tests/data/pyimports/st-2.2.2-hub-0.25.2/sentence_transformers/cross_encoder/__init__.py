@@ -1,0 +1,1 @@
+from .CrossEncoder import CrossEncoder

@@ -1,0 +1,3 @@
+from .WordTokenizer import WordTokenizer, ENGLISH_STOP_WORDS
+from .WhitespaceTokenizer import WhitespaceTokenizer
+from .PhraseTokenizer import PhraseTokenizer

@@ -1,0 +1,74 @@
+"""explain reads an import failure as doctor reads imports (issue 41, item 3): the real
+tracebacks of tests/data/pyimports (the cases' real `import`, recorded by
+scripts/pyimport_fixtures.py), explained against the same releases' files and without them."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import run_cli
+from tests.lib import paths
+
+MANIFEST = json.loads((paths.PYIMPORTS / "MANIFEST.json").read_text(encoding="utf-8"))
+FAILING = [c for c in MANIFEST["cases"] if c["import"]["result"] != "ok"]
+WORKING = {c["name"]: c for c in MANIFEST["cases"] if c["import"]["result"] == "ok"}
+_CANNOT_IMPORT = re.compile(r"cannot import name '(\w+)' from '([\w.]+)'")
+
+
+def explain(log: Path, *args: str) -> tuple[int, dict[str, Any]]:
+    result = run_cli(["explain", str(log), "--format", "json", *args])
+    document: dict[str, Any] = json.loads(result.stdout)
+    return result.exit_code, document
+
+
+def site_of(name: str, tmp_path: Path) -> Path:
+    site = tmp_path / name
+    shutil.copytree(paths.PYIMPORTS / name, site)
+    return site
+
+
+@pytest.mark.parametrize("case", FAILING, ids=[c["name"] for c in FAILING])
+def test_the_installed_files_confirm_the_real_failure(case: dict[str, Any], tmp_path: Path) -> None:
+    log = paths.PYIMPORTS / f"{case['name']}.log"
+    name, module = _CANNOT_IMPORT.findall(case["import"]["result"])[0]
+    code, document = explain(log, "--path", str(site_of(case["name"], tmp_path)))
+    assert code == 0
+    (found,) = document["imports"]
+    assert (found["module"], found["name"], found["kind"]) == (module, name, "cannot-import-name")
+    assert found["installed"] == "lacks"
+    frame = re.search(r'File "([^"]+)", line (\d+)', case["import"]["failing frame"])
+    assert frame is not None and found["importer"].endswith(f"{frame[1]}:{frame[2]}")
+    versions = {w["file"].split("-")[0].lower(): w["file"].split("-")[1] for w in case["wheels"]}
+    assert found["importer_release"] == versions[found["importer_package"].lower()]
+    assert found["version"] == versions[found["distribution"].replace("-", "_")]
+    assert found["version_from"] == "environment"
+
+
+@pytest.mark.parametrize("case", FAILING, ids=[c["name"] for c in FAILING])
+def test_the_same_log_beside_a_working_release_is_ruled_out(
+    case: dict[str, Any], tmp_path: Path
+) -> None:
+    importer = case["importer"]
+    working = next(n for n, c in WORKING.items() if c["importer"] == importer)
+    code, document = explain(
+        paths.PYIMPORTS / f"{case['name']}.log", "--path", str(site_of(working, tmp_path))
+    )
+    (found,) = document["imports"]
+    assert found["installed"] == "defines"
+    assert "the log came from another one" in found["detail"]
+    assert code == 1  # no cause left
+
+
+def test_without_the_files_it_asks_for_the_release() -> None:
+    case = FAILING[0]
+    code, document = explain(paths.PYIMPORTS / f"{case['name']}.log")
+    (found,) = document["imports"]
+    assert found["installed"] == "not-read" and found["version"] == ""
+    assert "release is installed? the log does not show it" in found["detail"]
+    assert code == 1  # a question, not a cause the files confirmed
