@@ -86,7 +86,9 @@ def run_explain(
     for found in matcher.matches.values():
         if not found:
             continue
-        best = min(found, key=lambda m: (-len(frames_seen(m)), m.line))
+        # The exception line, the loader's or driver's message: never a source echo when any
+        # other line matched (issue 40).
+        best = min(found, key=lambda m: (m.echo, -len(frames_seen(m)), m.line))
         seen = frames_seen(best)
         if best.symptom.frames and best.any_frame and not seen:
             reason = (

@@ -24,6 +24,7 @@ from compat.facts.logread import (
 )
 from compat.facts.logversions import VersionKey, VersionReader, record_groups
 from compat.facts.machinefacts import MachineKey, MachineReader
+from compat.facts.traceback import is_source_echo
 from compat.kb.signatures import Signature, choose_anchors, compile_signature, measured_cost
 from compat.model import Rule, Symptom
 
@@ -48,6 +49,9 @@ class Match:
     # the traceback that belongs to this error (its line), numpy's own frames left out (they
     # carry NumPy's ABI messages, not the package built against NumPy 1)
     raised_in: tuple[str, int] | None = None
+    # The line only echoes source code (a notebook's `----> 12 raise ImportError(...)`, a
+    # frame's source line, pytest's `>` line): cited only where no exception line matched.
+    echo: bool = False
 
 
 # ---------------------------------------------------------------------------------------------
@@ -115,7 +119,11 @@ class Matcher:
         assert isinstance(hit.key, tuple)
         lines = [clean(raw) for raw in hit.lines[:WINDOW]]
         first, line_rank = strip_rank(lines[0])
-        rest = "\n".join(strip_rank(text)[0] for text in lines[1:])
+        # Whitespace inside a message never decides a match: runs of spaces and tabs are one
+        # space to the signature (signatures never span whitespace with an anchor either).
+        rest = "\n".join(_spaces(strip_rank(text)[0]) for text in lines[1:])
+        previous = hit.before[hit.before.rfind(b"\n", 0, len(hit.before) - 1) + 1 :]
+        previous_text = strip_rank(clean(previous))[0] if previous else ""
         for rule, symptom, sig in self.by_anchor[hit.key[1]]:
             kept = self.matches.setdefault(rule.id, [])
             if len(kept) >= MAX_MATCHES or any(m.line == hit.line for m in kept):
@@ -123,9 +131,11 @@ class Matcher:
             for segment in segments(first):
                 part, rank = strip_rank(segment)  # a rank prefix after a progress bar's \r
                 rank = line_rank if rank is None else rank
-                found = sig.regex.search(part + "\n" + rest if rest else part)
-                if found and found.start() < len(part):
+                spaced = _spaces(part)
+                found = sig.regex.search(spaced + "\n" + rest if rest else spaced)
+                if found and found.start() < len(spaced):
                     match = Match(rule, symptom, hit.line, part.strip()[:500], rank)
+                    match.echo = is_source_echo(part, previous_text)
                     if sig.regex.groupindex:  # the message states facts (docs/knowledge-base.md)
                         record_groups(
                             collector, found.groupdict(), hit.line, part.strip()[:300], rule.id
@@ -155,6 +165,13 @@ class Matcher:
                 file = found.group(1).replace("\\", "/").rsplit("/", 1)[-1]
                 match.frames.setdefault((file, found.group(2)), line)
                 collector.frame(file, text, line)
+
+
+_SPACE_RUN = re.compile(r"[ \t]{2,}|\t")
+
+
+def _spaces(text: str) -> str:
+    return _SPACE_RUN.sub(" ", text) if "  " in text or "\t" in text else text
 
 
 _FRAME = re.compile(r'File "([^"]+)", line \d+, in (\S+)')
