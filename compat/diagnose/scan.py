@@ -22,7 +22,7 @@ from compat.facts.logread import (
     segments,
     strip_rank,
 )
-from compat.facts.logversions import VersionKey, VersionReader, record_groups
+from compat.facts.logversions import VersionKey, VersionReader, record_groups, record_shapes
 from compat.facts.machinefacts import MachineKey, MachineReader
 from compat.facts.traceback import is_source_echo
 from compat.kb.signatures import Signature, choose_anchors, compile_signature, measured_cost
@@ -32,6 +32,7 @@ WINDOW = 3  # lines a symptom may span (NumPy's "cannot be run in\nNumPy 2..." s
 FRAMES_BEFORE = 400  # a traceback's frames are printed before its error line ...
 FRAMES_AFTER = 40  # ... or, with ranks interleaved, partly after it
 LOOK_BACK = 64 * 1024  # bytes kept before an error line to find its traceback in
+CONTEXT = 16 * 1024  # bytes before a match kept to find the packages the log names near it
 MAX_MATCHES = 16  # matches kept per rule (the first ones)
 SAMPLE = 2**20  # bytes of the log on which anchor costs are measured
 
@@ -52,6 +53,9 @@ class Match:
     # The line only echoes source code (a notebook's `----> 12 raise ImportError(...)`, a
     # frame's source line, pytest's `>` line): cited only where no exception line matched.
     echo: bool = False
+    # The bytes around the match (the end of its traceback, its own lines): where a package the
+    # rule is about would be named if the log names it near the error at all.
+    context: bytes = b""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -136,10 +140,14 @@ class Matcher:
                 if found and found.start() < len(spaced):
                     match = Match(rule, symptom, hit.line, part.strip()[:500], rank)
                     match.echo = is_source_echo(part, previous_text)
+                    match.context = hit.before[-CONTEXT:] + b"\n".join(hit.lines)
                     if sig.regex.groupindex:  # the message states facts (docs/knowledge-base.md)
                         record_groups(
                             collector, found.groupdict(), hit.line, part.strip()[:300], rule.id
                         )
+                    # every fact the message states, whichever rule asks (compat.facts.shapes)
+                    message = spaced + "\n" + rest if rest else spaced
+                    record_shapes(collector, message[:2000], hit.line, rule.id)
                     self._frames(match, hit, collector)
                     kept.append(match)
                     break

@@ -41,6 +41,7 @@ VOCABULARY: dict[str, tuple[str, ...]] = {
     "wheel": ("none", "source-build", "cpu-build"),
     "flash_attn_wheel": ("prerelease-torch",),
     "xformers_torch_build": ("other-build",),
+    "cudnn_runtime": ("older-same-major", "other-major"),
 }
 # derived key -> the packages whose versions (and builds) decide it: pin moves these to escape
 PACKAGES: dict[str, tuple[str, ...]] = {
@@ -53,6 +54,7 @@ PACKAGES: dict[str, tuple[str, ...]] = {
     "wheel": ("torch",),
     "flash_attn_wheel": ("flash-attn", "torch"),
     "xformers_torch_build": ("torch",),
+    "cudnn_runtime": ("torch",),
 }
 # derived keys whose mechanism covers packages their table does not list (any extension built
 # against NumPy 1): a traceback through another package is not outside them
@@ -82,7 +84,7 @@ def table_rows(key: str) -> int:
         from compat.kb import wheels
 
         return wheels.flash_attn_prerelease_rows()
-    if key == "xformers_torch_build":
+    if key in ("xformers_torch_build", "cudnn_runtime"):
         return 1  # one question about two builds the log names, no table
     raise AssertionError(f"unvalidated derived key {key}")  # pragma: no cover
 
@@ -111,8 +113,8 @@ def release_specs(key: str) -> dict[str, set[str]]:
         from compat.kb import wheels
 
         return {"flash-attn": {f"=={release}" for release in wheels.flash_attn_asset_releases()}}
-    if key == "xformers_torch_build":
-        return {}  # decided by a log's build fact, never by a release pin chooses
+    if key in ("xformers_torch_build", "cudnn_runtime"):
+        return {}  # decided by a log's build facts, never by a release pin chooses
     raise AssertionError(f"unvalidated derived key {key}")  # pragma: no cover
 
 
@@ -161,6 +163,8 @@ class DerivedCondition(AnchorCondition):
             return numpy1_build_beside_numpy2(facts)
         if self.key == "xformers_torch_build":
             return xformers_built_for_other_build(facts)
+        if self.key == "cudnn_runtime":
+            return cudnn_runtime_against_build(facts, self.expected)
         if self.key == "wheel":
             if not _wheel_question(facts, self.expected):
                 return FALSE  # doctor's installed packages, or not linux/aarch64: no table read
@@ -816,3 +820,32 @@ def _against(wanted: Version, have: Version | None) -> Tri:
     if have is None or have.major != wanted.major:
         return Tri.TRUE
     return Tri.FALSE if have == wanted else Tri.UNKNOWN
+
+
+def cudnn_runtime_against_build(facts: Facts, expected: str) -> Verdict:
+    """The cuDNN the loader found against the one torch was compiled against, as torch's own
+    check prints both (`compiled  against (8, 5, 0) but found runtime version (8, 4, 1)`):
+    `older-same-major` when the runtime is an older release of the same major (torch >= 1.13
+    accepts a newer minor of the same major and refuses an older one), `other-major` when the
+    majors differ. FALSE where the two are not both stated: an environment never states the
+    cuDNN torch was compiled against."""
+    from packaging.version import InvalidVersion, Version
+
+    compiled = facts.builds.get("cudnn_torch")
+    runtime = facts.builds.get("cudnn_runtime")
+    if compiled is None or runtime is None:
+        return FALSE
+    try:
+        built, found = Version(str(compiled)), Version(str(runtime))
+    except InvalidVersion:
+        return FALSE
+    if built.major != found.major:
+        kind = "other-major"
+    elif found < built:
+        kind = "older-same-major"
+    else:
+        return FALSE
+    if kind != expected:
+        return FALSE
+    text = f"torch was compiled against cuDNN {built}, the loader found cuDNN {found}"
+    return Verdict(Tri.TRUE, (text,))

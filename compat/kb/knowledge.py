@@ -89,6 +89,8 @@ BUILD_KEYS = {
     "flash_attn_torch", "flash_attn_cxx11abi", "deepspeed_ops_torch", "deepspeed_ops_cuda",
     "xformers_torch",  # the torch release xFormers says it was built for (a log's warning)
     "flash_attn_link_error",  # 1: flash_attn_2_cuda failed to load (a log's undefined symbol)
+    # the cuDNN torch was compiled against and the one the loader found (torch's cuDNN check)
+    "cudnn_torch", "cudnn_runtime",
 }  # fmt: skip
 EXAMPLE_KINDS = ("affected", "possible", "clear")
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9.-]*[a-z0-9]$")

@@ -537,7 +537,24 @@ def _xformers_build_cases() -> Iterator[Case]:
         )
 
 
+def _cudnn_cases(expected: str) -> Iterator[Case]:
+    """The cuDNN torch's message says it was compiled against and the one it found: an older
+    minor of the same major, another major, a newer minor (neither)."""
+    for built, found in (("8.5.0", "8.4.1"), ("9.1.0", "8.9.7"), ("8.7.0", "8.9.2")):
+        yield Case(
+            expected,
+            {
+                "packages": {"torch": "2.0.1"},
+                "build": {"cudnn_torch": built, "cudnn_runtime": found},
+            },
+            (("build", "cudnn_torch"), ("build", "cudnn_runtime")),
+            {},
+        )
+
+
 DERIVED_CASES: dict[tuple[str, str], Callable[[], Iterator[Case]]] = {
+    ("cudnn_runtime", "older-same-major"): lambda: _cudnn_cases("older-same-major"),
+    ("cudnn_runtime", "other-major"): lambda: _cudnn_cases("other-major"),
     ("torch_kernels", "missing"): _torch_kernel_cases,
     ("bitsandbytes_cuda_library", "missing"): _bnb_cases,
     ("bitsandbytes_cuda_major", "missing"): _bnb_major_cases,
