@@ -588,6 +588,8 @@ class LogEvidence:
     arch_lists: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     # package name -> the version a listing printed that the running process contradicts
     conflicts: Mapping[str, LogFact] = field(default_factory=dict)
+    # package -> the specifier a release's own requirement check printed (the last one)
+    requirements: Mapping[str, str] = field(default_factory=dict)
 
 
 def evidence(collector: FactCollector) -> LogEvidence:
@@ -648,8 +650,17 @@ def evidence(collector: FactCollector) -> LogEvidence:
     conflicts = {
         key: fact for (kind, key), fact in collector.conflicts.items() if kind == "package"
     }
+    requirements = {f.key: f.value for f in facts if f.kind == "requirement"}
     return LogEvidence(
-        tuple(kept), packages, python, builds, usage, _hardware(facts), arch_lists, conflicts
+        tuple(kept),
+        packages,
+        python,
+        builds,
+        usage,
+        _hardware(facts),
+        arch_lists,
+        conflicts,
+        requirements,
     )
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 from urllib.parse import unquote
 
 from packaging.utils import canonicalize_name
@@ -348,6 +349,44 @@ def _extension(text: str) -> str:
     return found.group(1) if found else ""
 
 
+# CUDA libraries whose soname major is the CUDA major they ship with (the nvidia-*-cuNN wheels:
+# libcudart.so.11.0 / .so.12 / .so.13, libcublas(Lt).so.11/12/13, libnvrtc.so.11.2/12/13).
+# cuFFT, cuRAND and cuSOLVER are left out: their majors are not CUDA's (libcufft.so.11 is CUDA 12).
+CUDA_SONAMES = frozenset({"libcudart.so", "libcublas.so", "libcublasLt.so", "libnvrtc.so"})
+
+
+def _arch_range(
+    collector: FactCollector,
+    value: str,
+    shapes: list[Any],
+    line: int,
+    text: str,
+    source: str,
+) -> None:
+    """torch 2.8's "Minimum and Maximum cuda capability supported by this version of PyTorch is
+    (7.0) - (12.0)": the build's lowest and highest architectures. As an architecture list it
+    settles a GPU below the lowest (no SASS of an older GPU runs on it, and PTX only runs on
+    newer ones) and one of the highest's major (its SASS runs on a higher minor: a GB10, 12.1,
+    under a (8.0) - (12.0) build); a GPU of a newer major depends on PTX the range does not
+    show, so nothing is recorded for it."""
+    low, _, high = value.partition("-")
+    seen = next((s.value for s in shapes if s.kind == "capability" and s.role == "seen"), None)
+    known = collector.facts.get(("compute_capability", "0"))
+    capability = parse_version(seen or (known.value if known else ""))
+    floor, ceiling = parse_version(low), parse_version(high)
+    if capability is None or floor is None or ceiling is None:
+        return
+    collector.add("installed", "torch", "", line, text, source)  # torch printed it
+    if ("arch_list", "torch") in collector.facts:
+        return
+    if capability < floor or capability.major == ceiling.major:
+        listed = " ".join(f"sm_{v.replace('.', '')}" for v in (low, high))
+        collector.add("arch_list", "torch", listed, line, text, source)
+
+
+# The words of a requirement check that failed (transformers' require_version and Trainer checks)
+_CHECK = re.compile(r"\brequires?\b|is required for|needs?\b")
+
 _NOT_PACKAGES = frozenset({"cuda", "cudnn", "nccl", "python", "gpu"})
 _REFUSES = ("only supported", "not supported", "doesn't support", "does not support", "requires")
 _GPU_NAMED = re.compile(r"\bYour (?P<gpu>\S.{0,60}?) GPU has compute capability")
@@ -391,6 +430,24 @@ def record_shapes(collector: FactCollector, text: str, line: int, rule: str) -> 
     abi = next((s.value for s in shapes if s.kind == "symbol" and s.value), None)
     if abi_key is not None and abi is not None:
         collector.add("build", abi_key, "1" if abi == "cxx11" else "0", line, text, source)
+    for shape in shapes:
+        # The loader could not open a CUDA library whose soname major is its CUDA major
+        # (libcudart.so.12): the file that needs it was built for that CUDA.
+        if shape.kind == "soname" and shape.role == "missing" and shape.name in CUDA_SONAMES:
+            collector.add("build", "missing_cuda", shape.value, line, text, source)
+            break
+    for shape in shapes:
+        if shape.kind == "arch_range":
+            _arch_range(collector, shape.value, shapes, line, text, source)
+    if _CHECK.search(text):
+        # a release's own requirement check: what it requires is a fact (the first specifier
+        # for each package; the later ones repeat it in `pip install` hints)
+        stated: set[str] = set()
+        for shape in shapes:
+            if shape.kind == "requirement" and shape.name not in stated:
+                stated.add(shape.name)
+                name = str(canonicalize_name(shape.name))
+                collector.add("requirement", name, shape.value, line, text, source)
     refused = [s for s in shapes if s.kind == "dtype"]
     required = any(s.kind == "capability" and s.role == "required" for s in shapes)
     if refused and (required or any(word in text for word in _REFUSES)):

@@ -42,6 +42,8 @@ VOCABULARY: dict[str, tuple[str, ...]] = {
     "flash_attn_wheel": ("prerelease-torch",),
     "xformers_torch_build": ("other-build",),
     "cudnn_runtime": ("older-same-major", "other-major"),
+    "loader_cuda_major": ("other-major",),
+    "stated_requirement": ("unmet",),
 }
 # derived key -> the packages whose versions (and builds) decide it: pin moves these to escape
 PACKAGES: dict[str, tuple[str, ...]] = {
@@ -55,6 +57,8 @@ PACKAGES: dict[str, tuple[str, ...]] = {
     "flash_attn_wheel": ("flash-attn", "torch"),
     "xformers_torch_build": ("torch",),
     "cudnn_runtime": ("torch",),
+    "loader_cuda_major": ("torch",),
+    "stated_requirement": (),  # whichever package the check names
 }
 # derived keys whose mechanism covers packages their table does not list (any extension built
 # against NumPy 1): a traceback through another package is not outside them
@@ -84,7 +88,7 @@ def table_rows(key: str) -> int:
         from compat.kb import wheels
 
         return wheels.flash_attn_prerelease_rows()
-    if key in ("xformers_torch_build", "cudnn_runtime"):
+    if key in ("xformers_torch_build", "cudnn_runtime", "loader_cuda_major", "stated_requirement"):
         return 1  # one question about two builds the log names, no table
     raise AssertionError(f"unvalidated derived key {key}")  # pragma: no cover
 
@@ -113,7 +117,7 @@ def release_specs(key: str) -> dict[str, set[str]]:
         from compat.kb import wheels
 
         return {"flash-attn": {f"=={release}" for release in wheels.flash_attn_asset_releases()}}
-    if key in ("xformers_torch_build", "cudnn_runtime"):
+    if key in ("xformers_torch_build", "cudnn_runtime", "loader_cuda_major", "stated_requirement"):
         return {}  # decided by a log's build facts, never by a release pin chooses
     raise AssertionError(f"unvalidated derived key {key}")  # pragma: no cover
 
@@ -165,6 +169,10 @@ class DerivedCondition(AnchorCondition):
             return xformers_built_for_other_build(facts)
         if self.key == "cudnn_runtime":
             return cudnn_runtime_against_build(facts, self.expected)
+        if self.key == "loader_cuda_major":
+            return loader_cuda_major_against_torch(facts)
+        if self.key == "stated_requirement":
+            return stated_requirement_unmet(facts)
         if self.key == "wheel":
             if not _wheel_question(facts, self.expected):
                 return FALSE  # doctor's installed packages, or not linux/aarch64: no table read
@@ -849,3 +857,61 @@ def cudnn_runtime_against_build(facts: Facts, expected: str) -> Verdict:
         return FALSE
     text = f"torch was compiled against cuDNN {built}, the loader found cuDNN {found}"
     return Verdict(Tri.TRUE, (text,))
+
+
+def loader_cuda_major_against_torch(facts: Facts) -> Verdict:
+    """TRUE when the loader could not open a CUDA library of another major than torch's CUDA
+    build (build.missing_cuda, a log's `libcudart.so.12: cannot open shared object file`,
+    beside torch +cu118): what needs it was built for that CUDA, and torch's wheels bring only
+    their own major's libraries. FALSE for the same major (the library is missing, not another
+    build's) and where no such message was read; UNKNOWN while torch's CUDA build is not
+    shown."""
+    missing = facts.builds.get("missing_cuda")
+    if missing is None:
+        return FALSE
+    torch = facts.packages.get(canonicalize_name("torch"))
+    if torch is None:
+        if facts.packages_known:
+            return FALSE
+        return Verdict(Tri.UNKNOWN, unknown=(Unknown("packages.torch", _LOADER_HINT),))
+    cuda = _torch_cuda(facts, torch.versions)
+    if cuda is None:
+        if any(v.local == "cpu" for v in torch.versions):
+            text = f"a CUDA {missing.major} library is needed beside a CPU build of torch"
+            return Verdict(Tri.TRUE, (text,))
+        return Verdict(Tri.UNKNOWN, unknown=(Unknown("build.torch_cuda", _LOADER_HINT),))
+    if cuda.major == missing.major:
+        return FALSE
+    text = f"a CUDA {missing.major} library is needed, torch is a CUDA {cuda} build"
+    return Verdict(Tri.TRUE, (text,))
+
+
+_LOADER_HINT = "torch's CUDA build (torch.version.cuda, or the +cuXYZ of its version)"
+
+
+def stated_requirement_unmet(facts: Facts) -> Verdict:
+    """A requirement a release's own check printed (transformers' "requires
+    `accelerate>=0.26.0`", "accelerate>=0.26.0 is required for a normal functioning of this
+    module, but found accelerate==0.25.0"), judged against the version the log shows of that
+    package: TRUE outside it, FALSE inside it (the message is another environment's), UNKNOWN
+    when the log shows none (the version is asked). FALSE where no check printed one."""
+    from compat.kb.conditions import version_in
+
+    if not facts.requirements:
+        return FALSE
+    unknown = []
+    for name, spec in sorted(facts.requirements.items()):
+        fact = facts.packages.get(canonicalize_name(name))
+        if fact is None and facts.packages_known:
+            return Verdict(Tri.TRUE, (f"{name} is not installed; the check requires {name}{spec}",))
+        if fact is None or not fact.versions:
+            hint = f"{name}'s version (pip show {name}): the check requires {name}{spec}"
+            unknown.append(Unknown(f"packages.{name}", hint))
+            continue
+        version = fact.versions[0]
+        if not version_in(version, spec):
+            text = f"{name} {version} is outside {spec}, which the release's own check requires"
+            return Verdict(Tri.TRUE, (text,))
+    if unknown:
+        return Verdict(Tri.UNKNOWN, unknown=tuple(unknown))
+    return FALSE

@@ -58,6 +58,7 @@ def _example_facts(data: Mapping[str, Any], origin: Origin) -> Facts:
         hardware=hardware_from_example(data["hardware"]) if "hardware" in data else None,
         builds=builds,
         usage=usage,
+        requirements={str(k): str(v) for k, v in (data.get("requirements") or {}).items()},
     )
 
 

@@ -91,6 +91,8 @@ BUILD_KEYS = {
     "flash_attn_link_error",  # 1: flash_attn_2_cuda failed to load (a log's undefined symbol)
     # the cuDNN torch was compiled against and the one the loader found (torch's cuDNN check)
     "cudnn_torch", "cudnn_runtime",
+    # the CUDA major of a CUDA library the loader could not open (libcudart.so.12: 12)
+    "missing_cuda",
 }  # fmt: skip
 EXAMPLE_KINDS = ("affected", "possible", "clear")
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9.-]*[a-z0-9]$")
@@ -471,7 +473,15 @@ class _Validator:
                 item = self.mapping(item, f"an example under {kind}")
                 self.unknown_keys(
                     item,
-                    {"packages", "python", "platform", "hardware", "build", "usage"},
+                    {
+                        "packages",
+                        "python",
+                        "platform",
+                        "hardware",
+                        "build",
+                        "usage",
+                        "requirements",
+                    },
                     "an example",
                 )
                 out.append({"expect": kind, "data": _plain(item), "line": item.line})

@@ -130,3 +130,123 @@ def test_the_numpy_numba_found_is_the_installed_numpy(tmp_path: Path) -> None:
     assert (top["rule"], top["verdict"]) == ("numba-0.60-numpy-2.1", "confirmed")
     used = {f["fact"]: (f["value"], f["line"]) for f in top["facts"]}
     assert used["packages.numpy"] == ("2.2", 4)
+
+
+LOADER_RULE = "extension-built-for-another-cuda-major"
+
+
+@pytest.mark.parametrize(
+    ("torch", "missing", "verdict"),
+    [
+        # vLLM 0.21's _C linked against CUDA 13 (vllm#52300) beside a CUDA 12.8 torch
+        ("2.10.0+cu128", "libcudart.so.13", "confirmed"),
+        # an extension built for CUDA 11 beside a CUDA 12 torch (vllm#3387's message)
+        ("2.2.1+cu121", "libcudart.so.11.0", "confirmed"),
+        ("2.1.2+cu118", "libcublasLt.so.12", "confirmed"),
+        # the same major: the library is missing, not another build's
+        ("2.1.2+cu121", "libcudart.so.12", "outside-range"),
+    ],
+)
+def test_the_soname_major_against_torchs_cuda_build(
+    tmp_path: Path, torch: str, missing: str, verdict: str
+) -> None:
+    text = (
+        f"torch=={torch}\nTraceback (most recent call last):\n"
+        '  File "/usr/local/lib/python3.10/dist-packages/vllm/__init__.py", line 3, in <module>\n'
+        "    from vllm._C import ops\n"
+        f"ImportError: {missing}: cannot open shared object file: No such file or directory\n"
+    )
+    rules = by_rule(explain(tmp_path, text))
+    assert (rules[LOADER_RULE]["verdict"], rules[LOADER_RULE]["line"]) == (verdict, 5)
+    if verdict == "confirmed":
+        assert explain(tmp_path, text)["matches"][0]["rule"] == LOADER_RULE
+
+
+def test_the_soname_without_torchs_build_asks_for_it(tmp_path: Path) -> None:
+    text = (
+        "ImportError: libcudart.so.13: cannot open shared object file: No such file or directory\n"
+    )
+    rules = by_rule(explain(tmp_path, text))
+    assert rules[LOADER_RULE]["verdict"] == "symptom-only"
+    assert asked(rules[LOADER_RULE]) == ["packages.torch"]
+
+
+NO_KERNEL = "torch-no-kernel-image-for-gpu"
+
+
+@pytest.mark.parametrize(
+    ("warning", "verdict"),
+    [
+        # torch 2.9.1 on a DGX Spark (pytorch#172629): sm_120 SASS runs on 12.1, a false alarm
+        (
+            "UserWarning:\n    Found GPU0 NVIDIA GB10 which is of cuda capability 12.1.\n"
+            "    Minimum and Maximum cuda capability supported by this version of PyTorch is\n"
+            "    (8.0) - (12.0)\n",
+            "outside-range",
+        ),
+        # the same warning on one line (eugr/spark-vllm-docker#15)
+        (
+            "Found GPU0 NVIDIA GB10 which is of cuda capability 12.1. Minimum and Maximum cuda "
+            "capability supported by this version of PyTorch is (8.0) - (12.0)\n",
+            "outside-range",
+        ),
+        # a Pascal GPU under a (7.0) - (12.0) build: below its lowest architecture
+        (
+            "UserWarning:\n    Found GPU0 Tesla P100-PCIE-16GB which is of cuda capability 6.0.\n"
+            "    Minimum and Maximum cuda capability supported by this version of PyTorch is\n"
+            "    (7.0) - (12.0)\n",
+            "confirmed",
+        ),
+    ],
+)
+def test_torch_2_8s_supported_range(tmp_path: Path, warning: str, verdict: str) -> None:
+    document = explain(tmp_path, "torch==2.9.1\n" + warning)
+    rule = by_rule(document)[NO_KERNEL]
+    assert rule["verdict"] == verdict
+    assert asked(rule) == []
+
+
+REQUIREMENT = "release-requirement-check-unmet"
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict", "unknown"),
+    [
+        # transformers 4.51's Trainer check, accelerate 0.25.0 in the log's pip list
+        (
+            "Package      Version\n------------ -------\naccelerate   0.25.0\n"
+            "ImportError: Using the `Trainer` with `PyTorch` requires `accelerate>=0.26.0`: Please "
+            "run `pip install transformers[torch]` or `pip install 'accelerate>=0.26.0'`\n",
+            "confirmed",
+            [],
+        ),
+        # the same check, no accelerate version in the log: the one question
+        (
+            "ImportError: Using the `Trainer` with `PyTorch` requires `accelerate>=0.26.0`: Please "
+            "run `pip install transformers[torch]` or `pip install 'accelerate>=0.26.0'`\n",
+            "symptom-only",
+            ["packages.accelerate"],
+        ),
+        # utils/versions.py require_version prints both sides
+        (
+            "ImportError: accelerate>=0.26.0 is required for a normal functioning of this module, "
+            "but found accelerate==0.21.0.\n",
+            "confirmed",
+            [],
+        ),
+        # the version the log prints meets it: the message is another environment's
+        (
+            "accelerate==1.2.1\nImportError: Using the `Trainer` with `PyTorch` requires "
+            "`accelerate>=0.26.0`: Please run `pip install transformers[torch]`\n",
+            "outside-range",
+            [],
+        ),
+    ],
+)
+def test_a_requirement_the_check_prints_is_a_fact(
+    tmp_path: Path, text: str, verdict: str, unknown: list[str]
+) -> None:
+    rules = by_rule(explain(tmp_path, text))
+    assert rules[REQUIREMENT]["verdict"] == verdict
+    assert asked(rules[REQUIREMENT]) == unknown
+    assert rules[REQUIREMENT]["line"] == text.count("\n")

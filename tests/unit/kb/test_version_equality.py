@@ -552,7 +552,33 @@ def _cudnn_cases(expected: str) -> Iterator[Case]:
         )
 
 
+def _loader_cases() -> Iterator[Case]:
+    """A CUDA library of another major than torch's build (true), of the same major (false)."""
+    for torch, major in (("2.1.2+cu118", "12"), ("2.1.2+cu121", "12"), ("2.5.1+cu124", "11")):
+        yield Case(
+            "other-major",
+            {"packages": {"torch": torch}, "build": {"missing_cuda": major}},
+            (("packages", "torch"),),
+            {},
+            keep_labels=True,
+        )
+
+
+def _requirement_cases() -> Iterator[Case]:
+    """The installed version against the requirement a check printed: outside (true), inside
+    (false)."""
+    for accelerate in ("0.25.0", "0.26.0", "1.0.1"):
+        yield Case(
+            "unmet",
+            {"packages": {"accelerate": accelerate}, "requirements": {"accelerate": ">=0.26.0"}},
+            (("packages", "accelerate"),),
+            {},
+        )
+
+
 DERIVED_CASES: dict[tuple[str, str], Callable[[], Iterator[Case]]] = {
+    ("stated_requirement", "unmet"): _requirement_cases,
+    ("loader_cuda_major", "other-major"): _loader_cases,
     ("cudnn_runtime", "older-same-major"): lambda: _cudnn_cases("older-same-major"),
     ("cudnn_runtime", "other-major"): lambda: _cudnn_cases("other-major"),
     ("torch_kernels", "missing"): _torch_kernel_cases,
