@@ -44,6 +44,7 @@ VOCABULARY: dict[str, tuple[str, ...]] = {
     "cudnn_runtime": ("older-same-major", "other-major"),
     "loader_cuda_major": ("other-major",),
     "stated_requirement": ("unmet",),
+    "nccl_wheels": ("two-majors",),
 }
 # derived key -> the packages whose versions (and builds) decide it: pin moves these to escape
 PACKAGES: dict[str, tuple[str, ...]] = {
@@ -59,6 +60,7 @@ PACKAGES: dict[str, tuple[str, ...]] = {
     "cudnn_runtime": ("torch",),
     "loader_cuda_major": ("torch",),
     "stated_requirement": (),  # whichever package the check names
+    "nccl_wheels": (),  # any two of NCCL_WHEELS
 }
 # derived keys whose mechanism covers packages their table does not list (any extension built
 # against NumPy 1): a traceback through another package is not outside them
@@ -88,7 +90,13 @@ def table_rows(key: str) -> int:
         from compat.kb import wheels
 
         return wheels.flash_attn_prerelease_rows()
-    if key in ("xformers_torch_build", "cudnn_runtime", "loader_cuda_major", "stated_requirement"):
+    if key in (
+        "xformers_torch_build",
+        "cudnn_runtime",
+        "loader_cuda_major",
+        "stated_requirement",
+        "nccl_wheels",
+    ):
         return 1  # one question about two builds the log names, no table
     raise AssertionError(f"unvalidated derived key {key}")  # pragma: no cover
 
@@ -117,7 +125,13 @@ def release_specs(key: str) -> dict[str, set[str]]:
         from compat.kb import wheels
 
         return {"flash-attn": {f"=={release}" for release in wheels.flash_attn_asset_releases()}}
-    if key in ("xformers_torch_build", "cudnn_runtime", "loader_cuda_major", "stated_requirement"):
+    if key in (
+        "xformers_torch_build",
+        "cudnn_runtime",
+        "loader_cuda_major",
+        "stated_requirement",
+        "nccl_wheels",
+    ):
         return {}  # decided by a log's build facts, never by a release pin chooses
     raise AssertionError(f"unvalidated derived key {key}")  # pragma: no cover
 
@@ -173,6 +187,8 @@ class DerivedCondition(AnchorCondition):
             return loader_cuda_major_against_torch(facts)
         if self.key == "stated_requirement":
             return stated_requirement_unmet(facts)
+        if self.key == "nccl_wheels":
+            return nccl_wheels_of_two_majors(facts)
         if self.key == "wheel":
             if not _wheel_question(facts, self.expected):
                 return FALSE  # doctor's installed packages, or not linux/aarch64: no table read
@@ -914,4 +930,17 @@ def stated_requirement_unmet(facts: Facts) -> Verdict:
             return Verdict(Tri.TRUE, (text,))
     if unknown:
         return Verdict(Tri.UNKNOWN, unknown=tuple(unknown))
+    return FALSE
+
+
+# The NCCL wheels of each CUDA major: each installs nvidia/nccl/lib/libnccl.so.2.
+NCCL_WHEELS = ("nvidia-nccl-cu11", "nvidia-nccl-cu12", "nvidia-nccl-cu13")
+
+
+def nccl_wheels_of_two_majors(facts: Facts) -> Verdict:
+    """TRUE when NCCL wheels of two CUDA majors are installed (a log's pip list or collect_env
+    `[pip3]`/`[conda]` lines, or an environment): they write the same libnccl.so.2."""
+    present = [n for n in NCCL_WHEELS if canonicalize_name(n) in facts.packages]
+    if len(present) >= 2:
+        return Verdict(Tri.TRUE, (f"{' and '.join(present)} are both installed",))
     return FALSE

@@ -88,3 +88,38 @@ def test_the_same_rule_stays_where_the_log_names_the_package(tmp_path: Path) -> 
     frame = f'  File "{SITE}/flash_attn_3/flash_attn_interface.py", line 80, in forward\n'
     text = NO_KERNEL.replace("RuntimeError:", frame + "RuntimeError:")
     assert "flash-attention-3-before-ampere" in by_rule(explain(tmp_path, text))
+
+
+NCCL_TWO = "two-nccl-wheels-one-library"
+
+
+@pytest.mark.parametrize(
+    ("listing", "symbol"),
+    [
+        # collect_env's [pip3] lines (rwth-i6/returnn#1802)
+        ("[pip3] nvidia-nccl-cu11==2.14.3\n[pip3] nvidia-nccl-cu12==2.27.3\n", "ncclMemFree"),
+        # its [conda] lines, columns of spaces, cu12 beside cu13 (pytorch#186591's pair)
+        (
+            "[conda] nvidia-nccl-cu12           2.29.3                   pypi_0    pypi\n"
+            "[conda] nvidia-nccl-cu13           2.29.7                   pypi_0    pypi\n",
+            "ncclCommResume",
+        ),
+    ],
+)
+def test_two_nccl_wheels_in_collect_env(tmp_path: Path, listing: str, symbol: str) -> None:
+    text = (
+        "Versions of relevant libraries:\n" + listing + "Traceback (most recent call last):\n"
+        f'  File "{SITE}/torch/__init__.py", line 416, in <module>\n'
+        "    from torch._C import *  # noqa: F403\n"
+        f"ImportError: {SITE}/torch/lib/libtorch_cuda.so: undefined symbol: {symbol}\n"
+    )
+    top = explain(tmp_path, text)["matches"][0]
+    assert (top["rule"], top["verdict"], top["line"]) == (NCCL_TWO, "confirmed", 7)
+
+
+def test_one_nccl_wheel_is_not_that_cause(tmp_path: Path) -> None:
+    text = (
+        "[pip3] nvidia-nccl-cu12==2.27.3\n"
+        f"ImportError: {SITE}/torch/lib/libtorch_cuda.so: undefined symbol: ncclMemFree\n"
+    )
+    assert by_rule(explain(tmp_path, text))[NCCL_TWO]["verdict"] == "outside-range"

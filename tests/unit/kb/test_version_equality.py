@@ -576,7 +576,17 @@ def _requirement_cases() -> Iterator[Case]:
         )
 
 
+def _nccl_wheel_cases() -> Iterator[Case]:
+    """NCCL wheels of two CUDA majors (true), of one (false)."""
+    for packages in (
+        {"nvidia-nccl-cu11": "2.14.3", "nvidia-nccl-cu12": "2.27.3"},
+        {"nvidia-nccl-cu12": "2.27.3"},
+    ):
+        yield Case("two-majors", {"packages": packages}, (("packages", "nvidia-nccl-cu12"),), {})
+
+
 DERIVED_CASES: dict[tuple[str, str], Callable[[], Iterator[Case]]] = {
+    ("nccl_wheels", "two-majors"): _nccl_wheel_cases,
     ("stated_requirement", "unmet"): _requirement_cases,
     ("loader_cuda_major", "other-major"): _loader_cases,
     ("cudnn_runtime", "older-same-major"): lambda: _cudnn_cases("older-same-major"),
