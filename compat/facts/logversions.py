@@ -389,7 +389,10 @@ _CHECK = re.compile(r"\brequires?\b|is required for|needs?\b")
 
 _NOT_PACKAGES = frozenset({"cuda", "cudnn", "nccl", "python", "gpu"})
 _REFUSES = ("only supported", "not supported", "doesn't support", "does not support", "requires")
-_GPU_NAMED = re.compile(r"\bYour (?P<gpu>\S.{0,60}?) GPU has compute capability")
+_GPU_NAMED = re.compile(
+    r"\bYour (?P<gpu>\S.{0,60}?) GPU has compute capability"
+    r"|\bFound GPU\d{1,2} (?P<found>\S.{0,80}?) which is of (?:cuda|compute) capability"
+)
 
 
 def record_shapes(collector: FactCollector, text: str, line: int, rule: str) -> None:
@@ -421,7 +424,8 @@ def record_shapes(collector: FactCollector, text: str, line: int, rule: str) -> 
         ):
             named = _GPU_NAMED.search(text)
             if ("gpu", "0") not in collector.facts and ("gpu_seen", "0") not in collector.facts:
-                gpu = named.group("gpu") if named else "the GPU the message names"
+                gpu = (named.group("gpu") or named.group("found")) if named else ""
+                gpu = gpu or "the GPU the message names"
                 collector.add("gpu_seen", "0", gpu, line, text, source)
             collector.add("compute_capability", "0", shape.value, line, text, source)
     # An undefined symbol the extension needs mangles std::string as the ABI it was built with:

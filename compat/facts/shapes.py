@@ -183,7 +183,9 @@ def requirements(text: str) -> list[Shape]:
         if not name or name[0].isdigit():
             continue
         spec = found.group("op") + found.group("version")
-        if found.group("op") == "==" and re.search(r"(?:found|got|have)\s$", text[: found.start()]):
+        if found.group("op") == "==" and re.search(
+            r"(?:found|got|have|installed)\s$", text[: found.start()]
+        ):
             # "... but found accelerate==0.25.0" (transformers' require_version): what is installed
             out.append(Shape("version", name, found.group("version"), "installed", found.start()))
             continue

@@ -250,3 +250,22 @@ def test_a_requirement_the_check_prints_is_a_fact(
     assert rules[REQUIREMENT]["verdict"] == verdict
     assert asked(rules[REQUIREMENT]) == unknown
     assert rules[REQUIREMENT]["line"] == text.count("\n")
+
+
+@pytest.mark.parametrize(
+    ("gpu", "verdict"),
+    [
+        # pytorch#172629 (2026-08): the warning is wrong for a GB10, the cu130 build runs on it
+        ("NVIDIA GB10 which is of compute capability (CC) 12.1", "outside-range"),
+        # a Pascal GPU: CUDA 13 builds carry nothing before Turing
+        ("Tesla P100-PCIE-16GB which is of compute capability (CC) 6.0", "confirmed"),
+    ],
+)
+def test_torch_2_13s_capability_warning(tmp_path: Path, gpu: str, verdict: str) -> None:
+    text = (
+        f"UserWarning: Found GPU0 {gpu}.\n"
+        "Your installed torch==2.13.0+cu130 does not include kernels for this GPU.\n"
+    )
+    rule = by_rule(explain(tmp_path, text))[NO_KERNEL]
+    assert (rule["verdict"], rule["line"]) == (verdict, 1)
+    assert asked(rule) == []
