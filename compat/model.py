@@ -251,6 +251,9 @@ class Facts:
     # What check took from the machine it runs on rather than from the user ("python",
     # "platform"): a verdict that turns on it is a question, not a finding.
     target_assumed: frozenset[str] = frozenset()
+    # Requirements a release's own check states in a log ("requires accelerate>=0.26.0"):
+    # package -> the specifier the check failed on (compat.facts.shapes).
+    requirements: Mapping[str, str] = field(default_factory=dict)
 
 
 # ---------------------------------------------------------------------------------------------

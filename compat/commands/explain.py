@@ -35,6 +35,8 @@ from compat.diagnose.judge import (
     indistinct,
     judge,
     rank_key,
+    shared_symptoms,
+    unmentioned,
 )
 from compat.diagnose.merge import Disagreement, merge_facts
 from compat.diagnose.scan import scan_log
@@ -87,10 +89,13 @@ def run_explain(
     facts, symbols = _from_binaries(ev, env, facts)
     matches: list[Explanation] = []
     unrelated: list[Unrelated] = []
+    shared = shared_symptoms(rules)
     for found in matcher.matches.values():
         if not found:
             continue
-        best = min(found, key=lambda m: (-len(frames_seen(m)), m.line))
+        # The exception line, the loader's or driver's message: never a source echo when any
+        # other line matched (issue 40).
+        best = min(found, key=lambda m: (m.echo, -len(frames_seen(m)), m.line))
         seen = frames_seen(best)
         if best.symptom.frames and best.any_frame and not seen:
             reason = (
@@ -98,6 +103,12 @@ def run_explain(
                 + ", ".join(best.symptom.frames)
                 + ": the same message from other code"
             )
+            unrelated.append(Unrelated(best.rule, best.line, best.text, reason))
+            continue
+        if never := unmentioned(best, ev, shared):
+            # a rule about packages the log never names, matched by a message that is not
+            # theirs (FlashAttention-3's rule on torch's "no kernel image"): not a cause it shows
+            reason = "the log never mentions " + ", ".join(never) + ": the message is not theirs"
             unrelated.append(Unrelated(best.rule, best.line, best.text, reason))
             continue
         messages = len({m.symptom.match for m in found})

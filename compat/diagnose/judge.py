@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from compat.diagnose.scan import Match
 from compat.facts.logfacts import LogEvidence, LogFact
 from compat.kb.conditions import (
+    BUILD_OWNERS,
     BuildCondition,
     HardwareCondition,
     PackageVersion,
@@ -152,6 +153,79 @@ def _raising_package(rule: Rule, raised_in: tuple[str, int] | None) -> tuple[str
     return None
 
 
+# Packages whose mention is implied by the messages their rules match: the CUDA errors and
+# capability warnings the torch rules read are printed by torch itself (c10's CUDA checks,
+# torch/cuda/__init__.py), with or without a traceback.
+IMPLIED = frozenset({"torch"})
+
+
+def _built_by(key: str) -> tuple[str, ...]:
+    """The one package a build fact describes (flash_attn_cxx11abi: flash-attn); none for the
+    CUDA runtime, cuDNN or NCCL, which any of several wheels or the system may provide."""
+    owners = BUILD_OWNERS.get(key, ())
+    return owners if len(owners) == 1 else ()
+
+
+def about(rule: Rule) -> set[str]:
+    """The packages a rule's conditions are about: versions, derived tables, build owners."""
+    names: set[str] = set()
+    for leaf in leaves(rule.when):
+        if isinstance(leaf, PackageVersion):
+            names.add(str(leaf.name))
+        elif isinstance(leaf, BuildCondition):
+            names.update(_built_by(leaf.key))
+        elif isinstance(leaf, DerivedCondition) and leaf.key not in OPEN_PACKAGES:
+            names.update(DERIVED_PACKAGES.get(leaf.key, ()))
+    return names
+
+
+def _spellings(name: str) -> set[bytes]:
+    """How a distribution's name is printed: as itself, as its import name, any case."""
+    return {name.encode(), name.replace("-", "_").encode()}
+
+
+def shared_symptoms(rules: Sequence[Rule]) -> frozenset[tuple[str, str]]:
+    """(rule id, symptom) pairs whose symptom another rule, about other packages, has too:
+    torch's "no kernel image is available" is FlashAttention-3's rule's symptom as well, so
+    matching it says nothing about flash-attn-3; a symptom only rules about the same packages
+    have is theirs."""
+    by_match: dict[str, list[tuple[str, frozenset[str]]]] = {}
+    for rule in rules:
+        names = frozenset(about(rule))
+        for symptom in rule.symptoms:
+            by_match.setdefault(symptom.match, []).append((rule.id, names))
+    shared = set()
+    for match, owners in by_match.items():
+        for rule_id, names in owners:
+            if any(not (names & other) for other_id, other in owners if other_id != rule_id):
+                shared.add((rule_id, match))
+    return frozenset(shared)
+
+
+def unmentioned(
+    match: Match, ev: LogEvidence, shared: frozenset[tuple[str, str]]
+) -> tuple[str, ...]:
+    """The packages a rule is about that the log never names where it could, when the symptom
+    that matched is not the rule's own (`shared_symptoms`): no fact read (a listing, a version,
+    a message), not in the matched message, its traceback or the lines before it. Empty when
+    any of them is named, the symptom is the rule's own, or the rule is about none (issue 40:
+    FlashAttention-3's rule on torch's "no kernel image", in a log that never mentions it)."""
+    if (match.rule.id, match.symptom.match) not in shared:
+        return ()
+    names = about(match.rule) - IMPLIED
+    if not names:
+        return ()
+    shown = set(ev.packages) | {f.key for f in ev.facts if f.kind in ("installed", "package")}
+    if names & shown:
+        return ()
+    context = match.context.lower()
+    pattern = match.symptom.match.lower().encode()
+    for name in names:
+        if any(s in context or s in pattern for s in _spellings(name.lower())):
+            return ()
+    return tuple(sorted(names))
+
+
 def raised_rank(rule: Rule, raised_in: tuple[str, int] | None) -> int:
     """0 when the package whose frames raised is one the rule names (torch's frames under
     NumPy's warning: numpy2-with-torch-before-2.3), 2 when the rule names packages and not that
@@ -163,6 +237,9 @@ def raised_rank(rule: Rule, raised_in: tuple[str, int] | None) -> int:
     for leaf in leaves(rule.when):
         if isinstance(leaf, PackageVersion):
             names.add(str(leaf.name))
+        elif isinstance(leaf, BuildCondition):
+            # a build fact is about the package that built it (flash_attn_cxx11abi: flash-attn)
+            names.update(_built_by(leaf.key))
         elif isinstance(leaf, DerivedCondition):
             if leaf.key in OPEN_PACKAGES and raised_in[0] not in DERIVED_PACKAGES.get(leaf.key, ()):
                 return 1

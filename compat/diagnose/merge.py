@@ -71,6 +71,7 @@ def merge_facts(
         usage=usage,
         packages_known=packages_known,
         arch_lists=dict(ev.arch_lists) if not packages_known else {},
+        requirements=dict(ev.requirements),
     )
     return facts, disagreements, "; ".join(notes), env
 

@@ -22,8 +22,9 @@ from compat.facts.logread import (
     segments,
     strip_rank,
 )
-from compat.facts.logversions import VersionKey, VersionReader, record_groups
+from compat.facts.logversions import VersionKey, VersionReader, record_groups, record_shapes
 from compat.facts.machinefacts import MachineKey, MachineReader
+from compat.facts.traceback import is_source_echo
 from compat.kb.signatures import Signature, choose_anchors, compile_signature, measured_cost
 from compat.model import Rule, Symptom
 
@@ -31,6 +32,7 @@ WINDOW = 3  # lines a symptom may span (NumPy's "cannot be run in\nNumPy 2..." s
 FRAMES_BEFORE = 400  # a traceback's frames are printed before its error line ...
 FRAMES_AFTER = 40  # ... or, with ranks interleaved, partly after it
 LOOK_BACK = 64 * 1024  # bytes kept before an error line to find its traceback in
+CONTEXT = 16 * 1024  # bytes before a match kept to find the packages the log names near it
 MAX_MATCHES = 16  # matches kept per rule (the first ones)
 SAMPLE = 2**20  # bytes of the log on which anchor costs are measured
 
@@ -48,6 +50,12 @@ class Match:
     # the traceback that belongs to this error (its line), numpy's own frames left out (they
     # carry NumPy's ABI messages, not the package built against NumPy 1)
     raised_in: tuple[str, int] | None = None
+    # The line only echoes source code (a notebook's `----> 12 raise ImportError(...)`, a
+    # frame's source line, pytest's `>` line): cited only where no exception line matched.
+    echo: bool = False
+    # The bytes around the match (the end of its traceback, its own lines): where a package the
+    # rule is about would be named if the log names it near the error at all.
+    context: bytes = b""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -115,7 +123,11 @@ class Matcher:
         assert isinstance(hit.key, tuple)
         lines = [clean(raw) for raw in hit.lines[:WINDOW]]
         first, line_rank = strip_rank(lines[0])
-        rest = "\n".join(strip_rank(text)[0] for text in lines[1:])
+        # Whitespace inside a message never decides a match: runs of spaces and tabs are one
+        # space to the signature (signatures never span whitespace with an anchor either).
+        rest = "\n".join(_spaces(strip_rank(text)[0]) for text in lines[1:])
+        previous = hit.before[hit.before.rfind(b"\n", 0, len(hit.before) - 1) + 1 :]
+        previous_text = strip_rank(clean(previous))[0] if previous else ""
         for rule, symptom, sig in self.by_anchor[hit.key[1]]:
             kept = self.matches.setdefault(rule.id, [])
             if len(kept) >= MAX_MATCHES or any(m.line == hit.line for m in kept):
@@ -123,13 +135,19 @@ class Matcher:
             for segment in segments(first):
                 part, rank = strip_rank(segment)  # a rank prefix after a progress bar's \r
                 rank = line_rank if rank is None else rank
-                found = sig.regex.search(part + "\n" + rest if rest else part)
-                if found and found.start() < len(part):
+                spaced = _spaces(part)
+                found = sig.regex.search(spaced + "\n" + rest if rest else spaced)
+                if found and found.start() < len(spaced):
                     match = Match(rule, symptom, hit.line, part.strip()[:500], rank)
+                    match.echo = is_source_echo(part, previous_text)
+                    match.context = hit.before[-CONTEXT:] + b"\n".join(hit.lines)
                     if sig.regex.groupindex:  # the message states facts (docs/knowledge-base.md)
                         record_groups(
                             collector, found.groupdict(), hit.line, part.strip()[:300], rule.id
                         )
+                    # every fact the message states, whichever rule asks (compat.facts.shapes)
+                    message = spaced + "\n" + rest if rest else spaced
+                    record_shapes(collector, message[:2000], hit.line, rule.id)
                     self._frames(match, hit, collector)
                     kept.append(match)
                     break
@@ -155,6 +173,13 @@ class Matcher:
                 file = found.group(1).replace("\\", "/").rsplit("/", 1)[-1]
                 match.frames.setdefault((file, found.group(2)), line)
                 collector.frame(file, text, line)
+
+
+_SPACE_RUN = re.compile(r"[ \t]{2,}|\t")
+
+
+def _spaces(text: str) -> str:
+    return _SPACE_RUN.sub(" ", text) if "  " in text or "\t" in text else text
 
 
 _FRAME = re.compile(r'File "([^"]+)", line \d+, in (\S+)')

@@ -185,6 +185,7 @@ PROBES = (
     Probe(b"zero_stage", "args", startup=True),
     Probe(b"gradient_c", "clip", startup=True),
     Probe(b" @ git+", "git", startup=True),
+    Probe(b"[conda] ", "collect_env", startup=True),
     Probe(b"num_processes", "args", startup=True),
     Probe(b"max_grad_norm", "args", startup=True),
     Probe(b"distributed_type", "args", startup=True),
@@ -318,6 +319,15 @@ class FactCollector:
         self._add("usage", key, value, line, text, source)
 
     # -- single-line extractors
+
+    def _collect_env(self, text: str, line: int) -> None:
+        """collect_env's `[conda] NAME  VERSION  BUILD  CHANNEL` lines (its `[pip3] NAME==VERSION`
+        lines are pip freeze's shape, read by _freeze), through the catalogue of fact shapes."""
+        from compat.facts.shapes import collect_env_line
+
+        found = collect_env_line(text)
+        if found is not None:
+            self._package(found.name, found.value, line, text, "collect_env")
 
     def _freeze(self, text: str, line: int) -> None:
         found = _FREEZE.match(text)
@@ -588,6 +598,8 @@ class LogEvidence:
     arch_lists: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     # package name -> the version a listing printed that the running process contradicts
     conflicts: Mapping[str, LogFact] = field(default_factory=dict)
+    # package -> the specifier a release's own requirement check printed (the last one)
+    requirements: Mapping[str, str] = field(default_factory=dict)
 
 
 def evidence(collector: FactCollector) -> LogEvidence:
@@ -648,8 +660,17 @@ def evidence(collector: FactCollector) -> LogEvidence:
     conflicts = {
         key: fact for (kind, key), fact in collector.conflicts.items() if kind == "package"
     }
+    requirements = {f.key: f.value for f in facts if f.kind == "requirement"}
     return LogEvidence(
-        tuple(kept), packages, python, builds, usage, _hardware(facts), arch_lists, conflicts
+        tuple(kept),
+        packages,
+        python,
+        builds,
+        usage,
+        _hardware(facts),
+        arch_lists,
+        conflicts,
+        requirements,
     )
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 from urllib.parse import unquote
 
 from packaging.utils import canonicalize_name
@@ -331,3 +332,131 @@ def record_groups(
         elif group.startswith("installed_"):
             name = str(canonicalize_name(group[len("installed_") :]))
             collector.add("installed", name, "", line, text, source)
+
+
+# Libraries whose versions a message states as build facts, by role: the cuDNN torch was compiled
+# against and the one the loader found (torch/backends/cudnn/__init__.py).
+_BUILD_ROLES = {("cudnn", "compiled"): "cudnn_torch", ("cudnn", "installed"): "cudnn_runtime"}
+# The extension a loader message names -> the build fact that records its C++ ABI.
+_ABI_KEYS = {"flash_attn_2_cuda": "flash_attn_cxx11abi"}
+_EXTENSION = re.compile(
+    r"([A-Za-z_][\w]{0,80})(?:\.cpython-[\w-]{1,40}|\.abi3)?\.so\s{0,4}:\s{0,4}undefined symbol"
+)
+
+
+def _extension(text: str) -> str:
+    found = _EXTENSION.search(text)
+    return found.group(1) if found else ""
+
+
+# CUDA libraries whose soname major is the CUDA major they ship with (the nvidia-*-cuNN wheels:
+# libcudart.so.11.0 / .so.12 / .so.13, libcublas(Lt).so.11/12/13, libnvrtc.so.11.2/12/13).
+# cuFFT, cuRAND and cuSOLVER are left out: their majors are not CUDA's (libcufft.so.11 is CUDA 12).
+CUDA_SONAMES = frozenset({"libcudart.so", "libcublas.so", "libcublasLt.so", "libnvrtc.so"})
+
+
+def _arch_range(
+    collector: FactCollector,
+    value: str,
+    shapes: list[Any],
+    line: int,
+    text: str,
+    source: str,
+) -> None:
+    """torch 2.8's "Minimum and Maximum cuda capability supported by this version of PyTorch is
+    (7.0) - (12.0)": the build's lowest and highest architectures. As an architecture list it
+    settles a GPU below the lowest (no SASS of an older GPU runs on it, and PTX only runs on
+    newer ones) and one of the highest's major (its SASS runs on a higher minor: a GB10, 12.1,
+    under a (8.0) - (12.0) build); a GPU of a newer major depends on PTX the range does not
+    show, so nothing is recorded for it."""
+    low, _, high = value.partition("-")
+    seen = next((s.value for s in shapes if s.kind == "capability" and s.role == "seen"), None)
+    known = collector.facts.get(("compute_capability", "0"))
+    capability = parse_version(seen or (known.value if known else ""))
+    floor, ceiling = parse_version(low), parse_version(high)
+    if capability is None or floor is None or ceiling is None:
+        return
+    collector.add("installed", "torch", "", line, text, source)  # torch printed it
+    if ("arch_list", "torch") in collector.facts:
+        return
+    if capability < floor or capability.major == ceiling.major:
+        listed = " ".join(f"sm_{v.replace('.', '')}" for v in (low, high))
+        collector.add("arch_list", "torch", listed, line, text, source)
+
+
+# The words of a requirement check that failed (transformers' require_version and Trainer checks)
+_CHECK = re.compile(r"\brequires?\b|is required for|needs?\b")
+
+_NOT_PACKAGES = frozenset({"cuda", "cudnn", "nccl", "python", "gpu"})
+_REFUSES = ("only supported", "not supported", "doesn't support", "does not support", "requires")
+_GPU_NAMED = re.compile(
+    r"\bYour (?P<gpu>\S.{0,60}?) GPU has compute capability"
+    r"|\bFound GPU\d{1,2} (?P<found>\S.{0,80}?) which is of (?:cuda|compute) capability"
+)
+
+
+def record_shapes(collector: FactCollector, text: str, line: int, rule: str) -> None:
+    """Every fact a matched message states (compat.facts.shapes), whichever rule matched it:
+    the versions it says were found, the cuDNN torch was compiled against and the one found,
+    the GPU's compute capability, the dtype it refuses. A requirement or a bound the message
+    names (`requires accelerate>=0.26.0`, `NumPy 1.24 or less`) is never taken for what is
+    installed; a version that only repeats a listed one's release (`NumPy 2.1` under
+    `numpy==2.1.3`) adds nothing."""
+    from compat.facts.shapes import read
+
+    source = f"message ({rule})"
+    shapes = read(text)
+    for shape in shapes:
+        if shape.kind == "version" and (shape.name, shape.role) in _BUILD_ROLES:
+            key = _BUILD_ROLES[(shape.name, shape.role)]
+            collector.add("build", key, shape.value, line, text, source)
+        elif shape.kind == "version" and shape.role == "installed" and shape.name:
+            if shape.name in _NOT_PACKAGES or parse_version(shape.value) is None:
+                continue
+            listed = collector.facts.get(("package", shape.name))
+            if listed is not None and (listed.value + ".").startswith(shape.value + "."):
+                continue
+            collector.add_package(shape.name, shape.value, line, text, source)
+        elif (
+            shape.kind == "capability"
+            and shape.role == "seen"
+            and ("compute_capability", "0") not in collector.facts
+        ):
+            named = _GPU_NAMED.search(text)
+            if ("gpu", "0") not in collector.facts and ("gpu_seen", "0") not in collector.facts:
+                gpu = (named.group("gpu") or named.group("found")) if named else ""
+                gpu = gpu or "the GPU the message names"
+                collector.add("gpu_seen", "0", gpu, line, text, source)
+            collector.add("compute_capability", "0", shape.value, line, text, source)
+    # An undefined symbol the extension needs mangles std::string as the ABI it was built with:
+    # `Ss` is the old ABI, std::__cxx11 the new one (a fact about the extension).
+    abi_key = _ABI_KEYS.get(_extension(text))
+    abi = next((s.value for s in shapes if s.kind == "symbol" and s.value), None)
+    if abi_key is not None and abi is not None:
+        collector.add("build", abi_key, "1" if abi == "cxx11" else "0", line, text, source)
+    for shape in shapes:
+        # The loader could not open a CUDA library whose soname major is its CUDA major
+        # (libcudart.so.12): the file that needs it was built for that CUDA.
+        if shape.kind == "soname" and shape.role == "missing" and shape.name in CUDA_SONAMES:
+            collector.add("build", "missing_cuda", shape.value, line, text, source)
+            break
+    for shape in shapes:
+        if shape.kind == "arch_range":
+            _arch_range(collector, shape.value, shapes, line, text, source)
+    if _CHECK.search(text):
+        # a release's own requirement check: what it requires is a fact (the first specifier
+        # for each package; the later ones repeat it in `pip install` hints)
+        stated: set[str] = set()
+        for shape in shapes:
+            if shape.kind == "requirement" and shape.name not in stated:
+                stated.add(shape.name)
+                name = str(canonicalize_name(shape.name))
+                collector.add("requirement", name, shape.value, line, text, source)
+    refused = [s for s in shapes if s.kind == "dtype"]
+    required = any(s.kind == "capability" and s.role == "required" for s in shapes)
+    if refused and (required or any(word in text for word in _REFUSES)):
+        # the dtype a message refuses first is the one asked for ("Bfloat16 is only supported
+        # on GPUs with compute capability of at least 8.0 ... You can use float16 instead")
+        dtype = {"bfloat16": "bf16", "float16": "fp16", "float8": "fp8"}.get(refused[0].name)
+        if dtype and ("usage", "mixed_precision") not in collector.facts:
+            collector.add("usage", "mixed_precision", dtype, line, text, source)

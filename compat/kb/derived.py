@@ -42,6 +42,10 @@ VOCABULARY: dict[str, tuple[str, ...]] = {
     "flash_attn_wheel": ("prerelease-torch",),
     "xformers_torch_build": ("other-build",),
     "hip_code": ("missing",),
+    "cudnn_runtime": ("older-same-major", "other-major"),
+    "loader_cuda_major": ("other-major",),
+    "stated_requirement": ("unmet",),
+    "nccl_wheels": ("two-majors",),
 }
 # derived key -> the packages whose versions (and builds) decide it: pin moves these to escape
 PACKAGES: dict[str, tuple[str, ...]] = {
@@ -55,6 +59,10 @@ PACKAGES: dict[str, tuple[str, ...]] = {
     "flash_attn_wheel": ("flash-attn", "torch"),
     "xformers_torch_build": ("torch",),
     "hip_code": ("torch",),
+    "cudnn_runtime": ("torch",),
+    "loader_cuda_major": ("torch",),
+    "stated_requirement": (),  # whichever package the check names
+    "nccl_wheels": (),  # any two of NCCL_WHEELS
 }
 # derived keys whose mechanism covers packages their table does not list (any extension built
 # against NumPy 1): a traceback through another package is not outside them
@@ -84,7 +92,13 @@ def table_rows(key: str) -> int:
         from compat.kb import wheels
 
         return wheels.flash_attn_prerelease_rows()
-    if key == "xformers_torch_build":
+    if key in (
+        "xformers_torch_build",
+        "cudnn_runtime",
+        "loader_cuda_major",
+        "stated_requirement",
+        "nccl_wheels",
+    ):
         return 1  # one question about two builds the log names, no table
     if key == "hip_code":
         return 1  # the GPU's target against the list a log prints; files: binarycheck
@@ -117,6 +131,14 @@ def release_specs(key: str) -> dict[str, set[str]]:
         return {"flash-attn": {f"=={release}" for release in wheels.flash_attn_asset_releases()}}
     if key in ("xformers_torch_build", "hip_code"):
         return {}  # decided by a log's build fact, never by a release pin chooses
+    if key in (
+        "xformers_torch_build",
+        "cudnn_runtime",
+        "loader_cuda_major",
+        "stated_requirement",
+        "nccl_wheels",
+    ):
+        return {}  # decided by a log's build facts, never by a release pin chooses
     raise AssertionError(f"unvalidated derived key {key}")  # pragma: no cover
 
 
@@ -168,6 +190,14 @@ class DerivedCondition(AnchorCondition):
             return xformers_built_for_other_build(facts)
         if self.key == "hip_code":
             return hip_code_missing(facts)
+        if self.key == "cudnn_runtime":
+            return cudnn_runtime_against_build(facts, self.expected)
+        if self.key == "loader_cuda_major":
+            return loader_cuda_major_against_torch(facts)
+        if self.key == "stated_requirement":
+            return stated_requirement_unmet(facts)
+        if self.key == "nccl_wheels":
+            return nccl_wheels_of_two_majors(facts)
         if self.key == "wheel":
             if not _wheel_question(facts, self.expected):
                 return FALSE  # doctor's installed packages, or not linux/aarch64: no table read
@@ -883,3 +913,103 @@ def _against(wanted: Version, have: Version | None) -> Tri:
     if have is None or have.major != wanted.major:
         return Tri.TRUE
     return Tri.FALSE if have == wanted else Tri.UNKNOWN
+
+
+def cudnn_runtime_against_build(facts: Facts, expected: str) -> Verdict:
+    """The cuDNN the loader found against the one torch was compiled against, as torch's own
+    check prints both (`compiled  against (8, 5, 0) but found runtime version (8, 4, 1)`):
+    `older-same-major` when the runtime is an older release of the same major (torch >= 1.13
+    accepts a newer minor of the same major and refuses an older one), `other-major` when the
+    majors differ. FALSE where the two are not both stated: an environment never states the
+    cuDNN torch was compiled against."""
+    from packaging.version import InvalidVersion, Version
+
+    compiled = facts.builds.get("cudnn_torch")
+    runtime = facts.builds.get("cudnn_runtime")
+    if compiled is None or runtime is None:
+        return FALSE
+    try:
+        built, found = Version(str(compiled)), Version(str(runtime))
+    except InvalidVersion:
+        return FALSE
+    if built.major != found.major:
+        kind = "other-major"
+    elif found < built:
+        kind = "older-same-major"
+    else:
+        return FALSE
+    if kind != expected:
+        return FALSE
+    text = f"torch was compiled against cuDNN {built}, the loader found cuDNN {found}"
+    return Verdict(Tri.TRUE, (text,))
+
+
+def loader_cuda_major_against_torch(facts: Facts) -> Verdict:
+    """TRUE when the loader could not open a CUDA library of another major than torch's CUDA
+    build (build.missing_cuda, a log's `libcudart.so.12: cannot open shared object file`,
+    beside torch +cu118): what needs it was built for that CUDA, and torch's wheels bring only
+    their own major's libraries. FALSE for the same major (the library is missing, not another
+    build's) and where no such message was read; UNKNOWN while torch's CUDA build is not
+    shown."""
+    missing = facts.builds.get("missing_cuda")
+    if missing is None:
+        return FALSE
+    torch = facts.packages.get(canonicalize_name("torch"))
+    if torch is None:
+        if facts.packages_known:
+            return FALSE
+        return Verdict(Tri.UNKNOWN, unknown=(Unknown("packages.torch", _LOADER_HINT),))
+    cuda = _torch_cuda(facts, torch.versions)
+    if cuda is None:
+        if any(v.local == "cpu" for v in torch.versions):
+            text = f"a CUDA {missing.major} library is needed beside a CPU build of torch"
+            return Verdict(Tri.TRUE, (text,))
+        return Verdict(Tri.UNKNOWN, unknown=(Unknown("build.torch_cuda", _LOADER_HINT),))
+    if cuda.major == missing.major:
+        return FALSE
+    text = f"a CUDA {missing.major} library is needed, torch is a CUDA {cuda} build"
+    return Verdict(Tri.TRUE, (text,))
+
+
+_LOADER_HINT = "torch's CUDA build (torch.version.cuda, or the +cuXYZ of its version)"
+
+
+def stated_requirement_unmet(facts: Facts) -> Verdict:
+    """A requirement a release's own check printed (transformers' "requires
+    `accelerate>=0.26.0`", "accelerate>=0.26.0 is required for a normal functioning of this
+    module, but found accelerate==0.25.0"), judged against the version the log shows of that
+    package: TRUE outside it, FALSE inside it (the message is another environment's), UNKNOWN
+    when the log shows none (the version is asked). FALSE where no check printed one."""
+    from compat.kb.conditions import version_in
+
+    if not facts.requirements:
+        return FALSE
+    unknown = []
+    for name, spec in sorted(facts.requirements.items()):
+        fact = facts.packages.get(canonicalize_name(name))
+        if fact is None and facts.packages_known:
+            return Verdict(Tri.TRUE, (f"{name} is not installed; the check requires {name}{spec}",))
+        if fact is None or not fact.versions:
+            hint = f"{name}'s version (pip show {name}): the check requires {name}{spec}"
+            unknown.append(Unknown(f"packages.{name}", hint))
+            continue
+        version = fact.versions[0]
+        if not version_in(version, spec):
+            text = f"{name} {version} is outside {spec}, which the release's own check requires"
+            return Verdict(Tri.TRUE, (text,))
+    if unknown:
+        return Verdict(Tri.UNKNOWN, unknown=tuple(unknown))
+    return FALSE
+
+
+# The NCCL wheels of each CUDA major: each installs nvidia/nccl/lib/libnccl.so.2.
+NCCL_WHEELS = ("nvidia-nccl-cu11", "nvidia-nccl-cu12", "nvidia-nccl-cu13")
+
+
+def nccl_wheels_of_two_majors(facts: Facts) -> Verdict:
+    """TRUE when NCCL wheels of two CUDA majors are installed (a log's pip list or collect_env
+    `[pip3]`/`[conda]` lines, or an environment): they write the same libnccl.so.2."""
+    present = [n for n in NCCL_WHEELS if canonicalize_name(n) in facts.packages]
+    if len(present) >= 2:
+        return Verdict(Tri.TRUE, (f"{' and '.join(present)} are both installed",))
+    return FALSE

@@ -61,6 +61,7 @@ def _example_facts(data: Mapping[str, Any], origin: Origin) -> Facts:
         arch_lists={
             str(k): tuple(str(v).split()) for k, v in (data.get("arch_lists") or {}).items()
         },
+        requirements={str(k): str(v) for k, v in (data.get("requirements") or {}).items()},
     )
 
 

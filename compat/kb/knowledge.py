@@ -95,6 +95,10 @@ BUILD_KEYS = {
     # AMD (compat/probes/rocmbuild.py): torch's ROCm build from its +rocmX.Y label or version.py,
     # and the ROCm user space TheRock's rocm-sdk-core wheel brings
     "torch_rocm", "rocm_sdk",
+    # the cuDNN torch was compiled against and the one the loader found (torch's cuDNN check)
+    "cudnn_torch", "cudnn_runtime",
+    # the CUDA major of a CUDA library the loader could not open (libcudart.so.12: 12)
+    "missing_cuda",
 }  # fmt: skip
 EXAMPLE_KINDS = ("affected", "possible", "clear")
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9.-]*[a-z0-9]$")
@@ -478,6 +482,15 @@ class _Validator:
                 self.unknown_keys(
                     item,
                     {"packages", "python", "platform", "hardware", "build", "usage", "arch_lists"},
+                    {
+                        "packages",
+                        "python",
+                        "platform",
+                        "hardware",
+                        "build",
+                        "usage",
+                        "requirements",
+                    },
                     "an example",
                 )
                 out.append({"expect": kind, "data": _plain(item), "line": item.line})

@@ -55,14 +55,17 @@ def required_literals(pattern: str) -> tuple[str, ...]:
 
 def _literal_runs(seq: Iterable[Any], runs: list[str], current: list[str]) -> None:
     for op, arg in seq:
-        if op is _c.LITERAL:
+        if op is _c.LITERAL and not chr(arg).isspace():
             current.append(chr(arg))
         elif op is _c.SUBPATTERN and not arg[1] and not arg[2]:
             # A group outside any repeat or alternation (a named fact, say) must match once:
             # its literals continue the run around it.
             _literal_runs(arg[-1], runs, current)
         else:
-            runs.append("".join(current))  # anything but a literal ends the run
+            # Anything but a literal ends the run, and so does whitespace: the log may print
+            # two spaces or a tab where the signature has one (torch's cuDNN message prints
+            # "compiled  against"), so an anchor never spans it (issue 40).
+            runs.append("".join(current))
             current.clear()
 
 

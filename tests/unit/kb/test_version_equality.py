@@ -537,6 +537,54 @@ def _xformers_build_cases() -> Iterator[Case]:
         )
 
 
+def _cudnn_cases(expected: str) -> Iterator[Case]:
+    """The cuDNN torch's message says it was compiled against and the one it found: an older
+    minor of the same major, another major, a newer minor (neither)."""
+    for built, found in (("8.5.0", "8.4.1"), ("9.1.0", "8.9.7"), ("8.7.0", "8.9.2")):
+        yield Case(
+            expected,
+            {
+                "packages": {"torch": "2.0.1"},
+                "build": {"cudnn_torch": built, "cudnn_runtime": found},
+            },
+            (("build", "cudnn_torch"), ("build", "cudnn_runtime")),
+            {},
+        )
+
+
+def _loader_cases() -> Iterator[Case]:
+    """A CUDA library of another major than torch's build (true), of the same major (false)."""
+    for torch, major in (("2.1.2+cu118", "12"), ("2.1.2+cu121", "12"), ("2.5.1+cu124", "11")):
+        yield Case(
+            "other-major",
+            {"packages": {"torch": torch}, "build": {"missing_cuda": major}},
+            (("packages", "torch"),),
+            {},
+            keep_labels=True,
+        )
+
+
+def _requirement_cases() -> Iterator[Case]:
+    """The installed version against the requirement a check printed: outside (true), inside
+    (false)."""
+    for accelerate in ("0.25.0", "0.26.0", "1.0.1"):
+        yield Case(
+            "unmet",
+            {"packages": {"accelerate": accelerate}, "requirements": {"accelerate": ">=0.26.0"}},
+            (("packages", "accelerate"),),
+            {},
+        )
+
+
+def _nccl_wheel_cases() -> Iterator[Case]:
+    """NCCL wheels of two CUDA majors (true), of one (false)."""
+    for packages in (
+        {"nvidia-nccl-cu11": "2.14.3", "nvidia-nccl-cu12": "2.27.3"},
+        {"nvidia-nccl-cu12": "2.27.3"},
+    ):
+        yield Case("two-majors", {"packages": packages}, (("packages", "nvidia-nccl-cu12"),), {})
+
+
 def _hip_code_cases() -> Iterator[Case]:
     """The GPU's target against the ROCm build's printed list: absent (true), present (false);
     torch's version is spelled every way and never decides it."""
@@ -558,6 +606,11 @@ def _hip_code_cases() -> Iterator[Case]:
 
 
 DERIVED_CASES: dict[tuple[str, str], Callable[[], Iterator[Case]]] = {
+    ("nccl_wheels", "two-majors"): _nccl_wheel_cases,
+    ("stated_requirement", "unmet"): _requirement_cases,
+    ("loader_cuda_major", "other-major"): _loader_cases,
+    ("cudnn_runtime", "older-same-major"): lambda: _cudnn_cases("older-same-major"),
+    ("cudnn_runtime", "other-major"): lambda: _cudnn_cases("other-major"),
     ("torch_kernels", "missing"): _torch_kernel_cases,
     ("bitsandbytes_cuda_library", "missing"): _bnb_cases,
     ("bitsandbytes_cuda_major", "missing"): _bnb_major_cases,
