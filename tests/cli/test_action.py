@@ -397,6 +397,38 @@ def test_the_install_is_cached_under_a_key_of_its_source(tmp_path: Path) -> None
     assert key(**{"compat-version": "0.1.0"}) not in {first, key()}
 
 
+def recipes() -> list[dict[str, Any]]:
+    """The workflows docs/ci.md gives, parsed."""
+    text = (paths.REPO / "docs" / "ci.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```yaml\n(# \.github/workflows/.*?)```", text, re.S)
+    return [yaml.safe_load(block) for block in blocks]
+
+
+def test_the_docs_recipes_work_as_written_from_this_repository(tmp_path: Path) -> None:
+    """No placeholder organisation, no release that does not exist: the action by path, every
+    other action pinned to a commit, inputs the action has, files this repository has."""
+    workflows = recipes()
+    assert len(workflows) == 2
+    for workflow in workflows:
+        steps = workflow["jobs"]["compat"]["steps"]
+        used = [step["uses"] for step in steps if "uses" in step]
+        assert "./" in used
+        for uses in used:
+            assert uses == "./" or re.fullmatch(r"[\w-]+/[\w./-]+@[0-9a-f]{40}", uses), uses
+        (given,) = [step["with"] for step in steps if step.get("uses") == "./"]
+        assert set(given) <= set(ACTION["inputs"]), set(given) - set(ACTION["inputs"])
+        names = given["files"].split()
+        assert all((paths.REPO / name).is_file() for name in names), names
+    # section 2's step on this repository's files (offline here: the index is the machine's)
+    (given,) = [s["with"] for s in workflows[0]["jobs"]["compat"]["steps"] if s.get("uses") == "./"]
+    workspace = repository(
+        tmp_path, {name: (paths.REPO / name).read_text() for name in given["files"].split()}
+    )
+    run = run_action(workspace, {**{k: str(v) for k, v in given.items()}, "offline": "true"})
+    assert run.outputs["check"]["exit-code"] == "0", run.stdout["check"]
+    assert run.codes["gate"] == 0
+
+
 def test_install_step_refuses_a_version_that_is_not_one(tmp_path: Path) -> None:
     workspace = repository(tmp_path, {"requirements.txt": STACK})
     run = run_action(
