@@ -19,9 +19,10 @@ from tests.lib import paths
 from tests.lib.schemas import check_output
 from tests.lib.sessioncache import built_once
 
-# Shared fixtures of tests/lib (the R535/R580 hardware profile files), for every test module, and
-# the suite's time budget (a test over 60 s fails unless marked slow; tests/lib/timing.py).
-pytest_plugins = ["tests.lib.hardware", "tests.lib.timing"]
+# Shared fixtures of tests/lib (the R535/R580 hardware profile files), for every test module, the
+# suite's time budget (a test over 60 s fails unless marked slow; tests/lib/timing.py) and the
+# tiers (`integration`, left out of `scripts/test --fast`; tests/lib/tiers.py).
+pytest_plugins = ["tests.lib.hardware", "tests.lib.timing", "tests.lib.tiers"]
 
 
 def _compile_rules(directory: Path) -> None:

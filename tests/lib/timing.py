@@ -68,7 +68,7 @@ def pytest_runtest_makereport(
     # terminal and to JUnit like any other failure of the test.
     report.outcome = "failed"
     report.longrepr = (
-        f"{item.nodeid} took {report.duration:.1f} s, over the {limit:.0f} s limit for one "
+        f"{item.nodeid} took {report.duration:.1f} s, over the {limit:g} s limit for one "
         "test (COMPAT_TEST_TIME_LIMIT): find what it waits on, or mark it "
         "pytest.mark.slow(reason=...) saying why it must be slow"
     )
@@ -118,7 +118,7 @@ class Recorder:
         budget = _seconds("COMPAT_TEST_SLOW_BUDGET", DEFAULT_SLOW_BUDGET)
         terminalreporter.write_line(
             f"slow-marked tests: {count}, {total:.1f} s of calls"
-            + (f" (budget {budget:.0f} s, COMPAT_TEST_SLOW_BUDGET)" if budget > 0 else "")
+            + (f" (budget {budget:g} s, COMPAT_TEST_SLOW_BUDGET)" if budget > 0 else "")
         )
 
     @pytest.hookimpl(trylast=True)
@@ -136,7 +136,7 @@ class Recorder:
             if reporter is not None:
                 reporter.write_line(
                     f"FAILED: the {count} slow-marked tests took {total:.1f} s together, over "
-                    f"the {budget:.0f} s budget (COMPAT_TEST_SLOW_BUDGET)",
+                    f"the {budget:g} s budget (COMPAT_TEST_SLOW_BUDGET)",
                     red=True,
                 )
 
