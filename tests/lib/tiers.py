@@ -5,11 +5,12 @@ rather than by someone remembering a marker.
 A test is `integration` when it
 - is marked `slow` (it says why);
 - asks for the `resolver_env` fixture: it drives real pip or uv resolves (conftest.py);
-- lives in one of INTEGRATION_PATHS: the product suites that run compat as a user does, whole
-  real files of other projects, fuzzing, installs of compat's own wheel.
+- lives in tests/product or tests/cli (INTEGRATION_DIRS) and is not one of the cheap contract
+  checks (CONTRACT): the suites that run compat as a user does, whole real files of other
+  projects, fuzzing, installs of compat's own wheel, the action's steps.
 
-Everything else (unit tests, the rule examples, the CLI's contract through typer's runner, the
-schemas and the import layers) is the fast tier. CI runs both tiers, always."""
+Everything else (unit tests, the rule examples, the schemas, the import layers, the config and
+option contract) is the fast tier. CI runs both tiers, always."""
 
 from __future__ import annotations
 
@@ -17,9 +18,18 @@ import pytest
 
 from tests.lib import paths
 
-# tests/product holds the contract checks too (the schemas, the import layers, the rule
-# language); the rest of it is the user's whole path.
-CONTRACT = {"test_schemas.py", "test_layers.py", "test_rule_language.py"}
+# tests/product and tests/cli hold contract checks that cost little (the schemas, the import
+# layers, the rule language, the config and environment options); the rest of them is the
+# user's whole path: compat processes, real pip and uv, an action's steps in bash, the MCP
+# server, matrix lint of the whole knowledge base (measured: 0.5-60 s a test, issue 45).
+CONTRACT = {
+    "test_schemas.py",
+    "test_layers.py",
+    "test_rule_language.py",
+    "test_config.py",
+    "test_envopts.py",
+}
+INTEGRATION_DIRS = ("product", "cli")
 INTEGRATION_FIXTURES = {"resolver_env"}
 
 
@@ -29,8 +39,9 @@ def is_integration(item: pytest.Item) -> bool:
     if INTEGRATION_FIXTURES & set(getattr(item, "fixturenames", ())):
         return True
     path = item.path
-    product = paths.TESTS / "product"
-    return path.is_relative_to(product) and path.name not in CONTRACT
+    return path.name not in CONTRACT and any(
+        path.is_relative_to(paths.TESTS / folder) for folder in INTEGRATION_DIRS
+    )
 
 
 @pytest.hookimpl(tryfirst=True)  # before `-m` deselects by the markers
