@@ -98,3 +98,27 @@ def test_every_phase_is_recorded_and_the_report_ranks_them(tmp_path: Path) -> No
         "test_suite.py::test_sleeps_and_says_why",
     }
     assert "slow-marked: 1 tests" in report
+
+
+def test_the_fast_tier_leaves_out_what_is_integration() -> None:
+    """tests/lib/tiers.py, through pytest's own `-m`: CLI runs are integration, the config
+    contract is not, and a test asking for real resolves (`resolver_env`) is, wherever it is."""
+
+    def collected(*args: str) -> set[str]:
+        run = subprocess.run(
+            [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider",
+             "-p", "no:xdist", *args],
+            cwd=paths.REPO, capture_output=True, text=True, timeout=300,
+        )  # fmt: skip
+        assert run.returncode in (0, 5), run.stdout + run.stderr  # 5: nothing selected
+        return {line.split("::")[0] for line in run.stdout.splitlines() if "::" in line}
+
+    files = [
+        "tests/cli/test_config.py",
+        "tests/cli/test_check.py",
+        "tests/unit/resolve/test_resolver.py",
+    ]
+    fast = collected("-m", "not integration and not slow", *files)
+    assert fast == {"tests/cli/test_config.py"}  # test_resolver.py: every test uses resolver_env
+    everything = collected(*files)
+    assert everything == set(files)  # nothing is lost: the full run collects every file
