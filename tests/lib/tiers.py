@@ -7,7 +7,8 @@ A test is `integration` when it
 - asks for the `resolver_env` fixture: it drives real pip or uv resolves (conftest.py);
 - lives in tests/product or tests/cli (INTEGRATION_DIRS) and is not one of the cheap contract
   checks (CONTRACT): the suites that run compat as a user does, whole real files of other
-  projects, fuzzing, installs of compat's own wheel, the action's steps.
+  projects, fuzzing, installs of compat's own wheel, the action's steps;
+- is in one of INTEGRATION_FILES: unit files that pin, solve or package whole real inputs.
 
 Everything else (unit tests, the rule examples, the schemas, the import layers, the config and
 option contract) is the fast tier. CI runs both tiers, always."""
@@ -30,6 +31,17 @@ CONTRACT = {
     "test_envopts.py",
 }
 INTEGRATION_DIRS = ("product", "cli")
+# Unit folders' files that pin, solve or package whole real inputs: each of them cost 50-400 s
+# summed in a --fast run on a loaded 2-core machine (issue 45, scripts/test_times.py), most of
+# the tier's time.
+INTEGRATION_FILES = {
+    "tests/unit/resolve/test_pin_releases.py",  # pin over every real file, then checked
+    "tests/unit/resolve/test_pin_intent.py",  # offline pins of real stacks
+    "tests/unit/resolve/test_pin_proof.py",  # the real resolver proves each pin
+    "tests/unit/resolve/test_pin_offline_proof.py",
+    "tests/unit/commands/test_pixi_environments.py",  # whole pixi locks, every environment
+    "tests/unit/kb/test_bundle.py",  # knowledge bundles built, served over HTTP, installed
+}
 INTEGRATION_FIXTURES = {"resolver_env"}
 
 
@@ -39,6 +51,8 @@ def is_integration(item: pytest.Item) -> bool:
     if INTEGRATION_FIXTURES & set(getattr(item, "fixturenames", ())):
         return True
     path = item.path
+    if path.relative_to(paths.REPO).as_posix() in INTEGRATION_FILES:
+        return True
     return path.name not in CONTRACT and any(
         path.is_relative_to(paths.TESTS / folder) for folder in INTEGRATION_DIRS
     )
