@@ -15,18 +15,55 @@ import pytest
 from typer.testing import CliRunner
 
 from compat.cli import app
+from tests.lib import paths
 from tests.lib.schemas import check_output
+from tests.lib.sessioncache import built_once
 
-# Shared fixtures of tests/lib (the R535/R580 hardware profile files), for every test module.
-pytest_plugins = ["tests.lib.hardware"]
+# Shared fixtures of tests/lib (the R535/R580 hardware profile files), for every test module, the
+# suite's time budget (a test over 60 s fails unless marked slow; tests/lib/timing.py) and the
+# tiers (`integration`, left out of `scripts/test --fast`; tests/lib/tiers.py).
+pytest_plugins = ["tests.lib.hardware", "tests.lib.timing", "tests.lib.tiers"]
+
+
+def _compile_rules(directory: Path) -> None:
+    """What the first compat run on a machine writes into its cache: the knowledge base's rules
+    compiled (kb-*.bin, signed with kb.key) and the shipped capabilities (capabilities-*)."""
+    script = (
+        "from compat.kb.knowledge import load_knowledge_base\n"
+        "from compat.kb.capabilities import load_capabilities\n"
+        "load_knowledge_base()\n"
+        "load_capabilities()\n"
+    )
+    env = {**os.environ, "COMPAT_CACHE_DIR": str(directory)}
+    subprocess.run([sys.executable, "-c", script], env=env, check=True, timeout=300)
+
+
+@pytest.fixture(scope="session")
+def compiled_rules() -> dict[Path, tuple[int, int]]:
+    """The shipped knowledge base compiled once for the whole run (and kept for later runs
+    under the content hash of compat/, tests/lib/sessioncache.py), with each file's size and
+    modification time, which no test may change."""
+    seed = built_once("compat-cache-seed", [sys.version, paths.COMPAT], _compile_rules)
+    files = sorted(p for p in seed.iterdir() if p.is_file())
+    return {p: (p.stat().st_size, p.stat().st_mtime_ns) for p in files}
 
 
 @pytest.fixture(autouse=True)
 def isolated_cache(
-    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+    tmp_path_factory: pytest.TempPathFactory,
+    monkeypatch: pytest.MonkeyPatch,
+    compiled_rules: dict[Path, tuple[int, int]],
 ) -> Iterator[Path]:
-    """Every test gets its own compat cache; no test reads the developer's ~/.cache."""
+    """Every test gets its own compat cache; no test reads the developer's ~/.cache.
+
+    It starts as a cache that compat has used once: with the shipped rules compiled, as on any
+    machine after the first run. Compiling them costs 1-2 s, which every test paid again in its
+    empty cache (issue 45); the tests about a cold or a hostile cache name their own directory.
+    The files are hard links to one copy: compat replaces cache files (a temporary file renamed
+    over), never writes into them, and the check below fails a test that did."""
     cache = tmp_path_factory.mktemp("cache")
+    for seed in compiled_rules:
+        os.link(seed, cache / seed.name)
     monkeypatch.setenv("COMPAT_CACHE_DIR", str(cache))
     # pip and uv cache index pages by URL, and a test's index server is a fresh 127.0.0.1 port
     # that an earlier test may have used with other releases: no test shares their caches.
@@ -47,6 +84,14 @@ def isolated_cache(
     monkeypatch.setenv("HF_HOME", str(tmp_path_factory.mktemp("hf_home")))
     monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
     yield cache
+    changed = [
+        seed.name
+        for seed, stamp in compiled_rules.items()
+        if (seed.stat().st_size, seed.stat().st_mtime_ns) != stamp
+    ]
+    assert not changed, (
+        f"the test wrote into the shared compiled rules {changed}: replace, never write"
+    )
 
 
 @dataclass

@@ -27,6 +27,7 @@ SARIF = json.loads(paths.SARIF_SCHEMA.read_text())
 STACK = "deepspeed==0.14.2\nvllm==0.10.1\ntorch==2.7.0\n"
 INSTALLED = str(Path(sys.executable).with_name("compat"))  # this checkout, installed -e
 EXPRESSION = re.compile(r"\$\{\{\s*(.*?)\s*\}\}")
+UPLOAD = "github/codeql-action/upload-sarif"
 CLAUSE = re.compile(r"^([\w.-]+)\s*(==|!=)\s*'([^']*)'$")
 
 
@@ -35,11 +36,17 @@ class Run:
     """One run of the action's steps: what each step printed and returned, and its outputs."""
 
     workspace: Path
+    action_path: Path = paths.REPO
     outputs: dict[str, dict[str, str]] = field(default_factory=dict)
     stdout: dict[str, str] = field(default_factory=dict)
     codes: dict[str, int] = field(default_factory=dict)
     used: list[tuple[str, dict[str, str]]] = field(default_factory=list)  # `uses:` steps reached
+    outcomes: dict[str, str] = field(default_factory=dict)  # steps.<id>.outcome
     summary: str = ""
+
+    def uses(self, action: str) -> list[dict[str, str]]:
+        """The `with:` of each step reached that uses `action` (owner/repo[/path], no ref)."""
+        return [with_ for uses, with_ in self.used if uses.split("@")[0] == action]
 
 
 def lookup(name: str, inputs: dict[str, str], run: Run) -> str:
@@ -47,9 +54,11 @@ def lookup(name: str, inputs: dict[str, str], run: Run) -> str:
     if parts[0] == "inputs" and len(parts) == 2:
         return inputs[parts[1]]
     if parts == ["github", "action_path"]:
-        return str(paths.REPO)
+        return str(run.action_path)
     if parts[0] == "steps" and len(parts) == 4 and parts[2] == "outputs":
         return run.outputs.get(parts[1], {}).get(parts[3], "")
+    if parts[0] == "steps" and len(parts) == 3 and parts[2] == "outcome":
+        return run.outcomes.get(parts[1], "")  # a step not reached yet has no outcome
     raise AssertionError(f"action.yml uses an expression this runner does not know: {name}")
 
 
@@ -96,14 +105,19 @@ def run_action(
     *,
     install: bool = False,
     env: dict[str, str] | None = None,
+    failing: frozenset[str] = frozenset(),
+    action_path: Path = paths.REPO,
 ) -> Run:
+    """The action's steps as a runner takes them. `failing`: the `uses:` actions (owner/repo/path,
+    no ref) that fail here, as the SARIF upload does on a fork's pull request; every other
+    `uses:` step succeeds without outputs (a cache restore then misses)."""
     specs = ACTION["inputs"]
     assert set(given) <= set(specs), set(given) - set(specs)
     inputs = {name: str(spec.get("default", "")) for name, spec in specs.items()}
     inputs.update(given)
     missing = [n for n, s in specs.items() if s.get("required") and not inputs[n]]
     assert not missing, missing
-    run = Run(workspace)
+    run = Run(workspace, action_path)
     temp = workspace.parent / "runner-temp"
     temp.mkdir(exist_ok=True)
     summary = workspace.parent / "step-summary.md"
@@ -111,17 +125,24 @@ def run_action(
     for index, step in enumerate(ACTION["runs"]["steps"]):
         step_id = step.get("id", f"step{index}")
         # action.yml uses no status function (always(), failure()): GitHub then reads `if:` as
-        # `success() && (...)`, so nothing runs after a failed step.
+        # `success() && (...)`, so nothing runs after a failed step (one that may fail,
+        # `continue-on-error: true`, fails with outcome `failure` and the job goes on).
         if failed or ("if" in step and not condition(str(step["if"]), inputs, run)):
+            run.outcomes[step_id] = "skipped"
             continue
+        may_fail = step.get("continue-on-error", False) is True
         if "uses" in step:
             with_ = {k: substitute(str(v), inputs, run) for k, v in step.get("with", {}).items()}
             run.used.append((step["uses"], with_))
+            broke = step["uses"].split("@")[0] in failing
+            run.outcomes[step_id] = "failure" if broke else "success"
+            failed = failed or (broke and not may_fail)
             continue
         if step_id == "install" and not install:
             # This checkout is the action's revision, installed already: the install step itself
             # runs for real in test_install_step_installs_the_actions_own_revision.
-            run.outputs["install"] = {"compat": INSTALLED}
+            run.outputs["locate"]["compat"] = INSTALLED
+            run.outcomes[step_id] = "success"
             continue
         assert step["shell"] == "bash"
         output = workspace.parent / f"output-{step_id}"
@@ -132,7 +153,7 @@ def run_action(
             "CI": "true",
             "GITHUB_ACTIONS": "true",
             "GITHUB_WORKSPACE": str(workspace),
-            "GITHUB_ACTION_PATH": str(paths.REPO),
+            "GITHUB_ACTION_PATH": str(action_path),
             "GITHUB_OUTPUT": str(output),
             "GITHUB_STEP_SUMMARY": str(summary),
             "GITHUB_PATH": str(workspace.parent / "path"),
@@ -151,7 +172,8 @@ def run_action(
         run.stdout[step_id] = proc.stdout + proc.stderr
         run.codes[step_id] = proc.returncode
         run.outputs[step_id] = read_outputs(output)
-        failed = failed or proc.returncode != 0
+        run.outcomes[step_id] = "success" if proc.returncode == 0 else "failure"
+        failed = failed or (proc.returncode != 0 and not may_fail)
     run.summary = summary.read_text() if summary.exists() else ""
     return run
 
@@ -200,11 +222,11 @@ def test_one_run_writes_annotations_summary_and_sarif(tmp_path: Path) -> None:
         for r in sarif["runs"][0]["results"]
     }
     assert artifacts == {"requirements.txt"}  # the glob found both files; extra.txt not named
-    ((uses, with_),) = run.used
-    assert uses.startswith("github/codeql-action/upload-sarif@")
-    assert with_["sarif_file"] == "compat.sarif"
+    (with_,) = run.uses(UPLOAD)
+    assert with_ == {"sarif_file": "compat.sarif", "category": "compat"}
     # the gate fails the job, after the upload
-    assert run.codes["step3"] == 1
+    assert run.codes["gate"] == 1
+    assert "::warning title=compat::" not in "".join(run.stdout.values())  # the upload worked
 
 
 def test_fail_on_never_passes_and_upload_can_be_turned_off(tmp_path: Path) -> None:
@@ -216,7 +238,7 @@ def test_fail_on_never_passes_and_upload_can_be_turned_off(tmp_path: Path) -> No
     )  # fmt: skip
     assert run.outputs["check"] == {"exit-code": "0", "sarif-file": "out.sarif"}
     assert "::error file=reqs/a.txt" in run.stdout["check"]  # still annotated
-    assert run.used == [] and run.codes["step3"] == 0
+    assert run.uses(UPLOAD) == [] and run.codes["gate"] == 0
 
 
 def test_hardware_profile_input_judges_the_hardware_rules(tmp_path: Path) -> None:
@@ -258,13 +280,13 @@ def test_dependency_bot_recipe_fails_only_on_what_the_pr_adds(tmp_path: Path) ->
     )
     same = run_action(workspace, inputs)
     assert same.outputs["check"]["exit-code"] == "0", same.stdout["check"]
-    assert same.codes["step3"] == 0
+    assert same.codes["gate"] == 0
     # the bot bumps torch alone: deepspeed 0.14.2 cannot resume on torch 2.6+, new: the gate fails
     (workspace / "requirements.txt").write_text("deepspeed==0.14.2\ntorch==2.7.0\n")
     bumped = run_action(workspace, inputs)
     assert bumped.outputs["check"]["exit-code"] == "1", bumped.stdout["check"]
     assert "deepspeed-pre-0.16-resume-on-torch-2.6" in bumped.stdout["check"]
-    assert bumped.codes["step3"] == 1
+    assert bumped.codes["gate"] == 1
 
 
 @pytest.mark.parametrize(
@@ -282,8 +304,8 @@ def test_bad_inputs_fail_the_gate_without_an_upload(
     workspace = repository(tmp_path, {"requirements.txt": STACK})
     run = run_action(workspace, {"offline": "true", **given})
     assert run.outputs["check"].get("exit-code") == code, run.stdout
-    assert "sarif-file" not in run.outputs["check"] and run.used == []
-    assert run.codes["step3"] == int(code)
+    assert "sarif-file" not in run.outputs["check"] and run.uses(UPLOAD) == []
+    assert run.codes["gate"] == int(code)
 
 
 def test_inputs_never_run_as_shell(tmp_path: Path) -> None:
@@ -297,14 +319,124 @@ def test_inputs_never_run_as_shell(tmp_path: Path) -> None:
     assert run.outputs["check"]["exit-code"] == "2"  # the words are file names and arguments
 
 
+def test_a_failed_upload_warns_and_the_gate_still_decides(tmp_path: Path) -> None:
+    """Issue 42: a fork's pull request (read-only token) or a repository without code scanning
+    fails the upload; the verdict must not go with it."""
+    workspace = repository(tmp_path, {"requirements.txt": STACK})
+    run = run_action(workspace, {"files": "requirements.txt", "offline": "true"},
+                     failing=frozenset({UPLOAD}))  # fmt: skip
+    assert run.outcomes["upload"] == "failure"
+    warnings = [line for out in run.stdout.values() for line in out.splitlines()
+                if line.startswith("::warning title=compat::")]  # fmt: skip
+    assert len(warnings) == 1 and "SARIF upload to code scanning failed" in warnings[0]
+    assert "the gate below still decides" in warnings[0]
+    assert run.codes["gate"] == 1  # the findings still fail the job
+    passing = run_action(
+        workspace,
+        {"files": "requirements.txt", "offline": "true", "fail-on": "never"},
+        failing=frozenset({UPLOAD}),
+    )
+    assert passing.outcomes["upload"] == "failure" and passing.codes["gate"] == 0
+
+
+def test_every_action_used_is_pinned_to_a_commit() -> None:
+    """A tag can be moved to other code; a commit cannot. Each `uses:` names a full commit SHA
+    and, in a comment, the release it is."""
+    lines = [line.strip() for line in paths.ACTION.read_text().splitlines()]
+    uses = [line for line in lines if line.startswith(("uses:", "- uses:"))]
+    assert len(uses) == 3, uses  # the cache restore and save, the SARIF upload
+    for line in uses:
+        assert re.fullmatch(r"(- )?uses: [\w.-]+/[\w./-]+@[0-9a-f]{40} # v\d+\.\d+\.\d+", line), (
+            line
+        )
+
+
+def test_category_input_names_the_upload(tmp_path: Path) -> None:
+    workspace = repository(tmp_path, {"requirements.txt": STACK})
+    run = run_action(
+        workspace, {"files": "requirements.txt", "offline": "true", "category": "compat-py3.12"}
+    )
+    (with_,) = run.uses(UPLOAD)
+    assert with_["category"] == "compat-py3.12"
+
+
+def test_a_file_named_like_an_option_is_a_file(tmp_path: Path) -> None:
+    """The files follow `--`: a changed file named `--output=junk.txt` is checked, and redirects
+    nothing."""
+    workspace = repository(tmp_path, {"--output=junk.txt": STACK})
+    run = run_action(workspace, {"files": "--output=junk.txt", "offline": "true"})
+    assert run.outputs["check"]["exit-code"] == "1", run.stdout["check"]
+    assert "::error file=--output=junk.txt,line=2" in run.stdout["check"]
+    assert not (workspace / "junk.txt").exists()
+
+
+def test_the_install_is_cached_under_a_key_of_its_source(tmp_path: Path) -> None:
+    """One key per revision of the action's source (or compat release) and runner Python: the
+    restore and save steps use it, and a change to the source is a new key."""
+    action = tmp_path / "action"
+    (action / "compat").mkdir(parents=True)
+    (action / "pyproject.toml").write_bytes((paths.REPO / "pyproject.toml").read_bytes())
+    (action / "compat" / "__init__.py").write_text("__version__ = '0'\n")
+    workspace = repository(tmp_path, {"requirements.txt": "requests==2.32.3\n"})
+    inputs = {"files": "requirements.txt", "offline": "true", "upload-sarif": "false"}
+
+    def key(**given: str) -> str:
+        run = run_action(workspace, {**inputs, **given}, action_path=action)
+        (restore,) = run.uses("actions/cache/restore")
+        assert restore == {
+            "path": run.outputs["locate"]["venv"],
+            "key": run.outputs["locate"]["key"],
+        }
+        assert run.uses("actions/cache/save") == []  # nothing was installed: nothing to save
+        return run.outputs["locate"]["key"]
+
+    first = key()
+    assert first.startswith("compat-action-") and key() == first
+    (action / "compat" / "__init__.py").write_text("__version__ = '1'\n")
+    assert key() not in {first}
+    assert key(**{"compat-version": "0.1.0"}) not in {first, key()}
+
+
+def recipes() -> list[dict[str, Any]]:
+    """The workflows docs/ci.md gives, parsed."""
+    text = (paths.REPO / "docs" / "ci.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```yaml\n(# \.github/workflows/.*?)```", text, re.S)
+    return [yaml.safe_load(block) for block in blocks]
+
+
+def test_the_docs_recipes_work_as_written_from_this_repository(tmp_path: Path) -> None:
+    """No placeholder organisation, no release that does not exist: the action by path, every
+    other action pinned to a commit, inputs the action has, files this repository has."""
+    workflows = recipes()
+    assert len(workflows) == 2
+    for workflow in workflows:
+        steps = workflow["jobs"]["compat"]["steps"]
+        used = [step["uses"] for step in steps if "uses" in step]
+        assert "./" in used
+        for uses in used:
+            assert uses == "./" or re.fullmatch(r"[\w-]+/[\w./-]+@[0-9a-f]{40}", uses), uses
+        (given,) = [step["with"] for step in steps if step.get("uses") == "./"]
+        assert set(given) <= set(ACTION["inputs"]), set(given) - set(ACTION["inputs"])
+        names = given["files"].split()
+        assert all((paths.REPO / name).is_file() for name in names), names
+    # section 2's step on this repository's files (offline here: the index is the machine's)
+    (given,) = [s["with"] for s in workflows[0]["jobs"]["compat"]["steps"] if s.get("uses") == "./"]
+    workspace = repository(
+        tmp_path, {name: (paths.REPO / name).read_text() for name in given["files"].split()}
+    )
+    run = run_action(workspace, {**{k: str(v) for k, v in given.items()}, "offline": "true"})
+    assert run.outputs["check"]["exit-code"] == "0", run.stdout["check"]
+    assert run.codes["gate"] == 0
+
+
 def test_install_step_refuses_a_version_that_is_not_one(tmp_path: Path) -> None:
     workspace = repository(tmp_path, {"requirements.txt": STACK})
     run = run_action(
         workspace, {"files": "requirements.txt", "compat-version": "0.1.0 --index-url http://x"},
         install=True,
     )  # fmt: skip
-    assert run.codes["install"] == 2 and "compat-version must be a release" in run.stdout["install"]
-    assert "check" not in run.codes  # nothing after a failed step runs
+    assert run.codes["locate"] == 2 and "compat-version must be a release" in run.stdout["locate"]
+    assert "check" not in run.codes and run.used == []  # nothing after a failed step runs
 
 
 @pytest.mark.slow(
@@ -314,7 +446,15 @@ def test_install_step_installs_the_actions_own_revision(tmp_path: Path) -> None:
     workspace = repository(tmp_path, {"requirements.txt": STACK})
     run = run_action(workspace, {"files": "requirements.txt", "offline": "true"}, install=True)
     assert run.codes["install"] == 0, run.stdout["install"]
-    compat = run.outputs["install"]["compat"]
+    compat = run.outputs["locate"]["compat"]
     assert compat.startswith(str(tmp_path / "runner-temp")) and Path(compat).exists()
     assert run.outputs["check"]["exit-code"] == "1", run.stdout["check"]
     assert (workspace / "compat.sarif").exists()
+    # installed, so saved to the cache under the key the restore looked for
+    key = run.outputs["locate"]["key"]
+    assert run.uses("actions/cache/save") == [{"path": str(Path(compat).parent.parent), "key": key}]
+    # the next run finds the install where the restore puts it: nothing installed, nothing saved
+    again = run_action(workspace, {"files": "requirements.txt", "offline": "true"}, install=True)
+    assert "restored from the cache" in again.stdout["install"], again.stdout["install"]
+    assert "Installing" not in again.stdout["install"] and again.uses("actions/cache/save") == []
+    assert again.outputs["check"]["exit-code"] == "1", again.stdout["check"]

@@ -7,6 +7,7 @@ eleven files drew 30 possible findings (compat 0.1.0); a quarter of that is the 
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 from typing import Any
@@ -27,10 +28,21 @@ TARGET = ["--offline", "--python-version", "3.11", "--platform", "linux", "-f", 
 TRUE_POSITIVES = {"open-instruct-pyproject.toml": {"deepspeed-pre-0.16-resume-on-torch-2.6"}}
 
 
-def check(name: str, *args: str) -> dict[str, Any]:
+# Three tests judge the same eleven files with the same arguments (one file, axolotl's, takes
+# most of a minute to solve offline): each check runs once per process and the tests share its
+# report, on one worker (issue 45: a costly input is built once, not per test).
+pytestmark = pytest.mark.xdist_group("real-files")
+
+
+@functools.cache
+def _checked(name: str, args: tuple[str, ...]) -> str:
     result = run_cli(["check", *TARGET, str(REAL / name), *args])
     assert result.exit_code in (0, 1), result.stderr
-    report: dict[str, Any] = result.json()
+    return result.stdout
+
+
+def check(name: str, *args: str) -> dict[str, Any]:
+    report: dict[str, Any] = json.loads(_checked(name, args))  # a fresh copy for each caller
     return report
 
 
