@@ -129,10 +129,9 @@ def release_specs(key: str) -> dict[str, set[str]]:
         from compat.kb import wheels
 
         return {"flash-attn": {f"=={release}" for release in wheels.flash_attn_asset_releases()}}
-    if key in ("xformers_torch_build", "hip_code"):
-        return {}  # decided by a log's build fact, never by a release pin chooses
     if key in (
         "xformers_torch_build",
+        "hip_code",
         "cudnn_runtime",
         "loader_cuda_major",
         "stated_requirement",

@@ -481,7 +481,6 @@ class _Validator:
                 item = self.mapping(item, f"an example under {kind}")
                 self.unknown_keys(
                     item,
-                    {"packages", "python", "platform", "hardware", "build", "usage", "arch_lists"},
                     {
                         "packages",
                         "python",
@@ -490,6 +489,7 @@ class _Validator:
                         "build",
                         "usage",
                         "requirements",
+                        "arch_lists",
                     },
                     "an example",
                 )

@@ -296,6 +296,7 @@ DATA_READERS: dict[str, tuple[str, ...] | str] = {
     ),
     "compat.kb.freshness": "kb-inputs.json: by package, the newest release compared",
     "compat.kb.capabilities": "capabilities.yaml: by feature, `since` compared",
+    "compat.kb.rocmtargets": "rocm-targets.json: by GPU target name (gfx942), no version",
 }
 
 _DATA_FILE = re.compile(r"""(?:data/|"data"\s*/\s*")([A-Za-z0-9_.-]+\.(?:json|yaml)(?:\.gz)?)""")
