@@ -166,6 +166,9 @@ def check(
 
     if probe and facts.no_probe:
         raise UsageError("--probe and --no-probe contradict each other: give one of them")
+    check_resolver(resolver)
+    if step_summary:  # before the work: outside Actions there is nowhere to append it
+        step_summary_target()
     reports = parse_reports(report_to or (), output)  # before the work: a typo costs nothing
     baseline_keys = load_baseline(baseline) if baseline is not None else None
     waivers = load_waivers(Path.cwd())
@@ -205,12 +208,28 @@ def check(
     return EXIT_UNCHECKED if report.resolve_failed else EXIT_OK
 
 
-def append_step_summary(markdown: str) -> None:
+def check_resolver(resolver: str) -> None:
+    """--resolver names a real resolver, online and offline alike (offline none runs, but a
+    `--resolver conda` in a config would judge nothing the day the job goes online)."""
+    from compat.resolve.resolvers.resolver import TOOLS
+
+    if resolver not in TOOLS:
+        raise UsageError(f"--resolver {resolver!r}: expected one of {', '.join(TOOLS)}")
+
+
+def step_summary_target() -> str:
+    """$GITHUB_STEP_SUMMARY, or exit 2 before any work: asked for a job summary outside GitHub
+    Actions, the run cannot do what it was told (docs/ci.md)."""
     target = os.environ.get("GITHUB_STEP_SUMMARY")
     if not target:
         raise UsageError(
-            "--step-summary: $GITHUB_STEP_SUMMARY is not set (it is inside GitHub Actions)"
+            "--step-summary: $GITHUB_STEP_SUMMARY is not set (it is set inside GitHub Actions; "
+            "drop --step-summary elsewhere)"
         )
+    return target
+
+
+def append_step_summary(markdown: str) -> None:
     from compat.cli.output import append_text
 
-    append_text(target, markdown, "$GITHUB_STEP_SUMMARY")
+    append_text(step_summary_target(), markdown, "$GITHUB_STEP_SUMMARY")

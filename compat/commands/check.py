@@ -285,8 +285,7 @@ def judge_installs(
     else:  # offline, or the resolver refused the union: one install at a time
         per_install = [(i.label, judge(i.requirements)) for i in plan]
     findings = merge_findings([(label, judged[0]) for label, judged in per_install])
-    unsettled_why = "the resolve did not happen" if judge.not_made else "offline"
-    notes += [unsettled_note(judge.unsettled, unsettled_why)] if judge.unsettled else []
+    notes += [unsettled_note(judge.unsettled, judge.unsettled_why())] if judge.unsettled else []
     notes += [unread_note(judge.unread, not offline)] if judge.unread else []
     notes += merge_notes([(label, judged[1]) for label, judged in per_install])
     packages = {name: fact for _, judged in per_install for name, fact in judged[2].items()}
