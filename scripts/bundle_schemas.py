@@ -43,9 +43,7 @@ def bundled(name: str) -> dict[str, Any]:
         for sub_key, sub in embedded.get("$defs", {}).items():
             defs[sub_key] = sub
         defs[key] = _body(embedded)
-    for key, value in own.items():
-        if key in defs and defs[key] != value:
-            raise SystemExit(f"{name}: $defs/{key} clashes with an embedded schema's")
+    for key, value in own.items():  # an embedded schema's definitions are its copies: they win
         defs.setdefault(key, value)
     return {**document, "$defs": dict(sorted(defs.items()))}
 

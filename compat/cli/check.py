@@ -23,8 +23,13 @@ from compat.errors import EXIT_OK, EXIT_UNCHECKED, UsageError
 from compat.report import FailOn
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+
+    from compat.commands.waivers import Waiver
     from compat.facts.gather import FactOptions
     from compat.kb.knowledge import KnowledgeChoice
+    from compat.model import Finding
+    from compat.report import Report
     from compat.resolve.sources.indexconfig import IndexOptions
 
 
@@ -138,7 +143,36 @@ def check(
     fail_on: FailOnOpt = FailOn.AFFECTED,
     baseline: Annotated[
         Path | None,
-        typer.Option("--baseline", help="Fail only on findings not in this earlier JSON report."),
+        typer.Option(
+            "--baseline",
+            help="An earlier `--format json` report: its findings are `unchanged`, reported "
+            "but never failing; only new findings count and fail.",
+        ),
+    ] = None,
+    baseline_ref: Annotated[
+        str | None,
+        typer.Option(
+            "--baseline-ref",
+            metavar="REF",
+            help="The baseline is the same files at git revision REF (e.g. origin/main), "
+            "judged the same way: no second checkout, no stored report.",
+        ),
+    ] = None,
+    select: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--select",
+            metavar="PATTERN",
+            help="Report only findings whose rule id matches (fnmatch: `vllm-*`). Repeatable.",
+        ),
+    ] = None,
+    ignore: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--ignore",
+            metavar="PATTERN",
+            help="Leave out findings whose rule id matches (fnmatch: `pip-check:*`). Repeatable.",
+        ),
     ] = None,
     step_summary: Annotated[
         bool,
@@ -147,20 +181,19 @@ def check(
         ),
     ] = False,
     quiet: QuietOpt = False,
+    verbose: Annotated[
+        bool,
+        typer.Option(
+            "--verbose", "-v", help="Text: every note, after the findings (else one line)."
+        ),
+    ] = False,
     no_color: NoColorOpt = False,
     debug: DebugOpt = False,
 ) -> int:
-    import dataclasses
-    import datetime as dt
 
     from compat.cli.output import emit, parse_reports, write_reports
     from compat.commands.check import run_check
-    from compat.commands.waivers import (
-        apply_waivers,
-        load_baseline,
-        load_waivers,
-        new_since_baseline,
-    )
+    from compat.commands.waivers import load_baseline, load_waivers
     from compat.formats import formatter
     from compat.resolve.target import TargetOptions
 
@@ -170,42 +203,122 @@ def check(
     if step_summary:  # before the work: outside Actions there is nowhere to append it
         step_summary_target()
     reports = parse_reports(report_to or (), output)  # before the work: a typo costs nothing
+    if baseline is not None and baseline_ref is not None:
+        raise UsageError("--baseline and --baseline-ref: give one baseline")
     baseline_keys = load_baseline(baseline) if baseline is not None else None
     waivers = load_waivers(Path.cwd())
+    target = TargetOptions(python_version, platform, pixi_environment)
+
+    def judge(paths: "Sequence[Path]") -> "tuple[Report, list[Finding]]":
+        return run_check(
+            paths, facts, knowledge, target, index, probe=probe, resolver=resolver,
+            resolver_timeout=resolver_timeout,
+        )  # fmt: skip
+
     # Online, check waits on the index and the resolver: say so on a terminal.
     with progress(quiet or index.offline) as shown:
         if shown is not None:
             named = ", ".join(str(f) for f in files[:3]) + (", ..." if len(files) > 3 else "")
             shown(f"check: judging {named} with the package index and the {resolver} resolver")
-        report, findings = run_check(
-            files,
-            facts,
-            knowledge,
-            TargetOptions(python_version, platform, pixi_environment),
-            index,
-            probe=probe,
-            resolver=resolver,
-            resolver_timeout=resolver_timeout,
-        )
-    kept, waiver_notes = apply_waivers(findings, waivers, dt.date.today())
-    report = dataclasses.replace(report, findings=tuple(kept), notes=(*report.notes, *waiver_notes))
+        # Read by absolute path, shown from the repository root (compat.formats.locations):
+        # `svc/requirements.txt` whether the run starts in svc/ or at the top.
+        report, findings = judge([Path(os.path.abspath(f)) for f in files])
+        if baseline_ref is not None:
+            if shown is not None:
+                shown(f"check: judging the same files at {baseline_ref} (the baseline)")
+            baseline_keys = _baseline_at(baseline_ref, files, judge)
+    report = settle_findings(
+        report, findings, waivers, baseline_keys, select or (), ignore or (), knowledge
+    )
+    colour = colour_enabled(no_color, output)
+
+    def render(name: str, colour: bool) -> str:
+        from compat.formats.locations import relocated
+
+        if name == "text":
+            from compat.formats.text import render_report
+
+            return relocated(render_report(report, colour, all_notes=verbose))
+        return relocated(formatter(name)(report, colour))
+
     if quiet and format_ is CheckFormat.text:
+        from compat.formats.locations import relocated
         from compat.formats.text import render_findings
 
-        text = render_findings(report, colour_enabled(no_color, output))
+        text = relocated(render_findings(report, colour))
     else:
-        text = formatter(format_.value)(report, colour_enabled(no_color, output))
+        text = render(format_.value, colour)
     emit(text, output)
-    write_reports(reports, lambda name: formatter(name)(report, False))
+    write_reports(reports, lambda name: render(name, False))
     if step_summary:
-        append_step_summary(formatter("markdown")(report, False))
-    failing = report.failing(fail_on)
-    if baseline_keys is not None:
-        failing = new_since_baseline(failing, baseline_keys)
-    if failing:
+        append_step_summary(render("markdown", False))
+    if report.failing(fail_on):  # with a baseline, the new findings only
         return 1
     # The resolve the ranged verdicts rest on did not happen: not a clean result (exit 3).
     return EXIT_UNCHECKED if report.resolve_failed else EXIT_OK
+
+
+def settle_findings(
+    report: "Report",
+    findings: "Sequence[Finding]",
+    waivers: "Sequence[Waiver]",
+    baseline_keys: set[str] | None,
+    select: "Sequence[str]",
+    ignore: "Sequence[str]",
+    knowledge: "KnowledgeChoice",
+) -> "Report":
+    """The report as the gate reads it: --select/--ignore applied, waivers and inline
+    `# compat: ignore[...]` comments moved to `suppressed`, each finding new or unchanged against
+    the baseline, and mistakes in the user's own settings as warnings."""
+    import dataclasses
+    import datetime as dt
+
+    from compat.commands.suppress import inline_suppressions, selected
+    from compat.commands.waivers import apply_waivers, baseline_states
+    from compat.kb.knowledge import load_knowledge_base
+
+    kb = load_knowledge_base(knowledge)
+    known = frozenset(name for rule in kb.rules() for name in (rule.id, *rule.supersedes))
+    chosen, selection_notes, warnings = selected(findings, select, ignore, known)
+    kept, waived, waiver_notes, waiver_warnings = apply_waivers(
+        chosen, waivers, dt.date.today(), known
+    )
+    kept, inline, inline_warnings = inline_suppressions(kept, report.files, known)
+    verdict_notes = tuple(n for n in report.notes if _verdict_note(n, report))
+    return dataclasses.replace(
+        report,
+        findings=tuple(kept),
+        notes=(*report.notes, *selection_notes, *waiver_notes),
+        suppressed=(*waived, *inline),
+        warnings=(*warnings, *waiver_warnings, *inline_warnings),
+        baseline=baseline_states(kept, baseline_keys) if baseline_keys is not None else None,
+        verdict_notes=verdict_notes,
+    )
+
+
+def _verdict_note(note: str, report: "Report") -> bool:
+    """The notes the verdict line points at ("range notes above", "note above"): shown even
+    when text summarises the rest."""
+    if report.resolve_failed and note.startswith(report.resolve_failed.split(": ", 1)[0]):
+        return True
+    return "(range note, not a finding" in note
+
+
+def _baseline_at(
+    ref: str,
+    files: "Sequence[Path]",
+    judge: "Callable[[Sequence[Path]], tuple[Report, list[Finding]]]",
+) -> set[str]:
+    from compat.commands.baselineref import baseline_from_ref
+    from compat.errors import CompatError
+
+    def findings_at(paths: "Sequence[Path]") -> "list[Finding]":
+        try:
+            return judge(paths)[1]
+        except CompatError:  # nothing to judge at REF (no requirements, a file then broken)
+            return []
+
+    return baseline_from_ref(ref, files, findings_at)
 
 
 def check_resolver(resolver: str) -> None:
