@@ -105,7 +105,7 @@ class Report:
     verdict_notes: tuple[str, ...] = ()
 
     def baseline_state(self, finding: Finding) -> str | None:
-        """"new" or "unchanged" against --baseline; None without one."""
+        """ "new" or "unchanged" against --baseline; None without one."""
         if self.baseline is None:
             return None
         for position, held in enumerate(self.findings):

@@ -168,24 +168,21 @@ def render_report(report: Report, colour: bool = False, *, all_notes: bool | Non
     out.append("")
     waiting = f", {len(gpu_questions)} waiting for a hardware profile" if gpu_questions else ""
     caveats = "".join(f"; {clause}" for clause in report.verdict_clauses())
-    caveats += f"; {len(unchanged)} unchanged since the baseline" if unchanged else ""
-    caveats += f"; {len(report.suppressed)} suppressed" if report.suppressed else ""
+    apart = f"; {len(unchanged)} unchanged since the baseline" if unchanged else ""
+    apart += f"; {len(report.suppressed)} suppressed" if report.suppressed else ""
+    found = "No new known-bad combination found" if unchanged else "No known-bad combination found"
     if not judged and not caveats:
-        out.append(
-            paint(
-                "No known-bad combination found" + (waiting and f" ({waiting[2:]})") + ".", "green"
-            )
-        )
+        out.append(paint(found + (waiting and f" ({waiting[2:]})") + apart + ".", "green"))
     elif not judged:
         # Not clean by omission: say what was not judged on the verdict line itself.
         out.append(
             paint(
-                "No known-bad combination found in what was judged" + waiting + caveats + ".",
+                found + " in what was judged" + waiting + apart + caveats + ".",
                 "yellow",
             )
         )
     else:
-        out.append(f"{len(affected)} affected, {count_possible} possible{waiting}{caveats}")
+        out.append(f"{len(affected)} affected, {count_possible} possible{waiting}{apart}{caveats}")
     return "\n".join(out) + "\n"
 
 
