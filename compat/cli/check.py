@@ -194,7 +194,6 @@ def check(
     from compat.cli.output import emit, parse_reports, write_reports
     from compat.commands.check import run_check
     from compat.commands.waivers import load_baseline, load_waivers
-    from compat.formats import formatter
     from compat.resolve.target import TargetOptions
 
     if probe and facts.no_probe:
@@ -231,31 +230,29 @@ def check(
         report, findings, waivers, baseline_keys, select or (), ignore or (), knowledge
     )
     colour = colour_enabled(no_color, output)
-
-    def render(name: str, colour: bool) -> str:
-        from compat.formats.locations import relocated
-
-        if name == "text":
-            from compat.formats.text import render_report
-
-            return relocated(render_report(report, colour, all_notes=verbose))
-        return relocated(formatter(name)(report, colour))
-
-    if quiet and format_ is CheckFormat.text:
-        from compat.formats.locations import relocated
-        from compat.formats.text import render_findings
-
-        text = relocated(render_findings(report, colour))
-    else:
-        text = render(format_.value, colour)
-    emit(text, output)
-    write_reports(reports, lambda name: render(name, False))
+    shown_format = "quiet" if quiet and format_ is CheckFormat.text else format_.value
+    emit(render(report, shown_format, colour, verbose), output)
+    write_reports(reports, lambda name: render(report, name, False, verbose))
     if step_summary:
-        append_step_summary(render("markdown", False))
+        append_step_summary(render(report, "markdown", False, verbose))
     if report.failing(fail_on):  # with a baseline, the new findings only
         return 1
     # The resolve the ranged verdicts rest on did not happen: not a clean result (exit 3).
     return EXIT_UNCHECKED if report.resolve_failed else EXIT_OK
+
+
+def render(report: "Report", name: str, colour: bool, verbose: bool) -> str:
+    """check's output in format `name` ("quiet": text's findings only), every absolute path
+    inside the repository written from its root (compat.formats.locations)."""
+    from compat.formats import formatter
+    from compat.formats.locations import relocated
+    from compat.formats.text import render_findings, render_report
+
+    if name == "quiet":
+        return relocated(render_findings(report, colour))
+    if name == "text":  # check's text: findings first, the notes in one line unless --verbose
+        return relocated(render_report(report, colour, all_notes=verbose))
+    return relocated(formatter(name)(report, colour))
 
 
 def settle_findings(
