@@ -174,6 +174,23 @@ def check(
             help="Leave out findings whose rule id matches (fnmatch: `pip-check:*`). Repeatable.",
         ),
     ] = None,
+    together: Annotated[
+        bool,
+        typer.Option(
+            "--together",
+            help="Judge every file as one install (`pip install -r a -r b`); by default each "
+            "requirements file, with what it includes, and each project is its own install.",
+        ),
+    ] = False,
+    pre_commit: Annotated[
+        bool,
+        typer.Option(
+            "--pre-commit",
+            help="The files are a commit's staged files (the pre-commit hook): a file with "
+            "nothing to check passes, a .compat.toml or hardware profile brings its project's "
+            "files.",
+        ),
+    ] = False,
     step_summary: Annotated[
         bool,
         typer.Option(
@@ -221,11 +238,14 @@ def check(
             shown(f"check: judging {named} with the package index and the {resolver} resolver")
         # Read by absolute path, shown from the repository root (compat.formats.locations):
         # `svc/requirements.txt` whether the run starts in svc/ or at the top.
-        report, findings = judge([Path(os.path.abspath(f)) for f in files])
+        judged = judge_each_install(files, judge, together=together, pre_commit=pre_commit)
+        if judged is None:
+            return EXIT_OK  # --pre-commit: nothing staged declares anything to check
+        report, findings = judged
         if baseline_ref is not None:
             if shown is not None:
                 shown(f"check: judging the same files at {baseline_ref} (the baseline)")
-            baseline_keys = _baseline_at(baseline_ref, files, judge)
+            baseline_keys = _baseline_at(baseline_ref, files, judge, together)
     report = settle_findings(
         report, findings, waivers, baseline_keys, select or (), ignore or (), knowledge
     )
@@ -239,6 +259,36 @@ def check(
         return 1
     # The resolve the ranged verdicts rest on did not happen: not a clean result (exit 3).
     return EXIT_UNCHECKED if report.resolve_failed else EXIT_OK
+
+
+def judge_each_install(
+    files: "Sequence[Path]",
+    judge: "Callable[[Sequence[Path]], tuple[Report, list[Finding]]]",
+    together: bool = False,
+    pre_commit: bool = False,
+) -> "tuple[Report, list[Finding]] | None":
+    """Each install the files declare, judged on its own (compat.commands.perfile), read by
+    absolute path and shown from the repository root (compat.formats.locations):
+    `svc/requirements.txt` whether the run starts in svc/ or at the top. None: --pre-commit
+    and nothing to check (one line on stderr says so)."""
+    import sys
+
+    from compat.commands.perfile import judge_files, pre_commit_files
+    from compat.errors import NothingDeclared
+
+    paths = [Path(os.path.abspath(f)) for f in files]
+    if pre_commit:
+        paths = pre_commit_files(paths)
+        if not paths:
+            sys.stderr.write("compat: nothing to check in the staged files\n")
+            return None
+    try:
+        return judge_files(paths, judge, together)
+    except NothingDeclared:
+        if not pre_commit:
+            raise
+        sys.stderr.write("compat: nothing to check in the staged files (no requirements)\n")
+        return None
 
 
 def render(report: "Report", name: str, colour: bool, verbose: bool) -> str:
@@ -305,13 +355,15 @@ def _baseline_at(
     ref: str,
     files: "Sequence[Path]",
     judge: "Callable[[Sequence[Path]], tuple[Report, list[Finding]]]",
+    together: bool,
 ) -> set[str]:
     from compat.commands.baselineref import baseline_from_ref
+    from compat.commands.perfile import judge_files
     from compat.errors import CompatError
 
     def findings_at(paths: "Sequence[Path]") -> "list[Finding]":
         try:
-            return judge(paths)[1]
+            return judge_files(paths, judge, together)[1]
         except CompatError:  # nothing to judge at REF (no requirements, a file then broken)
             return []
 

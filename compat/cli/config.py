@@ -56,6 +56,8 @@ KEYS: Mapping[str, frozenset[str]] = {
             "baseline-ref",
             "select",
             "ignore",  # [tool.compat.check] only: at the top, `ignore` is the waivers'
+            "together",
+            "pre-commit",
             "step-summary",
             "quiet",
             "verbose",

@@ -22,7 +22,7 @@ from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.utils import NormalizedName
 from packaging.version import Version
 
-from compat.errors import InputError, UncheckedError, UsageError
+from compat.errors import InputError, NothingDeclared, UsageError
 from compat.facts.declared.setuppy import REPORT_HINT
 from compat.facts.gather import FactOptions, read_hardware, read_usage, usage_summary
 from compat.kb.freshness import freshness
@@ -262,7 +262,7 @@ def read_files(
         platform=target.platform,
     )
     if not declared_set.requirements:
-        raise UncheckedError(
+        raise NothingDeclared(
             f"no requirements found in {', '.join(str(p) for p in paths)}; " + REPORT_HINT
         )
     markers_for(declared_set.requires_python)

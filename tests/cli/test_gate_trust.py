@@ -334,3 +334,61 @@ def test_findings_come_first_and_notes_are_one_line_unless_verbose(repo: Path) -
     assert verbose.split("Errors (")[0].count("note:") == 0
     assert verbose.count("note:") > text.count("note:") >= 0
     assert "--verbose)" not in verbose
+
+
+# ---------------------------------------------------------------------------------------------
+# Item 5: one install per file unless the files say otherwise
+
+
+def test_unrelated_requirements_files_are_separate_installs(repo: Path) -> None:
+    write(repo / "docs" / "requirements.txt", "numpy==1.26.4\n")
+    write(repo / "requirements.txt", "numpy==2.0.0\ntorch==2.5.1\n")
+    apart = json.loads(
+        check(repo, "docs/requirements.txt", "requirements.txt", "-f", "json").stdout
+    )
+    assert not [f for f in apart["findings"] if f["rule"].startswith("pip-check:conflict")]
+    assert apart["notes"][0].startswith("judged as separate installs")
+    assert "docs/requirements.txt; requirements.txt" in apart["notes"][0]
+    together = json.loads(
+        check(repo, "docs/requirements.txt", "requirements.txt", "--together", "-f", "json").stdout
+    )
+    assert "pip-check:conflict:numpy" in {f["rule"] for f in together["findings"]}
+
+
+def test_a_file_that_includes_another_is_one_install_with_it(repo: Path) -> None:
+    write(repo / "base.txt", "vllm==0.10.1\n")
+    write(repo / "requirements.txt", "-r base.txt\ntorch==2.7.0\n")
+    report = json.loads(check(repo, "requirements.txt", "base.txt", "-f", "json").stdout)
+    # vllm (base.txt) against torch (requirements.txt): only one install holds both.
+    assert VLLM in {f["rule"] for f in report["findings"]}
+    assert not any(n.startswith("judged as separate installs") for n in report["notes"])
+
+
+def test_a_project_without_requirements_beside_one_with_is_a_note(repo: Path) -> None:
+    write(repo / "tools" / "pyproject.toml", "[tool.ruff]\nline-length = 100\n")
+    write(repo / "requirements.txt", OLD)
+    result = check(repo, "tools/pyproject.toml", "requirements.txt", "-f", "json")
+    notes = result.json()["notes"]
+    assert any(n.startswith("tools/pyproject.toml: nothing to check") for n in notes), notes
+    assert result.exit_code == 1  # requirements.txt's findings still fail the gate
+
+
+def test_pre_commit_passes_a_staged_file_with_nothing_to_check(repo: Path) -> None:
+    write(repo / "pyproject.toml", "[tool.ruff]\nline-length = 100\n")
+    plain = run_subprocess(["check", "--offline", "pyproject.toml"], cwd=repo)
+    assert plain.exit_code == 3  # on the command line, nothing to check is not a clean verdict
+    hook = run_subprocess(["check", "--offline", "--pre-commit", "pyproject.toml"], cwd=repo)
+    assert hook.exit_code == 0, hook.stderr
+    assert "nothing to check" in hook.stderr
+
+
+def test_pre_commit_checks_the_project_of_a_staged_config_or_profile(repo: Path) -> None:
+    write(repo / "svc" / "requirements.txt", OLD)
+    write(repo / "svc" / ".compat.toml", '[check]\nfail-on = "possible"\n')
+    write(repo / "svc" / ".compat" / "cluster.json", json.dumps({"schema": "compat.hardware/1"}))
+    for staged in ("svc/.compat.toml", "svc/.compat/cluster.json"):
+        result = run_subprocess(
+            ["check", "--offline", "--pre-commit", staged, "-f", "json"], cwd=repo
+        )
+        assert result.exit_code == 1, (staged, result.stderr)
+        assert VLLM in {f["rule"] for f in result.json()["findings"]}
