@@ -23,13 +23,14 @@ from compat.errors import EXIT_OK, EXIT_UNCHECKED, UsageError
 from compat.report import FailOn
 
 if TYPE_CHECKING:
+    import datetime as dt
     from collections.abc import Callable, Sequence
 
     from compat.commands.waivers import Waiver
     from compat.facts.gather import FactOptions
     from compat.kb.knowledge import KnowledgeChoice
     from compat.model import Finding
-    from compat.report import Report
+    from compat.report import ConfigWarning, Report, Suppression
     from compat.resolve.sources.indexconfig import IndexOptions
 
 
@@ -321,14 +322,14 @@ def settle_findings(
     import datetime as dt
 
     from compat.commands.suppress import inline_suppressions, selected
-    from compat.commands.waivers import apply_waivers, baseline_states
+    from compat.commands.waivers import baseline_states
     from compat.kb.knowledge import load_knowledge_base
 
     kb = load_knowledge_base(knowledge)
     known = frozenset(name for rule in kb.rules() for name in (rule.id, *rule.supersedes))
     chosen, selection_notes, warnings = selected(findings, select, ignore, known)
-    kept, waived, waiver_notes, waiver_warnings = apply_waivers(
-        chosen, waivers, dt.date.today(), known
+    kept, waived, waiver_notes, waiver_warnings = _waive_by_directory(
+        report, chosen, waivers, known, dt.date.today()
     )
     kept, inline, inline_warnings = inline_suppressions(kept, report.files, known)
     verdict_notes = tuple(n for n in report.notes if _verdict_note(n, report))
@@ -341,6 +342,41 @@ def settle_findings(
         baseline=baseline_states(kept, baseline_keys) if baseline_keys is not None else None,
         verdict_notes=verdict_notes,
     )
+
+
+def _waive_by_directory(
+    report: "Report",
+    findings: "Sequence[Finding]",
+    waivers: "Sequence[Waiver]",
+    known: frozenset[str],
+    today: "dt.date",
+) -> "tuple[list[Finding], list[tuple[Finding, Suppression]], list[str], list[ConfigWarning]]":
+    """Each finding judged by the waivers of the config nearest its file (a monorepo's projects
+    keep theirs; the working directory's otherwise), each config's unused waivers said once."""
+    from compat.commands.waivers import apply_waivers, waivers_by_directory
+    from compat.formats.locations import finding_origin, repository_root
+
+    def where(finding: "Finding") -> str | None:
+        origin = finding_origin(finding, report.files)
+        return origin.path if origin is not None else None
+
+    cwd = Path.cwd()
+    configs, chosen = waivers_by_directory(findings, where, cwd, repository_root())
+    configs[cwd] = list(waivers)
+    kept: list[Finding] = []
+    waived: list[tuple[Finding, Suppression]] = []
+    notes: list[str] = []
+    warnings: list[ConfigWarning] = []
+    for directory, its_waivers in configs.items():
+        mine = [f for f, d in zip(findings, chosen, strict=True) if d == directory]
+        k, w, n, warn = apply_waivers(mine, its_waivers, today, known)
+        kept += k
+        waived += w
+        notes += n
+        warnings += warn
+    order = {id(f): position for position, f in enumerate(findings)}
+    kept.sort(key=lambda f: order[id(f)])
+    return kept, waived, notes, warnings
 
 
 def _verdict_note(note: str, report: "Report") -> bool:

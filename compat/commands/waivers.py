@@ -7,7 +7,8 @@ and says so; a waiver that silenced nothing is reported, so stale ones get clean
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+import os
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -235,3 +236,49 @@ def baseline_states(findings: Sequence[Finding], baseline: set[str]) -> tuple[st
 def new_since_baseline(findings: Sequence[Finding], baseline: set[str]) -> list[Finding]:
     """Findings the baseline does not hold, under the rule's id or an id it superseded."""
     return [f for f in findings if not any(key in baseline for key in finding_keys(f))]
+
+
+def _configures(directory: Path) -> bool:
+    if (directory / ".compat.toml").is_file():
+        return True
+    pyproject = directory / "pyproject.toml"
+    try:
+        return pyproject.is_file() and "[tool.compat" in pyproject.read_text(
+            encoding="utf-8", errors="replace"
+        )
+    except OSError:
+        return False
+
+
+def nearest_config(path: Path, top: Path) -> Path | None:
+    """The directory of the config nearest a checked file: its own directory or the closest one
+    above it, up to `top` (the repository root), holding `.compat.toml` or a pyproject.toml with
+    `[tool.compat]`; a monorepo's projects each keep theirs."""
+    directory = Path(os.path.abspath(path)).parent
+    top = Path(os.path.abspath(top))
+    for candidate in (directory, *directory.parents):
+        if _configures(candidate):
+            return candidate
+        if candidate == top:
+            break
+    return None
+
+
+def waivers_by_directory(
+    findings: Sequence[Finding],
+    where: Callable[[Finding], str | None],
+    cwd: Path,
+    top: Path,
+) -> tuple[dict[Path, list[Waiver]], list[Path | None]]:
+    """The waivers of each config a finding's file is under (the working directory's always
+    read), and for each finding the directory whose waivers judge it."""
+    configs: dict[Path, list[Waiver]] = {cwd: load_waivers(cwd)}
+    chosen: list[Path | None] = []
+    for finding in findings:
+        path = where(finding)
+        directory = nearest_config(Path(path), top) if path else None
+        directory = directory or cwd
+        if directory not in configs:
+            configs[directory] = load_waivers(directory)
+        chosen.append(directory)
+    return configs, chosen

@@ -392,3 +392,21 @@ def test_pre_commit_checks_the_project_of_a_staged_config_or_profile(repo: Path)
         )
         assert result.exit_code == 1, (staged, result.stderr)
         assert VLLM in {f["rule"] for f in result.json()["findings"]}
+
+
+def test_each_project_of_a_monorepo_keeps_its_own_waivers(repo: Path) -> None:
+    write(repo / "svc-a" / "requirements.txt", OLD)
+    write(repo / "svc-b" / "requirements.txt", OLD)
+    write(
+        repo / "svc-a" / ".compat.toml",
+        f'ignore = [{{ id = "{VLLM}", reason = "svc-a runs vLLM from its own image" }}]\n',
+    )
+    report = json.loads(
+        check(repo, "svc-a/requirements.txt", "svc-b/requirements.txt", "-f", "json").stdout
+    )
+    waived = [(f["rule"], f["packages"][0]["source"]) for f in report["suppressed"]]
+    assert [rule for rule, _ in waived] == [VLLM]
+    assert waived[0][1].startswith("svc-a/requirements.txt:")
+    standing = {(f["rule"], f["packages"][0]["source"].split(":")[0]) for f in report["findings"]}
+    assert (VLLM, "svc-b/requirements.txt") in standing
+    assert (VLLM, "svc-a/requirements.txt") not in standing
