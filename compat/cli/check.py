@@ -275,7 +275,9 @@ def judge_each_install(
     import sys
 
     from compat.commands.perfile import judge_files, pre_commit_files
-    from compat.errors import NothingDeclared
+    from compat.errors import CompatError, NothingDeclared
+    from compat.formats.locations import relocated
+    from compat.model import Origin
 
     paths = [Path(os.path.abspath(f)) for f in files]
     if pre_commit:
@@ -290,6 +292,12 @@ def judge_each_install(
             raise
         sys.stderr.write("compat: nothing to check in the staged files (no requirements)\n")
         return None
+    except CompatError as error:  # the file named as every other location names it
+        if error.origin is not None:
+            error.origin = Origin(relocated(error.origin.path), error.origin.line)
+        error.message = relocated(error.message)
+        error.args = (error.message,)
+        raise
 
 
 def render(report: "Report", name: str, colour: bool, verbose: bool) -> str:
