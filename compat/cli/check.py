@@ -26,12 +26,14 @@ if TYPE_CHECKING:
     import datetime as dt
     from collections.abc import Callable, Sequence
 
+    from compat.cli.config import Setting
     from compat.commands.waivers import Waiver
     from compat.facts.gather import FactOptions
     from compat.kb.knowledge import KnowledgeChoice
     from compat.model import Finding
     from compat.report import ConfigWarning, Report, Suppression
     from compat.resolve.sources.indexconfig import IndexOptions
+    from compat.resolve.target import TargetOptions
 
 
 class CheckFormat(str, Enum):
@@ -209,6 +211,8 @@ def check(
     debug: DebugOpt = False,
 ) -> int:
 
+    import dataclasses
+
     from compat.cli.output import emit, parse_reports, write_reports
     from compat.commands.check import run_check
     from compat.commands.waivers import load_baseline, load_waivers
@@ -227,10 +231,15 @@ def check(
     target = TargetOptions(python_version, platform, pixi_environment)
 
     def judge(paths: "Sequence[Path]") -> "tuple[Report, list[Finding]]":
-        return run_check(
-            paths, facts, knowledge, target, index, probe=probe, resolver=resolver,
+        own_facts, own_target = project_options(paths, facts, target)  # a monorepo's project
+        judged = run_check(
+            paths, own_facts, knowledge, own_target, index, probe=probe, resolver=resolver,
             resolver_timeout=resolver_timeout,
         )  # fmt: skip
+        if (own_facts, own_target) == (facts, target):
+            return judged
+        note = f"{', '.join(map(str, paths))}: judged with its project's config (nearest it)"
+        return dataclasses.replace(judged[0], notes=(note, *judged[0].notes)), judged[1]
 
     # Online, check waits on the index and the resolver: say so on a terminal.
     with progress(quiet or index.offline) as shown:
@@ -260,6 +269,74 @@ def check(
         return 1
     # The resolve the ranged verdicts rest on did not happen: not a clean result (exit 3).
     return EXIT_UNCHECKED if report.resolve_failed else EXIT_OK
+
+
+# The settings a project's own config gives its files' judgement (issue 42 item 5): the
+# training machine and the target, which differ between a monorepo's projects. key -> (which
+# options, field, kind).
+_PER_PROJECT = {
+    "hardware": ("facts", "hardware_file", "path"),
+    "deepspeed-config": ("facts", "deepspeed_config", "path"),
+    "accelerate-config": ("facts", "accelerate_config", "path"),
+    "set": ("facts", "settings", "list"),
+    "python-version": ("target", "python_version", "text"),
+    "platform": ("target", "platform", "text"),
+}
+
+
+def project_options(
+    paths: "Sequence[Path]", facts: "FactOptions", target: "TargetOptions"
+) -> "tuple[FactOptions, TargetOptions]":
+    """The options for one install: where the config nearest its files (`.compat.toml` or
+    `[tool.compat]` in their directory or above, up to the repository root) is not the working
+    directory's, its hardware, configs, `set`, python-version and platform apply, unless the
+    command line or a COMPAT_* variable gave them. Paths in it are relative to it."""
+    import dataclasses
+
+    from compat.cli.base import _current_context
+    from compat.cli.config import read_settings
+    from compat.commands.waivers import nearest_config
+    from compat.formats.locations import repository_root
+
+    if not paths:
+        return facts, target
+    directory = nearest_config(Path(paths[0]), repository_root())
+    if directory is None or directory.resolve() == Path.cwd().resolve():
+        return facts, target  # the working directory's config is click's default map already
+    ctx = _current_context()
+    chosen: dict[str, dict[str, object]] = {"facts": {}, "target": {}}
+    for setting in read_settings("check", directory):
+        if setting.key not in _PER_PROJECT:
+            continue
+        which, field, kind = _PER_PROJECT[setting.key]
+        name = "set_" if setting.key == "set" else setting.key.replace("-", "_")
+        source = ctx.get_parameter_source(name) if ctx is not None else None
+        if getattr(source, "name", "DEFAULT") in ("COMMANDLINE", "ENVIRONMENT"):
+            continue  # what the user gave for this run wins over any file
+        chosen[which][field] = _project_value(setting, kind, directory)
+    return (
+        dataclasses.replace(facts, **chosen["facts"]),  # type: ignore[arg-type]
+        dataclasses.replace(target, **chosen["target"]),  # type: ignore[arg-type]
+    )
+
+
+def _project_value(setting: "Setting", kind: str, directory: Path) -> object:
+    from compat.errors import InputError
+
+    value = setting.value
+    if kind == "list":
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise InputError(
+                f"{setting.table} {setting.key}: expected an array of strings",
+                origin=setting.origin,
+            )
+        return tuple(value)
+    if not isinstance(value, str):
+        raise InputError(
+            f"{setting.table} {setting.key}: expected a string, got {value!r}",
+            origin=setting.origin,
+        )
+    return directory / value if kind == "path" else value
 
 
 def judge_each_install(

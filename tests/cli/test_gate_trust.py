@@ -410,3 +410,19 @@ def test_each_project_of_a_monorepo_keeps_its_own_waivers(repo: Path) -> None:
     standing = {(f["rule"], f["packages"][0]["source"].split(":")[0]) for f in report["findings"]}
     assert (VLLM, "svc-b/requirements.txt") in standing
     assert (VLLM, "svc-a/requirements.txt") not in standing
+
+
+def test_each_project_of_a_monorepo_is_judged_with_its_own_config(repo: Path) -> None:
+    write(repo / "svc-a" / "requirements.txt", OLD)
+    write(repo / "svc-b" / "requirements.txt", OLD)
+    write(repo / "svc-a" / ".compat.toml", 'python-version = "3.9"\n')
+    write(repo / "svc-b" / "pyproject.toml", '[tool.compat]\npython-version = "3.12"\n')
+    for project, python in (("svc-a", "3.9"), ("svc-b", "3.12")):
+        report = json.loads(check(repo, f"{project}/requirements.txt", "-f", "json").stdout)
+        assert report["environment"]["python"].startswith(python), project
+        assert any("judged with its project's config" in n for n in report["notes"])
+    # The command line wins over any file.
+    given = json.loads(
+        check(repo, "svc-a/requirements.txt", "--python-version", "3.11", "-f", "json").stdout
+    )
+    assert given["environment"]["python"].startswith("3.11")
