@@ -121,3 +121,8 @@ class UncheckedError(CompatError):
     """Nothing could be checked: no distributions found, no knowledge base."""
 
     exit_code = EXIT_UNCHECKED
+
+
+class NothingDeclared(UncheckedError):
+    """check: the files declare no requirement (a pyproject.toml holding only `[tool.ruff]`).
+    Exit 3 on the command line; the pre-commit hook's `--pre-commit` passes such a file."""

@@ -51,6 +51,24 @@ def ranges_verdict(count: int, online: bool = False) -> str:
     )
 
 
+class Suppression(NamedTuple):
+    """Why a finding is not reported as one: a waiver in the config (`external`) or a
+    `# compat: ignore[RULE]` comment on its line (`inSource`, SARIF's words)."""
+
+    kind: str  # "external" | "inSource"
+    reason: str
+    where: str  # "pyproject.toml:12", the waiver's or the comment's line
+
+
+class ConfigWarning(NamedTuple):
+    """A mistake in the user's own settings that changes nothing judged but must be seen in
+    every format (a waiver naming no rule: the closest rule id)."""
+
+    message: str
+    path: str | None = None
+    line: int | None = None
+
+
 @dataclass(frozen=True)
 class Report:
     findings: tuple[Finding, ...]
@@ -75,6 +93,28 @@ class Report:
     # check: why the resolve its ranged verdicts rest on did not happen (None: it happened, or
     # none was needed). Not a clean verdict: said on the verdict line, exit 3 (docs/resolver.md).
     resolve_failed: str | None = None
+    # check --baseline: for each of `findings`, "new" or "unchanged" (None: no baseline given).
+    # Unchanged findings are reported as such and never counted or fail a gate.
+    baseline: tuple[str, ...] | None = None
+    # Findings a waiver or an inline comment silenced: shown apart (SARIF `suppressions`),
+    # never counted with the findings or failing a gate.
+    suppressed: tuple[tuple[Finding, Suppression], ...] = ()
+    warnings: tuple[ConfigWarning, ...] = ()
+    # Notes the verdict rests on (range notes, a resolve that did not happen): text shows these
+    # even when it summarises the other notes in one line.
+    verdict_notes: tuple[str, ...] = ()
+
+    def baseline_state(self, finding: Finding) -> str | None:
+        """ "new" or "unchanged" against --baseline; None without one."""
+        if self.baseline is None:
+            return None
+        for position, held in enumerate(self.findings):
+            if held is finding:
+                return self.baseline[position]
+        return "new"
+
+    def unchanged(self, finding: Finding) -> bool:
+        return self.baseline_state(finding) == "unchanged"
 
     @property
     def knowledge_base(self) -> dict[str, Any]:
@@ -139,7 +179,12 @@ class Report:
         return tuple(f for f in self.findings if f not in deferred) if deferred else self.findings
 
     def count(self, status: Status) -> int:
-        return sum(1 for f in self.judged if f.status is status)
+        """Findings of `status`; with a baseline, the new ones only."""
+        return sum(1 for f in self.judged if f.status is status and not self.unchanged(f))
+
+    @property
+    def unchanged_count(self) -> int:
+        return sum(1 for f in self.judged if self.unchanged(f))
 
     def failing(self, fail_on: FailOn) -> list[Finding]:
         """Findings at or above the threshold; `info` findings never fail a gate."""
@@ -149,7 +194,11 @@ class Report:
             {Status.AFFECTED} if fail_on is FailOn.AFFECTED else {Status.AFFECTED, Status.POSSIBLE}
         )
         return [
-            f for f in self.judged if f.status in statuses and f.rule.severity is not Severity.INFO
+            f
+            for f in self.judged
+            if f.status in statuses
+            and f.rule.severity is not Severity.INFO
+            and not self.unchanged(f)  # --baseline: only what is new fails the gate
         ]
 
     def exit_code(self, fail_on: FailOn) -> int:

@@ -44,6 +44,11 @@ def finding_document(finding: Finding) -> dict[str, Any]:
     }
 
 
+def _with_baseline(document: dict[str, Any], report: Report, finding: Finding) -> dict[str, Any]:
+    state = report.baseline_state(finding)
+    return document if state is None else {**document, "baseline": state}
+
+
 def report_document(report: Report) -> dict[str, Any]:
     from compat.probes.profile import profile_document
 
@@ -54,10 +59,15 @@ def report_document(report: Report) -> dict[str, Any]:
         "environment": report.environment,
         "hardware": profile_document(report.hardware) if report.hardware is not None else None,
         "usage": report.usage,
-        "findings": [finding_document(f) for f in report.judged],
+        "findings": [_with_baseline(finding_document(f), report, f) for f in report.judged],
         "summary": {
+            # With --baseline, the new findings only (`unchanged` counts the others).
             "affected": report.count(Status.AFFECTED),
             "possible": report.count(Status.POSSIBLE),
+            # Added with issue 42: findings the baseline already held, and findings a waiver or
+            # an inline `# compat: ignore[...]` silenced (in `suppressed`, never in `findings`).
+            **({"unchanged": report.unchanged_count} if report.baseline is not None else {}),
+            **({"suppressed": len(report.suppressed)} if report.files else {}),
             "needs_hardware": len(report.needs_hardware),
             # Added in 0.3: ranged requirements offline judgement left open (range notes).
             "unjudged_ranges": report.unjudged_ranges,
@@ -69,6 +79,19 @@ def report_document(report: Report) -> dict[str, Any]:
         # hardware is known (they are not in `findings` and never fail a gate).
         "needs_hardware": [finding_document(f) for f in report.needs_hardware],
         "notes": list(report.notes),
+        # Added with issue 42 (check): silenced findings with why, and mistakes in the user's own
+        # settings (a waiver or an inline ignore naming no rule, with the closest rule id).
+        **(
+            {
+                "suppressed": [
+                    {**finding_document(f), "suppression": s._asdict()}
+                    for f, s in report.suppressed
+                ],
+                "warnings": [w._asdict() for w in report.warnings],
+            }
+            if report.files
+            else {}
+        ),
         # Added in 0.2 (doctor; null for check): the node and the facts `compat fleet` compares.
         "host": report.host,
         "stack": report.stack,

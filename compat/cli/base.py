@@ -31,10 +31,45 @@ class _EnvOption(TyperOption):
 
     def get_error_hint(self, ctx: Any) -> str:
         variable = _variable_used(ctx, self)
-        if variable is None:
-            return super().get_error_hint(ctx)
-        # typer's own hint lists every candidate variable; say the one that was read.
-        return " / ".join(f"'{x}'" for x in self.opts) + f" (from ${variable})"
+        # click's own hint lists every candidate variable as a Python list, even when the value
+        # came from the command line: name the option, and the variable only when one was read.
+        named = " / ".join(f"'{x}'" for x in self.opts)
+        return named if variable is None else f"{named} (from ${variable})"
+
+    def resolve_envvar_value(self, ctx: Any) -> str | None:
+        """The value of the first variable set, except a shared one (`COMPAT_FORMAT`) that this
+        command cannot take (`sarif` for doctor): one job's environment serves every command,
+        so it is skipped with a note and the option keeps its default. The command's own
+        variable (`COMPAT_DOCTOR_FORMAT`) is never skipped: a bad value there is an error."""
+        names = [self.envvar] if isinstance(self.envvar, str) else list(self.envvar or ())
+        for position, name in enumerate(names):
+            value = os.environ.get(name)
+            if not value:
+                continue
+            choices = getattr(self.type, "choices", None)
+            shared = position > 0
+            if shared and choices is not None and _elsewhere(self, value, choices):
+                command = ctx.command_path.split()[-1] if ctx is not None else "this command"
+                sys.stderr.write(
+                    f"compat: note: ${name}={value} ignored: not a {max(self.opts, key=len)} "
+                    f"value of {command} ({', '.join(map(str, choices))}); ${names[0]} sets "
+                    f"it for {command} alone\n"
+                )
+                continue
+            return value
+        return None
+
+
+def _elsewhere(param: Any, value: str, choices: Any) -> bool:
+    """`value` is not one of this command's choices but another command's (`--format sarif`
+    for doctor): a typo no command takes stays an error."""
+    if value.lower() in {str(getattr(c, "value", c)).lower() for c in choices}:
+        return False
+    if "--format" not in param.opts:
+        return False
+    from compat.formats import REPORT_FORMATS
+
+    return value.lower() in REPORT_FORMATS
 
 
 def _variable_used(ctx: Any, param: Any) -> str | None:
@@ -75,6 +110,17 @@ class _EnvGroup(TyperGroup):
         super().__init__(*args, **kwargs)
         _attach_environment(self, ())
 
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except Exception as error:
+            if type(error).__name__ == "NoSuchOption":  # click's, in typer's copy or click's own
+                error.possibilities = close_options(  # type: ignore[attr-defined]
+                    error.option_name,  # type: ignore[attr-defined]
+                    error.ctx,  # type: ignore[attr-defined]
+                )
+            raise
+
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
         """The command, and for check and doctor the config file's values as click's
         default_map: below the command line and the COMPAT_* variables (compat.cli.config)."""
@@ -86,6 +132,18 @@ class _EnvGroup(TyperGroup):
             if name in CONFIGURED:
                 ctx.default_map = {name: _file_defaults(name, found.params)}
         return name, found, rest
+
+
+def close_options(typed: str, ctx: Any) -> list[str]:
+    """The command's options a typo was meant to be: close in spelling, not merely sharing a few
+    letters (click suggests `--no-probe` for `--frob`)."""
+    import difflib
+
+    command = getattr(ctx, "command", None)
+    known = [opt for p in getattr(command, "params", ()) for opt in getattr(p, "opts", ())]
+    long_ones = {opt.lstrip("-"): opt for opt in known if opt.startswith("--")}
+    close = difflib.get_close_matches(typed.lstrip("-"), list(long_ones), n=2, cutoff=0.8)
+    return [long_ones[name] for name in close]
 
 
 def _file_defaults(name: str, params: list[Any]) -> dict[str, Any]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -33,16 +33,6 @@ class Fixing:
     written: tuple[str, ...]
     refusal: Refusal | None
     notes: tuple[str, ...] = ()  # the fix's own notes (`fix: ...`)
-
-    def formatter(self, name: str) -> Callable[[Report, bool], str]:
-        """check's formatters, SARIF's with the fixes in its results."""
-        from compat.formats import formatter
-
-        if name != "sarif" or not self.fixes:
-            return formatter(name)
-        from compat.formats.sarif import render
-
-        return lambda report, colour: render(report, colour, fixes=self.fixes)
 
     def emit(self, text: str, output: Path | None) -> bool:
         """--diff: the diff on stdout, and the report only where -o sends it; False otherwise

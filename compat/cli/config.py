@@ -53,8 +53,14 @@ KEYS: Mapping[str, frozenset[str]] = {
             "report",
             "fail-on",
             "baseline",
+            "baseline-ref",
+            "select",
+            "ignore",  # [tool.compat.check] only: at the top, `ignore` is the waivers'
+            "together",
+            "pre-commit",
             "step-summary",
             "quiet",
+            "verbose",
             "no-color",
             "debug",
         ]

@@ -22,7 +22,7 @@ from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.utils import NormalizedName
 from packaging.version import Version
 
-from compat.errors import InputError, UncheckedError, UsageError
+from compat.errors import InputError, NothingDeclared, UsageError
 from compat.facts.declared.setuppy import REPORT_HINT
 from compat.facts.gather import FactOptions, read_hardware, read_usage, usage_summary
 from compat.kb.freshness import freshness
@@ -262,7 +262,7 @@ def read_files(
         platform=target.platform,
     )
     if not declared_set.requirements:
-        raise UncheckedError(
+        raise NothingDeclared(
             f"no requirements found in {', '.join(str(p) for p in paths)}; " + REPORT_HINT
         )
     markers_for(declared_set.requires_python)
@@ -285,8 +285,7 @@ def judge_installs(
     else:  # offline, or the resolver refused the union: one install at a time
         per_install = [(i.label, judge(i.requirements)) for i in plan]
     findings = merge_findings([(label, judged[0]) for label, judged in per_install])
-    unsettled_why = "the resolve did not happen" if judge.not_made else "offline"
-    notes += [unsettled_note(judge.unsettled, unsettled_why)] if judge.unsettled else []
+    notes += [unsettled_note(judge.unsettled, judge.unsettled_why())] if judge.unsettled else []
     notes += [unread_note(judge.unread, not offline)] if judge.unread else []
     notes += merge_notes([(label, judged[1]) for label, judged in per_install])
     packages = {name: fact for _, judged in per_install for name, fact in judged[2].items()}

@@ -7,7 +7,8 @@ and says so; a waiver that silenced nothing is reported, so stale ones get clean
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+import os
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,7 @@ from typing import Any
 from compat.errors import InputError
 from compat.files.jsonio import parse_json
 from compat.model import Finding, Origin
+from compat.report import ConfigWarning, Suppression
 
 
 @dataclass(frozen=True)
@@ -79,13 +81,75 @@ def _waiver(entry: Any, path: Path, text: str) -> Waiver:
     return Waiver(rule, reason.strip(), until, origin)
 
 
+# Finding ids made by compat itself, not by a rule: `pip-check:conflict:torch`, ... A waiver or
+# an inline ignore may name the family (`pip-check:*` as a pattern, or the whole id).
+FAMILIES = frozenset(
+    {
+        "pip-check",
+        "release",
+        "build-fails",
+        "install",
+        "binary-symbols",
+        "binary-no-kernel-image",
+        "binary-no-device-code",
+        "binary-library-major",
+        "binary-library-majors",
+        "binary-shared-file",
+    }
+)
+
+
+def known_id(rule: str, known: frozenset[str]) -> bool:
+    """A rule id, a retired one, a finding family's id, or a pattern matching one of them."""
+    if rule in known or rule.split(":", 1)[0] in FAMILIES:
+        return True
+    if any(mark in rule for mark in "*?["):
+        import fnmatch
+
+        return any(fnmatch.fnmatchcase(name, rule) for name in (*known, *FAMILIES))
+    return False
+
+
+def closest_id(rule: str, known: frozenset[str]) -> str | None:
+    import difflib
+
+    found = difflib.get_close_matches(rule, sorted(known | FAMILIES), n=1, cutoff=0.6)
+    return found[0] if found else None
+
+
+def unknown_id_warning(rule: str, known: frozenset[str], where: Origin, what: str) -> ConfigWarning:
+    close = closest_id(rule, known)
+    guess = f"; did you mean {close}?" if close else ""
+    return ConfigWarning(
+        f"{where}: {what} names {rule}, which is no rule id{guess}", where.path, where.line
+    )
+
+
+def matches(rule: str, finding: Finding) -> bool:
+    """`rule` (an id or a pattern) names the finding's rule or an id it superseded."""
+    import fnmatch
+
+    return any(
+        fnmatch.fnmatchcase(rule_id, rule)
+        for rule_id in (finding.rule.id, *finding.rule.supersedes)
+    )
+
+
 def apply_waivers(
-    findings: Sequence[Finding], waivers: Sequence[Waiver], today: dt.date
-) -> tuple[list[Finding], list[str]]:
-    """The findings left after waivers, and notes about waived, expired and unused waivers."""
+    findings: Sequence[Finding],
+    waivers: Sequence[Waiver],
+    today: dt.date,
+    known: frozenset[str] = frozenset(),
+) -> tuple[list[Finding], list[tuple[Finding, Suppression]], list[str], list[ConfigWarning]]:
+    """The findings left after waivers, the waived ones with why, notes (waived, expired) and
+    warnings (a waiver naming no rule, with the closest rule id; a waiver that matched nothing).
+    `known`: every rule id the knowledge base has (empty: not checked)."""
     notes: list[str] = []
+    warnings: list[ConfigWarning] = []
     active: dict[str, Waiver] = {}
     for waiver in waivers:
+        if known and not known_id(waiver.rule, known):
+            warnings.append(unknown_id_warning(waiver.rule, known, waiver.origin, "a waiver"))
         if waiver.until is not None and waiver.until < today:
             notes.append(
                 f"{waiver.origin}: waiver for {waiver.rule} expired on {waiver.until}: no longer waived"
@@ -93,30 +157,29 @@ def apply_waivers(
         else:
             active[waiver.rule] = waiver
     kept: list[Finding] = []
+    waived: list[tuple[Finding, Suppression]] = []
     used: set[str] = set()
     for finding in findings:
         # A waiver naming a retired rule id waives the rule that superseded it.
-        match = next(
-            (
-                active[rule_id]
-                for rule_id in (finding.rule.id, *finding.rule.supersedes)
-                if rule_id in active
-            ),
-            None,
-        )
+        match = next((w for rule, w in active.items() if matches(rule, finding)), None)
         if match is None:
             kept.append(finding)
         else:
             used.add(match.rule)
+            waived.append((finding, Suppression("external", match.reason, str(match.origin))))
             notes.append(
                 f"waived {finding.rule.id} ({finding.status.value}): {match.reason} ({match.origin})"
             )
     for rule, waiver in active.items():
-        if rule not in used:
-            notes.append(
-                f"{waiver.origin}: unused waiver for {rule}: nothing matched it; remove it"
+        if rule not in used and (not known or known_id(rule, known)):
+            warnings.append(
+                ConfigWarning(
+                    f"{waiver.origin}: unused waiver for {rule}: nothing matched it; remove it",
+                    waiver.origin.path,
+                    waiver.origin.line,
+                )
             )
-    return kept, notes
+    return kept, waived, notes, warnings
 
 
 def finding_key(rule: str, packages: Sequence[str]) -> str:
@@ -157,13 +220,65 @@ def load_baseline(path: Path) -> set[str]:
     return keys
 
 
+def finding_keys(finding: Finding) -> list[str]:
+    """The keys a baseline may hold the finding under: its rule's id and every id it superseded."""
+    names = [p.name for p in finding.packages]
+    return [finding_key(rule_id, names) for rule_id in (finding.rule.id, *finding.rule.supersedes)]
+
+
+def baseline_states(findings: Sequence[Finding], baseline: set[str]) -> tuple[str, ...]:
+    """For each finding, "unchanged" when the baseline holds it, else "new"."""
+    return tuple(
+        "unchanged" if any(key in baseline for key in finding_keys(f)) else "new" for f in findings
+    )
+
+
 def new_since_baseline(findings: Sequence[Finding], baseline: set[str]) -> list[Finding]:
     """Findings the baseline does not hold, under the rule's id or an id it superseded."""
-    return [
-        f
-        for f in findings
-        if not any(
-            finding_key(rule_id, [p.name for p in f.packages]) in baseline
-            for rule_id in (f.rule.id, *f.rule.supersedes)
+    return [f for f in findings if not any(key in baseline for key in finding_keys(f))]
+
+
+def _configures(directory: Path) -> bool:
+    if (directory / ".compat.toml").is_file():
+        return True
+    pyproject = directory / "pyproject.toml"
+    try:
+        return pyproject.is_file() and "[tool.compat" in pyproject.read_text(
+            encoding="utf-8", errors="replace"
         )
-    ]
+    except OSError:
+        return False
+
+
+def nearest_config(path: Path, top: Path) -> Path | None:
+    """The directory of the config nearest a checked file: its own directory or the closest one
+    above it, up to `top` (the repository root), holding `.compat.toml` or a pyproject.toml with
+    `[tool.compat]`; a monorepo's projects each keep theirs."""
+    directory = Path(os.path.abspath(path)).parent
+    top = Path(os.path.abspath(top))
+    for candidate in (directory, *directory.parents):
+        if _configures(candidate):
+            return candidate
+        if candidate == top:
+            break
+    return None
+
+
+def waivers_by_directory(
+    findings: Sequence[Finding],
+    where: Callable[[Finding], str | None],
+    cwd: Path,
+    top: Path,
+) -> tuple[dict[Path, list[Waiver]], list[Path | None]]:
+    """The waivers of each config a finding's file is under (the working directory's always
+    read), and for each finding the directory whose waivers judge it."""
+    configs: dict[Path, list[Waiver]] = {cwd: load_waivers(cwd)}
+    chosen: list[Path | None] = []
+    for finding in findings:
+        path = where(finding)
+        directory = nearest_config(Path(path), top) if path else None
+        directory = directory or cwd
+        if directory not in configs:
+            configs[directory] = load_waivers(directory)
+        chosen.append(directory)
+    return configs, chosen

@@ -23,6 +23,7 @@ from compat.diagnose.scan import Match
 from compat.facts.logfacts import LogEvidence, LogFact
 from compat.kb.conditions import (
     BUILD_OWNERS,
+    HARDWARE_HINT,
     BuildCondition,
     HardwareCondition,
     PackageVersion,
@@ -111,7 +112,7 @@ def judge(
     else:
         verdict = "symptom-only"
     # One entry per fact: several conditions can ask about the same missing fact.
-    wanted = {u.fact: f"{u.fact} — settle with {u.needs}" for u in evaluated.unknown}
+    wanted = {u.fact: f"{u.fact} — settle with {_for_explain(u.needs)}" for u in evaluated.unknown}
     named = _raising_package(rule, match.raised_in)
     if named is not None and "packages" in wanted:
         # "every compiled package installed" is not a question where the traceback shows whose
@@ -427,3 +428,20 @@ def _build(key: str, facts: Facts, lines: dict[tuple[str, str], LogFact]) -> Ite
         log_fact.text if log_fact else "derived from package versions",
         log_fact.line if log_fact else None,
     )
+
+
+# A log comes from another machine and explain never probes this one: the hints that name
+# doctor's and check's ways to settle a fact say explain's own (its --hardware, --python).
+_EXPLAIN_HINTS = {
+    HARDWARE_HINT: "--hardware FILE (a `compat probe --format json` profile of the machine "
+    "that ran the job)",
+    "--python PATH (doctor) or --python-version X.Y (check)": "--python PATH (the job's "
+    "interpreter)",
+    "--python PATH (doctor) or --platform (check)": "--python PATH (the job's interpreter)",
+}
+
+
+def _for_explain(needs: str) -> str:
+    for hint, own in _EXPLAIN_HINTS.items():
+        needs = needs.replace(hint, own)
+    return needs

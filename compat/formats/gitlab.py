@@ -17,7 +17,7 @@ from typing import Any
 from compat.formats.locations import code_scanning_findings, finding_origin, message, relative_uri
 from compat.formats.sarif import fingerprint as sarif_fingerprint
 from compat.model import Finding, Severity, Status
-from compat.report import Report
+from compat.report import ConfigWarning, Report
 
 _SEVERITY = {Severity.ERROR: "critical", Severity.WARNING: "major", Severity.INFO: "info"}
 _POSSIBLE = {Severity.ERROR: "major", Severity.WARNING: "minor", Severity.INFO: "info"}
@@ -33,12 +33,16 @@ def fingerprint(finding: Finding, files: tuple[str, ...]) -> str:
 def _issue(finding: Finding, report: Report) -> dict[str, Any]:
     origin = finding_origin(finding, report.files)
     table = _POSSIBLE if finding.status is Status.POSSIBLE else _SEVERITY
+    state = report.baseline_state(finding)
     return {
         "type": "issue",
         "check_name": finding.rule.id,
-        "description": message(finding),
+        "description": message(finding)
+        + (" Unchanged since the baseline." if state == "unchanged" else ""),
         "categories": ["Compatibility"],
-        "severity": table[finding.rule.severity],
+        # --baseline: what was already there is info, never what blocks a merge request
+        "severity": "info" if state == "unchanged" else table[finding.rule.severity],
+        **({"compat_baseline": state} if state is not None else {}),
         "fingerprint": fingerprint(finding, report.files),
         "location": {
             # doctor's findings point at no file: the environment it judged stands for one
@@ -48,6 +52,26 @@ def _issue(finding: Finding, report: Report) -> dict[str, Any]:
     }
 
 
+def _warning(warning: ConfigWarning) -> dict[str, Any]:
+    """A mistake in the user's settings (a waiver naming no rule) at its line: GitLab's report
+    holds issues only, so it is one, `minor`, under the check name `compat-config`."""
+    path = relative_uri(warning.path) if warning.path else "."
+    return {
+        "type": "issue",
+        "check_name": "compat-config",
+        "description": warning.message,
+        "categories": ["Compatibility"],
+        "severity": "minor",
+        "fingerprint": hashlib.sha256(f"compat-config\0{warning.message}".encode()).hexdigest()[
+            :32
+        ],
+        "location": {"path": path, "lines": {"begin": warning.line or 1}},
+    }
+
+
 def render(report: Report, colour: bool = False) -> str:
+    """Findings (unchanged ones as `info`), then warnings. Suppressed findings are left out:
+    GitLab's format has no suppression (JSON and SARIF list them)."""
     findings, _ = code_scanning_findings(report)
-    return json.dumps([_issue(f, report) for f in findings], indent=2) + "\n"
+    issues = [_issue(f, report) for f in findings] + [_warning(w) for w in report.warnings]
+    return json.dumps(issues, indent=2) + "\n"

@@ -41,12 +41,16 @@ def _detail(finding: Finding, path: str, line: int | None) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _fails(finding: Finding) -> bool:
-    return finding.status is Status.AFFECTED and finding.rule.severity is not Severity.INFO
-
-
 def render(report: Report, colour: bool = False) -> str:
     findings, left_out = code_scanning_findings(report)
+
+    def _fails(finding: Finding) -> bool:  # --baseline: an unchanged finding is no failure
+        return (
+            finding.status is Status.AFFECTED
+            and finding.rule.severity is not Severity.INFO
+            and not report.unchanged(finding)
+        )
+
     fallback = report.source
     # (file -> rule id -> findings), in the order of the checked files, then of the findings.
     cases: dict[str, dict[str, list[tuple[Finding, int | None]]]] = {
@@ -73,6 +77,24 @@ def render(report: Report, colour: bool = False) -> str:
             ET.SubElement(
                 properties, "property", name="needs_hardware", value=str(left_out)
             )  # possible findings only a hardware profile (--hardware) could settle
+        if path == next(iter(cases)):  # counted apart, once: the run's, not a file's
+            if report.baseline is not None:
+                ET.SubElement(
+                    properties, "property", name="unchanged", value=str(report.unchanged_count)
+                )
+            if report.suppressed:
+                ET.SubElement(
+                    properties, "property", name="suppressed", value=str(len(report.suppressed))
+                )
+                for finding, why in report.suppressed:
+                    ET.SubElement(
+                        properties,
+                        "property",
+                        name=f"suppressed:{finding.rule.id}",
+                        value=f"{why.reason} ({why.where})",
+                    )
+            for warning in report.warnings:
+                ET.SubElement(properties, "property", name="warning", value=warning.message)
         if not rules:
             ET.SubElement(suite, "testcase", name="compat", classname=path)
             counts["tests"] += 1
@@ -93,6 +115,8 @@ def render(report: Report, colour: bool = False) -> str:
                         case, "skipped", message=message(finding), type=finding.status.value
                     )
                     skipped.text = detail
+                elif report.unchanged(finding):
+                    aside.append(f"unchanged since the baseline ({finding.status.value}): {detail}")
                 else:
                     aside.append(detail)
             if failing:

@@ -31,6 +31,14 @@ def render(report: Report, colour: bool = False) -> str:
             "give `--hardware FILE`.",
             "",
         ]
+    out += [f"> **Warning:** {_cell(w.message)}" for w in report.warnings]
+    out += [""] if report.warnings else []
+    apart = []
+    if report.unchanged_count:
+        apart.append(f"{report.unchanged_count} unchanged since the baseline")
+    if report.suppressed:
+        apart.append(f"{len(report.suppressed)} suppressed")
+    out += [f"Not counted: {', '.join(apart)}.", ""] if apart else []
     caveats = "".join(f"; {clause}" for clause in report.verdict_clauses())
     if not report.judged:
         out.append(
@@ -44,8 +52,9 @@ def render(report: Report, colour: bool = False) -> str:
         for f in report.judged:
             packages = ", ".join(f"{p.name} {p.version}" for p in f.packages) or "—"
             fix = "; ".join(f"`{c}`" for c in f.remedy.constraints) or _cell(f.remedy.summary)
+            status = f.status.value + (" (unchanged)" if report.unchanged(f) else "")
             out.append(
-                f"| {f.status.value} | {f.rule.severity.value} | `{f.rule.id}` "
+                f"| {status} | {f.rule.severity.value} | `{f.rule.id}` "
                 f"| {_cell(packages)} | {fix} |"
             )
         for f in report.judged:

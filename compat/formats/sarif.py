@@ -9,13 +9,15 @@ from collections.abc import Sequence
 from typing import Any
 
 from compat.formats.locations import (
+    artifact_location,
     code_scanning_findings,
     finding_origin,
     message,
     relative_uri,
+    source_root,
 )
 from compat.model import Finding, Rule, Severity, Status
-from compat.report import COMPAT_VERSION, Report
+from compat.report import COMPAT_VERSION, Report, Suppression
 from compat.symptoms import readable_symptom
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -65,7 +67,12 @@ def fingerprint(finding: Finding, files: Sequence[str] = ()) -> str:
 
 
 def _result(
-    finding: Finding, index: int, files: Sequence[str], fixes: Sequence[Any] = ()
+    finding: Finding,
+    index: int,
+    files: Sequence[str],
+    state: str | None = None,
+    suppression: Suppression | None = None,
+    fixes: Sequence[Any] = (),
 ) -> dict[str, Any]:
     level = _LEVEL[finding.rule.severity]
     if finding.status is Status.POSSIBLE and level == "error":
@@ -82,16 +89,19 @@ def _result(
             "unknown": [u.fact for u in finding.unknown],
         },
     }
-    origin = finding_origin(finding, files)
-    if origin is not None:
-        result["locations"] = [
+    if state is not None:  # --baseline: SARIF's own word for it
+        result["baselineState"] = state
+    if suppression is not None:  # a waiver (external) or an inline comment (inSource)
+        result["suppressions"] = [
             {
-                "physicalLocation": {
-                    "artifactLocation": {"uri": relative_uri(origin.path)},
-                    "region": {"startLine": origin.line},
-                }
+                "kind": suppression.kind,
+                "status": "accepted",
+                "justification": f"{suppression.reason} ({suppression.where})",
             }
         ]
+    origin = finding_origin(finding, files)
+    if origin is not None:
+        result["locations"] = [_location(origin.path, origin.line)]
     answered = _fixes(finding, fixes)
     if answered:
         result["fixes"] = answered
@@ -113,7 +123,7 @@ def _fixes(finding: Finding, fixes: Sequence[Any]) -> list[dict[str, Any]]:
                 "description": {"text": f"{fix.display_name}=={fix.version}: {fix.why}"},
                 "artifactChanges": [
                     {
-                        "artifactLocation": {"uri": relative_uri(fix.path)},
+                        "artifactLocation": artifact_location(fix.path),
                         "replacements": [
                             {
                                 "deletedRegion": {
@@ -130,12 +140,31 @@ def _fixes(finding: Finding, fixes: Sequence[Any]) -> list[dict[str, Any]]:
     return out
 
 
+def _location(path: str, line: int | None) -> dict[str, Any]:
+    physical: dict[str, Any] = {"artifactLocation": artifact_location(path)}
+    if line is not None:
+        physical["region"] = {"startLine": line}
+    return {"physicalLocation": physical}
+
+
+def _notifications(report: Report) -> list[dict[str, Any]]:
+    """Mistakes in the user's own settings (a waiver naming no rule): tool configuration
+    notifications, which code scanning shows on the run."""
+    notes = []
+    for warning in report.warnings:
+        note: dict[str, Any] = {"level": "warning", "message": {"text": warning.message}}
+        if warning.path:
+            note["locations"] = [_location(warning.path, warning.line)]
+        notes.append(note)
+    return notes
+
+
 def render(report: Report, colour: bool = False, fixes: Sequence[Any] = ()) -> str:
     """`fixes`: check --fix/--diff's line rewrites, carried by the results they answer."""
     findings, left_out = code_scanning_findings(report)
     rules: list[Rule] = []
     positions: dict[str, int] = {}
-    for finding in findings:
+    for finding in [*findings, *(f for f, _ in report.suppressed)]:
         if finding.rule.id not in positions:
             positions[finding.rule.id] = len(rules)
             rules.append(finding.rule)
@@ -153,12 +182,33 @@ def render(report: Report, colour: bool = False, fixes: Sequence[Any] = ()) -> s
                     }
                 },
                 "results": [
-                    _result(f, positions[f.rule.id], report.files, fixes) for f in findings
+                    *(
+                        _result(
+                            f,
+                            positions[f.rule.id],
+                            report.files,
+                            report.baseline_state(f),
+                            fixes=fixes,
+                        )
+                        for f in findings
+                    ),
+                    *(
+                        _result(f, positions[f.rule.id], report.files, None, why)
+                        for f, why in report.suppressed
+                    ),
                 ],
                 "properties": {"knowledgeBase": report.knowledge_base},
             }
         ],
     }
+    run = document["runs"][0]
+    run.update(source_root())
+    if report.warnings:
+        run["invocations"] = [
+            {"executionSuccessful": True, "toolConfigurationNotifications": _notifications(report)}
+        ]
+    if report.suppressed:
+        run["properties"]["suppressed"] = len(report.suppressed)
     if left_out:  # possible findings that only a hardware profile could settle
         document["runs"][0]["properties"]["hardwareOnlyPossibleNotReported"] = left_out
     return json.dumps(document, indent=2) + "\n"

@@ -98,9 +98,18 @@ def _usage_value(value: object) -> str:
 
 
 def render(report: Report, colour: bool = False) -> str:
+    """The report, notes first (doctor's layout)."""
+    return render_report(report, colour, all_notes=None)
+
+
+def render_report(report: Report, colour: bool = False, *, all_notes: bool | None = None) -> str:
     """Ranked by certainty: affected findings under Errors/Warnings/Info; possible ones apart,
     with their questions asked once; hardware-only questions on a machine without a profile in
-    one line. JSON keeps every finding."""
+    one line. JSON keeps every finding.
+
+    `all_notes` (check): None keeps the notes first, as doctor shows them; False puts the findings
+    first and the notes in one line (the ones the verdict line points at stay), True lists every
+    note after the findings (`--verbose`)."""
     paint = _Painter(colour)
     env = report.environment
     python = f"Python {env['python']}, " if env.get("python") else ""
@@ -114,10 +123,13 @@ def render(report: Report, colour: bool = False) -> str:
         out.append("usage: " + ", ".join(f"{k}={_usage_value(v)}" for k, v in report.usage.items()))
     for problem in env.get("problems", []):
         out.append(paint(f"! {problem['message']}", "yellow"))
-    for note in report.notes:
-        out.append(paint(f"note: {note}", "dim"))
-    affected = [f for f in report.judged if f.status is Status.AFFECTED]
-    possible = [f for f in report.judged if f.status is Status.POSSIBLE]
+    if all_notes is None:
+        out += [paint(f"note: {note}", "dim") for note in report.notes]
+    out += [paint(f"warning: {w.message}", "yellow") for w in report.warnings]
+    unchanged = [f for f in report.judged if report.unchanged(f)]
+    judged = [f for f in report.judged if not report.unchanged(f)]
+    affected = [f for f in judged if f.status is Status.AFFECTED]
+    possible = [f for f in judged if f.status is Status.POSSIBLE]
     gpu_questions = report.needs_hardware
     for severity in Severity:
         group = [f for f in affected if f.rule.severity is severity]
@@ -149,33 +161,70 @@ def render(report: Report, colour: bool = False) -> str:
                 "dim",
             )
         )
+    out += _apart(report, unchanged, paint)
+    if all_notes is not None:
+        out += _notes_after(report, all_notes, paint)
     count_possible = report.count(Status.POSSIBLE)
     out.append("")
     waiting = f", {len(gpu_questions)} waiting for a hardware profile" if gpu_questions else ""
     caveats = "".join(f"; {clause}" for clause in report.verdict_clauses())
-    if not report.judged and not caveats:
-        out.append(
-            paint(
-                "No known-bad combination found" + (waiting and f" ({waiting[2:]})") + ".", "green"
-            )
-        )
-    elif not report.judged:
+    apart = f"; {len(unchanged)} unchanged since the baseline" if unchanged else ""
+    apart += f"; {len(report.suppressed)} suppressed" if report.suppressed else ""
+    found = "No new known-bad combination found" if unchanged else "No known-bad combination found"
+    if not judged and not caveats:
+        out.append(paint(found + (waiting and f" ({waiting[2:]})") + apart + ".", "green"))
+    elif not judged:
         # Not clean by omission: say what was not judged on the verdict line itself.
         out.append(
             paint(
-                "No known-bad combination found in what was judged" + waiting + caveats + ".",
+                found + " in what was judged" + waiting + apart + caveats + ".",
                 "yellow",
             )
         )
     else:
-        out.append(f"{len(affected)} affected, {count_possible} possible{waiting}{caveats}")
+        out.append(f"{len(affected)} affected, {count_possible} possible{waiting}{apart}{caveats}")
     return "\n".join(out) + "\n"
+
+
+def _apart(report: Report, unchanged: list[Finding], paint: _Painter) -> list[str]:
+    """Findings the baseline already held, and silenced ones: one line each, never counted."""
+    out: list[str] = []
+    if unchanged:
+        out += ["", paint(f"Unchanged since the baseline ({len(unchanged)}): not counted", "bold")]
+        out += [f"  {f.rule.id}  [{f.status.value}]{_packages(f)}" for f in unchanged]
+    if report.suppressed:
+        out += ["", paint(f"Suppressed ({len(report.suppressed)}): not counted", "bold")]
+        out += [
+            f"  {f.rule.id}  [{f.status.value}]{_packages(f)} — {s.reason} ({s.where})"
+            for f, s in report.suppressed
+        ]
+    return out
+
+
+def _packages(finding: Finding) -> str:
+    names = ", ".join(f"{p.name} {p.version}" for p in finding.packages)
+    return f" {names}" if names else ""
+
+
+def _notes_after(report: Report, every: bool, paint: _Painter) -> list[str]:
+    """check: the notes after the findings, every one (--verbose) or the ones the verdict line
+    points at and a count of the others."""
+    if not report.notes:
+        return []
+    shown = list(report.notes) if every else [n for n in report.verdict_notes if n in report.notes]
+    out = [""] + [paint(f"note: {note}", "dim") for note in shown]
+    hidden = len(report.notes) - len(shown)
+    if hidden:
+        more = "more " if shown else ""
+        out.append(paint(f"{hidden} {more}note(s) on what was read and how (--verbose)", "dim"))
+    return out
 
 
 def render_findings(report: Report, colour: bool = False) -> str:
     """`--quiet`: the findings and nothing else (empty when there are none)."""
     paint = _Painter(colour)
-    out: list[str] = []
+    out: list[str] = [f"warning: {w.message}" for w in report.warnings]
     for finding in report.judged:
-        out.extend(_finding(finding, paint))
+        if not report.unchanged(finding):
+            out.extend(_finding(finding, paint))
     return "\n".join(out) + "\n" if out else ""

@@ -293,7 +293,12 @@ def test_waivers_expired_unused_and_active(tmp_path: Path, monkeypatch: pytest.M
     assert result.exit_code == 0
     notes = result.json()["notes"]
     assert any(n.startswith(f"waived {DS_RULE} (affected): we never clip") for n in notes)
-    assert any("unused waiver for trl-grpo-fsdp-ref-model-on-cpu" in n for n in notes)
+    # issue 42: an unused waiver is a warning (every format shows it), no longer a note
+    warnings = [w["message"] for w in result.json()["warnings"]]
+    assert any("unused waiver for trl-grpo-fsdp-ref-model-on-cpu" in w for w in warnings)
+    waived = result.json()["suppressed"]
+    assert [w["rule"] for w in waived] == [DS_RULE]
+    assert waived[0]["suppression"]["kind"] == "external"
     write(
         tmp_path / "pyproject.toml",
         f'[tool.compat]\nignore = [{{ id = "{DS_RULE}", reason = "x", until = 2020-01-01 }}]\n',

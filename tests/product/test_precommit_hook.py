@@ -31,6 +31,10 @@ KINDS: dict[str, list[tuple[str, Path | str]]] = {
         ("requirements-dev.in", "trl==0.15.2\n"),
         ("requirements/base.txt", DATA / "real/check/X-R1-requirements.txt"),
         ("ci/constraints.txt", "torch==2.5.1\n"),
+        # issue 42 item 11: nested, prefixed and suffixed names
+        ("requirements/gpu/cuda12.txt", "torch==2.5.1\n"),
+        ("docs-requirements.txt", "sphinx\n"),
+        ("requirements-dev.txt", "pytest\n"),
     ],
     "pyproject": [("pyproject.toml", DATA / "real/check/trl-pyproject.toml")],
     "setup.py": [("setup.py", DATA / "real/check/open-r1-setup.py")],
@@ -104,14 +108,24 @@ def test_every_kind_check_reads_is_matched() -> None:
             assert FILES.search(f"services/trainer/{name}"), (kind, name)
 
 
+# Not judged themselves: a staged one makes the hook check the project it belongs to.
+SETTINGS = [".compat.toml", "svc/.compat.toml", ".compat/cluster.json", "hardware-h100.json"]
+
+
+def test_config_and_hardware_profiles_are_matched() -> None:
+    for name in SETTINGS:
+        assert FILES.search(name), name
+
+
 def test_nothing_else_is_matched() -> None:
     for name in NOT_MATCHED:
         assert not FILES.search(name), name
 
 
 def test_the_hooks_entry_reads_each_file_it_is_handed(tmp_path: Path) -> None:
-    """Each matched file through the hook's own entry (`compat check --offline FILE`), as a real
-    process in the fixture repository: a verdict (0, 1) or nothing to judge (3), never exit 2."""
+    """Each matched file through the hook's own entry (`compat check --offline --pre-commit
+    FILE`), as a real process in the fixture repository: a verdict (0, 1), never exit 2 or 3
+    (a staged file with nothing to check passes: issue 42 item 11)."""
     names = fixture_repository(tmp_path)
     entry = HOOK["entry"].split()
     assert entry[0] == "compat"
@@ -123,4 +137,17 @@ def test_the_hooks_entry_reads_each_file_it_is_handed(tmp_path: Path) -> None:
             text=True,
             timeout=300,
         )
-        assert proc.returncode in (0, 1, 3), (name, proc.stderr)
+        assert proc.returncode in (0, 1), (name, proc.stderr)
+
+
+def test_the_hook_passes_a_staged_pyproject_with_nothing_to_check(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text("[tool.ruff]\nline-length = 100\n")
+    entry = HOOK["entry"].split()
+    proc = subprocess.run(
+        [sys.executable, "-m", "compat", *entry[1:], "pyproject.toml"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert proc.returncode == 0, proc.stderr

@@ -146,3 +146,49 @@ def test_documents_in_output_files_are_checked_too(tmp_path: Path) -> None:
     bad.write_text(json.dumps({"schema": "compat.fleet/2", "groups": "none"}), encoding="utf-8")
     with pytest.raises(AssertionError, match=r"compat-fleet-2\.schema\.json"):
         check_output(["fleet", "-o", str(bad)], "")
+
+
+def test_every_document_validates_with_a_plain_validate_and_no_registry(
+    documents: dict[str, Any],
+) -> None:
+    """What a user of the published schemas does: `jsonschema.validate(document, schema)` on one
+    file, no registry, no network. A `$ref` to another file (resolved against the `$id`'s host)
+    would make this fetch, and fail."""
+    for what, document in documents.items():
+        name = SCHEMAS[what.split()[0]]
+        schema = json.loads((SCHEMA_DIR / name).read_text(encoding="utf-8"))
+        jsonschema.validate(document, schema)
+        with pytest.raises(jsonschema.ValidationError):
+            jsonschema.validate({**document, "schema": "not-ours"}, schema)
+    fleet = json.loads((SCHEMA_DIR / "compat-fleet-2.schema.json").read_text(encoding="utf-8"))
+    broken = copy.deepcopy(documents["compat.fleet/2"])
+    broken["groups"][0]["report"]["hardware"] = {"schema": "compat.hardware/1", "gpus": "x"}
+    with pytest.raises(jsonschema.ValidationError):  # the embedded hardware schema judges too
+        jsonschema.validate(broken, fleet)
+
+
+@pytest.mark.parametrize("name", sorted(SCHEMAS.values()))
+def test_no_schema_refers_outside_itself(name: str) -> None:
+    text = (SCHEMA_DIR / name).read_text(encoding="utf-8")
+    refs = set(_all_refs(json.loads(text)))
+    assert all(ref.startswith("#/") for ref in refs), refs
+
+
+def _all_refs(node: Any) -> list[str]:
+    if isinstance(node, dict):
+        own = [node["$ref"]] if isinstance(node.get("$ref"), str) else []
+        return own + [ref for value in node.values() for ref in _all_refs(value)]
+    if isinstance(node, list):
+        return [ref for value in node for ref in _all_refs(value)]
+    return []
+
+
+def test_the_embedded_copies_equal_the_schemas_they_copy() -> None:
+    import subprocess
+    import sys
+
+    script = paths.REPO / "scripts" / "bundle_schemas.py"
+    result = subprocess.run(
+        [sys.executable, str(script), "--check"], capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 0, result.stdout + result.stderr

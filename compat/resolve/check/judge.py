@@ -373,13 +373,17 @@ class Judge:
                 else hedge_offline(f, solved, declared)
                 for f in findings
             ]
-        findings, unsettled = split_unsettled(
-            findings, packages, pulled, "the resolve did not happen" if self.not_made else "offline"
-        )
+        findings, unsettled = split_unsettled(findings, packages, pulled, self.unsettled_why())
         notes += unsettled
         self.range_notes.update(dict.fromkeys(unsettled))  # the verdict line counts them once
         notes += source_build_notes(kb, facts)  # why a prebuilt-wheel rule said nothing
         return findings
+
+    def unsettled_why(self) -> str:
+        """Why a resolve did not settle a release: never "offline" in an online run."""
+        if self.not_made:
+            return "the resolve did not happen"
+        return "offline" if self.index_options.offline else "the resolver gave no install"
 
     def releases(self, declared: Sequence[Any], notes: list[str]) -> list[Finding]:
         """Exact pins of releases the index (offline: the snapshot) never published, or yanked:

@@ -68,7 +68,9 @@ def test_setup_py_requirement_table_idiom_of_open_r1() -> None:
     report = check_json(str(setup), "--set", "trainer=grpo")
     lines = setup.read_text().splitlines()
     expected = {
-        name: f"{setup}:{next(i for i, t in enumerate(lines, 1) if t.strip().startswith(chr(34) + text))}"
+        # issue 42 item 4: named from the repository root, wherever the run starts
+        name: f"{setup.relative_to(paths.REPO).as_posix()}:"
+        f"{next(i for i, t in enumerate(lines, 1) if t.strip().startswith(chr(34) + text))}"
         for name, text in (
             ("torch", "torch=="),
             ("trl", "trl[vllm]=="),

@@ -79,9 +79,9 @@ def test_roll_real_include_chain_conflict() -> None:
     assert code == 1
     clashes = [f for f in report["findings"] if f["kind"] == "pip-check"]
     assert [f["rule"] for f in clashes] == ["pip-check:conflict:transformers"]
-    assert [p["source"] for p in clashes[0]["packages"]] == [
-        f"{main}:12",
-        f"{roll / 'requirements_common.txt'}:5",
+    assert [p["source"] for p in clashes[0]["packages"]] == [  # from the repository root
+        f"{main.relative_to(paths.REPO).as_posix()}:12",
+        f"{(roll / 'requirements_common.txt').relative_to(paths.REPO).as_posix()}:5",
     ]
     sarif = json.loads(run_cli(["check", "--offline", str(main), "--format", "sarif"]).stdout)
     jsonschema.validate(sarif, SARIF_SCHEMA)
@@ -328,7 +328,8 @@ def test_ms_swift_real_requirements_get_the_torch_question_on_r535(r535: Path) -
     # or peft (line 22) of framework.txt, whichever the solve met first
     (torch,) = found["packages"]
     assert torch["name"] == "torch"
-    assert torch["source"] in (f"{framework}:1", f"{framework}:22")
+    framework_name = framework.relative_to(paths.REPO).as_posix()  # from the repository root
+    assert torch["source"] in (f"{framework_name}:1", f"{framework_name}:22")
     assert "packages.torch.release" in [u["fact"] for u in found["unknown"]]
     (install,) = report["environment"]["installs"]
     assert "torch" in install["packages"]
