@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     import datetime as dt
     from collections.abc import Callable, Sequence
 
+    from compat.cli.checkfix import Fixing
     from compat.cli.config import Setting
     from compat.commands.waivers import Waiver
     from compat.facts.gather import FactOptions
@@ -238,7 +239,7 @@ def check(
     import dataclasses
 
     from compat.cli.checkfix import fix_files, fix_mode
-    from compat.cli.output import emit, parse_reports, write_reports
+    from compat.cli.output import parse_reports
     from compat.commands.check import run_check
     from compat.commands.waivers import load_baseline, load_waivers
     from compat.resolve.target import TargetOptions
@@ -290,8 +291,29 @@ def check(
     report = settle_findings(
         report, findings, waivers, baseline_keys, select or (), ignore or (), knowledge
     )
-    colour = colour_enabled(no_color, output)
     shown_format = "quiet" if quiet and format_ is CheckFormat.text else format_.value
+    return _report_and_exit(
+        report, fixing, shown_format, colour_enabled(no_color, output), verbose, output, reports,
+        step_summary, fail_on,
+    )  # fmt: skip
+
+
+def _report_and_exit(
+    report: "Report",
+    fixing: "Fixing | None",
+    shown_format: str,
+    colour: bool,
+    verbose: bool,
+    output: Path | None,
+    reports: "Sequence[tuple[str, Path]]",
+    step_summary: bool,
+    fail_on: "FailOn",
+) -> int:
+    """Every output of one check (--diff's diff on stdout instead of the report), then its exit
+    status: 1 when a (new) finding fails the gate or a fix was refused, 3 when the resolve did
+    not happen."""
+    from compat.cli.output import emit, write_reports
+
     fixes = fixing.fixes if fixing is not None else ()  # SARIF results carry them
     text = render(report, shown_format, colour, verbose, fixes)
     if fixing is None or not fixing.emit(text, output):  # --diff: the diff is stdout
@@ -513,6 +535,8 @@ def _verdict_note(note: str, report: "Report") -> bool:
     if report.resolve_failed and note.startswith(report.resolve_failed.split(": ", 1)[0]):
         return True
     # the range notes, and why ranges were judged over every version they allow
+    if note.startswith("fix"):  # what --fix wrote, or why it wrote nothing
+        return True
     return "(range note, not a finding" in note or "ranges were judged" in note
 
 
