@@ -1,0 +1,80 @@
+"""Audit 6's corrections (shared/research/kb-audit-6.md, issue 44 item 1), each through the CLI
+that reads the row or the generator that writes it. Every case here failed on the data audit 6
+read (dcac521); the comment beside it names the artifact the fact was read from."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import run_cli
+from tests.lib import paths
+
+LOGS = paths.LOGS
+TRITON = "torch-triton-series-mismatch"
+
+
+def explain(path: Path) -> dict[str, object]:
+    result = run_cli(["explain", str(path), "--format", "json"])
+    assert result.exit_code in (0, 1), result.stderr
+    document = result.json()
+    assert isinstance(document, dict)
+    return document
+
+
+def first(document: dict[str, object]) -> tuple[str, str]:
+    matches = document["matches"]
+    assert isinstance(matches, list) and matches, document
+    return matches[0]["rule"], matches[0]["verdict"]
+
+
+def test_torch_2_2_with_triton_2_3_fails_on_get_cuda_stream() -> None:
+    """Row 2.7: torch 2.2.1's Inductor imports get_cuda_stream from triton.runtime.jit
+    (triton_heuristics.py:54 in the torch 2.2.1 wheel); triton 2.3.0's runtime/jit.py has none
+    (pytorch#120199). At dcac521 no rule matched this line."""
+    assert first(explain(LOGS / "composed-get-cuda-stream-torch-2.2.log")) == (TRITON, "confirmed")
+
+
+def test_get_cuda_stream_beside_the_pinned_triton_is_outside_the_rule(tmp_path: Path) -> None:
+    text = (LOGS / "composed-get-cuda-stream-torch-2.2.log").read_text()
+    log = tmp_path / "pinned.log"
+    log.write_text(text.replace("triton                   2.3.0", "triton                   2.2.0"))
+    assert first(explain(log)) == (TRITON, "outside-range")
+
+
+def test_the_rule_says_attrsdescriptor_breaks_only_torch_2_6_and_earlier() -> None:
+    """Row 2.6: torch 2.7.0-2.9.0 check hasattr(..., "AttrsDescriptor") before the import
+    (torch/_inductor/runtime/hints.py:43 in the 2.7.0 wheel); 2.6.0 falls back unguarded."""
+    text = (paths.REPO / "compat" / "matrix" / "generated-torch-pins.yaml").read_text()
+    assert "torch 2.4-2.9 import AttrsDescriptor" not in text
+    assert "only torch 2.6 and earlier raise that error" in text
+
+
+@pytest.mark.parametrize(
+    ("numba", "numpy", "message", "rule"),
+    [
+        # numba/__init__.py of the 0.57.0-0.59.1 wheels: raise ImportError("Numba needs NumPy
+        # 1.2N or less"), no tail; the tail (". Got NumPy X.Y") appears in 0.60.0
+        ("0.57.1", "1.26.4", "Numba needs NumPy 1.24 or less", "numba-0.57-numpy-1.25"),
+        ("0.58.1", "2.0.2", "Numba needs NumPy 1.26 or less", "numba-0.58.1-numpy-1.27"),
+        ("0.59.1", "2.0.2", "Numba needs NumPy 1.26 or less", "numba-0.59-numpy-1.27"),
+        (
+            "0.61.2",
+            "2.3.0",
+            "Numba needs NumPy 2.2 or less. Got NumPy 2.3.",
+            "numba-0.61.2-numpy-2.3",
+        ),
+    ],
+)
+def test_numba_refuses_numpy_in_each_releases_own_words(
+    tmp_path: Path, numba: str, numpy: str, message: str, rule: str
+) -> None:
+    """Row 8.7: the real 0.58.1 message gave no match at dcac521."""
+    log = tmp_path / "numba.log"
+    log.write_text(
+        f"numba=={numba}\nnumpy=={numpy}\nTraceback (most recent call last):\n"
+        '  File "/venv/lib/python3.11/site-packages/numba/__init__.py", line 55, in <module>\n'
+        f"    _ensure_critical_deps()\nImportError: {message}\n"
+    )
+    assert first(explain(log)) == (rule, "confirmed")
