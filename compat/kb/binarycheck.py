@@ -344,26 +344,40 @@ def _capability(arch: str) -> tuple[int, int, str] | None:
 
 
 def runs_on(sass: Sequence[str], ptx: Sequence[str], gpu: Gpu) -> str:
-    """'sass', 'ptx' (the driver compiles it at load) or 'none' for one GPU. SASS runs on its own
-    major at an equal or higher minor; an arch-specific `a` build only on exactly its own
-    capability (CUDA C Programming Guide, "Binary Compatibility" and "Feature Availability");
-    PTX compiles for its own capability and every higher one, except `a` PTX."""
+    """'sass', 'ptx' (the driver compiles it at load) or 'none' for one GPU.
+
+    SASS runs on its own major at an equal or higher minor; an arch-specific `a` build only on
+    exactly its own capability (CUDA Programming Guide, "Binary Compatibility"; §5.1.2.3 "Feature
+    Set Compiler Targets"). PTX follows PTX ISA §11.1.2 (`.target`): plain PTX is JIT-compiled
+    for its own capability and every later one (the onion-layer model); family `f` PTX "can run
+    only on later generation devices in the same family" (the same major, an equal or higher
+    minor: 100f on 10.0 and 10.3, 120f on 12.0 and 12.1, never across majors); arch-specific `a`
+    PTX only on its own architecture (compute_90a on 9.0, nothing later)."""
     cc = gpu.compute_capability
     assert cc is not None
-    major, minor = (*cc.release, 0)[:2]
+    release = (*cc.release, 0)
+    here = (release[0], release[1])
     for arch in sass:
         parsed = _capability(arch)
-        if parsed is None:
-            continue
-        a_major, a_minor, suffix = parsed
-        exact = "a" in suffix
-        if a_major == major and (a_minor == minor or (not exact and minor > a_minor)):
+        if parsed is not None and _within(parsed, here, onion=False):
             return "sass"
     for arch in ptx:
         parsed = _capability(arch)
-        if parsed is not None and "a" not in parsed[2] and parsed[:2] <= (major, minor):
+        if parsed is not None and _within(parsed, here, onion=True):
             return "ptx"
     return "none"
+
+
+def _within(target: tuple[int, int, str], gpu: tuple[int, int], *, onion: bool) -> bool:
+    """Whether code for `target` runs on a GPU of capability `gpu`: `a` on exactly its own
+    capability; `f` (and plain SASS) on its major at an equal or higher minor; plain PTX
+    (`onion`) on its own capability and every later one."""
+    major, minor, suffix = target
+    if "a" in suffix:
+        return (major, minor) == gpu
+    if onion and not suffix:
+        return (major, minor) <= gpu
+    return major == gpu[0] and minor <= gpu[1]
 
 
 def _loaded_variants(files: Sequence[NativeFile], torch_cuda: str | None) -> list[NativeFile]:
