@@ -326,8 +326,10 @@ def judge(
         return made(
             "unsupported-branch",
             f"{where} is a cuda-compat libcuda {version_text} (CUDA {cuda}), but NVIDIA supports "
-            f"that package on kernel branches {supported} only, not R{kernel.major} "
-            f"({kernel_label}): a process gets the kernel driver's CUDA "
+            f"that package on kernel branches {supported} only: R{kernel.major} ({kernel_label}) "
+            "is not a supported target for forward compatibility. A process still loads this "
+            f"libcuda, and CUDA {cuda} is not assured: expect CUDA initialisation to fail "
+            f"({_ERROR_803} or {_ERROR_804}); judged by the kernel driver's CUDA "
             f"{hardware.cuda_driver_version or 'version'}, not {cuda}",
         )
     unknown = sorted(name for name, kind in classes.items() if kind == "unknown")
