@@ -585,7 +585,7 @@ DECLARED: dict[str, tuple[str, tuple[str, ...]]] = {
     "torchvision": ("0.16.0", ("torch",)),
     "torchaudio": ("2.1.0", ("torch",)),
     "xformers": ("0.0.23", ("torch",)),
-    "trl": ("0.14.0", ("vllm", "transformers", "accelerate", "datasets", "peft")),
+    "trl": ("0.12.0", ("vllm", "transformers", "accelerate", "datasets", "peft")),
     "numba": ("0.57.0", ("numpy",)),
     "bitsandbytes": ("0.43.0", ("torch",)),
     "torch-metadata": (

@@ -108,3 +108,37 @@ def test_an_unsupported_branch_says_what_nvidia_says(tmp_path: Path) -> None:
     notes = [n for n in document["notes"] if str(compat) in n]  # type: ignore[attr-defined]
     assert notes and "not a supported target" in notes[0] and "still loads" in notes[0], notes
     assert "a process gets the kernel driver's CUDA" not in notes[0]
+
+
+def test_vllm_abi3_boundary_is_the_first_abi3_wheel_recorded() -> None:
+    """Row 3.4: the first cp38-abi3 vLLM wheel is 0.5.2 (0.5.1 is cp38-cp311 per Python), read
+    from the recorded wheel names; the rule said "before 0.4"."""
+    import json
+
+    recorded = json.loads((paths.REPO / "scripts" / "inputs" / "vllm.json").read_text())
+    from packaging.version import Version
+
+    abi3 = [Version(r["version"]) for r in recorded["releases"] if "-abi3-" in r["wheel"]]
+    first_abi3 = str(min(abi3))
+    text = (paths.REPO / "compat" / "matrix" / "generated-vllm.yaml").read_text()
+    assert first_abi3 == "0.5.2"
+    assert f"vllm/_C.abi3.so from {first_abi3}" in text
+    assert "before 0.4" not in text
+
+
+@pytest.mark.parametrize(
+    ("pins", "rule"),
+    [
+        # trl 0.12.0-0.13.0 METADATA: datasets>=2.21.0, accelerate>=0.34.0 (as 0.14.0); the
+        # recorded input began at 0.14.0, so these releases were silent (rows 8.10, 8.11)
+        ("trl==0.13.0\ndatasets==2.20.0\n", "trl-below-declared-datasets-floor"),
+        ("trl==0.12.0\naccelerate==0.33.0\n", "trl-below-declared-accelerate-floor"),
+    ],
+)
+def test_trl_floors_hold_from_0_12(tmp_path: Path, pins: str, rule: str) -> None:
+    from tests.checkcli import by_rule, check, write
+
+    requirements = write(tmp_path / "requirements.txt", pins)
+    _, report = check(str(requirements), "--offline")
+    found = by_rule(report).get(rule)
+    assert found is not None and found["status"] == "affected", report["findings"]
