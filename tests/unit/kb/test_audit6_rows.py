@@ -142,3 +142,19 @@ def test_trl_floors_hold_from_0_12(tmp_path: Path, pins: str, rule: str) -> None
     _, report = check(str(requirements), "--offline")
     found = by_rule(report).get(rule)
     assert found is not None and found["status"] == "affected", report["findings"]
+
+
+@pytest.mark.parametrize("release", ["2.9.0", "2.9.1", "2.10.0", "2.11.0"])
+def test_torch_from_the_cu129_index_is_its_cuda_12_9_build(tmp_path: Path, release: str) -> None:
+    """Row 4.8: 2.9.0-2.11.0 had +cu129 builds (pinned cu129 wheel URLs with sha256, secondary);
+    the previous-versions page omits them. A file routing torch to the cu129 index gets that
+    build, not another index's default."""
+    from tests.checkcli import check, write
+
+    requirements = write(
+        tmp_path / "requirements.txt",
+        f"--extra-index-url https://download.pytorch.org/whl/cu129\ntorch=={release}\n",
+    )
+    _, report = check(str(requirements), "--offline")
+    builds = [n for n in report["notes"] if n.startswith("torch's CUDA build")]
+    assert len(builds) == 1 and "12.9" in builds[0] and "/whl/cu129" in builds[0], builds
