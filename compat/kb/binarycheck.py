@@ -548,8 +548,9 @@ def _libraries(
                 wrong_major[f.package].append((f, needed, shown))
             else:
                 absent[needed].add(f.package)
+    imported = _imported_libraries(loaded)
     for package, cases in sorted(wrong_major.items()):
-        judgement.findings.append(_wrong_major(package, cases, versions))
+        judgement.findings.append(_wrong_major(package, cases, versions, imported))
     for base, by_major in sorted(majors.items()):
         owners = dict(by_major.items())
         if len(owners) > 1 and len(set().union(*owners.values())) > 1:
@@ -565,8 +566,57 @@ def _libraries(
         )
 
 
+def _is_extension_module(f: NativeFile) -> bool:
+    """A Python extension module (what `import` loads): `mod.cpython-311-x86_64-linux-gnu.so`,
+    `mod.abi3.so`, `mod.so`; a `lib*.so*` file is a library other files or the package's own
+    code load."""
+    return not f.name.startswith("lib") and f.name.endswith(".so")
+
+
+def _imported_libraries(loaded: Sequence[NativeFile]) -> set[tuple[str, str]]:
+    """(package, library name) of the libraries an extension module of the same package needs
+    (DT_NEEDED), followed through libraries that need others: loading them is part of the
+    import. The rest are opened by the package at run time (dlopen: a provider, a plugin)."""
+    by_name: dict[tuple[str, str], NativeFile] = {}
+    for f in loaded:
+        assert f.facts is not None
+        for name in {f.name, *((f.facts.soname,) if f.facts.soname else ())}:
+            by_name[(f.package, name)] = f
+    seen: set[tuple[str, str]] = set()
+    todo = [f for f in loaded if _is_extension_module(f)]
+    while todo:
+        f = todo.pop()
+        assert f.facts is not None
+        for needed in f.facts.needed:
+            key = (f.package, needed)
+            if key in seen or key not in by_name:
+                continue
+            seen.add(key)
+            todo.append(by_name[key])
+    return seen
+
+
+def _what_fails(f: NativeFile, needed: str, imported: set[tuple[str, str]]) -> str:
+    """What the user sees fail: the import when `import` loads the file, else the feature that
+    opens it (onnxruntime-gpu's import works; creating a CUDA session loads its CUDA provider)."""
+    error = f"`{needed}: cannot open shared object file`"
+    if _is_extension_module(f):
+        return f"its import fails with {error}"
+    names = {f.name, *((f.facts.soname,) if f.facts and f.facts.soname else ())}
+    if any((f.package, name) in imported for name in names):
+        return f"its import fails with {error} (an extension module needs {f.name})"
+    return (
+        f"{f.package}'s import works, but the feature that loads {f.name} at run time (the "
+        f"provider, plugin or session that opens it, e.g. creating a CUDA session) fails with "
+        f"{error}"
+    )
+
+
 def _wrong_major(
-    package: str, cases: Sequence[tuple[NativeFile, str, list[str]]], versions: Mapping[str, str]
+    package: str,
+    cases: Sequence[tuple[NativeFile, str, list[str]]],
+    versions: Mapping[str, str],
+    imported: set[tuple[str, str]],
 ) -> Finding:
     first, needed, shown = cases[0]
     version = versions.get(package, "")
@@ -574,7 +624,7 @@ def _wrong_major(
         id=f"binary-library-major:{package}",
         title=(
             f"{package} {version}: {first.name} needs {needed}; the environment provides only "
-            f"{', '.join(shown)}: its import fails with `{needed}: cannot open shared object file`"
+            f"{', '.join(shown)}: {_what_fails(first, needed, imported)}"
         ),
         fix=Fix(
             f"install the {package} build for the CUDA (or library) major the environment "

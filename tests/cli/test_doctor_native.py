@@ -232,6 +232,43 @@ def test_a_library_in_another_major_and_one_nobody_provides(tmp_path: Path) -> N
     assert not any(f.endswith("libfoo.so.3") for f in binary_findings(report))
 
 
+def test_a_wrong_major_names_what_fails_import_or_the_provider(tmp_path: Path) -> None:
+    """onnxruntime-gpu's layout: the extension module `import onnxruntime` loads needs no CUDA
+    library; the CUDA execution provider (libonnxruntime_providers_cuda.so) is opened when a CUDA
+    session is created. A provider built for CUDA 11 beside CUDA 12 libraries: the import works,
+    the session fails. The title used to say "its import fails" for both."""
+    site = tmp_path / "site"
+    native_dist(
+        site,
+        "nvidia-cublas-cu12",
+        "12.4.5.8",
+        {"nvidia/cublas/lib/libcublas.so.12": library(soname="libcublas.so.12")},
+    )
+    native_dist(
+        site,
+        "onnxruntime-gpu",
+        "1.16.3",
+        {
+            "onnxruntime/capi/onnxruntime_pybind11_state.so": library(
+                needed=("libonnxruntime_providers_shared.so",)
+            ),
+            "onnxruntime/capi/libonnxruntime_providers_shared.so": library(
+                soname="libonnxruntime_providers_shared.so"
+            ),
+            "onnxruntime/capi/libonnxruntime_providers_cuda.so": library(
+                soname="libonnxruntime_providers_cuda.so", needed=("libcublas.so.11",)
+            ),
+        },
+    )
+    native_dist(site, "ext", "1.0", {"ext/_C.so": library(needed=("libcublas.so.11",))})
+    _, report = doctor_report(site)
+    title = binary_findings(report)["binary-library-major:onnxruntime-gpu"]["title"]
+    assert "onnxruntime-gpu's import works" in title and "session" in title, title
+    assert "its import fails" not in title
+    title = binary_findings(report)["binary-library-major:ext"]["title"]
+    assert "its import fails with `libcublas.so.11" in title
+
+
 def test_two_majors_from_two_packages_are_possible(tmp_path: Path) -> None:
     site = tmp_path / "site"
     for major, package in (("8", "nvidia-cudnn-cu11"), ("9", "nvidia-cudnn-cu12")):
