@@ -78,7 +78,7 @@ class BinaryJudgement:
 
 def judge_binaries(
     files: Sequence[NativeFile],
-    shared: Iterable[tuple[str, Sequence[str]]],
+    shared: Iterable[tuple[str, Sequence[str], Sequence[str]]],
     env: Environment,
     hardware: Hardware | None,
     torch_cuda: str | None,
@@ -666,14 +666,15 @@ def _two_majors(base: str, owners: Mapping[str, set[str]], versions: Mapping[str
 
 
 def _owners(
-    shared: Iterable[tuple[str, Sequence[str]]],
+    shared: Iterable[tuple[str, Sequence[str], Sequence[str]]],
     versions: Mapping[str, str],
     judgement: BinaryJudgement,
 ) -> None:
-    by_owners: dict[tuple[str, ...], list[str]] = defaultdict(list)
-    for relpath, owners in shared:
-        by_owners[tuple(sorted(owners))].append(relpath)
-    for owners, paths in sorted(by_owners.items()):
+    by_owners: dict[tuple[str, ...], list[tuple[str, tuple[str, ...]]]] = defaultdict(list)
+    for relpath, owners, on_disk in shared:
+        by_owners[tuple(sorted(owners))].append((relpath, tuple(sorted(on_disk))))
+    for owners, found in sorted(by_owners.items()):
+        paths = [relpath for relpath, _ in found]
         shown = ", ".join(f"{p} {versions.get(p, '')}".strip() for p in owners)
         files = ", ".join(paths[:_EXAMPLES]) + (
             f" and {len(paths) - _EXAMPLES} more" if len(paths) > _EXAMPLES else ""
@@ -682,8 +683,9 @@ def _owners(
             verified_finding(
                 id=f"binary-shared-file:{'+'.join(owners)}",
                 title=(
-                    f"{files}: installed by {shown}; the last install overwrote the other's copy, and "
-                    "uninstalling either removes it for both"
+                    f"{files}: installed by {shown}; the last install overwrote the other's copy "
+                    f"({_whose_copy(found[0][1], versions)}), and uninstalling either removes it "
+                    "for both"
                 ),
                 fix=Fix(
                     f"keep one of {', '.join(owners)} (pip uninstall the other, then pip install "
@@ -699,6 +701,16 @@ def _owners(
                 evidence=Evidence.OBSERVED,
             )
         )
+
+
+def _whose_copy(on_disk: Sequence[str], versions: Mapping[str, str]) -> str:
+    """Whose copy is on disk: the owners whose RECORD states the size of the file now there."""
+    if len(on_disk) == 1:
+        label = f"{on_disk[0]} {versions.get(on_disk[0], '')}".strip()
+        return f"the copy on disk is {label}'s: its RECORD matches it"
+    if not on_disk:
+        return "the copy on disk matches neither RECORD"
+    return f"the copy on disk matches the RECORDs of {', '.join(on_disk)}: whose it is is unknown"
 
 
 # --- the document ------------------------------------------------------------------------------

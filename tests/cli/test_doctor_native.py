@@ -285,13 +285,15 @@ def test_two_majors_from_two_packages_are_possible(tmp_path: Path) -> None:
 
 def test_a_file_two_distributions_own(tmp_path: Path) -> None:
     site = tmp_path / "site"
-    data = library(soname="libnccl.so.2")
-    for name in ("nvidia-nccl-cu12", "nvidia-nccl-cu13"):
+    # cu13 installed last: its library (another build, another size) is the one on disk
+    for name, needed in (("nvidia-nccl-cu12", ()), ("nvidia-nccl-cu13", ("libcudart.so.13",))):
+        data = library(soname="libnccl.so.2", needed=needed)
         native_dist(site, name, "2.28.3", {"nvidia/nccl/lib/libnccl.so.2": data})
     code, report = doctor_report(site)
     assert code == 1
     found = binary_findings(report)["binary-shared-file:nvidia-nccl-cu12+nvidia-nccl-cu13"]
     assert "nvidia/nccl/lib/libnccl.so.2" in found["title"]
+    assert "the copy on disk is nvidia-nccl-cu13 2.28.3's" in found["title"], found["title"]
     assert {p["name"] for p in found["packages"]} == {"nvidia-nccl-cu12", "nvidia-nccl-cu13"}
 
 
