@@ -585,7 +585,7 @@ DECLARED: dict[str, tuple[str, tuple[str, ...]]] = {
     "torchvision": ("0.16.0", ("torch",)),
     "torchaudio": ("2.1.0", ("torch",)),
     "xformers": ("0.0.23", ("torch",)),
-    "trl": ("0.14.0", ("vllm", "transformers", "accelerate", "datasets", "peft")),
+    "trl": ("0.12.0", ("vllm", "transformers", "accelerate", "datasets", "peft")),
     "numba": ("0.57.0", ("numpy",)),
     "bitsandbytes": ("0.43.0", ("torch",)),
     "torch-metadata": (
@@ -824,7 +824,12 @@ many data pipelines) fails with it. vLLM 0.11-0.19 pin numba==0.61.2.""",
                 ],
                 fix_summary=f"keep NumPy below {cap} with numba {name}, or upgrade numba",
                 constraints=[f"numpy<{cap}"],
-                symptoms=[rf"Numba needs NumPy {re_escape(shown)} or less\. Got NumPy \d+\.\d+"],
+                # numba/__init__.py _ensure_critical_deps, read in the wheels: 0.57.0-0.59.1 raise
+                # "Numba needs NumPy 1.2N or less" with nothing after it; 0.60.0 and later add
+                # ". Got NumPy X.Y". The tail is optional so both forms are the same mechanism.
+                symptoms=[
+                    rf"Numba needs NumPy {re_escape(shown)} or less(?:\. Got NumPy \d+\.\d+)?"
+                ],
             )
         )
     return families

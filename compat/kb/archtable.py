@@ -102,11 +102,22 @@ def runs(
         exact_only = arch.endswith("a")
         if arch_major == major and (arch_minor == minor or (not exact_only and minor > arch_minor)):
             return True
-    if any(_capability(arch) <= (major, minor) for arch in arches.ptx):
+    if any(_ptx_serves(arch, (major, minor)) for arch in arches.ptx):
         if driver_cuda is None:
             return None
         return driver_cuda >= build_cuda  # an older driver cannot JIT a newer toolkit's PTX
     return False
+
+
+def _ptx_serves(arch: str, gpu: tuple[int, int]) -> bool:
+    """PTX ISA 11.1.2: plain PTX JIT-compiles for its capability and every later one; `f` PTX
+    only within its family (same major, equal or higher minor); `a` PTX only on its own."""
+    here = _capability(arch)
+    if arch.endswith("a"):
+        return here == gpu
+    if arch.endswith("f"):
+        return here[0] == gpu[0] and here[1] <= gpu[1]
+    return here <= gpu
 
 
 def releases() -> tuple[Version, ...]:

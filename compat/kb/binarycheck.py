@@ -79,7 +79,7 @@ class BinaryJudgement:
 
 def judge_binaries(
     files: Sequence[NativeFile],
-    shared: Iterable[tuple[str, Sequence[str]]],
+    shared: Iterable[tuple[str, Sequence[str], Sequence[str]]],
     env: Environment,
     hardware: Hardware | None,
     torch_cuda: str | None,
@@ -359,26 +359,40 @@ def _capability(arch: str) -> tuple[int, int, str] | None:
 
 
 def runs_on(sass: Sequence[str], ptx: Sequence[str], gpu: Gpu) -> str:
-    """'sass', 'ptx' (the driver compiles it at load) or 'none' for one GPU. SASS runs on its own
-    major at an equal or higher minor; an arch-specific `a` build only on exactly its own
-    capability (CUDA C Programming Guide, "Binary Compatibility" and "Feature Availability");
-    PTX compiles for its own capability and every higher one, except `a` PTX."""
+    """'sass', 'ptx' (the driver compiles it at load) or 'none' for one GPU.
+
+    SASS runs on its own major at an equal or higher minor; an arch-specific `a` build only on
+    exactly its own capability (CUDA Programming Guide, "Binary Compatibility"; §5.1.2.3 "Feature
+    Set Compiler Targets"). PTX follows PTX ISA §11.1.2 (`.target`): plain PTX is JIT-compiled
+    for its own capability and every later one (the onion-layer model); family `f` PTX "can run
+    only on later generation devices in the same family" (the same major, an equal or higher
+    minor: 100f on 10.0 and 10.3, 120f on 12.0 and 12.1, never across majors); arch-specific `a`
+    PTX only on its own architecture (compute_90a on 9.0, nothing later)."""
     cc = gpu.compute_capability
     assert cc is not None
-    major, minor = (*cc.release, 0)[:2]
+    release = (*cc.release, 0)
+    here = (release[0], release[1])
     for arch in sass:
         parsed = _capability(arch)
-        if parsed is None:
-            continue
-        a_major, a_minor, suffix = parsed
-        exact = "a" in suffix
-        if a_major == major and (a_minor == minor or (not exact and minor > a_minor)):
+        if parsed is not None and _within(parsed, here, onion=False):
             return "sass"
     for arch in ptx:
         parsed = _capability(arch)
-        if parsed is not None and "a" not in parsed[2] and parsed[:2] <= (major, minor):
+        if parsed is not None and _within(parsed, here, onion=True):
             return "ptx"
     return "none"
+
+
+def _within(target: tuple[int, int, str], gpu: tuple[int, int], *, onion: bool) -> bool:
+    """Whether code for `target` runs on a GPU of capability `gpu`: `a` on exactly its own
+    capability; `f` (and plain SASS) on its major at an equal or higher minor; plain PTX
+    (`onion`) on its own capability and every later one."""
+    major, minor, suffix = target
+    if "a" in suffix:
+        return (major, minor) == gpu
+    if onion and not suffix:
+        return (major, minor) <= gpu
+    return major == gpu[0] and minor <= gpu[1]
 
 
 def _loaded_variants(
@@ -825,8 +839,9 @@ def _libraries(
                 wrong_major[f.package].append((f, needed, shown))
             else:
                 absent[needed].add(f.package)
+    imported = _imported_libraries(loaded)
     for package, cases in sorted(wrong_major.items()):
-        judgement.findings.append(_wrong_major(package, cases, versions))
+        judgement.findings.append(_wrong_major(package, cases, versions, imported))
     for base, by_major in sorted(majors.items()):
         owners = dict(by_major.items())
         if len(owners) > 1 and len(set().union(*owners.values())) > 1:
@@ -842,8 +857,57 @@ def _libraries(
         )
 
 
+def _is_extension_module(f: NativeFile) -> bool:
+    """A Python extension module (what `import` loads): `mod.cpython-311-x86_64-linux-gnu.so`,
+    `mod.abi3.so`, `mod.so`; a `lib*.so*` file is a library other files or the package's own
+    code load."""
+    return not f.name.startswith("lib") and f.name.endswith(".so")
+
+
+def _imported_libraries(loaded: Sequence[NativeFile]) -> set[tuple[str, str]]:
+    """(package, library name) of the libraries an extension module of the same package needs
+    (DT_NEEDED), followed through libraries that need others: loading them is part of the
+    import. The rest are opened by the package at run time (dlopen: a provider, a plugin)."""
+    by_name: dict[tuple[str, str], NativeFile] = {}
+    for f in loaded:
+        assert f.facts is not None
+        for name in {f.name, *((f.facts.soname,) if f.facts.soname else ())}:
+            by_name[(f.package, name)] = f
+    seen: set[tuple[str, str]] = set()
+    todo = [f for f in loaded if _is_extension_module(f)]
+    while todo:
+        f = todo.pop()
+        assert f.facts is not None
+        for needed in f.facts.needed:
+            key = (f.package, needed)
+            if key in seen or key not in by_name:
+                continue
+            seen.add(key)
+            todo.append(by_name[key])
+    return seen
+
+
+def _what_fails(f: NativeFile, needed: str, imported: set[tuple[str, str]]) -> str:
+    """What the user sees fail: the import when `import` loads the file, else the feature that
+    opens it (onnxruntime-gpu's import works; creating a CUDA session loads its CUDA provider)."""
+    error = f"`{needed}: cannot open shared object file`"
+    if _is_extension_module(f):
+        return f"its import fails with {error}"
+    names = {f.name, *((f.facts.soname,) if f.facts and f.facts.soname else ())}
+    if any((f.package, name) in imported for name in names):
+        return f"its import fails with {error} (an extension module needs {f.name})"
+    return (
+        f"{f.package}'s import works, but the feature that loads {f.name} at run time (the "
+        f"provider, plugin or session that opens it, e.g. creating a CUDA session) fails with "
+        f"{error}"
+    )
+
+
 def _wrong_major(
-    package: str, cases: Sequence[tuple[NativeFile, str, list[str]]], versions: Mapping[str, str]
+    package: str,
+    cases: Sequence[tuple[NativeFile, str, list[str]]],
+    versions: Mapping[str, str],
+    imported: set[tuple[str, str]],
 ) -> Finding:
     first, needed, shown = cases[0]
     version = versions.get(package, "")
@@ -851,7 +915,7 @@ def _wrong_major(
         id=f"binary-library-major:{package}",
         title=(
             f"{package} {version}: {first.name} needs {needed}; the environment provides only "
-            f"{', '.join(shown)}: its import fails with `{needed}: cannot open shared object file`"
+            f"{', '.join(shown)}: {_what_fails(first, needed, imported)}"
         ),
         fix=Fix(
             f"install the {package} build for the CUDA (or library) major the environment "
@@ -893,14 +957,15 @@ def _two_majors(base: str, owners: Mapping[str, set[str]], versions: Mapping[str
 
 
 def _owners(
-    shared: Iterable[tuple[str, Sequence[str]]],
+    shared: Iterable[tuple[str, Sequence[str], Sequence[str]]],
     versions: Mapping[str, str],
     judgement: BinaryJudgement,
 ) -> None:
-    by_owners: dict[tuple[str, ...], list[str]] = defaultdict(list)
-    for relpath, owners in shared:
-        by_owners[tuple(sorted(owners))].append(relpath)
-    for owners, paths in sorted(by_owners.items()):
+    by_owners: dict[tuple[str, ...], list[tuple[str, tuple[str, ...]]]] = defaultdict(list)
+    for relpath, owners, on_disk in shared:
+        by_owners[tuple(sorted(owners))].append((relpath, tuple(sorted(on_disk))))
+    for owners, found in sorted(by_owners.items()):
+        paths = [relpath for relpath, _ in found]
         shown = ", ".join(f"{p} {versions.get(p, '')}".strip() for p in owners)
         files = ", ".join(paths[:_EXAMPLES]) + (
             f" and {len(paths) - _EXAMPLES} more" if len(paths) > _EXAMPLES else ""
@@ -909,8 +974,9 @@ def _owners(
             verified_finding(
                 id=f"binary-shared-file:{'+'.join(owners)}",
                 title=(
-                    f"{files}: installed by {shown}; the last install overwrote the other's copy, and "
-                    "uninstalling either removes it for both"
+                    f"{files}: installed by {shown}; the last install overwrote the other's copy "
+                    f"({_whose_copy(found[0][1], versions)}), and uninstalling either removes it "
+                    "for both"
                 ),
                 fix=Fix(
                     f"keep one of {', '.join(owners)} (pip uninstall the other, then pip install "
@@ -926,6 +992,16 @@ def _owners(
                 evidence=Evidence.OBSERVED,
             )
         )
+
+
+def _whose_copy(on_disk: Sequence[str], versions: Mapping[str, str]) -> str:
+    """Whose copy is on disk: the owners whose RECORD states the size of the file now there."""
+    if len(on_disk) == 1:
+        label = f"{on_disk[0]} {versions.get(on_disk[0], '')}".strip()
+        return f"the copy on disk is {label}'s: its RECORD matches it"
+    if not on_disk:
+        return "the copy on disk matches neither RECORD"
+    return f"the copy on disk matches the RECORDs of {', '.join(on_disk)}: whose it is is unknown"
 
 
 # --- the document ------------------------------------------------------------------------------

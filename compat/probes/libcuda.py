@@ -22,6 +22,7 @@ cache from outside it); empty, none is read.
 from __future__ import annotations
 
 import dataclasses
+import errno
 import json
 import os
 import platform
@@ -119,16 +120,40 @@ def locate(environ: Mapping[str, str], notes: list[str]) -> Located | None:
     for directory in re.split(r"[:;]", environ.get("LD_LIBRARY_PATH", "")):
         if not directory:
             continue
-        found = _resolve(os.path.join(directory, SONAME), "LD_LIBRARY_PATH", notes)
+        path = os.path.join(directory, SONAME)
+        error = _open_error(path)
+        if error in (errno.ENOENT, errno.EACCES):
+            continue  # glibc's open_path goes on to the next directory only for these two
+        if error is not None:
+            # glibc elf/dl-load.c open_path: "if (here_any && (err = errno) != ENOENT && err !=
+            # EACCES) return -1": any other error (a symbolic-link loop: ELOOP) ends the
+            # LD_LIBRARY_PATH walk, and the loader goes on to its cache (observed with ld.so).
+            notes.append(
+                f"{path}: {os.strerror(error)}: the loader stops searching LD_LIBRARY_PATH "
+                "there and loads libcuda.so.1 from its cache"
+            )
+            break
+        found = _resolve(path, "LD_LIBRARY_PATH", notes)
         if found is not None:
             return found
     cache_path = environ.get(CACHE_VARIABLE, DEFAULT_CACHE)
     if not cache_path:
         return None
-    path = cache_lookup(cache_path, SONAME, notes)
-    if path is None:
+    cached = cache_lookup(cache_path, SONAME, notes)
+    if cached is None:
         return None
-    return _resolve(path, f"ld.so.cache {cache_path}", notes)
+    return _resolve(cached, f"ld.so.cache {cache_path}", notes)
+
+
+def _open_error(path: str) -> int | None:
+    """The errno opening `path` for reading gives (what the loader's open() sees), None when it
+    opens."""
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError as error:
+        return error.errno
+    os.close(fd)
+    return None
 
 
 def _resolve(path: str, found_by: str, notes: list[str]) -> Located | None:
@@ -326,8 +351,10 @@ def judge(
         return made(
             "unsupported-branch",
             f"{where} is a cuda-compat libcuda {version_text} (CUDA {cuda}), but NVIDIA supports "
-            f"that package on kernel branches {supported} only, not R{kernel.major} "
-            f"({kernel_label}): a process gets the kernel driver's CUDA "
+            f"that package on kernel branches {supported} only: R{kernel.major} ({kernel_label}) "
+            "is not a supported target for forward compatibility. A process still loads this "
+            f"libcuda, and CUDA {cuda} is not assured: expect CUDA initialisation to fail "
+            f"({_ERROR_803} or {_ERROR_804}); judged by the kernel driver's CUDA "
             f"{hardware.cuda_driver_version or 'version'}, not {cuda}",
         )
     unknown = sorted(name for name, kind in classes.items() if kind == "unknown")

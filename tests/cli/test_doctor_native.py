@@ -144,6 +144,56 @@ def test_arch_specific_sass_runs_only_on_its_own_capability(tmp_path: Path) -> N
     assert "binary-no-kernel-image:hopper" in binary_findings(report)
 
 
+# (target, GPU capability) -> how the GPU runs it. PTX ISA §11.1.2 (`.target`) and the CUDA
+# Programming Guide §5.1.2.3: plain PTX runs on its capability and every later one; family `f`
+# PTX only on later devices of its family (100f: 10.0, 10.3; 120f: 12.0, 12.1); arch-specific `a`
+# PTX only on its own architecture. SASS: its major at an equal or higher minor, `a` exactly.
+# At dcac521 `f` PTX ran everywhere later (100f on 12.0: a wrong JIT note, no finding) and `a`
+# PTX nowhere (90a on 9.0: a false binary-no-kernel-image).
+_A, _F = 0x11 | 0x10_0000, 0x11 | 0x20_0000
+_TARGETS: dict[str, tuple[int, int, int]] = {  # dist name -> (kind, arch, flags)
+    "ptx80": (1, 80, 0x11),
+    "ptx90a": (1, 90, _A),
+    "ptx100f": (1, 100, _F),
+    "ptx100a": (1, 100, _A),
+    "ptx120f": (1, 120, _F),
+    "sm100f": (2, 100, _F),
+    "sm90a": (2, 90, _A),
+}
+_GPUS = {
+    "9.0": ("NVIDIA H100 80GB HBM3", {"ptx80", "ptx90a", "sm90a"}),
+    "10.0": ("NVIDIA B200", {"ptx80", "ptx100f", "ptx100a", "sm100f"}),
+    "10.3": ("NVIDIA B300 SXM6 AC", {"ptx80", "ptx100f", "sm100f"}),
+    "12.0": ("NVIDIA GeForce RTX 5090", {"ptx80", "ptx120f"}),
+    "12.1": ("NVIDIA GB10", {"ptx80", "ptx120f"}),
+}
+
+
+def test_which_targets_a_gpu_runs_follow_nvidias_table(tmp_path: Path) -> None:
+    site = torch_site(tmp_path / "site")
+    from tests.lib.elfbuild import FatEntry, build, fatbin_container
+
+    for name, (kind, arch, flags) in _TARGETS.items():
+        fat = fatbin_container([FatEntry(kind, arch, flags=flags)])
+        native_dist(site, name, "1.0", {f"{name}/_C.so": build(sections={".nv_fatbin": fat}).data})
+    for cc, (gpu, runs) in _GPUS.items():
+        (tmp_path / cc).mkdir()
+        hardware = profile(tmp_path / cc, gpu, cc, "590.44.01", "13.1", count=1)
+        _, report = doctor_report(site, hardware=hardware)
+        no_image = {
+            rule.partition(":")[2]
+            for rule in binary_findings(report)
+            if rule.startswith("binary-no-kernel-image:")
+        }
+        assert no_image == set(_TARGETS) - runs, cc
+        jit = {
+            n
+            for n in _TARGETS
+            if any(f"{n} " in note and "JIT" in note for note in report["notes"])
+        }
+        assert jit == {name for name in runs if _TARGETS[name][0] == 1}, cc
+
+
 def test_per_cuda_variant_libraries_judge_only_the_one_torch_loads(tmp_path: Path) -> None:
     """bitsandbytes ships one library per CUDA runtime; only torch's CUDA build's is loaded."""
     site = tmp_path / "site"
@@ -182,6 +232,43 @@ def test_a_library_in_another_major_and_one_nobody_provides(tmp_path: Path) -> N
     assert not any(f.endswith("libfoo.so.3") for f in binary_findings(report))
 
 
+def test_a_wrong_major_names_what_fails_import_or_the_provider(tmp_path: Path) -> None:
+    """onnxruntime-gpu's layout: the extension module `import onnxruntime` loads needs no CUDA
+    library; the CUDA execution provider (libonnxruntime_providers_cuda.so) is opened when a CUDA
+    session is created. A provider built for CUDA 11 beside CUDA 12 libraries: the import works,
+    the session fails. The title used to say "its import fails" for both."""
+    site = tmp_path / "site"
+    native_dist(
+        site,
+        "nvidia-cublas-cu12",
+        "12.4.5.8",
+        {"nvidia/cublas/lib/libcublas.so.12": library(soname="libcublas.so.12")},
+    )
+    native_dist(
+        site,
+        "onnxruntime-gpu",
+        "1.16.3",
+        {
+            "onnxruntime/capi/onnxruntime_pybind11_state.so": library(
+                needed=("libonnxruntime_providers_shared.so",)
+            ),
+            "onnxruntime/capi/libonnxruntime_providers_shared.so": library(
+                soname="libonnxruntime_providers_shared.so"
+            ),
+            "onnxruntime/capi/libonnxruntime_providers_cuda.so": library(
+                soname="libonnxruntime_providers_cuda.so", needed=("libcublas.so.11",)
+            ),
+        },
+    )
+    native_dist(site, "ext", "1.0", {"ext/_C.so": library(needed=("libcublas.so.11",))})
+    _, report = doctor_report(site)
+    title = binary_findings(report)["binary-library-major:onnxruntime-gpu"]["title"]
+    assert "onnxruntime-gpu's import works" in title and "session" in title, title
+    assert "its import fails" not in title
+    title = binary_findings(report)["binary-library-major:ext"]["title"]
+    assert "its import fails with `libcublas.so.11" in title
+
+
 def test_two_majors_from_two_packages_are_possible(tmp_path: Path) -> None:
     site = tmp_path / "site"
     for major, package in (("8", "nvidia-cudnn-cu11"), ("9", "nvidia-cudnn-cu12")):
@@ -198,13 +285,15 @@ def test_two_majors_from_two_packages_are_possible(tmp_path: Path) -> None:
 
 def test_a_file_two_distributions_own(tmp_path: Path) -> None:
     site = tmp_path / "site"
-    data = library(soname="libnccl.so.2")
-    for name in ("nvidia-nccl-cu12", "nvidia-nccl-cu13"):
+    # cu13 installed last: its library (another build, another size) is the one on disk
+    for name, needed in (("nvidia-nccl-cu12", ()), ("nvidia-nccl-cu13", ("libcudart.so.13",))):
+        data = library(soname="libnccl.so.2", needed=needed)
         native_dist(site, name, "2.28.3", {"nvidia/nccl/lib/libnccl.so.2": data})
     code, report = doctor_report(site)
     assert code == 1
     found = binary_findings(report)["binary-shared-file:nvidia-nccl-cu12+nvidia-nccl-cu13"]
     assert "nvidia/nccl/lib/libnccl.so.2" in found["title"]
+    assert "the copy on disk is nvidia-nccl-cu13 2.28.3's" in found["title"], found["title"]
     assert {p["name"] for p in found["packages"]} == {"nvidia-nccl-cu12", "nvidia-nccl-cu13"}
 
 

@@ -58,7 +58,10 @@ def facts_of(document: dict[str, object]) -> dict[tuple[str, str], tuple[str, in
         # the cause is the build: a CUDA extension beside a CPU torch (the maintainer's answer).
         ("pia-30-xformers-cpu-torch.log", "xformers-built-for-another-torch-build", "confirmed", 2),
         ("coreweave-64-triton-key.log", TRITON, "symptom-only", 3),
-        ("composed-triton-key-torch-2.2.log", TRITON, "confirmed", 8),
+        # torch 2.4 pins triton 3.0; triton 2.3 has no triton_key (audit 6 row 2.7)
+        ("composed-triton-key-torch-2.4.log", TRITON, "confirmed", 8),
+        # torch 2.2 with triton 2.3: get_cuda_stream, which triton 2.3 removed (pytorch#120199)
+        ("composed-get-cuda-stream-torch-2.2.log", TRITON, "confirmed", 8),
     ],
 )
 def test_machine_messages_rank_the_right_rule_first(
@@ -187,8 +190,8 @@ def test_nccl_version_and_devices_as_nccl_prints_them(tmp_path: Path) -> None:
 
 def test_triton_key_with_the_pinned_series_is_outside_the_rule(tmp_path: Path) -> None:
     log = tmp_path / "pinned.log"
-    text = (LOGS / "composed-triton-key-torch-2.2.log").read_text()
-    log.write_text(text.replace("2.3.0", "2.2.0"))
+    text = (LOGS / "composed-triton-key-torch-2.4.log").read_text()
+    log.write_text(text.replace("2.3.0", "3.0.0"))
     code, document = explain(log)
     assert document["matches"][0]["verdict"] == "outside-range"  # type: ignore[index]
     assert code == 1

@@ -412,3 +412,19 @@ def test_pin_writes_the_fixing_build_and_real_pip_installs_it(tmp_path: Path) ->
     assert f"--extra-index-url {index.base}/cu116" in result.stdout
     assert f"via {RULE}" in result.stdout
     assert by_pip == {"torch": "1.12.1+cu116"}
+
+
+@pytest.mark.parametrize(
+    ("ptx", "capability", "runs"),
+    [
+        # PTX ISA 11.1.2: plain PTX on later GPUs; `f` only within its family; `a` only its own
+        ("12.0", "12.1", True),
+        ("10.0f", "10.3", True),
+        ("10.0f", "12.0", False),
+        ("9.0a", "9.0", True),
+        ("9.0a", "10.0", False),
+    ],
+)
+def test_ptx_suffixes_follow_nvidias_targets(ptx: str, capability: str, runs: bool) -> None:
+    arches = archtable.ArchList((), (ptx,))
+    assert archtable.runs(arches, Version(capability), Version("12.8"), Version("13.0")) is runs

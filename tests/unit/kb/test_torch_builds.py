@@ -61,8 +61,9 @@ def test_variants_from_the_published_indexes() -> None:
     assert torchbuilds.cuda_variants(Version("2.8.0")) == tuple(
         Version(v) for v in ("12.6", "12.8", "12.9")
     )
+    # 2.9-2.11 also had +cu129 builds, which the previous-versions page omits (audit 6 row 4.8)
     assert torchbuilds.cuda_variants(Version("2.11.0+cu130")) == tuple(
-        Version(v) for v in ("12.6", "12.8", "13.0")
+        Version(v) for v in ("12.6", "12.8", "12.9", "13.0")
     )
     # 2.15 dropped the CUDA 12.6 builds (RFC #190385): no build for Maxwell, Pascal or Volta.
     assert torchbuilds.cuda_variants(Version("2.15.0")) == (Version("13.0"), Version("13.2"))

@@ -5,8 +5,11 @@ path, through the CLI, over real directory layouts and loader caches written in 
 from __future__ import annotations
 
 import json
+import os
 import platform
+import shutil
 import struct
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -290,3 +293,81 @@ def test_a_bad_user_mode_driver_in_a_profile_is_exit_2(tmp_path: Path, value: st
     assert result.exit_code == 2, (result.stdout, result.stderr)
     assert "Traceback" not in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+def _loop(directory: Path) -> Path:
+    """A libcuda.so.1 that is a symbolic-link loop (open() fails with ELOOP)."""
+    directory.mkdir(parents=True)
+    (directory / "libcuda.so.1").symlink_to("loop")
+    (directory / "loop").symlink_to("libcuda.so.1")
+    return directory
+
+
+def test_a_symlink_loop_on_ld_library_path_ends_the_search_there(
+    tmp_path: Path, cu130_site: Path
+) -> None:
+    """glibc elf/dl-load.c open_path: an error other than ENOENT or EACCES ends the walk of
+    LD_LIBRARY_PATH; the loader goes on to its cache, which here names no compat libcuda, so the
+    kernel driver's (R535, CUDA 12.2) is what loads and the CUDA 13 build is affected. compat
+    used to step over the loop to the next directory and call forward compatibility active."""
+    loop = _loop(tmp_path / "broken")
+    compat = compat_dir(tmp_path, "580.65.06")
+    _, document = doctor(
+        cu130_site,
+        "h100-r535",
+        LD_LIBRARY_PATH=f"{loop}:{compat}",
+        COMPAT_LD_SO_CACHE=str(tmp_path / "no-cache"),
+    )
+    assert findings(document)[CUDA13_RULE] == "affected"
+    assert "user_mode_driver" not in document["hardware"]  # type: ignore[operator]
+    said = json.dumps(document)  # the hardware's problems: one line naming the file
+    assert f"{loop}/libcuda.so.1: Too many levels of symbolic links: the loader stops" in said
+    # A directory without libcuda.so.1 (ENOENT) is stepped over, as the loader does.
+    _, document = doctor(
+        cu130_site,
+        "h100-r535",
+        LD_LIBRARY_PATH=f"{tmp_path / 'empty'}:{compat}",
+        COMPAT_LD_SO_CACHE=str(tmp_path / "no-cache"),
+    )
+    assert user_driver(document)["forward_compat"] == "active"
+
+
+@pytest.mark.skipif(
+    shutil.which("gcc") is None or platform.system() != "Linux", reason="needs gcc and glibc"
+)
+def test_the_real_loader_stops_at_a_symlink_loop(tmp_path: Path) -> None:
+    """The behaviour the test above encodes, observed: a program needing libfoo.so.1, with
+    LD_LIBRARY_PATH naming a directory whose libfoo.so.1 is a loop and then one holding the
+    real library. glibc's loader (LD_DEBUG=libs) tries the loop, then its cache, never the
+    second directory, and the program fails to start."""
+    source = tmp_path / "foo.c"
+    source.write_text("int foo(void) { return 1; }\n")
+    good = tmp_path / "good"
+    good.mkdir()
+    gcc = ["gcc", "-shared", "-fPIC", "-Wl,-soname,libfoo.so.1", "-o", str(good / "libfoo.so.1")]
+    subprocess.run([*gcc, str(source)], check=True, capture_output=True)
+    main = tmp_path / "main.c"
+    main.write_text("int foo(void);\nint main(void) { return foo() - 1; }\n")
+    program = tmp_path / "main"
+    link = ["gcc", "-o", str(program), str(main), f"-L{good}", "-l:libfoo.so.1"]
+    subprocess.run(link, check=True, capture_output=True)
+    loop = tmp_path / "broken"
+    loop.mkdir()
+    (loop / "libfoo.so.1").symlink_to("loop")
+    (loop / "loop").symlink_to("libfoo.so.1")
+    env = {"PATH": os.environ.get("PATH", ""), "LD_DEBUG": "libs"}
+    ran = subprocess.run(
+        [str(program)],
+        env={**env, "LD_LIBRARY_PATH": f"{loop}:{good}"},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    tried = [line for line in ran.stderr.splitlines() if "trying file=" in line]
+    assert any(f"{loop}/libfoo.so.1" in line for line in tried), ran.stderr
+    assert not any(str(good) in line for line in tried), ran.stderr
+    assert "search cache=" in ran.stderr and ran.returncode != 0
+    ran = subprocess.run(  # without the loop, the same path finds the library
+        [str(program)], env={**env, "LD_LIBRARY_PATH": str(good)}, capture_output=True, check=False
+    )
+    assert ran.returncode == 0
