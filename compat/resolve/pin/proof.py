@@ -16,6 +16,7 @@ from compat.errors import IndexAccessError
 from compat.kb.knowledge import KnowledgeBase
 from compat.model import Environment, Finding, Hardware, Package, UsageFact
 from compat.resolve.pin.constraints import constraint_lines
+from compat.resolve.pin.edited import as_edited
 from compat.resolve.pin.pinresult import Declarations, PinSettings, Proof
 from compat.resolve.pin.planner import Planner, make_planner
 from compat.resolve.pin.solver import PinPlan
@@ -46,9 +47,29 @@ def prove(
         try:
             first = solver(lines, ())
         except (ResolutionFailed, Undecided) as error:
-            return planner.plan(env, labels), _refused(error, "your requirements alone"), env
+            alone = _refused(error, "your requirements alone")
+            plan = planner.plan(env, labels)
+            if alone.status != "failed" or not any(pin.moves_user_pin for pin in plan.pins):
+                return plan, alone, env
+            # The file as the user will edit it, the pins the plan moves moved, is what installs:
+            # prove that (compat.resolve.pin.edited), not the file that cannot (issue 44).
+            plan, proof, env = _rounds(planner, plan, env, labels, declarations, solver, available)
+            return plan, as_edited(alone, proof, plan), env
         env, labels = _resolved_environment(env, first.packages, declarations, labels)
     plan = planner.plan(env, labels)
+    return _rounds(planner, plan, env, labels, declarations, solver, available)
+
+
+def _rounds(
+    planner: Planner,
+    plan: PinPlan,
+    env: Environment,
+    labels: dict[NormalizedName, str],
+    declarations: Declarations | None,
+    solver: Solver,
+    available: Callable[[str], bool] | None,
+) -> tuple[PinPlan, Proof, Environment]:
+    """The proof's rounds: resolve the plan's constraints, re-check, plan again from the pick."""
     detail = ""
     for _ in range(PROOF_ROUNDS):
         requirements = proof_requirements(env, declarations, plan)

@@ -108,8 +108,8 @@ def test_pip_warnings_are_not_quoted_its_errors_are(
 def test_a_pin_with_no_distribution_for_the_target_python_says_so(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # torch 1.12.1 has no build for this Python (as PyPI's has no cp311 wheel): the proof fails
-    # on the user's own pin, and says why in the resolver's words, not its warnings. (pip: the
+    # torch 1.12.1 has no build for this Python (as PyPI's has no cp311 wheel): the file as
+    # written does not resolve, because of the user's own pin, and says why in the resolver's words, not its warnings. (pip: the
     # index's wheels are py3-none-any, so the missing build is a Requires-Python bound, which
     # uv does not apply as an upper bound; uv names PyPI's missing cp311 wheel itself.)
     tool = "pip"
@@ -126,9 +126,12 @@ def test_a_pin_with_no_distribution_for_the_target_python_says_so(
             ["pin", "-r", str(requirements), "--no-probe", "--index-url", index.url,
              "--resolver", tool]
         )  # fmt: skip
-    assert result.exit_code == 1, result.stderr
-    (proof,) = [line for line in result.stdout.splitlines() if line.startswith("# PROOF FAILED")]
-    assert "your requirements alone do not resolve" in proof
+    # pin moves the pin (issue 44 item 6): the file as the user will edit it resolves, and is
+    # what is proven; the refusal of the file as written is said first, in pip's words.
+    assert result.exit_code == 0, result.stderr
+    (proof,) = [line for line in result.stdout.splitlines() if line.startswith("# proof: ")]
+    assert proof.startswith("# proof: pip: your requirements alone do not resolve")
+    assert "with the pins this plan moves, moved (torch): pip " in proof
     assert "WARNING" not in proof and "is ignored" not in proof
     assert "torch 1.12.1 has no wheel or source distribution pip can install" in proof
     assert "ERROR: No matching distribution found for torch==1.12.1" in proof
