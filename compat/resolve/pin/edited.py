@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from compat.resolve.pin.pinresult import Proof
 from compat.resolve.pin.solver import PinPlan
+from compat.resolve.resolvers.resolver import ResolveNotMade
 
 
 def moved_names(plan: PinPlan) -> list[str]:
@@ -24,4 +25,20 @@ def as_edited(alone: Proof, edited: Proof, plan: PinPlan) -> Proof:
     return replace(
         edited,
         detail=f"{alone.detail}; with the pins this plan moves, moved ({moved}): {edited.detail}",
+    )
+
+
+def judged_offline(error: ResolveNotMade, offline: Proof) -> Proof:
+    """The proof when the real resolver could not run: the plan judged against compat's offline
+    solve, never called proven, saying what is unproven (what the resolver installs from the
+    index, where the snapshot stands in for it) and why the resolver did not answer."""
+    said = offline.detail.removeprefix("not proven offline: ")
+    if offline.status == "failed":
+        said = f"it refused the plan too ({said})"
+    return replace(
+        offline,
+        status="unproven",
+        detail=f"not proven: {error.tool} did not resolve ({error.reason}); judged instead "
+        f"against {said}; unproven: that {error.tool} installs what that solve picked",
+        not_made=str(error.message),
     )
