@@ -51,6 +51,8 @@ class Judge:
     # Each pinned package's release list (compat.resolve.sources.releases), read once over every install.
     release_lists: dict[NormalizedName, Any] = dataclasses.field(default_factory=dict)
     release_why: str = ""  # why a pin's release list could not settle it
+    # Offline: exact pins of packages the snapshot does not cover (the verdict line counts them).
+    outside_snapshot: dict[str, None] = dataclasses.field(default_factory=dict)
 
     def __call__(
         self, declared: Sequence[Any]
@@ -411,6 +413,12 @@ class Judge:
             self.release_lists.update(dict.fromkeys(skipped))
             notes += unread
         findings, unsettled = release_findings(pins, self.release_lists)
+        if self.index_options.offline:
+            from compat.resolve.sources.snapshot import covers
+
+            self.outside_snapshot.update(
+                (f"{i.name}=={i.pinned}", None) for i in unsettled if not covers(i.name)
+            )
         if unsettled:
             notes.append(unsettled_note(unsettled, self.release_why))
         return findings
@@ -432,6 +440,10 @@ class Judge:
         )
         urls = [main or config.index_url, *config.extra_index_urls]
         urls += [line.url for line in lines if not line.replaces_default and not line.packages]
+        if not self.index_options.offline:
+            from compat.resolve.sources.asked import configured_indexes
+
+            urls += configured_indexes()  # a private index the user configured is asked too
         urls = list(dict.fromkeys(u for u in urls if u))
         options = self.declared_set.options
         if not urls or any(k in options for k in ("-f", "--find-links", "--no-index")):
