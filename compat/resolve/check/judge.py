@@ -413,6 +413,7 @@ class Judge:
             self.release_lists.update(dict.fromkeys(skipped))
             notes += unread
         findings, unsettled = release_findings(pins, self.release_lists)
+        findings += self._no_wheel(pins)  # issue 44 item 3 (compat.resolve.sources.nowheel)
         if self.index_options.offline:
             from compat.resolve.sources.snapshot import covers
 
@@ -422,6 +423,19 @@ class Judge:
         if unsettled:
             notes.append(unsettled_note(unsettled, self.release_why))
         return findings
+
+    def _no_wheel(self, pins: Sequence[Any]) -> list[Finding]:
+        """Online: exact pins whose release the index lists with no wheel for the target."""
+        from compat.kb.wheels import target_platform
+        from compat.resolve.sources.nowheel import findings
+        from compat.resolve.target import target_markers
+
+        files = {n: (r.files, r.source) for n, r in self.release_lists.items() if r and r.files}
+        if not files:
+            return []
+        markers, python = target_markers(self.target)
+        platform = target_platform(markers)
+        return [] if platform is None else findings(pins, files, python, platform)
 
     def _release_indexes(
         self, names: Sequence[NormalizedName]

@@ -59,6 +59,8 @@ class ReleaseList:
     page: str  # a page that shows the list
     # Every index the install would ask was read and none lists the project (issue 44 item 2).
     absent: bool = False
+    # Online: each version's file names, for the wheels the target can install (issue 44 item 3).
+    files: Mapping[Version, tuple[str, ...]] | None = None
 
 
 def pinned_lines(declared: Iterable[Declared]) -> list[Declared]:
@@ -253,9 +255,12 @@ def index_lists(
             out[name] = None
             continue
         by_version: dict[Version, list[str | None]] = {}
+        filenames: dict[Version, list[str]] = {}
         for candidate in files[name]:
             version = Version(candidate.version.public)
             by_version.setdefault(version, []).append(candidate.yanked)
+            if candidate.version.local is None:
+                filenames.setdefault(version, []).append(candidate.filename)
         out[name] = ReleaseList(
             published=frozenset(by_version),
             # PEP 592: a release is yanked when every one of its files is
@@ -267,6 +272,7 @@ def index_lists(
             complete=True,
             source=f"the index {where}",
             page=redact(urls[0]).rstrip("/") + f"/{name}/",
+            files={v: tuple(f) for v, f in filenames.items()},
         )
     notes = [f"{name}: the index could not be read ({why})" for name, why in sorted(failed.items())]
     return out, notes
