@@ -242,6 +242,7 @@ class Judge:
             # No verdict from the resolver (a time limit, or the tool failed): said, and the
             # verdict line and exit status (3) say the answer lacks it (docs/resolver.md).
             self.not_made = not_made(error)
+            stated += self._unbuilt(error, declared)  # issue 44 item 3
             self.gave_up = (
                 f"{self.not_made} — ranges were judged offline, over every version they "
                 "allow, and the result is not a clean verdict (exit 3 unless a finding fails "
@@ -423,6 +424,23 @@ class Judge:
         if unsettled:
             notes.append(unsettled_note(unsettled, self.release_why))
         return findings
+
+    def _unbuilt(self, error: Any, declared: Sequence[Any]) -> list[Finding]:
+        """The release whose source build the resolver could not make here, where the index
+        shows it has no wheel for the target: a build on the target, whatever this machine does."""
+        if error.build is None:
+            return []
+        from compat.kb.wheels import target_platform
+        from compat.resolve.sources.nowheel import unbuilt_finding
+        from compat.resolve.target import target_markers
+
+        markers, python = target_markers(self.target)
+        platform = target_platform(markers)
+        urls, _, _ = self._release_indexes([NormalizedName(error.build[0])])
+        if platform is None or not urls:
+            return []
+        name, version = error.build
+        return unbuilt_finding(name, version, declared, urls, python, platform, self.index_options)
 
     def _no_wheel(self, pins: Sequence[Any]) -> list[Finding]:
         """Online: exact pins whose release the index lists with no wheel for the target."""

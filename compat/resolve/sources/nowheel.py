@@ -9,6 +9,7 @@ whether or not the checking machine could build it."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from packaging.tags import Tag
 from packaging.utils import InvalidWheelFilename, NormalizedName, parse_wheel_filename
@@ -140,3 +141,48 @@ def findings(
             )
         )
     return out
+
+
+def unbuilt_finding(
+    name: str,
+    version: str,
+    declared: Sequence[Declared],
+    urls: Sequence[str],
+    python: Version,
+    platform: str,
+    index_options: Any,
+) -> list[Finding]:
+    """The `build-from-source` (or `release:no-distribution`) finding of a release the resolver
+    could not build on this machine (`av 10.0.0`, which an older faster-whisper requires), read
+    from the index's files of that release; at the line that asks for it, else the install's
+    first requirement line. [] where the index cannot be read or lists a wheel for the target."""
+    from compat.errors import CompatError
+    from compat.names import canonicalize_name
+    from compat.resolve.sources.index import IndexClient, redact
+    from compat.resolve.sources.indexconfig import IndexConfig
+
+    normalized = NormalizedName(canonicalize_name(name))
+    try:
+        wanted = Version(version)
+        config = IndexConfig(index_url=urls[0], extra_index_urls=tuple(urls[1:]), source="check")
+        with IndexClient(config, timeout=index_options.timeout) as client:
+            files = [c.filename for c in client.candidates(normalized) if c.version == wanted]
+    except (CompatError, ValueError):
+        return []
+    asking = [
+        i for i in declared if i.name == normalized and i.kind in ("requirement", "constraint")
+    ]
+    line = next(iter(asking), None) or next((i for i in declared if i.kind == "requirement"), None)
+    if line is None:
+        return []
+    from dataclasses import replace
+
+    from packaging.specifiers import SpecifierSet
+
+    # The release the install pulls in, at the line that brings it: judged as if pinned there.
+    stand_in = replace(
+        line, name=normalized, display_name=name, specifier=SpecifierSet(f"=={wanted}"),
+        url=None, marker=None, extras=(),
+    )  # fmt: skip
+    source = "the index " + redact(urls[0])
+    return findings([stand_in], {normalized: ({wanted: tuple(files)}, source)}, python, platform)

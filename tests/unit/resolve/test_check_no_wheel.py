@@ -79,3 +79,29 @@ def test_which_wheel_tags_install_on_cpython_3_12_linux_x86_64(tag: str, fits_31
     from compat.resolve.sources.nowheel import fits
 
     assert any(fits(t, Version("3.12"), "linux/x86_64") for t in parse_tag(tag)) is fits_312
+
+
+@pytest.mark.parametrize("tool", ["pip", "uv"])
+def test_a_pulled_in_release_with_only_an_sdist_that_fails_here_is_a_build(
+    tmp_path: Path, tool: str
+) -> None:
+    """An older faster-whisper requires av==10.* (only an sdist, which fails under Cython 3):
+    the resolver cannot build it on this machine, so the run is still no clean verdict (exit 3),
+    but av is judged: a build on the target, at the line that pulls it in."""
+    requirements = write(tmp_path / "requirements.txt", "faster-whisper==0.4.1\n")
+    projects = {
+        "faster-whisper": [Dist("faster-whisper", "0.4.1", requires=["av==10.*"])],
+        "av": [Dist("av", "10.0.0", wheel=False, metadata_file=False)],
+    }
+    with IndexServer(projects) as index:
+        result = run_cli(
+            ["check", str(requirements), "--index-url", index.url, "--resolver", tool,
+             "--no-probe", "--format", "json"]
+        )  # fmt: skip
+    assert result.exit_code == 3, result.stderr
+    report = result.json()
+    found = by_rule(report)["build-from-source:av"]
+    assert found["status"] == "possible" and found["kind"] == "build"
+    assert found["packages"][0]["source"] == f"{requirements}:1"
+    assert found["packages"][0]["version"] == "10.0.0"
+    assert "no wheel at all" in found["title"]
