@@ -51,6 +51,13 @@ def ranges_verdict(count: int, online: bool = False) -> str:
     )
 
 
+def pins_verdict(count: int, date: str) -> str:
+    """The verdict's clause for exact pins offline judgement could not read (outside the
+    dependency snapshot): a clean verdict must not read as if they were judged."""
+    what = "exact pin was" if count == 1 else "exact pins were"
+    return f"{count} {what} not judged: outside the snapshot of {date or 'unknown date'}"
+
+
 class Suppression(NamedTuple):
     """Why a finding is not reported as one: a waiver in the config (`external`) or a
     `# compat: ignore[RULE]` comment on its line (`inSource`, SARIF's words)."""
@@ -90,6 +97,10 @@ class Report:
     kb_inputs: dict[str, str] | None = None
     newer_than_kb: tuple[Newer, ...] = ()
     unjudged_ranges: int = 0
+    # check offline (issue 44 item 2): exact pins of packages the dependency snapshot does not
+    # cover, so neither their release nor what they pull in was judged; and the snapshot's date.
+    unjudged_pins: int = 0
+    snapshot_date: str = ""
     # check: why the resolve its ranged verdicts rest on did not happen (None: it happened, or
     # none was needed). Not a clean verdict: said on the verdict line, exit 3 (docs/resolver.md).
     resolve_failed: str | None = None
@@ -150,6 +161,8 @@ class Report:
             clauses.append(f"the resolve it rests on did not happen ({head}; note above)")
         if self.unjudged_ranges:
             clauses.append(ranges_verdict(self.unjudged_ranges, bool(self.resolve_failed)))
+        if self.unjudged_pins:
+            clauses.append(pins_verdict(self.unjudged_pins, self.snapshot_date))
         return clauses
 
     @property

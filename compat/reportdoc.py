@@ -72,8 +72,13 @@ def report_document(report: Report) -> dict[str, Any]:
             # Added in 0.3: ranged requirements offline judgement left open (range notes).
             "unjudged_ranges": report.unjudged_ranges,
             # Added with issue 23, check only: why the resolve its ranges rest on did not happen
-            # (the tool failed or ran out of time; exit 3), else null.
-            **({"resolve_failed": report.resolve_failed} if report.files else {}),
+            # (the tool failed or ran out of time; exit 3), else null. Added with issue 44, check
+            # only: exact pins offline judgement could not read (outside the snapshot).
+            **(
+                {"resolve_failed": report.resolve_failed, "unjudged_pins": report.unjudged_pins}
+                if report.files
+                else {}
+            ),
         },
         # Added in 0.2: possible findings that only a hardware profile could settle, while no
         # hardware is known (they are not in `findings` and never fail a gate).

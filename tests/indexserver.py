@@ -47,12 +47,13 @@ class Dist:
     # With wheel=False: the source of an in-tree build backend (`backend.py`, no build
     # requirements), served as a real source distribution that the tools build.
     backend: str | None = None
+    tag: str = "py3-none-any"  # the wheel's tag (its file name and WHEEL file say it)
 
     @property
     def filename(self) -> str:
         escaped = self.name.replace("-", "_")
         return (
-            f"{escaped}-{self.version}-py3-none-any.whl"
+            f"{escaped}-{self.version}-{self.tag}.whl"
             if self.wheel
             else f"{escaped}-{self.version}.tar.gz"
         )
@@ -72,7 +73,9 @@ def build_wheel(dist: Dist) -> bytes:
     files = {
         f"{module}/__init__.py": f"__version__ = {dist.version!r}\n".encode(),
         f"{info}/METADATA": dist.metadata(),
-        f"{info}/WHEEL": b"Wheel-Version: 1.0\nGenerator: compat-tests\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
+        f"{info}/WHEEL": b"Wheel-Version: 1.0\nGenerator: compat-tests\nRoot-Is-Purelib: true\nTag: "
+        + dist.tag.encode()
+        + b"\n",
     }
     if dist.padding:
         # Deterministic but incompressible: a SHA-256 stream.

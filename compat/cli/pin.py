@@ -164,6 +164,9 @@ def pin(
     if result.proof is not None and result.proof.status == "failed":
         refused = f"the resolver refused the constraints: {result.proof.detail}"
         sys.stderr.write(f"compat: warning: {short_line(refused)}\n")
+    if result.proof is not None and result.proof.not_made:
+        unproven = f"{result.proof.not_made}; the plan was judged against compat's offline solve"
+        sys.stderr.write(f"compat: warning: {short_line(unproven)}\n")
     for item in result.plan.unresolved:
         why = f"could not escape {item.rule.id} ({item.status.value}): {item.why}"
         sys.stderr.write(f"compat: warning: {short_line(why)}\n")

@@ -165,6 +165,8 @@ def _report(
         usage=usage_summary(judge.usage),
         files=tuple(declared_set.files),
         unjudged_ranges=len(judge.range_notes),
+        unjudged_pins=len(judge.outside_snapshot),
+        snapshot_date=_snapshot_date() if judge.outside_snapshot else "",
         resolve_failed=judge.not_made or None,
         **fresh,
     )
@@ -326,3 +328,9 @@ def _cwd_hardware() -> list[tuple[str, Origin]]:
         return read_pyproject(path).hardware
     except InputError:
         return []
+
+
+def _snapshot_date() -> str:
+    from compat.resolve.sources.snapshot import fetched
+
+    return fetched()

@@ -51,6 +51,8 @@ class Judge:
     # Each pinned package's release list (compat.resolve.sources.releases), read once over every install.
     release_lists: dict[NormalizedName, Any] = dataclasses.field(default_factory=dict)
     release_why: str = ""  # why a pin's release list could not settle it
+    # Offline: exact pins of packages the snapshot does not cover (the verdict line counts them).
+    outside_snapshot: dict[str, None] = dataclasses.field(default_factory=dict)
 
     def __call__(
         self, declared: Sequence[Any]
@@ -240,6 +242,7 @@ class Judge:
             # No verdict from the resolver (a time limit, or the tool failed): said, and the
             # verdict line and exit status (3) say the answer lacks it (docs/resolver.md).
             self.not_made = not_made(error)
+            stated += self._unbuilt(error, declared)  # issue 44 item 3
             self.gave_up = (
                 f"{self.not_made} — ranges were judged offline, over every version they "
                 "allow, and the result is not a clean verdict (exit 3 unless a finding fails "
@@ -415,9 +418,46 @@ class Judge:
             self.release_lists.update(dict.fromkeys(skipped))
             notes += unread
         findings, unsettled = release_findings(pins, self.release_lists)
+        findings += self._no_wheel(pins)  # issue 44 item 3 (compat.resolve.sources.nowheel)
+        if self.index_options.offline:
+            from compat.resolve.sources.snapshot import covers
+
+            self.outside_snapshot.update(
+                (f"{i.name}=={i.pinned}", None) for i in unsettled if not covers(i.name)
+            )
         if unsettled:
             notes.append(unsettled_note(unsettled, self.release_why))
         return findings
+
+    def _unbuilt(self, error: Any, declared: Sequence[Any]) -> list[Finding]:
+        """The release whose source build the resolver could not make here, where the index
+        shows it has no wheel for the target: a build on the target, whatever this machine does."""
+        if error.build is None:
+            return []
+        from compat.kb.wheels import target_platform
+        from compat.resolve.sources.nowheel import unbuilt_finding
+        from compat.resolve.target import target_markers
+
+        markers, python = target_markers(self.target)
+        platform = target_platform(markers)
+        urls, _, _ = self._release_indexes([NormalizedName(error.build[0])])
+        if platform is None or not urls:
+            return []
+        name, version = error.build
+        return unbuilt_finding(name, version, declared, urls, python, platform, self.index_options)
+
+    def _no_wheel(self, pins: Sequence[Any]) -> list[Finding]:
+        """Online: exact pins whose release the index lists with no wheel for the target."""
+        from compat.kb.wheels import target_platform
+        from compat.resolve.sources.nowheel import findings
+        from compat.resolve.target import target_markers
+
+        files = {n: (r.files, r.source) for n, r in self.release_lists.items() if r and r.files}
+        if not files:
+            return []
+        markers, python = target_markers(self.target)
+        platform = target_platform(markers)
+        return [] if platform is None else findings(pins, files, python, platform)
 
     def _release_indexes(
         self, names: Sequence[NormalizedName]
@@ -436,6 +476,10 @@ class Judge:
         )
         urls = [main or config.index_url, *config.extra_index_urls]
         urls += [line.url for line in lines if not line.replaces_default and not line.packages]
+        if not self.index_options.offline:
+            from compat.resolve.sources.asked import configured_indexes
+
+            urls += configured_indexes()  # a private index the user configured is asked too
         urls = list(dict.fromkeys(u for u in urls if u))
         options = self.declared_set.options
         if not urls or any(k in options for k in ("-f", "--find-links", "--no-index")):

@@ -45,7 +45,10 @@ class PinResult:
         constraints; `possible` ones are best effort."""
         if self.proof is not None and self.proof.status == "failed":
             return 1
-        return 1 if any(u.status is Status.AFFECTED for u in self.plan.unresolved) else 0
+        if any(u.status is Status.AFFECTED for u in self.plan.unresolved):
+            return 1
+        # The real resolver could not run: judged offline only, not a clean answer (exit 3).
+        return 3 if self.proof is not None and self.proof.not_made else 0
 
 
 @dataclass(frozen=True)
@@ -70,6 +73,7 @@ class Proof:
     detail: str  # the tool and what it resolved, the resolver's message, or why it was skipped
     resolved: Mapping[NormalizedName, Version] = field(default_factory=dict)
     requirements: tuple[str, ...] = ()
+    not_made: str = ""  # why the real resolver could not make the proof (judged offline instead)
 
 
 @dataclass(frozen=True)

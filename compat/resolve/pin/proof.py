@@ -16,11 +16,12 @@ from compat.errors import IndexAccessError
 from compat.kb.knowledge import KnowledgeBase
 from compat.model import Environment, Finding, Hardware, Package, UsageFact
 from compat.resolve.pin.constraints import constraint_lines
+from compat.resolve.pin.edited import as_edited, judged_offline
 from compat.resolve.pin.pinresult import Declarations, PinSettings, Proof
 from compat.resolve.pin.planner import Planner, make_planner
 from compat.resolve.pin.solver import PinPlan
 from compat.resolve.pin.solvers import SnapshotSolver, Solver, ToolSolver, Undecided
-from compat.resolve.resolvers.resolver import ResolutionFailed, Target
+from compat.resolve.resolvers.resolver import ResolutionFailed, ResolveNotMade, Target
 from compat.resolve.sources.indexconfig import IndexOptions
 from compat.versions import parse_requirement
 
@@ -46,9 +47,29 @@ def prove(
         try:
             first = solver(lines, ())
         except (ResolutionFailed, Undecided) as error:
-            return planner.plan(env, labels), _refused(error, "your requirements alone"), env
+            alone = _refused(error, "your requirements alone")
+            plan = planner.plan(env, labels)
+            if alone.status != "failed" or not any(pin.moves_user_pin for pin in plan.pins):
+                return plan, alone, env
+            # The file as the user will edit it, the pins the plan moves moved, is what installs:
+            # prove that (compat.resolve.pin.edited), not the file that cannot (issue 44).
+            plan, proof, env = _rounds(planner, plan, env, labels, declarations, solver, available)
+            return plan, as_edited(alone, proof, plan), env
         env, labels = _resolved_environment(env, first.packages, declarations, labels)
     plan = planner.plan(env, labels)
+    return _rounds(planner, plan, env, labels, declarations, solver, available)
+
+
+def _rounds(
+    planner: Planner,
+    plan: PinPlan,
+    env: Environment,
+    labels: dict[NormalizedName, str],
+    declarations: Declarations | None,
+    solver: Solver,
+    available: Callable[[str], bool] | None,
+) -> tuple[PinPlan, Proof, Environment]:
+    """The proof's rounds: resolve the plan's constraints, re-check, plan again from the pick."""
     detail = ""
     for _ in range(PROOF_ROUNDS):
         requirements = proof_requirements(env, declarations, plan)
@@ -271,6 +292,32 @@ def plan_and_prove(
         return prove(planner, env, start, declarations, snapshot_solver(env, index_options))
     if declarations is None:  # one batch of index requests for the proof's names
         planner.source.prefetch([NormalizedName(canonicalize(n)) for n in top_level(env)])
+    try:
+        return _prove_online(
+            kb, env, usage, hardware, declarations, client, index_options, settings, planner
+        )
+    except ResolveNotMade as error:
+        # The resolver could not run (a source build this machine cannot make, its time limit):
+        # the plan is still judged, against the offline solve, and the proof says what that
+        # leaves unproven (compat.resolve.pin.edited.judged_offline; issue 44 item 6).
+        offline = prove(planner, env, start, declarations, snapshot_solver(env, index_options))
+        return offline[0], judged_offline(error, offline[1]), offline[2]
+
+
+def _prove_online(
+    kb: KnowledgeBase,
+    env: Environment,
+    usage: Mapping[str, UsageFact],
+    hardware: Hardware | None,
+    declarations: Declarations | None,
+    client: Any,
+    index_options: IndexOptions,
+    settings: PinSettings,
+    planner: Planner,
+) -> tuple[PinPlan, Proof, Environment]:
+    """The proof by the real resolver, with PyTorch's index or, where that cannot be reached,
+    without it."""
+    start = planner.intent.start
     try:
         return prove(
             planner, env, start, declarations, tool_solver(env, index_options, settings),

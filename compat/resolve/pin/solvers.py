@@ -54,22 +54,15 @@ class ToolSolver:
     pytorch_index: str = ""
 
     def __call__(self, requirements: Sequence[str], constraints: Sequence[str]) -> Resolution:
-        from compat.resolve.resolvers.resolver import ResolveNotMade, ResolverTimedOut, resolve
+        # ResolveNotMade (the tool failed, not the constraints) goes up: the plan is judged against
+        # the offline solve instead (compat.resolve.pin.proof.plan_and_prove; exit 3).
+        from compat.resolve.resolvers.resolver import resolve
 
         try:
             return resolve(
                 requirements, constraints, target=self.target, index=self.index_options,
                 tool=self.tool,
             )  # fmt: skip
-        except ResolveNotMade as error:
-            if isinstance(error, ResolverTimedOut):
-                raise
-            # The tool failed, not the constraints: no proof, nothing written (exit 3).
-            raise ResolveNotMade(
-                error.tool,
-                f"{error.reason}; the proof could not be made and no constraints were written",
-                hint=error.hint or "--no-verify writes the constraints without the proof",
-            ) from None
         except IndexAccessError as error:
             # One line: which index, why, and how to go on without the proof.
             raise IndexAccessError(

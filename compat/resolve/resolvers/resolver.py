@@ -108,6 +108,8 @@ class ResolveNotMade(UncheckedError):
         super().__init__(f"{tool} did not resolve: {reason}", hint=hint)
         self.tool = tool
         self.reason = reason
+        # The source build it failed on, where its output names one: (name, version).
+        self.build: tuple[str, str] | None = None
 
 
 class ResolverTimedOut(ResolveNotMade):
@@ -422,6 +424,30 @@ class _Build:
     pythons: frozenset[str]  # the Python versions the build environment's paths name
 
 
+_UV_UNBUILT = re.compile(
+    r"Failed to (?:download and )?build `(?P<name>[A-Za-z0-9._-]+)==(?P<version>[^`\s]+)`"
+)
+
+
+def _unbuilt(raw: str, tool: str) -> tuple[str, str] | None:
+    """(name, version) of the source distribution the tool could not build or read, where its
+    output names one."""
+    found = _UV_UNBUILT.search(raw)
+    if found is not None:
+        return found.group("name"), found.group("version")
+    build = _failed_build(raw, tool)
+    if build is not None and build.version:
+        return build.name, build.version
+    # pip names no package when it cannot read an sdist at all (`tarfile.ReadError`): the sdist
+    # it was preparing last is the one (its output lists them in order).
+    sdists = [m for line in raw.splitlines() if (m := _PIP_SDIST.match(line.strip())) is not None]
+    return (
+        (sdists[-1].group("name"), sdists[-1].group("version"))
+        if tool == "pip" and sdists
+        else None
+    )
+
+
 def _failed_build(raw: str, tool: str) -> _Build | None:
     lines = [line.strip() for line in raw.splitlines()]
     start, name, version = -1, "", ""
@@ -593,11 +619,13 @@ def _failure(
     if built is not None:
         return built
     if not _VERDICT.search(raw):
-        return ResolveNotMade(
+        error = ResolveNotMade(
             named,
             f"it failed without a verdict on the requirements (exit status {result.returncode}): "
             + message,
         )
+        error.build = _unbuilt(raw, tool)  # which sdist it could not build (issue 44 item 3)
+        return error
     if wheels_only and re.search(r"Could not find a version|No matching distribution", raw):
         # pip resolves another target from wheels only: a package published as a source
         # distribution (deepspeed, flash-attn) has "no version" there, which says nothing about

@@ -19,9 +19,11 @@ Where the release list comes from:
   publication history (`snapshot.history_complete`); a yanked final is known from its record.
 
 Where the list cannot settle it (offline: a package the snapshot does not cover, or whose full
-history it does not record; online: an index that could not be read, a project the index does
-not know, a file that reads `--find-links` or `--no-index`), there is no finding and one note
-names the pins left unchecked. PEP 440 equality throughout: `torch==2.2` names 2.2.0; a local
+history it does not record; online: an index that could not be read, a file that reads
+`--find-links` or `--no-index`), there is no finding and one note
+names the pins left unchecked. A project that every index the install asks answered for and
+none lists (`ReleaseList.absent`) is `release:unpublished:NAME` too: pip and uv refuse any
+version of it (issue 44; compat.resolve.sources.asked names the configured indexes). PEP 440 equality throughout: `torch==2.2` names 2.2.0; a local
 label (`+cu121`) is judged by its public version (the build lives on another index).
 """
 
@@ -55,6 +57,10 @@ class ReleaseList:
     complete: bool  # a version outside `published` was never published
     source: str  # "the index https://pypi.org/simple", "compat's dependency snapshot of DATE"
     page: str  # a page that shows the list
+    # Every index the install would ask was read and none lists the project (issue 44 item 2).
+    absent: bool = False
+    # Online: each version's file names, for the wheels the target can install (issue 44 item 3).
+    files: Mapping[Version, tuple[str, ...]] | None = None
 
 
 def pinned_lines(declared: Iterable[Declared]) -> list[Declared]:
@@ -88,6 +94,8 @@ def release_findings(
                 findings.append(_yanked(item, pinned, found))
         elif found.complete and found.published:
             findings.append(_unpublished(item, pinned, found))
+        elif found.absent:
+            findings.append(_absent(item, found))
         else:
             unsettled.append(item)
     return findings, unsettled
@@ -120,6 +128,23 @@ def _unpublished(item: Declared, pinned: Version, found: ReleaseList) -> Finding
         Fix(
             f"pin a release that exists ({near or 'the index lists none'})",
             (f"{item.display_name}=={choice}",) if choice is not None else (),
+        ),
+        (found.page, PIP_PINS),
+        Severity.ERROR,
+    )
+
+
+def _absent(item: Declared, found: ReleaseList) -> Finding:
+    """A project no index the install asks lists: pip and uv refuse the line ("No matching
+    distribution found"), whatever the version."""
+    return _finding(
+        item,
+        f"release:{UNPUBLISHED}:{item.name}",
+        f"{item.display_name} {item.pinned}: {found.source} lists no project {item.name}; pip "
+        f"and uv refuse `{item.raw}`",
+        Fix(
+            "check the project's name, or name the index that serves it (--extra-index-url, "
+            "pip's or uv's configuration, or an --extra-index-url line in the file)"
         ),
         (found.page, PIP_PINS),
         Severity.ERROR,
@@ -218,14 +243,24 @@ def index_lists(
                         files[name] += got
     where = redact(urls[0]) + (f" (and {len(urls) - 1} more)" if len(urls) > 1 else "")
     out: dict[NormalizedName, ReleaseList | None] = {}
+    asked = ", ".join(redact(u) for u in urls)
     for name in wanted:
-        if name in failed or not files[name]:
+        if name not in failed and not files[name]:
+            # Every index answered and none has it: pip and uv find nothing to install.
+            out[name] = ReleaseList(
+                frozenset(), {}, True, f"no index asked ({asked})", redact(urls[0]), absent=True
+            )
+            continue
+        if name in failed:
             out[name] = None
             continue
         by_version: dict[Version, list[str | None]] = {}
+        filenames: dict[Version, list[str]] = {}
         for candidate in files[name]:
             version = Version(candidate.version.public)
             by_version.setdefault(version, []).append(candidate.yanked)
+            if candidate.version.local is None:
+                filenames.setdefault(version, []).append(candidate.filename)
         out[name] = ReleaseList(
             published=frozenset(by_version),
             # PEP 592: a release is yanked when every one of its files is
@@ -237,6 +272,7 @@ def index_lists(
             complete=True,
             source=f"the index {where}",
             page=redact(urls[0]).rstrip("/") + f"/{name}/",
+            files={v: tuple(f) for v, f in filenames.items()},
         )
     notes = [f"{name}: the index could not be read ({why})" for name, why in sorted(failed.items())]
     return out, notes

@@ -18,7 +18,7 @@ from packaging.version import Version
 from compat.resolve.sources import snapshot
 from tests.checkcli import TOOLS, by_rule, check, write
 from tests.conftest import run_cli
-from tests.indexserver import Dist, IndexServer
+from tests.indexserver import Dist, Faults, IndexServer
 from tests.lib import paths
 
 SARIF_SCHEMA = json.loads(paths.SARIF_SCHEMA.read_text())
@@ -125,12 +125,49 @@ def test_a_yanked_release_pinned_exactly_is_a_warning_that_fails_the_gate(
 
 
 @pytest.mark.usefixtures("resolver_env")
-def test_a_project_the_index_does_not_know_is_a_note_not_a_finding(tmp_path: Path) -> None:
-    requirements = write(tmp_path / "requirements.txt", "private-thing==1.0\n")
+def test_a_project_no_index_lists_is_unpublished_at_its_line(tmp_path: Path) -> None:
+    """Issue 44 item 2 (this was a note): every index the install asks answered, and none has
+    the project, so pip refuses the line: `release:unpublished:NAME`, affected, at its line."""
+    requirements = write(tmp_path / "requirements.txt", "torch==2.2.0\nprivate-thing==1.0\n")
     with IndexServer(INDEX) as index:
-        _, report = check(str(requirements), "--index-url", index.url)
-    assert releases(report) == {}
-    assert any("`private-thing==1.0`" in n for n in report["notes"]), report["notes"]
+        code, report = check(str(requirements), "--index-url", index.url)
+    assert code == 1
+    found = by_rule(report)["release:unpublished:private-thing"]
+    assert found["status"] == "affected" and found["severity"] == "error"
+    assert found["packages"][0]["source"] == f"{requirements}:2"
+    assert "lists no project private-thing" in found["title"] and index.url in found["title"]
+    assert not any("`private-thing==1.0`" in n for n in report["notes"]), report["notes"]
+
+
+@pytest.mark.usefixtures("resolver_env")
+def test_a_private_index_in_the_pip_configuration_is_asked_first(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The user's pip.conf names a private index that serves the project: it is asked too, even
+    with --index-url on the command line, and nothing is called unpublished."""
+    requirements = write(tmp_path / "requirements.txt", "private-thing==1.0\n")
+    with IndexServer({"private-thing": [Dist("private-thing", "1.0")]}) as private:
+        conf = write(tmp_path / "pip.conf", f"[global]\nextra-index-url = {private.url}\n")
+        monkeypatch.setenv("PIP_CONFIG_FILE", str(conf))
+        with IndexServer(INDEX) as index:
+            _, report = check(str(requirements), "--index-url", index.url, "--resolver", "pip")
+    assert releases(report) == {}, report["findings"]
+
+
+@pytest.mark.usefixtures("resolver_env")
+def test_an_index_that_cannot_be_read_is_a_note_naming_it(tmp_path: Path) -> None:
+    """One index of the install answers 503 for the project: it may live there, so no finding;
+    the note names the index."""
+    requirements = write(tmp_path / "requirements.txt", "private-thing==1.0\n")
+    faults = Faults(status={"private-thing": 503})
+    with IndexServer(INDEX) as index, IndexServer({}, faults=faults) as broken:
+        _, report = check(
+            str(requirements), "--index-url", index.url, "--extra-index-url", broken.url,
+            "--resolver", "pip",
+        )  # fmt: skip
+    assert releases(report) == {}, report["findings"]
+    notes = " ".join(report["notes"])
+    assert "`private-thing==1.0`" in notes and broken.url in notes, report["notes"]
 
 
 def test_offline_a_pin_is_judged_against_the_snapshot(tmp_path: Path) -> None:
@@ -153,6 +190,27 @@ def test_offline_a_pin_is_judged_against_the_snapshot(tmp_path: Path) -> None:
     else:
         assert releases(report) == {} and code == 0
         assert f"`peft==0.4.0.dev0` ({requirements}:1)" in note
+
+
+def test_offline_pins_outside_the_snapshot_are_counted_on_the_verdict_line(
+    tmp_path: Path,
+) -> None:
+    """Issue 44 item 2: `mediapipe==0.10.11` (no wheel for 3.12, no sdist) offline is outside the
+    snapshot: the verdict line says how many exact pins went unjudged, not only a note."""
+    requirements = write(
+        tmp_path / "requirements.txt", "mediapipe==0.10.11\nevalscope==0.10.0\ntransformers\n"
+    )
+    for name in ("mediapipe", "evalscope"):
+        assert not snapshot.covers(NormalizedName(name))
+    text = run_cli(["check", str(requirements), "--offline", "--no-probe"])
+    code, report = check(str(requirements), "--offline")
+    verdict = text.stdout.strip().splitlines()[-1]
+    assert verdict.startswith("No known-bad combination found in what was judged")
+    assert f"2 exact pins were not judged: outside the snapshot of {snapshot.fetched()}" in verdict
+    assert report["summary"]["unjudged_pins"] == 2 and code == text.exit_code == 0
+    covered = write(tmp_path / "covered.txt", "transformers==4.40.0\n")
+    _, clean = check(str(covered), "--offline")
+    assert clean["summary"]["unjudged_pins"] == 0
 
 
 def test_offline_a_recorded_release_needs_no_note(tmp_path: Path) -> None:
