@@ -107,7 +107,10 @@ class Report:
             # "pip 23.2.1 did not resolve" / "uv did not finish resolving within ...": the note
             # above says why and what compat did instead.
             head = self.resolve_failed.split(": ", 1)[0]
-            clauses.append(f"the resolve it rests on did not happen ({head}; note above)")
+            if head.endswith(" proves the install impossible"):  # install:unsatisfiable
+                clauses.append(f"the install cannot happen as written ({head})")
+            else:
+                clauses.append(f"the resolve it rests on did not happen ({head}; note above)")
         if self.unjudged_ranges:
             clauses.append(ranges_verdict(self.unjudged_ranges, bool(self.resolve_failed)))
         return clauses

@@ -165,7 +165,7 @@ def _report(
         usage=usage_summary(judge.usage),
         files=tuple(declared_set.files),
         unjudged_ranges=len(judge.range_notes),
-        resolve_failed=judge.not_made or None,
+        resolve_failed=judge.not_made or judge.unsatisfiable or None,
         **fresh,
     )
 

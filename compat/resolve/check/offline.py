@@ -88,7 +88,12 @@ class OfflineInstall:
 
 class NoOfflineInstall(Exception):
     """The snapshot holds no install of these requirements (or the solve ran out of rounds):
-    the message says which, in one line."""
+    the message says which, in one line. `explanation`: where the solve proved it, which
+    requirement excludes which (empty where it stopped without a proof)."""
+
+    def __init__(self, message: str, explanation: str = "") -> None:
+        super().__init__(message)
+        self.explanation = explanation
 
 
 class SolveStopped(NoOfflineInstall):
@@ -378,6 +383,28 @@ def _without_marker(requirement: Requirement) -> Requirement:
     return copy
 
 
+def _explain(causes: Iterable[Any]) -> str:
+    """Which requirement excludes which, as the solve found them: "transformers 4.30.0 requires
+    tokenizers!=0.11.3,<0.14,>=0.11.1, the files require tokenizers==0.20.0 — no release ..."."""
+    said: list[str] = []
+    for cause in causes:
+        parent = cause.parent
+        who = (
+            "the files require"
+            if parent is None
+            else f"{parent.name} {parent.version} requires"
+            if parent.version is not None
+            else f"{parent.name} requires"
+        )
+        said.append(f"{who} {cause.requirement}")
+    said = list(dict.fromkeys(said))
+    return (
+        ", ".join(said[:8])
+        + (", …" if len(said) > 8 else "")
+        + " — no release the snapshot records meets all of these"
+    )
+
+
 def solve(
     wanted: Sequence[Wanted],
     python: Version,
@@ -414,7 +441,8 @@ def solve(
         causes = sorted({str(c.requirement) for c in error.causes})
         raise NoOfflineInstall(
             "no install of these requirements is in the snapshot"
-            + (f" ({', '.join(causes[:4])}{', …' if len(causes) > 4 else ''})" if causes else "")
+            + (f" ({', '.join(causes[:4])}{', …' if len(causes) > 4 else ''})" if causes else ""),
+            _explain(error.causes),
         ) from None
     except resolvelib.ResolutionTooDeep:
         raise SolveStopped(
