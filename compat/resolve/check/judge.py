@@ -116,6 +116,17 @@ class Judge:
                     declared, notes,
                 )  # fmt: skip
                 return None
+            from compat.resolve.check.offline import SolveStopped
+
+            if isinstance(error, SolveStopped):  # past the bound: no verdict, said (exit 3)
+                asked = ", ".join(i.raw for i in declared if i.kind == "requirement")
+                self.not_made = self.not_made or str(error)
+                notes.append(
+                    f"offline solve: {error} — not solved: the install of {asked}; its ranges "
+                    "were judged over every version they allow, and the result is not a clean "
+                    "verdict (exit 3 unless a finding fails the gate)"
+                )
+                return None
             notes.append(
                 f"offline solve: {error} — ranges were judged over every version they allow"
             )

@@ -16,8 +16,13 @@ What the snapshot cannot tell is carried, never dropped:
   what compat/data/recorded-requires.json records every such release requires, else nothing
   known (`unread`).
 
-The work is bounded by a count of resolution rounds (MAX_ROUNDS), never by the clock: the same
-input gives the same answer on any machine.
+The work is bounded twice (issue 42 item 13): by a count of resolution rounds (MAX_ROUNDS: the
+same input gives the same answer on any machine) and by the clock (MAX_SECONDS: a check finishes
+in seconds on any machine, verl's sglang extra included, where resolvelib would backtrack through
+the snapshot for many minutes). A solve past either bound gives no answer (SolveStopped, naming
+the bound); the caller judges what it can without it and says the verdict is not clean. What the
+solve asks again while backtracking (the same package under the same requirements and the same
+rejected releases) is answered once.
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ from packaging.version import Version
 from resolvelib import AbstractProvider
 
 MAX_ROUNDS = 2000
+MAX_SECONDS = 5.0  # per install solved: past it, SolveStopped
 
 
 def _any(version: Version) -> bool:
@@ -97,7 +103,11 @@ class NoOfflineInstall(Exception):
 
 
 class SolveStopped(NoOfflineInstall):
-    """The solve ran out of rounds (MAX_ROUNDS): no answer either way."""
+    """The solve ran out of rounds (MAX_ROUNDS) or time (MAX_SECONDS): no answer either way."""
+
+
+class _OutOfTime(Exception):
+    """Raised inside resolvelib's loop when the solve's wall-time bound has passed."""
 
 
 def label() -> str:
@@ -172,6 +182,9 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
         # PyPI's build requires are not that build's
         self.rebuilt: frozenset[NormalizedName] = frozenset()
         self.marker_key = tuple(sorted(markers.items()))
+        self.deadline = float("inf")  # time.monotonic() past which the solve stops
+        # find_matches' answers: backtracking asks the same question again and again.
+        self.answers: dict[tuple[str, str, frozenset[Version | None]], list[_Candidate]] = {}
 
     @staticmethod
     def _key(name: str, extras: Iterable[str]) -> str:
@@ -213,8 +226,10 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
         requirements: Mapping[str, Iterator[Requirement]],
         incompatibilities: Mapping[str, Iterator[_Candidate]],
     ) -> list[_Candidate]:
-        from compat.resolve.sources import snapshot
+        import time
 
+        if time.monotonic() > self.deadline:
+            raise _OutOfTime
         wanted = list(requirements[identifier])  # may be empty while resolvelib backjumps
         base, _, tail = identifier.partition("[")
         name = canonicalize_name(base)
@@ -223,6 +238,20 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
         for requirement in wanted:
             specifier &= requirement.specifier
         bad = {c.version for c in incompatibilities[identifier]}
+        key = (identifier, str(specifier), frozenset(bad))
+        if key not in self.answers:  # a revisit is answered from what was found
+            self.answers[key] = self._matches(name, extras, specifier, bad)
+        return list(self.answers[key])
+
+    def _matches(
+        self,
+        name: NormalizedName,
+        extras: frozenset[str],
+        specifier: SpecifierSet,
+        bad: set[Version | None],
+    ) -> list[_Candidate]:
+        from compat.resolve.sources import snapshot
+
         if name in self.provided:
             version = self.provided[name]
             if version in bad or (version is not None and not specifier.contains(version, True)):
@@ -435,8 +464,16 @@ def solve(
         roots.append(Requirement(f"{item.name}{extras}{item.specifier}"))
         provider.roots.add(provider.identify(roots[-1]))
     resolver: Any = resolvelib.Resolver(provider, resolvelib.BaseReporter())
+    import time
+
+    provider.deadline = time.monotonic() + MAX_SECONDS
     try:
         result = resolver.resolve(roots, max_rounds=MAX_ROUNDS)
+    except _OutOfTime:
+        raise SolveStopped(
+            f"the offline solve stopped at its time bound of {MAX_SECONDS:g} s (backtracking "
+            "through the snapshot's releases)"
+        ) from None
     except resolvelib.ResolutionImpossible as error:
         causes = sorted({str(c.requirement) for c in error.causes})
         raise NoOfflineInstall(
