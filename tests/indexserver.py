@@ -47,6 +47,7 @@ class Dist:
     # With wheel=False: the source of an in-tree build backend (`backend.py`, no build
     # requirements), served as a real source distribution that the tools build.
     backend: str | None = None
+    uploaded: str | None = None  # PEP 700 `upload-time` (JSON pages), "2024-05-01T12:00:00Z"
 
     @property
     def filename(self) -> str:
@@ -233,6 +234,8 @@ class IndexServer:
                 }
                 if dist.requires_python:
                     entry["requires-python"] = dist.requires_python
+                if dist.uploaded:
+                    entry["upload-time"] = dist.uploaded
                 if dist.yanked:
                     entry["yanked"] = dist.yanked
                 if dist.metadata_file and dist.wheel:

@@ -130,6 +130,25 @@ def check(
     index: Annotated["IndexOptions", CHECK_INDEX],
     resolver: ResolverOpt = "auto",
     resolver_timeout: ResolverTimeoutOpt = None,
+    exclude_newer: Annotated[
+        str | None,
+        typer.Option(
+            "--exclude-newer",
+            metavar="DATE",
+            help="Judge only releases published by DATE (YYYY-MM-DD, UTC): uv's resolve takes "
+            "none newer (pip has no such option: a note says so). Pin it in [tool.compat] "
+            "exclude-newer for a verdict that does not move.",
+        ),
+    ] = None,
+    knowledge_version: Annotated[
+        str | None,
+        typer.Option(
+            "--knowledge-version",
+            metavar="VERSION",
+            help="Refuse to judge unless the knowledge base in force is this version "
+            "([tool.compat] knowledge-version pins it).",
+        ),
+    ] = None,
     format_: Annotated[
         CheckFormat, typer.Option("--format", "-f", help="Output format.")
     ] = CheckFormat.text,
@@ -167,6 +186,13 @@ def check(
     if probe and facts.no_probe:
         raise UsageError("--probe and --no-probe contradict each other: give one of them")
     reports = parse_reports(report_to or (), output)  # before the work: a typo costs nothing
+    if exclude_newer is not None:
+        try:
+            exclude_newer = dt.date.fromisoformat(exclude_newer.strip()).isoformat()
+        except ValueError:
+            raise UsageError(
+                f"--exclude-newer {exclude_newer!r}: expected a date, YYYY-MM-DD"
+            ) from None
     baseline_keys = load_baseline(baseline) if baseline is not None else None
     waivers = load_waivers(Path.cwd())
     # Online, check waits on the index and the resolver: say so on a terminal.
@@ -183,6 +209,8 @@ def check(
             probe=probe,
             resolver=resolver,
             resolver_timeout=resolver_timeout,
+            exclude_newer=exclude_newer,
+            knowledge_version=knowledge_version,
         )
     kept, waiver_notes = apply_waivers(findings, waivers, dt.date.today())
     report = dataclasses.replace(report, findings=tuple(kept), notes=(*report.notes, *waiver_notes))

@@ -57,6 +57,8 @@ class Judge:
     # An index the resolver could not reach ("URL: cause"): the machine's network, never bad
     # input. Set once, the rest is judged without the resolve: exact pins and the offline solve.
     unreachable: str = ""
+    # --exclude-newer: only releases published by the end of this day (UTC), "2025-06-30".
+    exclude_newer: str | None = None
     # The current install's proof that it cannot happen: (its finding, the explanation, who).
     _refused: tuple[Finding, str, str] | None = None  # and who proved it
 
@@ -267,7 +269,7 @@ class Judge:
             made = resolve_declared(
                 declared, self.declared_set, self.target, self.index_options, notes,
                 self.resolver, self.resolver_timeout, refusal_raises=True,
-                relevant=rule_names(self.kb), launched=launched,
+                relevant=rule_names(self.kb), launched=launched, exclude_newer=self.exclude_newer,
             )  # fmt: skip
             if made[1] and made[2]:  # resolved, but without an index it could not reach
                 self._unreached(made[2], notes)
@@ -835,6 +837,7 @@ def resolve_declared(
     refusal_raises: bool = False,
     relevant: Container[str] = (),
     launched: Callable[[], None] = lambda: None,
+    exclude_newer: str | None = None,
 ) -> tuple[dict[NormalizedName, Version] | None, str, str]:
     """What the real resolver installs for the declared set on the target, who resolved it and
     the index it went on without ("" where it reached them all), or None with a note when it
@@ -868,6 +871,7 @@ def resolve_declared(
             tool=tool,
             timeout=limit,
             launched=launched,
+            exclude_newer=exclude_cutoff(exclude_newer),
         )
     except BuildFailed:
         raise  # a finding, not a note: the caller makes it
@@ -881,6 +885,11 @@ def resolve_declared(
         return None, "", ""
     if resolution.unreached:  # not the install: the caller says why
         return dict(resolution.packages), resolution.tool, resolution.unreached
+    if exclude_newer is not None and resolution.tool.startswith("pip"):
+        notes.append(
+            f"pip has no --exclude-newer: its resolve may take releases published after "
+            f"{exclude_newer} (--resolver uv applies the date)"
+        )
     notes.append(
         install_note(
             f"{resolution.tool} resolves for the target",
@@ -890,3 +899,34 @@ def resolve_declared(
         )
     )
     return dict(resolution.packages), resolution.tool, resolution.unreached
+
+
+def exclude_cutoff(day: str | None) -> str | None:
+    """uv's --exclude-newer for "published by the end of DAY": the next midnight, UTC (uv reads
+    a bare date as the start of that day in the local time zone)."""
+    if day is None:
+        return None
+    import datetime as dt
+
+    following = dt.date.fromisoformat(day) + dt.timedelta(days=1)
+    return f"{following.isoformat()}T00:00:00Z"
+
+
+def exclude_newer_note(day: str, kb_version: str, kb_digest: str, offline: bool) -> str:
+    """What --exclude-newer did, with the knowledge base that judged (a reproducible verdict
+    names both). The snapshot records no upload times: offline, the date limits nothing before
+    the snapshot's own day, which the note says."""
+    from compat.resolve.sources import snapshot
+
+    said = (
+        f"releases published by {day} (--exclude-newer), judged by knowledge base {kb_version} "
+        f"({kb_digest[:19]})"
+    )
+    fetched = snapshot.fetched()
+    if offline and day < fetched:
+        said += (
+            f"; offline, the date is not applied: compat's dependency snapshot of {fetched} "
+            "records no upload times, so releases published between the two days are not "
+            "excluded (run online with uv to apply it)"
+        )
+    return said

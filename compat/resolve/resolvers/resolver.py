@@ -139,8 +139,11 @@ def resolve(
     tool: str = "auto",
     timeout: float = 120.0,
     launched: Callable[[], None] = lambda: None,
+    exclude_newer: str | None = None,
 ) -> Resolution:
     """Resolve `requirements` under `constraints` with the real tool and return what it installs.
+    `exclude_newer` ("2025-06-30"): uv takes only releases published by then; pip has no such
+    option (the caller says so).
 
     Lines may be requirement strings or pip option lines (`--extra-index-url URL`), exactly as in
     a requirements file. Raises UsageError for an unusable tool choice or offline index,
@@ -163,7 +166,7 @@ def resolve(
         cons.write_text("".join(f"{line}\n" for line in constraints), "utf-8")
         if tool == "uv" or (tool == "auto" and uv is not None):
             assert uv is not None
-            return _resolve_uv(uv, reqs, cons, target, index, timeout, launched)
+            return _resolve_uv(uv, reqs, cons, target, index, timeout, launched, exclude_newer)
         return _resolve_pip(work, reqs, cons, target, index, timeout, launched)
 
 
@@ -728,6 +731,7 @@ def _resolve_uv(
     index: IndexOptions | None,
     timeout: float,
     launched: Callable[[], None],
+    exclude_newer: str | None = None,
 ) -> Resolution:
     command = [
         uv,
@@ -749,6 +753,8 @@ def _resolve_uv(
     platform = _split_platform(target.platform)
     if platform is not None:
         command += ["--python-platform", _uv_platform(platform)]
+    if exclude_newer is not None:
+        command += ["--exclude-newer", exclude_newer]
     from compat.resolve.resolvers.staticmeta import entries, uv_toml
 
     try:
