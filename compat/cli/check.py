@@ -186,13 +186,7 @@ def check(
     if probe and facts.no_probe:
         raise UsageError("--probe and --no-probe contradict each other: give one of them")
     reports = parse_reports(report_to or (), output)  # before the work: a typo costs nothing
-    if exclude_newer is not None:
-        try:
-            exclude_newer = dt.date.fromisoformat(exclude_newer.strip()).isoformat()
-        except ValueError:
-            raise UsageError(
-                f"--exclude-newer {exclude_newer!r}: expected a date, YYYY-MM-DD"
-            ) from None
+    exclude_newer = exclude_newer and parse_day(exclude_newer, "--exclude-newer")
     baseline_keys = load_baseline(baseline) if baseline is not None else None
     waivers = load_waivers(Path.cwd())
     # Online, check waits on the index and the resolver: say so on a terminal.
@@ -231,6 +225,16 @@ def check(
         return 1
     # The resolve the ranged verdicts rest on did not happen: not a clean result (exit 3).
     return EXIT_UNCHECKED if report.resolve_failed else EXIT_OK
+
+
+def parse_day(value: str, option: str) -> str:
+    """YYYY-MM-DD, or a usage error naming the option."""
+    import datetime as dt
+
+    try:
+        return dt.date.fromisoformat(value.strip()).isoformat()
+    except ValueError:
+        raise UsageError(f"{option} {value!r}: expected a date, YYYY-MM-DD") from None
 
 
 def append_step_summary(markdown: str) -> None:

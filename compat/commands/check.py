@@ -25,6 +25,7 @@ from packaging.version import Version
 from compat.errors import InputError, UncheckedError, UsageError
 from compat.facts.declared.setuppy import REPORT_HINT
 from compat.facts.gather import FactOptions, read_hardware, read_usage, usage_summary
+from compat.kb.bundlestate import bundle_expires
 from compat.kb.freshness import freshness
 from compat.kb.knowledge import KnowledgeChoice, load_knowledge_base
 from compat.model import Finding, Hardware, Origin, PackageFact
@@ -167,6 +168,7 @@ def _report(
         kb_rules=len(kb),
         kb_digest=kb.digest,
         kb_source=kb.source,
+        kb_expires=bundle_expires(kb.source),
         kb_version=kb.version,
         environment={
             **environment_summary(
