@@ -21,6 +21,11 @@ from compat.resolve.check.declared import LOCK_KINDS, declared_facts, torch_cuda
 from compat.resolve.sources.indexconfig import IndexOptions
 from compat.resolve.target import TargetOptions
 
+# Seconds every offline solve of one check may take together: a backstop (the solve's counts of
+# work bound each solve first). Once spent, further installs are judged by their pins alone, and
+# the note names each install not solved (unsloth's 180 extras took minutes on a loaded machine).
+SOLVE_BUDGET = 60.0
+
 
 @dataclass
 class Judge:
@@ -57,6 +62,7 @@ class Judge:
     # An index the resolver could not reach ("URL: cause"): the machine's network, never bad
     # input. Set once, the rest is judged without the resolve: exact pins and the offline solve.
     unreachable: str = ""
+    solve_spent: float = 0.0  # seconds the offline solves of this check took (SOLVE_BUDGET)
     # --exclude-newer: only releases published by the end of this day (UTC), "2025-06-30".
     exclude_newer: str | None = None
     # The current install's proof that it cannot happen: (its finding, the explanation, who).
@@ -75,7 +81,7 @@ class Judge:
         (compat.resolve.check.offline), with a note saying what it took; None, with a note, where the
         snapshot holds no install (the ranges are then judged as before)."""
         from compat.resolve.check.declared import wheel_version
-        from compat.resolve.check.offline import NoOfflineInstall, Wanted, solve
+        from compat.resolve.check.offline import NoOfflineInstall, SolveStopped, Wanted, solve
         from compat.resolve.sources import snapshot
 
         conda = frozenset(self.declared_set.conda.names if self.declared_set.conda else ())
@@ -110,7 +116,21 @@ class Judge:
                 if torch_rebuilt(self.declared_set.indexes, self.markers)
                 else []
             )
-            solved = solve(wanted, self.python_version, self.markers, served, rebuilt)
+            import time
+
+            if self.solve_spent >= SOLVE_BUDGET:  # the check's backstop is spent: no solve
+                raise SolveStopped(
+                    f"the offline solve stopped at its bound: the check's {SOLVE_BUDGET:g} s for "
+                    "offline solves (a backstop) was spent on the installs before this one"
+                )
+            started = time.monotonic()
+            try:
+                solved = solve(
+                    wanted, self.python_version, self.markers, served, rebuilt,
+                    max_seconds=SOLVE_BUDGET - self.solve_spent,
+                )  # fmt: skip
+            finally:
+                self.solve_spent += time.monotonic() - started
         except NoOfflineInstall as error:
             if error.explanation:  # a proof (not a bound reached): the install cannot happen
                 self._refuse(
@@ -118,8 +138,6 @@ class Judge:
                     declared, notes,
                 )  # fmt: skip
                 return None
-            from compat.resolve.check.offline import SolveStopped
-
             if isinstance(error, SolveStopped):  # past the bound: no verdict, said (exit 3)
                 asked = ", ".join(i.raw for i in declared if i.kind == "requirement")
                 self.not_made = self.not_made or str(error)
@@ -349,7 +367,11 @@ class Judge:
         if solved is not None:
             packages = placed(packages, solved, declared)
             pulled = unknown_facts(solved, declared, packages, self.kb, notes)
-        elif not any(i.kind in LOCK_KINDS for i in declared) and resolved is None:
+        elif (
+            not any(i.kind in LOCK_KINDS for i in declared)
+            and resolved is None
+            and self.solve_spent < SOLVE_BUDGET  # past the check's bound: the pins alone
+        ):
             from compat.resolve.check.transitive import infer
 
             # The index itself only where the resolver was asked and gave no answer; else the

@@ -8,7 +8,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from compat.resolve.check.offline import MAX_SECONDS
+from compat.resolve.check.offline import MAX_REJECTED
 from tests.conftest import run_cli
 from tests.lib import paths
 
@@ -21,11 +21,12 @@ def test_verl_setup_py_is_judged_within_the_bound(tmp_path: Path) -> None:
     result = run_cli(["check", "--offline", str(setup), "--format", "json"])
     assert result.exit_code == 3, result.stderr
     report = result.json()
-    stopped = [n for n in report["notes"] if "stopped at its time bound" in n]
-    assert len(stopped) == 1 and f"{MAX_SECONDS:g} s" in stopped[0]
+    stopped = [n for n in report["notes"] if "stopped at its bound" in n]
+    # a count of work, not the clock: the same verdict on any machine
+    assert len(stopped) == 1 and f"{MAX_REJECTED} releases tried and rejected" in stopped[0]
     # which install was not solved: verl's sglang extra, by its lines
     assert stopped[0].startswith("[extra sglang]") and "sglang[srt,openai]==0.4.8" in stopped[0]
-    assert "time bound" in report["summary"]["resolve_failed"]
+    assert "releases tried and rejected" in report["summary"]["resolve_failed"]
     # every other install was solved and judged
     assert len(report["environment"]["installs"]) >= 8
     assert report["summary"]["affected"] == 0
