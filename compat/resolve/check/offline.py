@@ -438,6 +438,14 @@ def _without_marker(requirement: Requirement) -> Requirement:
     return copy
 
 
+def _recorded_fit(requirement: Requirement) -> bool:
+    """Whether the snapshot records a release the requirement allows."""
+    from compat.resolve.sources import snapshot
+
+    name = canonicalize_name(requirement.name)
+    return any(requirement.specifier.contains(v, True) for v in snapshot.releases(name))
+
+
 def _explain(causes: Iterable[Any], pinned: Mapping[NormalizedName, Version | None]) -> str:
     """Which requirement excludes which, as the solve found them: "transformers 4.30.0 requires
     tokenizers!=0.11.3,<0.14,>=0.11.1, the files require tokenizers==0.20.0 — no release ..."."""
@@ -451,6 +459,10 @@ def _explain(causes: Iterable[Any], pinned: Mapping[NormalizedName, Version | No
         and (c.parent.version is None or pinned.get(c.parent.name) != c.parent.version)
         for c in causes
     ):
+        return ""
+    # Nor where a requirement of the files allows no release the snapshot records (openai 0.28
+    # is older than its first day): that is the snapshot's gap, not a conflict.
+    if not causes or any(c.parent is None and not _recorded_fit(c.requirement) for c in causes):
         return ""
     for cause in causes:
         parent = cause.parent
