@@ -127,6 +127,33 @@ class Report:
     def unchanged(self, finding: Finding) -> bool:
         return self.baseline_state(finding) == "unchanged"
 
+    # The bundle in force's stated expiry (YYYY-MM-DD), "" where none is stated or rules are
+    # shipped: past it, every report warns (issue 42 item 14).
+    kb_expires: str = ""
+
+    def __post_init__(self) -> None:
+        # A bundle past its stated expiry is a warning in every report (issue 42 item 14): the
+        # first note, the knowledge-base label and the verdict line say so.
+        if self.kb_source == "bundle" and self.kb_expired is not None:
+            warning = self.kb_expired[1]
+            if warning not in self.notes:
+                object.__setattr__(self, "notes", (warning, *self.notes))
+
+    @property
+    def kb_expired(self) -> tuple[str, str] | None:
+        """(the day it expired, the warning) while the bundle in force is past its expiry."""
+        import datetime as dt
+
+        if self.kb_source != "bundle" or not self.kb_expires:
+            return None
+        if dt.date.today().isoformat() <= self.kb_expires:
+            return None
+        return self.kb_expires, (
+            f"warning: knowledge bundle {self.kb_version} expired on {self.kb_expires}: its "
+            "rules may miss what was learned since; run `compat matrix update` (or `compat "
+            "matrix update --reset` for the shipped rules)"
+        )
+
     @property
     def knowledge_base(self) -> dict[str, Any]:
         """`knowledge_base` of compat.report/1 (source and version added in the trust phase)."""
@@ -138,12 +165,17 @@ class Report:
             # Added in 0.3: the PyPI data the shipped rules were generated from, and what is newer.
             "inputs_fetched": self.kb_inputs,
             "newer_than_seen": [n._asdict() for n in self.newer_than_kb],
+            # Added in issue 42: the day the bundle in force expired, null while it has not.
+            "expired": self.kb_expired[0] if self.kb_expired else None,
         }
 
     @property
     def knowledge_base_label(self) -> str:
         if self.kb_source == "bundle":
-            return f"knowledge base: bundle {self.kb_version}"
+            expired = self.kb_expired
+            return f"knowledge base: bundle {self.kb_version}" + (
+                f" (EXPIRED on {expired[0]}: compat matrix update)" if expired else ""
+            )
         data = fetched_label(self.kb_inputs)
         return "knowledge base: shipped" + (f" ({data})" if data else "")
 
@@ -151,6 +183,9 @@ class Report:
         """What a clean verdict must not hide: releases newer than the knowledge, ranges left
         unjudged offline (text, markdown and the pre-commit hook print these on the verdict)."""
         clauses = []
+        expired = self.kb_expired
+        if expired is not None:
+            clauses.append(f"knowledge bundle {self.kb_version} expired on {expired[0]}")
         if self.newer_than_kb:
             names = ", ".join(f"{n.name} {n.version}" for n in self.newer_than_kb)
             clauses.append(f"newer than the knowledge base: {names}")
@@ -158,7 +193,10 @@ class Report:
             # "pip 23.2.1 did not resolve" / "uv did not finish resolving within ...": the note
             # above says why and what compat did instead.
             head = self.resolve_failed.split(": ", 1)[0]
-            clauses.append(f"the resolve it rests on did not happen ({head}; note above)")
+            if head.endswith(" proves the install impossible"):  # install:unsatisfiable
+                clauses.append(f"the install cannot happen as written ({head})")
+            else:
+                clauses.append(f"the resolve it rests on did not happen ({head}; note above)")
         if self.unjudged_ranges:
             clauses.append(ranges_verdict(self.unjudged_ranges, bool(self.resolve_failed)))
         if self.unjudged_pins:

@@ -4,9 +4,10 @@
     python scripts/build_bundle.py --version 2026.11.24 --out dist/kb
     # -> dist/kb/compat-kb-2026.11.24.tar.gz and dist/kb/compat-kb-index.json
 
-Upload both files to the GitHub release: `compat matrix update` reads
-https://github.com/compat-dev/compat/releases/latest/download/compat-kb-index.json and fetches
-the bundle the index names (its URL is relative to the index). The bundle is linted before it is
+Publish both files where your CI can reach them and point `compat matrix update --url` (or
+$COMPAT_MATRIX_URL) at the index: it fetches the bundle the index names (its URL is relative to
+the index). `--date` and `--expires` let `matrix update` refuse going backwards and every report
+warn once the bundle has expired. The bundle is linted before it is
 written, exactly as `compat matrix update` lints it before use, and is byte-for-byte reproducible.
 """
 
@@ -36,6 +37,8 @@ def main() -> int:
         "--compat-version", default=__version__, help="the compat release the rules extend"
     )
     parser.add_argument("--url", help="the bundle's URL in the index (default: its file name)")
+    parser.add_argument("--date", default="", help="the day it is made, YYYY-MM-DD")
+    parser.add_argument("--expires", default="", help="the day its rules go stale, YYYY-MM-DD")
     args = parser.parse_args()
     try:
         bundle = build_bundle(
@@ -43,6 +46,8 @@ def main() -> int:
             args.version,
             min_compat=args.min_compat,
             compat_version=args.compat_version,
+            date=args.date,
+            expires=args.expires,
         )
         manifest, files = read_bundle(bundle, "the new bundle")
         with tempfile.TemporaryDirectory() as tmp:

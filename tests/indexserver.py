@@ -48,6 +48,7 @@ class Dist:
     # requirements), served as a real source distribution that the tools build.
     backend: str | None = None
     tag: str = "py3-none-any"  # the wheel's tag (its file name and WHEEL file say it)
+    uploaded: str | None = None  # PEP 700 `upload-time` (JSON pages), "2024-05-01T12:00:00Z"
 
     @property
     def filename(self) -> str:
@@ -236,6 +237,8 @@ class IndexServer:
                 }
                 if dist.requires_python:
                     entry["requires-python"] = dist.requires_python
+                if dist.uploaded:
+                    entry["upload-time"] = dist.uploaded
                 if dist.yanked:
                     entry["yanked"] = dist.yanked
                 if dist.metadata_file and dist.wheel:

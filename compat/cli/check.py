@@ -146,6 +146,25 @@ def check(
     index: Annotated["IndexOptions", CHECK_INDEX],
     resolver: ResolverOpt = "auto",
     resolver_timeout: ResolverTimeoutOpt = None,
+    exclude_newer: Annotated[
+        str | None,
+        typer.Option(
+            "--exclude-newer",
+            metavar="DATE",
+            help="Judge only releases published by DATE (YYYY-MM-DD, UTC): uv's resolve takes "
+            "none newer (pip has no such option: a note says so). Pin it in [tool.compat] "
+            "exclude-newer for a verdict that does not move.",
+        ),
+    ] = None,
+    knowledge_version: Annotated[
+        str | None,
+        typer.Option(
+            "--knowledge-version",
+            metavar="VERSION",
+            help="Refuse to judge unless the knowledge base in force is this version "
+            "([tool.compat] knowledge-version pins it).",
+        ),
+    ] = None,
     format_: Annotated[
         CheckFormat, typer.Option("--format", "-f", help="Output format.")
     ] = CheckFormat.text,
@@ -252,6 +271,7 @@ def check(
     reports = parse_reports(report_to or (), output)  # before the work: a typo costs nothing
     if baseline is not None and baseline_ref is not None:
         raise UsageError("--baseline and --baseline-ref: give one baseline")
+    exclude_newer = exclude_newer and parse_day(exclude_newer, "--exclude-newer")
     baseline_keys = load_baseline(baseline) if baseline is not None else None
     waivers = load_waivers(Path.cwd())
     target = TargetOptions(python_version, platform, pixi_environment)
@@ -260,7 +280,8 @@ def check(
         own_facts, own_target = project_options(paths, facts, target)  # a monorepo's project
         judged = run_check(
             paths, own_facts, knowledge, own_target, index, probe=probe, resolver=resolver,
-            resolver_timeout=resolver_timeout,
+            resolver_timeout=resolver_timeout, exclude_newer=exclude_newer,
+            knowledge_version=knowledge_version,
         )  # fmt: skip
         if (own_facts, own_target) == (facts, target):
             return judged
@@ -328,6 +349,16 @@ def _report_and_exit(
         return 1
     # The resolve the ranged verdicts rest on did not happen: not a clean result (exit 3).
     return EXIT_UNCHECKED if report.resolve_failed else EXIT_OK
+
+
+def parse_day(value: str, option: str) -> str:
+    """YYYY-MM-DD, or a usage error naming the option."""
+    import datetime as dt
+
+    try:
+        return dt.date.fromisoformat(value.strip()).isoformat()
+    except ValueError:
+        raise UsageError(f"{option} {value!r}: expected a date, YYYY-MM-DD") from None
 
 
 # The settings a project's own config gives its files' judgement (issue 42 item 5): the

@@ -47,6 +47,8 @@ KEYS: Mapping[str, frozenset[str]] = {
             "offline",
             "resolver",
             "resolver-timeout",
+            "exclude-newer",
+            "knowledge-version",
             "timeout",
             "format",
             "output",

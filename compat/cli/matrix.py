@@ -60,14 +60,19 @@ force stays as it is. --reset goes back to the rules shipped with compat.
 
 \b
 Examples:
-  compat matrix update
-  compat matrix update --url https://mirror.example.com/compat/compat-kb-index.json
+  COMPAT_MATRIX_URL=https://kb.internal/compat-kb-index.json compat matrix update
+  compat matrix update --url https://kb.internal/compat-kb-index.json
   compat matrix update --reset
 
 \b
+There is no default index: give --url or set COMPAT_MATRIX_URL (scripts/build_bundle.py
+writes a bundle and its index). A bundle older than the one in force (version or date) is
+refused unless --allow-downgrade; a bundle past its stated expiry is a warning in every report.
+
+\b
 Exit codes: 0 updated or already current; 2 the index or bundle was rejected (digest
-mismatch, truncated, invalid rules, needs a newer compat) or a bad --url; 3 nothing could be
-downloaded (offline, HTTP error, timeout).
+mismatch, truncated, invalid rules, needs a newer compat, older than the one in force), a bad
+--url or none; 3 nothing could be downloaded (offline, HTTP error, timeout).
 """,
 )
 def matrix_update(
@@ -85,6 +90,14 @@ def matrix_update(
     ] = 20.0,
     reset: Annotated[
         bool, typer.Option("--reset", help="Remove the installed bundle: use the shipped rules.")
+    ] = False,
+    allow_downgrade: Annotated[
+        bool,
+        typer.Option(
+            "--allow-downgrade",
+            help="Install the index's bundle even when it is older (version or date) than the "
+            "knowledge base in force.",
+        ),
     ] = False,
     quiet: NoProgressOpt = False,
     debug: DebugOpt = False,
@@ -109,7 +122,9 @@ def matrix_update(
     )
     try:
         with progress(quiet) as shown:
-            result = update(index_url(url), timeout=timeout, progress=shown)
+            result = update(
+                index_url(url), timeout=timeout, progress=shown, allow_downgrade=allow_downgrade
+            )
     except CompatError as error:
         error.message = f"matrix update: {error.message}; {in_force} stays in force"
         error.origin = None

@@ -25,6 +25,7 @@ from packaging.version import Version
 from compat.errors import InputError, NothingDeclared, UsageError
 from compat.facts.declared.setuppy import REPORT_HINT
 from compat.facts.gather import FactOptions, read_hardware, read_usage, usage_summary
+from compat.kb.bundlestate import bundle_expires
 from compat.kb.freshness import freshness
 from compat.kb.knowledge import KnowledgeChoice, load_knowledge_base
 from compat.model import Finding, Hardware, Origin, PackageFact
@@ -82,19 +83,30 @@ def run_check(
     probe: bool = False,
     resolver: str = "auto",
     resolver_timeout: float | None = None,
+    exclude_newer: str | None = None,
+    knowledge_version: str | None = None,
 ) -> tuple[Report, list[Finding]]:
-    """The report, and the findings that waivers did not silence."""
+    """The report, and the findings that waivers did not silence. `exclude_newer` ("2025-06-30"):
+    only releases published by that day; `knowledge_version`: the knowledge base version the
+    verdict must come from (a reproducible gate pins both, issue 42 item 8)."""
     from compat.resolve.check.declared import applicable, conflicts
 
     if not paths:
         raise UsageError("give at least one requirement or lock file to check")
     each = _each_pixi_environment(
-        paths, fact_options, knowledge, target, index_options, probe, resolver, resolver_timeout
-    )
+        paths, fact_options, knowledge, target, index_options, probe, resolver, resolver_timeout,
+        exclude_newer, knowledge_version,
+    )  # fmt: skip
     if each is not None:
         return each
     usage = read_usage(fact_options)
     kb = load_knowledge_base(knowledge)
+    if knowledge_version is not None and knowledge_version != kb.version:
+        raise UsageError(
+            f"the knowledge base in force is {kb.version} ({kb.source}), but {knowledge_version} "
+            "is pinned (--knowledge-version / [tool.compat] knowledge-version)",
+            hint="install that bundle with `compat matrix update`, or change the pin",
+        )
     notes: list[str] = []
     (declared_set, options, (markers, python_version)), (hardware, hardware_note) = (
         read_files_and_hardware(paths, target, fact_options, probe, notes)
@@ -108,6 +120,13 @@ def run_check(
         kb, declared_set, options, index_options, resolver, resolver_timeout, usage, hardware,
         markers, python_version, platform_name,
     )  # fmt: skip
+    if exclude_newer is not None:
+        from compat.resolve.check.judge import exclude_newer_note
+
+        judge.exclude_newer = exclude_newer
+        notes.append(
+            exclude_newer_note(exclude_newer, kb.version, kb.digest, index_options.offline)
+        )
     findings, packages = judge_installs(judge, declared_all, index_options.offline, notes)
     report = _report(judge, findings, packages, hardware_note, notes)
     return report, findings
@@ -149,6 +168,7 @@ def _report(
         kb_rules=len(kb),
         kb_digest=kb.digest,
         kb_source=kb.source,
+        kb_expires=bundle_expires(kb.source),
         kb_version=kb.version,
         environment={
             **environment_summary(
@@ -158,6 +178,8 @@ def _report(
                 [],
             ),
             "installs": judge.installs,
+            # --exclude-newer: the day the verdict is as of (null: today's releases)
+            "exclude_newer": judge.exclude_newer,
         },
         hardware=judge.hardware,
         hardware_note=hardware_note,
@@ -167,7 +189,7 @@ def _report(
         unjudged_ranges=len(judge.range_notes),
         unjudged_pins=len(judge.outside_snapshot),
         snapshot_date=_snapshot_date() if judge.outside_snapshot else "",
-        resolve_failed=judge.not_made or None,
+        resolve_failed=judge.not_made or judge.unsatisfiable or None,
         **fresh,
     )
 
@@ -181,6 +203,8 @@ def _each_pixi_environment(
     probe: bool,
     resolver: str,
     resolver_timeout: float | None,
+    exclude_newer: str | None = None,
+    knowledge_version: str | None = None,
 ) -> tuple[Report, list[Finding]] | None:
     """A pixi workspace with several environments, none chosen: each installs on its own, so
     each is judged on its own (as extras are); None when there is one environment or none."""
@@ -197,7 +221,8 @@ def _each_pixi_environment(
         one = dataclasses.replace(target, pixi_environment=name)
         return run_check(
             paths, fact_options, knowledge, one, index_options, probe=probe, resolver=resolver,
-            resolver_timeout=resolver_timeout,
+            resolver_timeout=resolver_timeout, exclude_newer=exclude_newer,
+            knowledge_version=knowledge_version,
         )  # fmt: skip
 
     return judge_each(names, judge_one)

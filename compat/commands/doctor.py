@@ -20,6 +20,7 @@ from compat.facts.gather import (
     usage_summary,
 )
 from compat.facts.nodes import host_identity, stack_summary
+from compat.kb.bundlestate import bundle_expires
 from compat.kb.freshness import freshness
 from compat.kb.knowledge import KnowledgeBase, KnowledgeChoice, load_knowledge_base
 from compat.kb.pipcheck import CheckResult, check_environment, conflict_findings
@@ -84,6 +85,7 @@ def run_doctor(
         kb_rules=len(kb),
         kb_digest=kb.digest,
         kb_source=kb.source,
+        kb_expires=bundle_expires(kb.source),
         kb_version=kb.version,
         environment=summary,
         hardware=hardware,

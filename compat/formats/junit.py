@@ -125,7 +125,9 @@ def render(report: Report, colour: bool = False) -> str:
                 counts["skipped"] += 1
             if aside:
                 ET.SubElement(case, "system-out").text = "\n".join(aside)
-        if report.resolve_failed and path == next(iter(cases)):
+        # A resolve that proved the install impossible is its finding's failure already.
+        proved = any(f.rule.id == "install:unsatisfiable" for f in report.findings)
+        if report.resolve_failed and not proved and path == next(iter(cases)):
             case = ET.SubElement(suite, "testcase", name="resolve", classname=path)
             error = ET.SubElement(
                 case, "error", message=report.resolve_failed, type="resolve-failed"

@@ -47,6 +47,11 @@ class Manifest(NamedTuple):
     compat_version: str  # the compat release whose rule files the bundle extends
     min_compat: str  # the oldest compat that can read it
     files: Mapping[str, str]  # "matrix/x.yaml" -> sha256 hex
+    # The day the bundle was made and the day past which its rules are stale (YYYY-MM-DD; ""
+    # where the bundle does not say): `matrix update` never goes back in time, and every report
+    # warns once a bundle in force has expired (issue 42 item 14).
+    date: str = ""
+    expires: str = ""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -124,7 +129,23 @@ def parse_manifest(data: bytes, where: str) -> Manifest:
     if not all(isinstance(value, str) and _VERSION.match(value) for value in fields):
         raise BundleError(f"{where}: bundle.json: version, compat_version, min_compat required")
     version, compat_version, min_compat = (str(value) for value in fields)
-    return Manifest(version, compat_version, min_compat, dict(files))
+    days = {key: doc.get(key, "") for key in ("date", "expires")}
+    for key, value in days.items():
+        if value and not (isinstance(value, str) and _is_day(value)):
+            raise BundleError(f"{where}: bundle.json: {key} must be a date, YYYY-MM-DD")
+    return Manifest(
+        version, compat_version, min_compat, dict(files), str(days["date"]), str(days["expires"])
+    )
+
+
+def _is_day(text: str) -> bool:
+    import datetime as dt
+
+    try:
+        dt.date.fromisoformat(text)
+    except ValueError:
+        return False
+    return len(text) == 10
 
 
 def lint_files(directory: Path, where: str) -> int:
@@ -178,7 +199,13 @@ def unpack(files: Mapping[str, bytes], directory: Path) -> None:
 
 
 def build_bundle(
-    matrix_dir: Path, version: str, *, min_compat: str, compat_version: str = __version__
+    matrix_dir: Path,
+    version: str,
+    *,
+    min_compat: str,
+    compat_version: str = __version__,
+    date: str = "",
+    expires: str = "",
 ) -> bytes:
     """A reproducible bundle of every *.yaml in `matrix_dir`: same inputs, same bytes."""
     import gzip
@@ -194,6 +221,8 @@ def build_bundle(
         "version": version,
         "compat_version": compat_version,
         "min_compat": min_compat,
+        **({"date": date} if date else {}),
+        **({"expires": expires} if expires else {}),
         "files": {name: sha256_hex(content) for name, content in files.items()},
     }
     members = {"bundle.json": (json.dumps(manifest, indent=2) + "\n").encode(), **files}
@@ -213,6 +242,8 @@ def index_document(bundle: bytes, url: str, manifest: Manifest) -> dict[str, Any
         "version": manifest.version,
         "compat_version": manifest.compat_version,
         "min_compat": manifest.min_compat,
+        **({"date": manifest.date} if manifest.date else {}),
+        **({"expires": manifest.expires} if manifest.expires else {}),
         "url": url,
         "size": len(bundle),
         "sha256": sha256_hex(bundle),
@@ -268,6 +299,8 @@ def install(bundle: bytes, index: Mapping[str, Any], source: str) -> tuple[Manif
         "directory": name,
         "source": source,
         "rules": rules,
+        "date": manifest.date,
+        "expires": manifest.expires,
     }
     _write_atomic(root / "current.json", (json.dumps(pointer, indent=2) + "\n").encode())
     for old in root.iterdir():  # earlier bundles: nothing points at them any more

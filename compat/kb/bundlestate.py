@@ -18,6 +18,14 @@ class ActiveBundle(NamedTuple):
     sha256: str
     matrix_dir: Path
     source: str  # the URL it came from
+    date: str = ""  # the day it was made (YYYY-MM-DD), "" where it does not say
+    expires: str = ""  # the day past which its rules are stale, "" where it does not say
+
+    def expired(self, today: str | None = None) -> bool:
+        """Whether the bundle's stated expiry has passed (never, where it states none)."""
+        import datetime as dt
+
+        return bool(self.expires) and (today or dt.date.today().isoformat()) > self.expires
 
 
 def bundles_dir(environ: Mapping[str, str] | None = None) -> Path:
@@ -42,6 +50,8 @@ def active_bundle() -> ActiveBundle | None:
             str(data["sha256"]),
             pointer.parent / directory / "matrix",
             str(data["source"]),
+            str(data.get("date") or ""),
+            str(data.get("expires") or ""),
         )
         usable = compatible(str(data["compat_version"]), str(data["min_compat"]))
     except (OSError, ValueError, KeyError, TypeError):
@@ -81,3 +91,10 @@ def compatible(compat_version: str, min_compat: str) -> bool:
         return parse_version(min_compat) <= running <= parse_version(compat_version)
     except InvalidVersion:
         return False
+
+
+def bundle_expires(source: str) -> str:
+    """The stated expiry of the bundle in force when the knowledge base judging is that bundle
+    (`source` "bundle"), else "" (a report's `kb_expires`)."""
+    active = active_bundle() if source == "bundle" else None
+    return active.expires if active is not None else ""

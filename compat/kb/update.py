@@ -1,9 +1,11 @@
 """`compat matrix update`: fetch the knowledge-base index and bundle over httpx, verify, install.
 
 The index URL comes from `--matrix-url`/`--url`, else $COMPAT_MATRIX_URL (the CLI's variable for
-that option), else DEFAULT_INDEX_URL (the project's
-latest GitHub release). Every failure is one `CompatError` line and leaves the knowledge base in
-force untouched: `UpdateUnreachable` (exit 3) when nothing usable could be downloaded,
+that option); there is no default (no index is published for everyone: a default pointing nowhere
+only failed), and without one the command says how to set one. A bundle older than the knowledge
+base in force (an older version of a bundle, or an earlier date than the bundle or shipped rules
+in force) is refused unless `allow_downgrade` (issue 42 item 14). Every failure is one
+`CompatError` line and leaves the knowledge base in force untouched: `UpdateUnreachable` (exit 3) when nothing usable could be downloaded,
 `BundleError` (exit 2) when what was downloaded must not be used. docs/bundles.md has the trust
 model: the index is fetched over HTTPS and pins the bundle's sha256.
 """
@@ -21,9 +23,6 @@ from compat.errors import EXIT_UNCHECKED, CompatError, UsageError
 from compat.kb.bundle import INDEX_SCHEMA, BundleError, install, installed_pointer
 from compat.kb.bundlestate import active_bundle
 
-DEFAULT_INDEX_URL = (
-    "https://github.com/compat-dev/compat/releases/latest/download/compat-kb-index.json"
-)
 MAX_INDEX_BYTES = 1 << 20
 MAX_BUNDLE_BYTES = 32 << 20
 _LOOPBACK = {"127.0.0.1", "localhost", "::1"}
@@ -44,15 +43,61 @@ class UpdateResult(NamedTuple):
 
 
 def index_url(flag: str | None) -> str:
-    """`--matrix-url`/`--url`, which the CLI also fills from $COMPAT_MATRIX_URL, else the default."""
-    return flag or DEFAULT_INDEX_URL
+    """`--matrix-url`/`--url`, which the CLI also fills from $COMPAT_MATRIX_URL."""
+    if not flag:
+        raise UsageError(
+            "no knowledge-base index is configured: give --url URL or set COMPAT_MATRIX_URL to "
+            "a compat.kb-index/1 document (scripts/build_bundle.py writes one; docs/bundles.md)"
+        )
+    return flag
+
+
+def in_force() -> tuple[str, str, str]:
+    """The knowledge base in force: (what it is, its version, its date): a bundle's own, or the
+    shipped rules' (compat's version; the newest day their PyPI inputs were read)."""
+    current = active_bundle()
+    if current is not None:
+        return f"bundle {current.version}", current.version, current.date
+    from compat.kb.freshness import INPUTS_FILE
+
+    try:
+        day = str(json.loads(INPUTS_FILE.read_text("utf-8"))["fetched"]["newest"])
+    except (OSError, ValueError, KeyError, TypeError):
+        day = ""
+    return f"the rules shipped with compat {__version__}", __version__, day
+
+
+def older(index: dict[str, Any]) -> str | None:
+    """Why the index's bundle is older than the knowledge base in force, or None: an earlier
+    date than its date, or (bundle against bundle) a lower version."""
+    from packaging.version import InvalidVersion
+
+    from compat.versions import parse_version
+
+    what, version, day = in_force()
+    new_day = str(index.get("date") or "")
+    if day and new_day and new_day < day:
+        return f"bundle {index['version']} is dated {new_day}, {what} {day}"
+    if active_bundle() is not None:
+        try:
+            lower = parse_version(index["version"]) < parse_version(version)
+        except InvalidVersion:
+            lower = False  # versions that do not compare: the dates decide
+        if lower:
+            return f"bundle {index['version']} is older than {what}"
+    return None
 
 
 def update(
-    url: str, *, timeout: float = 20.0, progress: Callable[[str], None] | None = None
+    url: str,
+    *,
+    timeout: float = 20.0,
+    progress: Callable[[str], None] | None = None,
+    allow_downgrade: bool = False,
 ) -> UpdateResult:
     """Fetch the index at `url`, then its bundle when it is not the one in force; verify and
-    install it. `progress`, when given, is told each step (the CLI shows it on a terminal)."""
+    install it, never one older than the knowledge base in force unless `allow_downgrade`.
+    `progress`, when given, is told each step (the CLI shows it on a terminal)."""
     say = progress or (lambda message: None)
     _check_scheme(url)
     import httpx
@@ -72,6 +117,11 @@ def update(
         if current is not None and current.sha256 == index["sha256"]:
             rules = (installed_pointer() or {}).get("rules", 0)
             return UpdateResult(index["version"], index["sha256"], int(rules), url, False)
+        backwards = None if allow_downgrade else older(index)
+        if backwards is not None:
+            raise BundleError(
+                f"{backwards}: refusing to go back (--allow-downgrade installs it anyway)"
+            )
         bundle_url = urljoin(url, index["url"])  # relative to the index, not to a redirect
         _check_scheme(bundle_url)
         limit = min(MAX_BUNDLE_BYTES, index["size"])

@@ -29,11 +29,15 @@ CUDA13_RULE = "cuda13-build-on-pre-580-driver"
 # affected when uv resolves those extras online (checked 2026-11-28, `compat check` without
 # --offline): the offline solve agrees with the real resolver, not a guess.
 SOLVED_TRUE_POSITIVES = {
+    # huggingface_hub = "^0.11.0" beside transformers = "4.38.0", which requires
+    # huggingface-hub>=0.19.3: uv says "No solution found" (checked 2026-11-29, `uv pip compile`
+    # of the two lines); offline, the snapshot solve proves it from the two pins (issue 42 item 1)
+    "gpt-neox-pyproject.toml": {"install:unsatisfiable"},
     "unsloth-pyproject.toml": {
         "numpy2-with-torch-before-2.3",
         "transformers-5-disables-old-torch",
         "transformers-torch-load-needs-torch-2.6",
-    }
+    },
 }
 
 

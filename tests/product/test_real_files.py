@@ -37,7 +37,9 @@ pytestmark = pytest.mark.xdist_group("real-files")
 @functools.cache
 def _checked(name: str, args: tuple[str, ...]) -> str:
     result = run_cli(["check", *TARGET, str(REAL / name), *args])
-    assert result.exit_code in (0, 1), result.stderr
+    assert result.exit_code in (0, 1, 3), result.stderr
+    if result.exit_code == 3:  # only where an offline solve reached its bound (issue 42 item 13)
+        assert "offline solve stopped at its bound" in result.json()["summary"]["resolve_failed"]
     return result.stdout
 
 

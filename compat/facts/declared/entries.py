@@ -59,6 +59,23 @@ class Declared:
             return None
 
 
+def url_problem(url: str) -> str | None:
+    """Why an http(s) index URL does not parse (bad input, exit 2), or None. Whether it can be
+    reached is the machine's business, never decided here."""
+    from urllib.parse import urlsplit
+
+    if not url.lower().startswith(("http://", "https://")):
+        return None  # file:// URLs and directories: checked where they are read
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 - raises ValueError for a port that is not a number
+    except ValueError as error:
+        return f"index URL {url!r} does not parse: {error}"
+    if not parts.hostname:
+        return f"index URL {url!r} does not parse: it names no host"
+    return None
+
+
 @dataclass(frozen=True)
 class IndexLine:
     """A package index a file names: a pip option line, a Pipfile source, a uv index."""

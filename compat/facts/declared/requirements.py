@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from compat.errors import InputError
-from compat.facts.declared.entries import Declared, IndexLine, parse_requirement
+from compat.facts.declared.entries import Declared, IndexLine, parse_requirement, url_problem
 from compat.model import Origin
 
 # No `\s+` that can start at every blank of a long run: a line of 200,000 spaces must stay linear.
@@ -214,6 +214,9 @@ def _option_line(
         raise InputError(f"{flag} needs a value", origin=origin)
     result.options.setdefault(flag, []).append(value if _OPTIONS[flag] else "")
     if flag in ("-i", "--index-url", "--extra-index-url"):
+        problem = url_problem(value)
+        if problem is not None:
+            raise InputError(problem, origin=origin)
         result.indexes.append(
             IndexLine(value, origin, replaces_default=flag != "--extra-index-url")
         )

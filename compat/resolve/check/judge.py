@@ -21,6 +21,11 @@ from compat.resolve.check.declared import LOCK_KINDS, declared_facts, torch_cuda
 from compat.resolve.sources.indexconfig import IndexOptions
 from compat.resolve.target import TargetOptions
 
+# Seconds every offline solve of one check may take together: a backstop (the solve's counts of
+# work bound each solve first). Once spent, further installs are judged by their pins alone, and
+# the note names each install not solved (unsloth's 180 extras took minutes on a loaded machine).
+SOLVE_BUDGET = 60.0
+
 
 @dataclass
 class Judge:
@@ -53,6 +58,17 @@ class Judge:
     release_why: str = ""  # why a pin's release list could not settle it
     # Offline: exact pins of packages the snapshot does not cover (the verdict line counts them).
     outside_snapshot: dict[str, None] = dataclasses.field(default_factory=dict)
+    # The first install a resolver (or the offline solve) proved impossible, in one line
+    # (summary.resolve_failed beside its install:unsatisfiable finding).
+    unsatisfiable: str = ""
+    # An index the resolver could not reach ("URL: cause"): the machine's network, never bad
+    # input. Set once, the rest is judged without the resolve: exact pins and the offline solve.
+    unreachable: str = ""
+    solve_spent: float = 0.0  # seconds the offline solves of this check took (SOLVE_BUDGET)
+    # --exclude-newer: only releases published by the end of this day (UTC), "2025-06-30".
+    exclude_newer: str | None = None
+    # The current install's proof that it cannot happen: (its finding, the explanation, who).
+    _refused: tuple[Finding, str, str] | None = None  # and who proved it
 
     def __call__(
         self, declared: Sequence[Any]
@@ -67,7 +83,8 @@ class Judge:
         (compat.resolve.check.offline), with a note saying what it took; None, with a note, where the
         snapshot holds no install (the ranges are then judged as before)."""
         from compat.resolve.check.declared import wheel_version
-        from compat.resolve.check.offline import NoOfflineInstall, Wanted, solve
+        from compat.resolve.check.offline import NoOfflineInstall, SolveStopped, Wanted, solve
+        from compat.resolve.sources import snapshot
 
         conda = frozenset(self.declared_set.conda.names if self.declared_set.conda else ())
         wanted = [
@@ -101,8 +118,37 @@ class Judge:
                 if torch_rebuilt(self.declared_set.indexes, self.markers)
                 else []
             )
-            solved = solve(wanted, self.python_version, self.markers, served, rebuilt)
+            import time
+
+            if self.solve_spent >= SOLVE_BUDGET:  # the check's backstop is spent: no solve
+                raise SolveStopped(
+                    f"the offline solve stopped at its bound: the check's {SOLVE_BUDGET:g} s for "
+                    "offline solves (a backstop) was spent on the installs before this one"
+                )
+            started = time.monotonic()
+            try:
+                solved = solve(
+                    wanted, self.python_version, self.markers, served, rebuilt,
+                    max_seconds=SOLVE_BUDGET - self.solve_spent,
+                )  # fmt: skip
+            finally:
+                self.solve_spent += time.monotonic() - started
         except NoOfflineInstall as error:
+            if error.explanation:  # a proof (not a bound reached): the install cannot happen
+                self._refuse(
+                    error.explanation, f"compat's dependency snapshot of {snapshot.fetched()}",
+                    declared, notes,
+                )  # fmt: skip
+                return None
+            if isinstance(error, SolveStopped):  # past the bound: no verdict, said (exit 3)
+                asked = ", ".join(i.raw for i in declared if i.kind == "requirement")
+                self.not_made = self.not_made or str(error)
+                notes.append(
+                    f"offline solve: {error} — not solved: the install of {asked}; its ranges "
+                    "were judged over every version they allow, and the result is not a clean "
+                    "verdict (exit 3 unless a finding fails the gate)"
+                )
+                return None
             notes.append(
                 f"offline solve: {error} — ranges were judged over every version they allow"
             )
@@ -144,6 +190,8 @@ class Judge:
             finally:
                 launched.set()
             found = releases()
+        if self.unreachable:  # one note names the index and why, not one per package
+            release_notes = [n for n in release_notes if ": the index could not be read (" not in n]
         notes[:0] = release_notes
         if install is None:
             return None  # the union only: judged one install at a time instead
@@ -153,6 +201,17 @@ class Judge:
         packages, pulled = self.packages(declared, resolved, resolved_by, solved, notes)
         facts, why = self.facts(packages, notes)
         findings = self.findings(declared, facts, packages, pulled, solved, why, notes)
+        refused, self._refused = self._refused, None
+        if refused is not None:  # the first verdict: the install cannot happen as written
+            from compat.resolve.check.unsatisfiable import mark_conflicted
+
+            stated.insert(0, refused[0])
+            from compat.resolve.check.unsatisfiable import readable
+
+            said = f"{refused[2]} proves the install impossible: {readable(refused[1])}"
+            self.unsatisfiable = self.unsatisfiable or said
+            findings = mark_conflicted(findings, refused[1])
+            found = mark_conflicted(found, refused[1])
         if resolved is not None:
             notes += range_notes(self.kb, facts, findings, declared_facts(declared, self.kb, []))
         return [*stated, *found, *findings], notes, packages
@@ -193,11 +252,14 @@ class Judge:
                     "version they allow"
                 )
                 made = None, ""
+                self._refused = None  # the unpublished pin is the reason, said by its finding
             if made is None:
                 return None
             resolved, resolved_by = made
         solved = None
-        if resolved is None and self.index_options.offline and _needs_resolve(declared):
+        # Offline, or the index could not be reached: the install as of compat's snapshot.
+        solving = self.index_options.offline or (bool(self.unreachable) and not union)
+        if resolved is None and solving and self._refused is None and _needs_resolve(declared):
             if not stated:
                 solved = self.solve_offline(declared, notes)
             if solved is not None:
@@ -220,14 +282,21 @@ class Judge:
     ) -> tuple[dict[NormalizedName, Version] | None, str] | None:
         """The real resolver's install; (None, "") with a note where it gave no answer; None
         where it refused the union of extras (judged one install at a time instead)."""
+        from compat.errors import IndexAccessError
         from compat.resolve.resolvers.resolver import BuildFailed, ResolutionFailed, ResolveNotMade
 
         try:
-            return resolve_declared(
+            made = resolve_declared(
                 declared, self.declared_set, self.target, self.index_options, notes,
-                self.resolver, self.resolver_timeout, refusal_raises=union,
-                relevant=rule_names(self.kb), launched=launched,
+                self.resolver, self.resolver_timeout, refusal_raises=True,
+                relevant=rule_names(self.kb), launched=launched, exclude_newer=self.exclude_newer,
             )  # fmt: skip
+            if made[1] and made[2]:  # resolved, but without an index it could not reach
+                self._unreached(made[2], notes)
+                return None, ""
+            return made[0], made[1]
+        except IndexAccessError as error:
+            self._unreached(error.message, notes)
         except BuildFailed as error:
             if union:
                 return None  # judged one install at a time, each with its finding
@@ -236,8 +305,10 @@ class Judge:
             finding, note = build_failure(error, declared)
             stated.append(finding)
             notes.append(note)
-        except ResolutionFailed:
-            return None
+        except ResolutionFailed as error:
+            if union:
+                return None  # the extras judged one install at a time
+            self._refuse(error.message, error.tool, declared, notes)
         except ResolveNotMade as error:
             # No verdict from the resolver (a time limit, or the tool failed): said, and the
             # verdict line and exit status (3) say the answer lacks it (docs/resolver.md).
@@ -250,6 +321,36 @@ class Judge:
             )
             notes.append(self.gave_up)
         return None, ""
+
+    def _refuse(self, explanation: str, by: str, declared: Sequence[Any], notes: list[str]) -> None:
+        """The install cannot happen: its finding (kept for judge, unless an unpublished pin
+        explains the refusal), the verdict line's reason, and a note."""
+        from compat.resolve.check.unsatisfiable import ID, readable, unsatisfiable_finding
+
+        self._refused = unsatisfiable_finding(explanation, by, declared), explanation, by
+        said = readable(explanation)
+        notes.append(
+            f"{by} cannot install these requirements together for the target ({ID}): {said} — "
+            "ranges were judged over every version they allow"
+        )
+
+    def _unreached(self, message: str, notes: list[str]) -> None:
+        """An index the resolver could not reach: the machine's network. One note names it and
+        why; every install is then judged without the resolve (exact pins, the offline solve
+        over compat's snapshot), and the verdict says the resolve did not happen (exit 3)."""
+        from compat.resolve.sources import snapshot
+
+        reason = message.split(" could not reach ", 1)[-1]
+        url, _, cause = reason.rpartition(": ")
+        self.unreachable = reason
+        self.not_made = f"the index {url or 'of the resolve'} could not be reached ({cause})"
+        self.gave_up = (
+            f"the resolve did not happen: {self.not_made} (the machine's network; every "
+            "other index may answer) — exact pins are judged as written and the rest by "
+            f"compat's offline solve over its dependency snapshot of {snapshot.fetched()}; not "
+            "a clean verdict (exit 3 unless a finding fails the gate)"
+        )
+        notes.append(self.gave_up)
 
     def packages(
         self,
@@ -269,14 +370,20 @@ class Judge:
         if solved is not None:
             packages = placed(packages, solved, declared)
             pulled = unknown_facts(solved, declared, packages, self.kb, notes)
-        elif not any(i.kind in LOCK_KINDS for i in declared) and resolved is None:
+        elif (
+            not any(i.kind in LOCK_KINDS for i in declared)
+            and resolved is None
+            and self.solve_spent < SOLVE_BUDGET  # past the check's bound: the pins alone
+        ):
             from compat.resolve.check.transitive import infer
 
             # The index itself only where the resolver was asked and gave no answer; else the
             # shipped snapshot, never the cache (same input, same answer). What conda installs
             # pulls in conda's dependencies, not what PyPI's metadata of that name requires.
             conda = frozenset(self.declared_set.conda.names if self.declared_set.conda else ())
-            online = not self.index_options.offline and _needs_resolve(declared)
+            online = (
+                not self.index_options.offline and not self.unreachable and _needs_resolve(declared)
+            )
             pulled, pulled_notes = infer(
                 [i for i in declared if i.name not in conda],
                 packages, self.kb, self.markers, self.index_options, online, self.unread,
@@ -800,10 +907,13 @@ def resolve_declared(
     refusal_raises: bool = False,
     relevant: Container[str] = (),
     launched: Callable[[], None] = lambda: None,
-) -> tuple[dict[NormalizedName, Version] | None, str]:
-    """What the real resolver installs for the declared set on the target, or None with a note
-    when it refuses the set (`refusal_raises`: ResolutionFailed instead). Raises ResolverTimedOut
-    when it runs out of time (the caller says so and judges offline)."""
+    exclude_newer: str | None = None,
+) -> tuple[dict[NormalizedName, Version] | None, str, str]:
+    """What the real resolver installs for the declared set on the target, who resolved it and
+    the index it went on without ("" where it reached them all), or None with a note when it
+    refuses the set (`refusal_raises`: ResolutionFailed instead). Raises ResolverTimedOut when it
+    runs out of time, IndexAccessError when it could not reach an index (the caller says so and
+    judges without the resolve)."""
     from compat.resolve.resolvers.resolver import BuildFailed, ResolutionFailed, Target, resolve
 
     lines = [
@@ -831,6 +941,7 @@ def resolve_declared(
             tool=tool,
             timeout=limit,
             launched=launched,
+            exclude_newer=exclude_cutoff(exclude_newer),
         )
     except BuildFailed:
         raise  # a finding, not a note: the caller makes it
@@ -841,7 +952,14 @@ def resolve_declared(
             f"{error.tool} cannot install these requirements together for the target: "
             f"{error.message} — ranges were judged over every version they allow"
         )
-        return None, ""
+        return None, "", ""
+    if resolution.unreached:  # not the install: the caller says why
+        return dict(resolution.packages), resolution.tool, resolution.unreached
+    if exclude_newer is not None and resolution.tool.startswith("pip"):
+        notes.append(
+            f"pip has no --exclude-newer: its resolve may take releases published after "
+            f"{exclude_newer} (--resolver uv applies the date)"
+        )
     notes.append(
         install_note(
             f"{resolution.tool} resolves for the target",
@@ -850,4 +968,35 @@ def resolve_declared(
             relevant,
         )
     )
-    return dict(resolution.packages), resolution.tool
+    return dict(resolution.packages), resolution.tool, resolution.unreached
+
+
+def exclude_cutoff(day: str | None) -> str | None:
+    """uv's --exclude-newer for "published by the end of DAY": the next midnight, UTC (uv reads
+    a bare date as the start of that day in the local time zone)."""
+    if day is None:
+        return None
+    import datetime as dt
+
+    following = dt.date.fromisoformat(day) + dt.timedelta(days=1)
+    return f"{following.isoformat()}T00:00:00Z"
+
+
+def exclude_newer_note(day: str, kb_version: str, kb_digest: str, offline: bool) -> str:
+    """What --exclude-newer did, with the knowledge base that judged (a reproducible verdict
+    names both). The snapshot records no upload times: offline, the date limits nothing before
+    the snapshot's own day, which the note says."""
+    from compat.resolve.sources import snapshot
+
+    said = (
+        f"releases published by {day} (--exclude-newer), judged by knowledge base {kb_version} "
+        f"({kb_digest[:19]})"
+    )
+    fetched = snapshot.fetched()
+    if offline and day < fetched:
+        said += (
+            f"; offline, the date is not applied: compat's dependency snapshot of {fetched} "
+            "records no upload times, so releases published between the two days are not "
+            "excluded (run online with uv to apply it)"
+        )
+    return said

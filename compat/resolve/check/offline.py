@@ -16,8 +16,15 @@ What the snapshot cannot tell is carried, never dropped:
   what compat/data/recorded-requires.json records every such release requires, else nothing
   known (`unread`).
 
-The work is bounded by a count of resolution rounds (MAX_ROUNDS), never by the clock: the same
-input gives the same answer on any machine.
+The work is bounded (issue 42 item 13) by counts of work, so that the same input gives the same
+answer on any machine: resolution rounds (MAX_ROUNDS) and releases tried and rejected while
+backtracking (MAX_REJECTED: verl@4879d61's sglang extra rejected thousands, for over ten minutes,
+where a solve that finishes rejects a few hundred). The clock is only a backstop for a machine
+far slower than any measured (MAX_SECONDS, and the caller's budget over every install of a
+check). A solve past a bound gives no answer (SolveStopped, naming the bound); the caller judges
+what it can without it and says the verdict is not clean. What the solve asks again while
+backtracking (the same package under the same requirements and the same rejected releases) is
+answered once.
 """
 
 from __future__ import annotations
@@ -31,9 +38,14 @@ from packaging.requirements import Requirement
 from packaging.specifiers import SpecifierSet
 from packaging.utils import NormalizedName, canonicalize_name
 from packaging.version import Version
-from resolvelib import AbstractProvider
+from resolvelib import AbstractProvider, BaseReporter
 
 MAX_ROUNDS = 2000
+# Releases rejected while backtracking. Measured on every real file in tests/data/real (2026-11-29,
+# benchmarks/bench_bounded.py): solves that finish reject at most 4,376 (prime-rl); those that
+# ran for minutes pass 5,000 within seconds (verl@4879d61[sglang], unsloth's torch extras).
+MAX_REJECTED = 5000
+MAX_SECONDS = 30.0  # per install solved, a backstop: counts of work bound it first
 
 
 def _any(version: Version) -> bool:
@@ -88,11 +100,45 @@ class OfflineInstall:
 
 class NoOfflineInstall(Exception):
     """The snapshot holds no install of these requirements (or the solve ran out of rounds):
-    the message says which, in one line."""
+    the message says which, in one line. `explanation`: where the solve proved it, which
+    requirement excludes which (empty where it stopped without a proof)."""
+
+    def __init__(self, message: str, explanation: str = "") -> None:
+        super().__init__(message)
+        self.explanation = explanation
 
 
 class SolveStopped(NoOfflineInstall):
-    """The solve ran out of rounds (MAX_ROUNDS): no answer either way."""
+    """The solve ran out of rounds (MAX_ROUNDS) or time (MAX_SECONDS): no answer either way."""
+
+
+class _Bound(Exception):
+    """Raised inside resolvelib's loop when a bound is reached: its message names it."""
+
+
+class _Bounded(BaseReporter):  # type: ignore[type-arg]
+    """resolvelib's reporter, counting rejected releases and watching the clock."""
+
+    def __init__(self, deadline: float, seconds: float) -> None:
+        self.deadline = deadline
+        self.seconds = seconds
+        self.rejected = 0
+
+    def _clock(self) -> None:
+        import time
+
+        if time.monotonic() > self.deadline:
+            raise _Bound(f"its time limit of {self.seconds:.0f} s (a backstop)")
+
+    def starting_round(self, index: int) -> None:
+        self._clock()
+
+    def rejecting_candidate(self, criterion: Any, candidate: Any) -> None:
+        self.rejected += 1
+        if self.rejected > MAX_REJECTED:
+            raise _Bound(f"{MAX_REJECTED} releases tried and rejected (a count of work)")
+        if self.rejected % 64 == 0:
+            self._clock()
 
 
 def label() -> str:
@@ -167,6 +213,8 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
         # PyPI's build requires are not that build's
         self.rebuilt: frozenset[NormalizedName] = frozenset()
         self.marker_key = tuple(sorted(markers.items()))
+        # find_matches' answers: backtracking asks the same question again and again.
+        self.answers: dict[tuple[str, str, frozenset[Version | None]], list[_Candidate]] = {}
 
     @staticmethod
     def _key(name: str, extras: Iterable[str]) -> str:
@@ -208,8 +256,6 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
         requirements: Mapping[str, Iterator[Requirement]],
         incompatibilities: Mapping[str, Iterator[_Candidate]],
     ) -> list[_Candidate]:
-        from compat.resolve.sources import snapshot
-
         wanted = list(requirements[identifier])  # may be empty while resolvelib backjumps
         base, _, tail = identifier.partition("[")
         name = canonicalize_name(base)
@@ -218,6 +264,20 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
         for requirement in wanted:
             specifier &= requirement.specifier
         bad = {c.version for c in incompatibilities[identifier]}
+        key = (identifier, str(specifier), frozenset(bad))
+        if key not in self.answers:  # a revisit is answered from what was found
+            self.answers[key] = self._matches(name, extras, specifier, bad)
+        return list(self.answers[key])
+
+    def _matches(
+        self,
+        name: NormalizedName,
+        extras: frozenset[str],
+        specifier: SpecifierSet,
+        bad: set[Version | None],
+    ) -> list[_Candidate]:
+        from compat.resolve.sources import snapshot
+
         if name in self.provided:
             version = self.provided[name]
             if version in bad or (version is not None and not specifier.contains(version, True)):
@@ -378,12 +438,57 @@ def _without_marker(requirement: Requirement) -> Requirement:
     return copy
 
 
+def _recorded_fit(requirement: Requirement) -> bool:
+    """Whether the snapshot records a release the requirement allows."""
+    from compat.resolve.sources import snapshot
+
+    name = canonicalize_name(requirement.name)
+    return any(requirement.specifier.contains(v, True) for v in snapshot.releases(name))
+
+
+def _explain(causes: Iterable[Any], pinned: Mapping[NormalizedName, Version | None]) -> str:
+    """Which requirement excludes which, as the solve found them: "transformers 4.30.0 requires
+    tokenizers!=0.11.3,<0.14,>=0.11.1, the files require tokenizers==0.20.0 — no release ..."."""
+    said: list[str] = []
+    causes = list(causes)
+    # A proof only where every requirement in the conflict is the files' own or that of a release
+    # the files pin exactly: the snapshot models the rest (a project's extras naming the project
+    # itself, releases it cannot read) too loosely to call an install impossible on it.
+    if any(
+        c.parent is not None
+        and (c.parent.version is None or pinned.get(c.parent.name) != c.parent.version)
+        for c in causes
+    ):
+        return ""
+    # Nor where a requirement of the files allows no release the snapshot records (openai 0.28
+    # is older than its first day): that is the snapshot's gap, not a conflict.
+    if not causes or any(c.parent is None and not _recorded_fit(c.requirement) for c in causes):
+        return ""
+    for cause in causes:
+        parent = cause.parent
+        who = (
+            "the files require"
+            if parent is None
+            else f"{parent.name} {parent.version} requires"
+            if parent.version is not None
+            else f"{parent.name} requires"
+        )
+        said.append(f"{who} {cause.requirement}")
+    said = list(dict.fromkeys(said))
+    return (
+        ", ".join(said[:8])
+        + (", …" if len(said) > 8 else "")
+        + " — no release the snapshot records meets all of these"
+    )
+
+
 def solve(
     wanted: Sequence[Wanted],
     python: Version,
     markers: Mapping[str, str],
     served: Mapping[NormalizedName, Callable[[Version], bool]] | None = None,
     rebuilt: frozenset[NormalizedName] = frozenset(),
+    max_seconds: float | None = None,
 ) -> OfflineInstall:
     """What a fresh install of `wanted` takes as of the snapshot; NoOfflineInstall when the
     snapshot holds none (or the solve runs out of rounds). `served`: for a package bound to
@@ -407,18 +512,28 @@ def solve(
         extras = f"[{','.join(sorted(item.extras))}]" if item.extras else ""
         roots.append(Requirement(f"{item.name}{extras}{item.specifier}"))
         provider.roots.add(provider.identify(roots[-1]))
-    resolver: Any = resolvelib.Resolver(provider, resolvelib.BaseReporter())
+    import time
+
+    seconds = MAX_SECONDS if max_seconds is None else min(MAX_SECONDS, max_seconds)
+    reporter = _Bounded(time.monotonic() + seconds, seconds)
+    resolver: Any = resolvelib.Resolver(provider, reporter)
     try:
         result = resolver.resolve(roots, max_rounds=MAX_ROUNDS)
+    except _Bound as bound:
+        raise SolveStopped(f"the offline solve stopped at its bound: {bound}") from None
     except resolvelib.ResolutionImpossible as error:
         causes = sorted({str(c.requirement) for c in error.causes})
         raise NoOfflineInstall(
             "no install of these requirements is in the snapshot"
-            + (f" ({', '.join(causes[:4])}{', …' if len(causes) > 4 else ''})" if causes else "")
+            + (f" ({', '.join(causes[:4])}{', …' if len(causes) > 4 else ''})" if causes else ""),
+            _explain(
+                error.causes,
+                {w.name: _exact(w.specifier) for w in wanted if not (w.constraint or w.url)},
+            ),
         ) from None
     except resolvelib.ResolutionTooDeep:
         raise SolveStopped(
-            f"the offline solve stopped after {MAX_ROUNDS} rounds (a count of work)"
+            f"the offline solve stopped at its bound: {MAX_ROUNDS} rounds (a count of work)"
         ) from None
     packages: dict[NormalizedName, Version] = {}
     unknown: dict[NormalizedName, SpecifierSet] = {}

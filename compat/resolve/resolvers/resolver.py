@@ -44,14 +44,18 @@ if TYPE_CHECKING:
 
 TOOLS = ("auto", "pip", "uv")
 
-# Lines of a resolver's error output that mean the index could not be reached, not that the
-# requirements conflict: those are input errors (exit 2), never a verdict on the requirements.
-# A line of pip's or uv's output that says the index could not be reached (check, pin and
-# doctor --install's dry run all read their resolver's output with it).
+# A line of pip's or uv's output that says an index could not be reached (check, pin and
+# doctor --install's dry run all read their resolver's output with it): never a verdict on the
+# requirements. The machine's network, not bad input: check judges without the resolve (exit 3
+# unless a finding fails), pin and doctor say so. uv reports an index that refuses its
+# credentials (401, 403) in a hint under a "No solution found" that is therefore no verdict.
 UNREACHABLE_INDEX = re.compile(
     r"NewConnectionError|Connection refused|Max retries exceeded|Could not fetch URL"
     r"|Failed to fetch|error sending request|dns error|tcp connect error|timed out"
-    r"|Network is unreachable|Failed to establish a new connection|Name or service not known",
+    r"|Network is unreachable|Failed to establish a new connection|Name or service not known"
+    r"|NameResolutionError|Temporary failure in name resolution"
+    r"|could not be queried due to a lack of valid authentication|returned a 403 Forbidden"
+    r"|certificate verify failed|invalid peer certificate|SSLError|UnknownIssuer",
     re.IGNORECASE,
 )
 _UV_PIN = re.compile(r"^([A-Za-z0-9][A-Za-z0-9._-]*)(?:\[[^\]]*\])?==([^\s;#]+)")
@@ -74,6 +78,9 @@ class Resolution:
     packages: dict[NormalizedName, Version]
     tool: str  # "pip 25.1.1" / "uv 0.9.2"
     command: tuple[str, ...] = field(default=())
+    # An index the tool could not reach and went on without (pip skips one after its retries):
+    # "URL: cause", else "". The install it found is not the one a machine reaching it makes.
+    unreached: str = ""
 
 
 class ResolutionFailed(Exception):
@@ -134,8 +141,11 @@ def resolve(
     tool: str = "auto",
     timeout: float = 120.0,
     launched: Callable[[], None] = lambda: None,
+    exclude_newer: str | None = None,
 ) -> Resolution:
     """Resolve `requirements` under `constraints` with the real tool and return what it installs.
+    `exclude_newer` ("2025-06-30"): uv takes only releases published by then; pip has no such
+    option (the caller says so).
 
     Lines may be requirement strings or pip option lines (`--extra-index-url URL`), exactly as in
     a requirements file. Raises UsageError for an unusable tool choice or offline index,
@@ -158,7 +168,7 @@ def resolve(
         cons.write_text("".join(f"{line}\n" for line in constraints), "utf-8")
         if tool == "uv" or (tool == "auto" and uv is not None):
             assert uv is not None
-            return _resolve_uv(uv, reqs, cons, target, index, timeout, launched)
+            return _resolve_uv(uv, reqs, cons, target, index, timeout, launched, exclude_newer)
         return _resolve_pip(work, reqs, cons, target, index, timeout, launched)
 
 
@@ -317,6 +327,8 @@ def _run(
 
 _URL = re.compile(r"https?://[^\s'\"()<>,`]+")
 _CAUSES = (
+    ("401 unauthorized", "401 Unauthorized (the index wants credentials this machine lacks)"),
+    ("403 forbidden", "403 Forbidden (the index refuses this machine's credentials)"),
     ("connection refused", "connection refused"),
     ("timed out", "timed out"),
     ("name or service not known", "the host name does not resolve"),
@@ -324,6 +336,13 @@ _CAUSES = (
     ("failed to resolve", "the host name does not resolve"),
     ("network is unreachable", "the network is unreachable"),
     ("certificate", "a TLS certificate error"),
+    ("unknownissuer", "a TLS certificate error"),
+    ("sslerror", "a TLS error"),
+)
+
+
+_PIP_CONNECTION = re.compile(
+    r"(HTTPS?)Connection\(host='([^']+)', port=(\d+)\).*\)': (/\S*?)/[^/\s]+/?$"
 )
 
 
@@ -336,9 +355,17 @@ def _unreachable_summary(raw: str) -> str:
     where = "the package index"
     for line in failing:
         for match in _URL.finditer(line):
+            if line[match.end() : match.end() + 1] == ")" and "index" in line.lower():
+                return f"{match.group(0).rstrip('/.')}: {cause}"  # uv's hint names the index
             # The project page (…/cu126/torch/) lives under the index: name the index.
             where = re.sub(r"/[^/]+/?$", "", match.group(0).rstrip("/."))
             return f"{where}: {cause}"
+    for line in failing:  # pip's retry warning: host, port and the project page's path
+        pip = _PIP_CONNECTION.search(line)
+        if pip is not None:
+            scheme, host, port, path = pip.groups()
+            default = {"http": "80", "https": "443"}[scheme.lower()] == port
+            return f"{scheme.lower()}://{host}{'' if default else f':{port}'}{path}: {cause}"
     paths = {
         m.group(1).rstrip("/")
         for line in failing
@@ -536,7 +563,10 @@ def _quoted(raw: str, tool: str, returncode: int) -> str:
     generic advice, nor a build's traceback (only the exception it ended with), with compat's
     scratch files named for what they are."""
     advice = ("To fix this", "1. ", "2. ", "You can try", "for help visit")
-    chatter = ("Collecting", "Downloading", "Using cached", "Obtaining", "Would install", "INFO:")
+    chatter = (
+        "Collecting", "Downloading", "Using cached", "Obtaining", "Would install", "INFO:",
+        "Processing ",  # a local file pip reads (find-links, a mirror): progress, not a reason
+    )  # fmt: skip
     lines: list[str] = []
     skipping = ""  # "warning" or "hint" (up to a blank line), "traceback" (up to its exception)
     code_line = False  # the source line a traceback prints under each `File "..."` line
@@ -716,7 +746,9 @@ def _resolve_pip(
         }
     except (ValueError, KeyError, TypeError) as error:
         raise ResolutionFailed(f"pip wrote a report compat cannot read: {error}", "pip") from None
-    return Resolution(packages, version, tuple(command))
+    unreached = any(UNREACHABLE_INDEX.search(line) for line in result.stderr.splitlines())
+    summary = _unreachable_summary(result.stderr) if unreached else ""
+    return Resolution(packages, version, tuple(command), unreached=summary)
 
 
 def _resolve_uv(
@@ -727,6 +759,7 @@ def _resolve_uv(
     index: IndexOptions | None,
     timeout: float,
     launched: Callable[[], None],
+    exclude_newer: str | None = None,
 ) -> Resolution:
     command = [
         uv,
@@ -748,6 +781,8 @@ def _resolve_uv(
     platform = _split_platform(target.platform)
     if platform is not None:
         command += ["--python-platform", _uv_platform(platform)]
+    if exclude_newer is not None:
+        command += ["--exclude-newer", exclude_newer]
     from compat.resolve.resolvers.staticmeta import entries, uv_toml
 
     try:

@@ -76,7 +76,14 @@ def _as_url(value: str, what: str, origin: Origin | None, base: Path | None = No
     """An index URL, or a local directory (as pip and uv accept) turned into a file:// URL."""
     value = value.strip()
     if value.startswith(_URL_SCHEMES):
-        return value
+        from compat.facts.declared.entries import url_problem
+
+        problem = url_problem(value)
+        if problem is None:
+            return value
+        if origin is None:
+            raise UsageError(f"{what}: {problem}")
+        raise InputError(f"{what}: {problem}", origin=origin)
     path = Path(value).expanduser()
     if not path.is_absolute() and base is not None:
         path = base / path

@@ -361,3 +361,75 @@ def test_dead_port_is_really_dead() -> None:
         port = sock.getsockname()[1]
     code, errors, _ = update("--url", f"http://127.0.0.1:{port}/compat-kb-index.json")
     assert code == 3 and len(errors) == 1
+
+
+# Knowledge updates never go backwards (issue 42 item 14).
+
+
+def test_an_older_bundle_is_refused_unless_a_downgrade_is_asked_for(
+    tmp_path: Path, server: FileServer
+) -> None:
+    assert (
+        update("--url", publish(server, build(tmp_path, "2", ("extra.yaml", BUNDLE_ONLY_RULE))))[0]
+        == 0
+    )
+    url = publish(server, build(tmp_path, "1"))
+    code, errors, _ = update("--url", url)
+    assert code == 2 and len(errors) == 1
+    assert "bundle 1 is older than bundle 2: refusing to go back" in errors[0]
+    assert errors[0].endswith("; bundle 2 stays in force")
+    kb, _ = knowledge_base(tmp_path)
+    assert (kb["source"], kb["version"]) == ("bundle", "2")
+    code, errors, stdout = update("--url", url, "--allow-downgrade")
+    assert (code, errors) == (0, []) and "updated to bundle 1" in stdout
+
+
+def test_an_earlier_date_is_older_whatever_the_version_says(
+    tmp_path: Path, server: FileServer
+) -> None:
+    newer = build(tmp_path, "2026.11.28", date="2026.11.28".replace(".", "-"))
+    assert update("--url", publish(server, newer))[0] == 0
+    url = publish(server, build(tmp_path, "2026.12.01", date="2026-11-01"))
+    code, errors, _ = update("--url", url)
+    assert code == 2 and "dated 2026-11-01, bundle 2026.11.28 2026-11-28" in errors[0]
+    # The shipped rules have a date too: the newest day their PyPI inputs were read.
+    assert run_cli(["matrix", "update", "--reset"]).exit_code == 0
+    shipped = json.loads((ROOT / "compat" / "data" / "kb-inputs.json").read_text())
+    code, errors, _ = update("--url", publish(server, build(tmp_path, "9", date="2020-01-01")))
+    assert (
+        code == 2
+        and f"the rules shipped with compat {__version__} {shipped['fetched']['newest']}"
+        in errors[0]
+    )
+
+
+def test_an_expired_bundle_is_a_warning_in_every_report(tmp_path: Path, server: FileServer) -> None:
+    shipped = json.loads((ROOT / "compat" / "data" / "kb-inputs.json").read_text())
+    day = shipped["fetched"]["newest"]  # not older than the shipped rules, expired since
+    url = publish(server, build(tmp_path, "7", date=day, expires=day))
+    assert update("--url", url)[0] == 0
+    requirements = tmp_path / "requirements.txt"
+    requirements.write_text("demo-lib==1.0\n")
+    document = run_cli(["check", str(requirements), "--offline", "--format", "json"]).json()
+    assert document["knowledge_base"]["expired"] == day
+    assert document["notes"][0].startswith(f"warning: knowledge bundle 7 expired on {day}")
+    text = run_cli(["check", str(requirements), "--offline"]).stdout
+    assert f"knowledge base: bundle 7 (EXPIRED on {day}" in text.splitlines()[0]
+    assert f"knowledge bundle 7 expired on {day}" in text.splitlines()[-1]
+    sarif = run_cli(["check", str(requirements), "--offline", "--format", "sarif"]).json()
+    assert sarif["runs"][0]["properties"]["knowledgeBase"]["expired"] == day
+    junit = run_cli(["check", str(requirements), "--offline", "--format", "junit"]).stdout
+    assert f"EXPIRED on {day}" in junit
+    doctor, _ = knowledge_base(tmp_path)
+    assert doctor["expired"] == day
+
+
+def test_without_a_configured_index_the_command_says_how_to_set_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("COMPAT_MATRIX_URL", raising=False)
+    result = run_cli(["matrix", "update"])
+    assert result.exit_code == 2
+    assert "no knowledge-base index is configured: give --url URL or set COMPAT_MATRIX_URL" in (
+        result.stderr
+    )

@@ -102,8 +102,12 @@ def test_pins_of_published_releases_pass_pep_440_equal_included(tmp_path: Path) 
     with IndexServer(INDEX) as index:
         code, report = check(str(requirements), "--index-url", index.url)
     assert releases(report) == {}
-    assert code == 0, report["findings"]
     assert not any("exact pins name published releases" in n for n in report["notes"])
+    # The release is published; its +local build is not on this index, so the resolver proves
+    # the install impossible as written (issue 42 item 1), at that line alone.
+    (found,) = report["findings"]
+    assert found["rule"] == "install:unsatisfiable" and code == 1
+    assert [p["source"] for p in found["packages"]] == [f"{requirements}:3"]
 
 
 @pytest.mark.usefixtures("resolver_env")

@@ -103,10 +103,12 @@ def test_pip_warnings_are_not_quoted_its_errors_are(
             str(requirements), "--index-url", index.url, "--resolver", "pip", "--no-probe"
         )
     (refused,) = [n for n in notes_of(report) if "cannot install these requirements" in n]
-    assert "ERROR:" in refused and "vllm" in refused
+    assert "conflicting dependencies" in refused and "vllm" in refused
     assert "WARNING" not in refused and "is ignored" not in refused
-    assert report["summary"]["resolve_failed"] is None  # a verdict
-    assert code in (0, 1)
+    # A verdict: the install cannot happen (issue 42 item 1), the first finding, exit 1.
+    assert report["summary"]["resolve_failed"].startswith("pip")
+    assert report["findings"][0]["rule"] == "install:unsatisfiable"
+    assert code == 1
 
 
 def test_a_pin_with_no_distribution_for_the_target_python_says_so(
