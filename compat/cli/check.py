@@ -263,14 +263,8 @@ def check(
     from compat.commands.waivers import load_baseline, load_waivers
     from compat.resolve.target import TargetOptions
 
-    if probe and facts.no_probe:
-        raise UsageError("--probe and --no-probe contradict each other: give one of them")
-    check_resolver(resolver)
-    if step_summary:  # before the work: outside Actions there is nowhere to append it
-        step_summary_target()
+    refuse_contradictions(probe and facts.no_probe, resolver, step_summary, baseline, baseline_ref)
     reports = parse_reports(report_to or (), output)  # before the work: a typo costs nothing
-    if baseline is not None and baseline_ref is not None:
-        raise UsageError("--baseline and --baseline-ref: give one baseline")
     exclude_newer = exclude_newer and parse_day(exclude_newer, "--exclude-newer")
     baseline_keys = load_baseline(baseline) if baseline is not None else None
     waivers = load_waivers(Path.cwd())
@@ -347,8 +341,12 @@ def _report_and_exit(
         return fixing.refused(bool(failing))  # nothing written: the reason in one line
     if failing:
         return 1
-    # The resolve the ranged verdicts rest on did not happen: not a clean result (exit 3).
-    return EXIT_UNCHECKED if report.resolve_failed else EXIT_OK
+    # The resolve the ranged verdicts rest on did not happen: not a clean result (exit 3). A
+    # resolve that proved the install impossible did happen: its finding (here unchanged since
+    # the baseline, or waived) is the verdict.
+    judged = [*report.findings, *(f for f, _ in report.suppressed)]
+    proven = any(f.rule.id == "install:unsatisfiable" for f in judged)
+    return EXIT_UNCHECKED if report.resolve_failed and not proven else EXIT_OK
 
 
 def parse_day(value: str, option: str) -> str:
@@ -588,6 +586,24 @@ def _baseline_at(
             return []
 
     return baseline_from_ref(ref, files, findings_at)
+
+
+def refuse_contradictions(
+    both_probes: bool,
+    resolver: str,
+    step_summary: bool,
+    baseline: Path | None,
+    baseline_ref: str | None,
+) -> None:
+    """Exit 2 before any work for options that cannot all hold: --probe with --no-probe, a
+    resolver that does not exist, a job summary outside GitHub Actions, two baselines."""
+    if both_probes:
+        raise UsageError("--probe and --no-probe contradict each other: give one of them")
+    check_resolver(resolver)
+    if step_summary:  # outside Actions there is nowhere to append it
+        step_summary_target()
+    if baseline is not None and baseline_ref is not None:
+        raise UsageError("--baseline and --baseline-ref: give one baseline")
 
 
 def check_resolver(resolver: str) -> None:
