@@ -145,6 +145,31 @@ def defining_releases(module: str, name: str) -> tuple[str, str] | None:
     return None
 
 
+RULE_PREFIX = "import-table-"  # compat/matrix/python-imports-table.yaml, the same pairs as rules
+
+
+def _slug(text: str) -> str:
+    return text.lower().replace("_", "-").replace(".", "-")
+
+
+def rule_id(importer: str, module: str, name: str) -> str:
+    """The generated rule of a broken import (the knowledge base's ids are lowercase words joined
+    by '-'): pin avoids the pair through it, as it avoids any rule."""
+    return f"{RULE_PREFIX}{importer}-{_slug(module)}" + (f"-{_slug(name)}" if name else "")
+
+
+def with_import_findings(
+    findings: Sequence[Finding], packages: Mapping[NormalizedName, PackageFact]
+) -> list[Finding]:
+    """`findings` with the install's broken pairs as doctor's `python` findings; a generated
+    rule's finding that one of them restates is dropped (one finding per break)."""
+    found = import_findings(packages)
+    restated = {
+        rule_id(str(f.packages[0].name), *f.rule.id.split(":")[2:4]) for f in found if f.packages
+    }
+    return [f for f in findings if f.rule.id not in restated] + found
+
+
 def import_findings(packages: Mapping[NormalizedName, PackageFact]) -> list[Finding]:
     """The broken pairs among a resolved install's packages (one version each)."""
     single = {str(n): str(p.versions[0]) for n, p in packages.items() if len(p.versions) == 1}
@@ -154,11 +179,15 @@ def import_findings(packages: Mapping[NormalizedName, PackageFact]) -> list[Find
             continue
         for importer in family.importers:
             if importer in single:
+                # only what `import <importer>` runs: a module it does not run fails only for
+                # code that imports it, which the requirements do not show (doctor asks it of
+                # the installed files as `possible`)
                 findings += [
                     finding(b, family, packages)
                     for b in broken(
                         importer, single[importer], family.defining, single[family.defining]
                     )
+                    if b.reached
                 ]
     return findings
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import copy
 import json
 import re
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -15,8 +16,11 @@ import pytest
 
 from compat.kb import importtable
 from tests.checkcli import TOOLS, check, write
+from tests.conftest import run_cli
 from tests.indexserver import Dist, IndexServer
 from tests.lib import paths
+from tests.lib.doctor import doctor_report
+from tests.lib.resolvers import pip_resolve
 
 MANIFEST = json.loads((paths.PYIMPORTS / "MANIFEST.json").read_text(encoding="utf-8"))
 _CANNOT_IMPORT = re.compile(r"ImportError: cannot import name '(\w+)' from '([\w.]+)'")
@@ -102,9 +106,45 @@ def test_check_reports_the_broken_pair_the_resolver_installs(tmp_path: Path, too
         "python-import:sentence-transformers:huggingface_hub:cached_download"
     ]
     assert found[0]["status"] == "affected" and code == 1
+    # the same break as a generated rule (pin's view of it) is not said twice
+    assert not [f for f in report["findings"] if f["rule"].startswith("import-table-")]
     assert "0.25.2" in found[0]["title"] and "cached_download" in found[0]["title"]
     # pinned to a release that still defines it, the same file is clean
     write(requirements, "sentence-transformers==2.2.2\nhuggingface_hub==0.25.2\n")
     with IndexServer(INDEX) as index:
         code, report = check(str(requirements), "--index-url", index.url, "--resolver", tool)
     assert [f for f in report["findings"] if f["kind"] == "python"] == []
+
+
+@pytest.mark.usefixtures("resolver_env")
+def test_pin_avoids_the_broken_pair_and_real_pip_accepts_it(tmp_path: Path) -> None:
+    # the table's broken pairs are rules too (compat/matrix/python-imports-table.yaml): pin
+    # escapes sentence-transformers 2.2.2 + huggingface_hub 0.26 as it escapes any rule
+    requirements = write(
+        tmp_path / "requirements.txt", "sentence-transformers==2.2.2\nhuggingface_hub\n"
+    )
+    with IndexServer(INDEX) as index:
+        result = run_cli(["pin", "-r", str(requirements), "--no-probe", "--index-url", index.url])
+        assert result.exit_code == 0, result.stderr
+        constraints = write(tmp_path / "constraints.txt", result.stdout)
+        resolved = pip_resolve(
+            index.url, constraints, ["sentence-transformers==2.2.2", "huggingface_hub"], tmp_path
+        )
+    lines = {
+        line.split("==")[0].replace("_", "-"): line
+        for line in result.stdout.splitlines()
+        if "==" in line
+    }
+    hub = lines["huggingface-hub"]
+    assert hub.split()[0].endswith("==0.25.2"), result.stdout
+    assert "import-table-sentence-transformers-huggingface-hub-cached-download" in hub
+    assert resolved == {"sentence-transformers": "2.2.2", "huggingface-hub": "0.25.2"}
+
+
+def test_doctor_says_the_break_once_from_the_installed_files(tmp_path: Path) -> None:
+    # the generated rule asks what doctor reads in the files: doctor's own finding stands alone
+    site = tmp_path / "site"
+    shutil.copytree(paths.PYIMPORTS / "st-2.2.2-hub-0.26.0", site)
+    _, report = doctor_report(site)
+    rules = [f["rule"] for f in report["findings"] if not f["rule"].startswith("pip-check:")]
+    assert rules == ["python-import:sentence-transformers:huggingface_hub:cached_download"]
