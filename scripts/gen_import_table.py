@@ -24,7 +24,10 @@ source straight from the wheel's zip, `compat.files.pysource.read_defines`, the 
 for submodules; the importer's line from the zip with `scan_imports`); a disagreement refuses
 the table (exit 1, nothing written).
 
-Usage: python scripts/gen_import_table.py [--refresh] [--wheels DIR]
+The broken pairs also become rules (compat/matrix/python-imports-table.yaml), so pin avoids
+them as it avoids any rule; `--rules-only` rewrites them from the table without reading wheels.
+
+Usage: python scripts/gen_import_table.py [--refresh] [--wheels DIR] | --rules-only [--check]
 """
 
 from __future__ import annotations
@@ -375,7 +378,8 @@ def spans_text(releases: list[str], chosen: set[str]) -> str:
     )
 
 
-def write_rules(table: dict[str, Any], recorded: dict[str, Any]) -> None:
+def write_rules(table: dict[str, Any], recorded: dict[str, Any], *, check: bool = False) -> bool:
+    """Write the rules (atomically); with `check`, only say whether the file is up to date."""
     import yaml
 
     header = (
@@ -386,9 +390,12 @@ def write_rules(table: dict[str, Any], recorded: dict[str, Any]) -> None:
     )
     document = {"schema": "compat.matrix/1", "rules": rules(table, recorded)}
     text = header + yaml.safe_dump(document, sort_keys=False, allow_unicode=True, width=100)
+    if check:
+        return RULES.exists() and RULES.read_text(encoding="utf-8") == text
     tmp = RULES.with_suffix(".part")
     tmp.write_text(text, encoding="utf-8")
     os.replace(tmp, RULES)
+    return True
 
 
 def main() -> int:
@@ -400,10 +407,16 @@ def main() -> int:
     parser.add_argument(
         "--rules-only", action="store_true", help="rewrite the rules from the table, read nothing"
     )
+    parser.add_argument(
+        "--check", action="store_true", help="with --rules-only: exit 1 when the rules differ"
+    )
     args = parser.parse_args()
     if args.rules_only:
         table = json.loads(OUT.read_text(encoding="utf-8"))
-        write_rules(table, json.loads(INPUTS.read_text(encoding="utf-8")))
+        recorded = json.loads(INPUTS.read_text(encoding="utf-8"))
+        if not write_rules(table, recorded, check=args.check):
+            print(f"{RULES.relative_to(ROOT)} differs from its table: regenerate", file=sys.stderr)
+            return 1
         return 0
     if args.refresh or not INPUTS.exists():
         recorded = refresh()

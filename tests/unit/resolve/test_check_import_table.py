@@ -9,6 +9,8 @@ import copy
 import json
 import re
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -148,3 +150,23 @@ def test_doctor_says_the_break_once_from_the_installed_files(tmp_path: Path) -> 
     _, report = doctor_report(site)
     rules = [f["rule"] for f in report["findings"] if not f["rule"].startswith("pip-check:")]
     assert rules == ["python-import:sentence-transformers:huggingface_hub:cached_download"]
+
+
+def test_the_generated_rules_regenerate_from_the_table(tmp_path: Path) -> None:
+    script = paths.REPO / "scripts" / "gen_import_table.py"
+    done = subprocess.run(
+        [sys.executable, str(script), "--rules-only", "--check"], capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    rules = (paths.REPO / "compat" / "matrix" / "python-imports-table.yaml").read_text("utf-8")
+    # every rule is one of the table's broken pairs whose importing module `import` runs
+    for family in TABLE["families"]:
+        for importer, releases in family["importers"].items():
+            for rows in releases.values():
+                for module, name, _where, reached in rows:
+                    pair = family["pairs"][f"{module}:{name}"]
+                    lacking, unknown = set(pair["lacking"]), set(pair["unknown"])
+                    defined = set(family["releases"]) - lacking - unknown
+                    rule = importtable.rule_id(importer, module, name)
+                    if reached and lacking and defined:
+                        assert f"- id: {rule}\n" in rules
