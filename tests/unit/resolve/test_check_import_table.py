@@ -11,6 +11,7 @@ import re
 import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -170,3 +171,33 @@ def test_the_generated_rules_regenerate_from_the_table(tmp_path: Path) -> None:
                     rule = importtable.rule_id(importer, module, name)
                     if reached and lacking and defined:
                         assert f"- id: {rule}\n" in rules
+
+
+def _script() -> Any:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "gen_import_table", paths.REPO / "scripts" / "gen_import_table.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("name", ["st-2.2.2-hub-0.25.2", "st-2.2.2-hub-0.26.0"])
+def test_the_sample_re_read_route_agrees_with_the_table(name: str, tmp_path: Path) -> None:
+    # the generation-time re-read reads a module straight from the wheel's zip: here a zip of
+    # the real huggingface_hub release's files (tests/data/pyimports), against the table's row
+    site = paths.PYIMPORTS / name
+    wheel = tmp_path / "hub.whl"
+    with zipfile.ZipFile(wheel, "w") as archive:
+        for path in (site / "huggingface_hub").rglob("*.py"):
+            archive.write(path, str(path.relative_to(site)))
+    case = next(c for c in MANIFEST["cases"] if c["name"] == name)
+    release = _releases(case, "huggingface-hub")
+    (family,) = [f for f in TABLE["families"] if f["defining"] == "huggingface-hub"]
+    table_says = release not in family["pairs"]["huggingface_hub:cached_download"]["lacking"]
+    again = _script().reread_defines(wheel, "huggingface_hub", "cached_download")
+    assert again is table_says
+    assert again is (case["import"]["result"] == "ok")  # and the real import agrees
