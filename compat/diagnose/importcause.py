@@ -165,6 +165,7 @@ def _cause(
     sources: object,
     owners: dict[str, str],
 ) -> ImportCause:
+    from compat.kb.importtable import defining_releases
     from compat.kb.pythoncheck import defines_name
 
     site = _SITE.search(frame)
@@ -207,11 +208,19 @@ def _cause(
             )
     detail = f"{who} imports {what} from {module}; {detail}"
     if installed != "defines":
-        detail += (
-            f". The releases of {dist} that provide it are not known to compat yet (no table of "
-            f"its releases): a release of {importer_dist or 'the importer'} that no longer "
-            f"imports it, or the {dist} release it was written against, fixes it"
-        )
+        known = defining_releases(module, name) if kind != "no-module" else None
+        if known is not None:
+            detail += (
+                f". The releases of {known[0]} that define it (of those compat read, "
+                f"compat/data/python-imports.json): {known[1]}; one of them, or a release of "
+                f"{importer_dist or 'the importer'} that no longer imports it, fixes it"
+            )
+        else:
+            detail += (
+                f". The releases of {dist} that provide it are not known to compat yet (no table "
+                f"of its releases): a release of {importer_dist or 'the importer'} that no longer "
+                f"imports it, or the {dist} release it was written against, fixes it"
+            )
     if not read and mods is not None:
         detail += f" ({dist} is assumed from the module's name: no installed RECORD lists {module})"
     return ImportCause(

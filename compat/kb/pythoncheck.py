@@ -600,13 +600,17 @@ def from_json(stored: Any) -> PythonJudgement | None:
 
 
 def defines_name(
-    mods: Modules, sources: Sources, module: str, name: str
+    mods: Modules, sources: Sources, module: str, name: str, memo: dict[str, Any] | None = None
 ) -> tuple[bool | None, str]:
     """Whether the installed `module` provides `name` (a name it defines or a submodule): True,
     False, or None with why it cannot be known without running it. `name` '' asks whether the
-    module itself exists."""
-    unreadable: dict[str, str] = {}
-    resolver = _Names(mods, sources, unreadable)
+    module itself exists. `memo`: kept between calls on the same modules (one resolve of the
+    lazy tables for many names)."""
+    resolver = memo.get("resolver") if memo is not None else None
+    if not isinstance(resolver, _Names):
+        resolver = _Names(mods, sources, {})
+        if memo is not None:
+            memo["resolver"] = resolver
     full = f"{module}.{name}" if name else module
     if full in mods.modules or full in mods.namespaces:
         return True, ""

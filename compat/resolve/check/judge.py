@@ -14,6 +14,7 @@ from packaging.utils import NormalizedName, canonicalize_name
 from packaging.version import Version
 
 from compat.engine import evaluate
+from compat.kb.importtable import with_import_findings
 from compat.kb.knowledge import KnowledgeBase
 from compat.kb.sourcebuild import source_build_notes
 from compat.model import Facts, Finding, PackageFact, Status
@@ -470,6 +471,7 @@ class Judge:
         offline could not settle turned into range notes."""
         kb = self.kb
         findings = [attach_build_packages(f, packages, why) for f in evaluate(kb, facts)]
+        findings = with_import_findings(findings, facts.packages)  # releases whose imports break
         if solved is not None and solved.incomplete:
             # What the files allow is certain whatever the pick: a rule every allowed release
             # hits stays affected (the ranges judged as offline always judged them).

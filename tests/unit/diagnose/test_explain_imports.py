@@ -72,3 +72,28 @@ def test_without_the_files_it_asks_for_the_release() -> None:
     assert found["installed"] == "not-read" and found["version"] == ""
     assert "release is installed? the log does not show it" in found["detail"]
     assert code == 1  # a question, not a cause the files confirmed
+
+
+@pytest.mark.parametrize("case", FAILING, ids=[c["name"] for c in FAILING])
+def test_the_cause_names_the_releases_that_define_the_name(case: dict[str, Any]) -> None:
+    # compat/data/python-imports.json read the defining package's releases: the cause names
+    # those that define the name, the release that worked for the real import among them
+    _name, module = _CANNOT_IMPORT.findall(case["import"]["result"])[0]
+    working = next(c for c in WORKING.values() if c["importer"] == case["importer"])
+    good = next(w["file"].split("-")[1] for w in working["wheels"] if w["file"].startswith(module))
+    bad = next(w["file"].split("-")[1] for w in case["wheels"] if w["file"].startswith(module))
+    _, document = explain(paths.PYIMPORTS / f"{case['name']}.log")
+    (found,) = document["imports"]
+    named = found["detail"].split("that define it")[1].split(";")[0]
+    assert "python-imports.json" in named
+    spans = [s.strip() for s in named.split(":", 1)[1].split(",")]
+    from packaging.version import Version
+
+    def inside(version: str) -> bool:
+        for span in spans:
+            low, _, high = span.partition("–")
+            if Version(low) <= Version(version) <= Version(high or low):
+                return True
+        return False
+
+    assert inside(good) and not inside(bad), spans
