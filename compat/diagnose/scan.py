@@ -16,10 +16,12 @@ from compat.facts.logread import (
     Probe,
     ScanStats,
     clean,
+    line_prefix,
     open_log,
     read_blocks,
     scan,
     segments,
+    strip_prefixes,
     strip_rank,
 )
 from compat.facts.logversions import VersionKey, VersionReader, record_groups, record_shapes
@@ -240,6 +242,11 @@ def scan_log(
     with open_log(log) as stream:
         blocks = read_blocks(stream, log)
         first = next(blocks, b"")
+        # a prefix on most lines (journald, docker compose, timestamps) is read past everywhere
+        prefix = line_prefix(first)
+        if prefix is not None:
+            blocks = strip_prefixes(itertools.chain([first], blocks), prefix)
+            first = next(blocks, b"")
         matcher = Matcher(rules, first)
 
         def on_hit(hit: Hit) -> None:

@@ -319,3 +319,61 @@ def strip_rank(text: str) -> tuple[str, int | None]:
         rank = int(number) if number else rank
         text = text[found.end() :]
     return text, rank
+
+
+# ---------------------------------------------------------------------------------------------
+# Line prefixes a collector adds to every line (issue 40): journald/syslog, docker compose,
+# logging timestamps and levels, vLLM's and glog's headers. A message's facts are read as if the
+# prefix were absent; line numbers stay the real ones (a prefix never spans a newline).
+
+_STAMP = (
+    rb"\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d{1,9})?(?:Z|[+-]\d{2}:?\d{2})?\]?"
+    rb"|[A-Z][a-z]{2} [ \d]?\d \d{2}:\d{2}:\d{2}(?:\.\d{1,9})?"  # syslog: Nov 12 10:00:01
+)
+_LEVEL = rb"(?:DEBUG|INFO|NOTICE|WARNING|WARN|ERROR|CRITICAL|FATAL|TRACE)"
+# Each alternative is one whole prefix; the group after it keeps the message's own indentation
+# (one separator space is the prefix's, the rest is the message's).
+_COLOUR = rb"(?:\x1b\[[0-9;]*m)*"  # docker compose colours the service's name
+_PREFIX = re.compile(
+    rb"^" + _COLOUR + rb"(?:"
+    # journald/syslog: `Nov 12 10:00:01 host python3[1234]: ` (the host optional, ISO stamps too)
+    rb"(?:" + _STAMP + rb") (?:[\w.-]{1,64} )?[\w./@-]{1,64}\[\d{1,10}\]: ?"
+    # a logging timestamp, then optionally the logger's name and a level: `... - INFO - `,
+    # `[...Z] `, `2024-05-01 12:00:00 INFO: `
+    rb"|(?:" + _STAMP + rb")(?: ?-? ?(?:[\w.]{1,80} - )?" + _LEVEL + rb")?(?: ?[-:|] ?| )"
+    # vLLM's `INFO 05-01 12:00:00 [file.py:12] ` (older: `file.py:12] `), glog's
+    # `I0501 12:00:00.123 1234 file.cc:3] `
+    rb"|" + _LEVEL + rb" \d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)? \[?[\w./-]{1,120}:\d{1,7}\] ?"
+    rb"|[IWEF]\d{4} \d{2}:\d{2}:\d{2}\.\d{1,9} {1,8}\d{1,10} [\w./-]{1,120}:\d{1,7}\] ?"
+    # docker compose: `trainer-1  | ` (service names padded to one width)
+    rb"|[\w.-]{1,64} {1,40}" + _COLOUR + rb"\|" + _COLOUR + rb" ?"
+    rb")",
+    re.M,
+)
+PREFIX_SAMPLE = 4000  # lines of the log's start on which a repeating prefix is looked for
+
+
+def line_prefix(sample: bytes) -> re.Pattern[bytes] | None:
+    """The prefix pattern when most non-empty lines of `sample` carry one (None otherwise): a
+    prefix on a few lines (a quoted log line, one timestamped warning) is the message's text."""
+    lines = [line for line in sample.split(b"\n", PREFIX_SAMPLE)[:PREFIX_SAMPLE] if line.strip()]
+    if len(lines) < 2:
+        return None
+    carried = sum(1 for line in lines if _PREFIX.match(line))
+    return _PREFIX if carried * 2 > len(lines) else None
+
+
+def strip_prefixes(blocks: Iterator[bytes], prefix: re.Pattern[bytes]) -> Iterator[bytes]:
+    """The blocks with each line's prefix removed; lines keep their numbers (whole lines are
+    handed on: a block ends at its last newline, the rest waits for the next)."""
+    carry = b""
+    for block in blocks:
+        data = carry + block if carry else block
+        cut = data.rfind(b"\n") + 1
+        if cut == 0 and len(data) <= MAX_CARRY:
+            carry = data
+            continue
+        whole, carry = (data, b"") if cut == 0 else (data[:cut], data[cut:])
+        yield prefix.sub(b"", whole)
+    if carry:
+        yield prefix.sub(b"", carry)
