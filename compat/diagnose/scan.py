@@ -21,8 +21,8 @@ from compat.facts.logread import (
     read_blocks,
     scan,
     segments,
-    strip_prefixes,
     strip_rank,
+    whole_lines,
 )
 from compat.facts.logversions import VersionKey, VersionReader, record_groups, record_shapes
 from compat.facts.machinefacts import MachineKey, MachineReader
@@ -243,10 +243,9 @@ def scan_log(
         blocks = read_blocks(stream, log)
         first = next(blocks, b"")
         # a prefix on most lines (journald, docker compose, timestamps) is read past everywhere
-        prefix = line_prefix(first)
-        if prefix is not None:
-            blocks = strip_prefixes(itertools.chain([first], blocks), prefix)
-            first = next(blocks, b"")
+        # (and a loader message a terminal wrapped over two lines is read as one)
+        blocks = whole_lines(itertools.chain([first], blocks), line_prefix(first))
+        first = next(blocks, b"")
         matcher = Matcher(rules, first)
 
         def on_hit(hit: Hit) -> None:

@@ -363,9 +363,30 @@ def line_prefix(sample: bytes) -> re.Pattern[bytes] | None:
     return _PREFIX if carried * 2 > len(lines) else None
 
 
-def strip_prefixes(blocks: Iterator[bytes], prefix: re.Pattern[bytes]) -> Iterator[bytes]:
-    """The blocks with each line's prefix removed; lines keep their numbers (whole lines are
-    handed on: a block ends at its last newline, the rest waits for the next)."""
+# The loader's "FILE.so: undefined symbol: _ZN..." wrapped by a terminal or a paste: the symbol
+# on the next line (after "symbol:"), or its tail there (a line of one mangled-name token, with
+# the quote and parenthesis of a repr'd ImportError after it); a word alone ("Killed") is not.
+_LOADER = b"undefined symbol:"
+_RANK_BYTES = rb"(?:\[(?:rank|RANK|default)\s*\d+\]:?\s?)?"
+_WRAPPED = re.compile(
+    rb"(undefined symbol:)[ \t]*\r?\n" + _RANK_BYTES + rb"[ \t]*(_Z[\w$.@]{1,2000})[ \t]*\r?(?=\n)"
+    rb"|(undefined symbol: {0,4}_Z[\w$.@]{1,2000})\r?\n"
+    + _RANK_BYTES
+    + rb"(?![A-Z][a-z]+\r?\n)([\w$.@]{1,2000}['\")\],]{0,4})[ \t]*\r?(?=\n)"
+)
+
+
+def _rejoin(found: re.Match[bytes]) -> bytes:
+    """The message on its first line whole, the continuation line left empty (numbers kept)."""
+    if found.group(1) is not None:
+        return found.group(1) + b" " + found.group(2) + b"\n"
+    return found.group(3) + found.group(4) + b"\n"
+
+
+def whole_lines(blocks: Iterator[bytes], prefix: re.Pattern[bytes] | None) -> Iterator[bytes]:
+    """The blocks cut at line ends, each line's `prefix` removed and a wrapped loader message
+    rejoined on its first line (the line after it left empty): every line keeps its number.
+    A block ends at its last newline (a loader line at its end waits for its continuation)."""
     carry = b""
     for block in blocks:
         data = carry + block if carry else block
@@ -373,7 +394,19 @@ def strip_prefixes(blocks: Iterator[bytes], prefix: re.Pattern[bytes]) -> Iterat
         if cut == 0 and len(data) <= MAX_CARRY:
             carry = data
             continue
+        if cut and len(data) <= MAX_CARRY:
+            last = data.rfind(b"\n", 0, cut - 1) + 1
+            if _LOADER in data[last:cut]:
+                cut = last  # its continuation may be in the next block
         whole, carry = (data, b"") if cut == 0 else (data[:cut], data[cut:])
-        yield prefix.sub(b"", whole)
+        yield _normalised(whole, prefix)
     if carry:
-        yield prefix.sub(b"", carry)
+        yield _normalised(carry, prefix)
+
+
+def _normalised(data: bytes, prefix: re.Pattern[bytes] | None) -> bytes:
+    if prefix is not None:
+        data = prefix.sub(b"", data)
+    if _LOADER in data:
+        data = _WRAPPED.sub(_rejoin, data)
+    return data
