@@ -156,11 +156,23 @@ def _from_binaries(
 
 
 def has_cause(result: Explanations) -> bool:
-    """A known cause is listed: a confirmed or symptom-only match (outside-range is not one)."""
-    return any(e.verdict != "outside-range" for e in result.matches) or any(
-        i.installed == "lacks"
-        for i in result.imports  # confirmed by the installed files
-    )
+    """A known cause is listed: a confirmed or symptom-only match (outside-range is not one), or
+    an import failure the installed files confirm or, without them, one whose message states
+    it (`cannot import name 'X' from 'M'`: the M that ran lacks X)."""
+    return any(e.verdict != "outside-range" for e in result.matches) or bool(import_causes(result))
+
+
+def import_causes(result: Explanations) -> list[ImportCause]:
+    """The import failures that are causes: confirmed by the installed files, or possible (the
+    message states it) where no rule judged the same line; a rule that matched it knows more
+    (the triton a torch pins defines triton_key: a listed one that lacks it is another
+    environment's), and where it holds it is the cause already listed."""
+    judged = {e.line for e in result.matches}
+    return [
+        i
+        for i in result.imports
+        if i.cause == "confirmed" or (i.cause == "possible" and i.line not in judged)
+    ]
 
 
 # ---------------------------------------------------------------------------------------------
