@@ -23,6 +23,7 @@ and their evidence-following order in compat.diagnose.judge; this module joins t
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -90,6 +91,7 @@ def run_explain(
     matches: list[Explanation] = []
     unrelated: list[Unrelated] = []
     shared = shared_symptoms(rules)
+    owners = Counter(symptom.match for rule in rules for symptom in rule.symptoms)
     for found in matcher.matches.values():
         if not found:
             continue
@@ -112,7 +114,8 @@ def run_explain(
             unrelated.append(Unrelated(best.rule, best.line, best.text, reason))
             continue
         messages = len({m.symptom.match for m in found})
-        matches.append(judge(best, seen, facts, ev, messages))
+        sole = owners[best.symptom.match] == 1  # no other rule prints-matches this text
+        matches.append(judge(best, seen, facts, ev, messages, sole))
     matches.sort(key=rank_key)
     unrelated.sort(key=lambda u: (u.line, u.rule.id))
     from compat.diagnose.importcause import explain_imports

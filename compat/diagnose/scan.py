@@ -58,6 +58,9 @@ class Match:
     # The bytes around the match (the end of its traceback, its own lines): where a package the
     # rule is about would be named if the log names it near the error at all.
     context: bytes = b""
+    # Packages whose release the message names by printing it (a `release_NAME` group: only the
+    # releases the rule's condition on NAME names print this text; docs/knowledge-base.md).
+    releases: frozenset[str] = frozenset()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -143,6 +146,11 @@ class Matcher:
                     match = Match(rule, symptom, hit.line, part.strip()[:500], rank)
                     match.echo = is_source_echo(part, previous_text)
                     match.context = hit.before[-CONTEXT:] + b"\n".join(hit.lines)
+                    match.releases = frozenset(
+                        group.partition("_")[2].replace("_", "-")
+                        for group, value in found.groupdict().items()
+                        if group.startswith("release_") and value is not None
+                    )
                     if sig.regex.groupindex:  # the message states facts (docs/knowledge-base.md)
                         record_groups(
                             collector, found.groupdict(), hit.line, part.strip()[:300], rule.id
