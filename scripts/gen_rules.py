@@ -827,8 +827,11 @@ many data pipelines) fails with it. vLLM 0.11-0.19 pin numba==0.61.2.""",
                 # numba/__init__.py _ensure_critical_deps, read in the wheels: 0.57.0-0.59.1 raise
                 # "Numba needs NumPy 1.2N or less" with nothing after it; 0.60.0 and later add
                 # ". Got NumPy X.Y". The tail is optional so both forms are the same mechanism.
+                # The cap is hard-coded per release: only the releases of this rule print it
+                # (release_numba; where two series share a cap, neither is settled by it).
                 symptoms=[
-                    rf"Numba needs NumPy {re_escape(shown)} or less(?:\. Got NumPy \d+\.\d+)?"
+                    rf"(?P<release_numba>Numba) needs NumPy {re_escape(shown)} or less"
+                    r"(?:\. Got NumPy \d+\.\d+)?"
                 ],
             )
         )

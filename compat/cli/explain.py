@@ -44,7 +44,8 @@ Examples:
   compat explain train.log --deepspeed-config ds.json --format json
 
 \b
-Exit codes: 0 a known cause matched (confirmed or symptom-only); 1 none did
+Exit codes: 0 a known cause matched (confirmed or symptom-only, or a
+`cannot import name` failure no rule judged); 1 none did
 (nothing matched, or only outside-range matches and unrelated errors);
 2 unreadable log or bad input.
 """,

@@ -23,6 +23,7 @@ and their evidence-following order in compat.diagnose.judge; this module joins t
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -90,6 +91,7 @@ def run_explain(
     matches: list[Explanation] = []
     unrelated: list[Unrelated] = []
     shared = shared_symptoms(rules)
+    owners = Counter(symptom.match for rule in rules for symptom in rule.symptoms)
     for found in matcher.matches.values():
         if not found:
             continue
@@ -112,7 +114,8 @@ def run_explain(
             unrelated.append(Unrelated(best.rule, best.line, best.text, reason))
             continue
         messages = len({m.symptom.match for m in found})
-        matches.append(judge(best, seen, facts, ev, messages))
+        sole = owners[best.symptom.match] == 1  # no other rule prints-matches this text
+        matches.append(judge(best, seen, facts, ev, messages, sole))
     matches.sort(key=rank_key)
     unrelated.sort(key=lambda u: (u.line, u.rule.id))
     from compat.diagnose.importcause import explain_imports
@@ -156,11 +159,23 @@ def _from_binaries(
 
 
 def has_cause(result: Explanations) -> bool:
-    """A known cause is listed: a confirmed or symptom-only match (outside-range is not one)."""
-    return any(e.verdict != "outside-range" for e in result.matches) or any(
-        i.installed == "lacks"
-        for i in result.imports  # confirmed by the installed files
-    )
+    """A known cause is listed: a confirmed or symptom-only match (outside-range is not one), or
+    an import failure the installed files confirm or, without them, one whose message states
+    it (`cannot import name 'X' from 'M'`: the M that ran lacks X)."""
+    return any(e.verdict != "outside-range" for e in result.matches) or bool(import_causes(result))
+
+
+def import_causes(result: Explanations) -> list[ImportCause]:
+    """The import failures that are causes: confirmed by the installed files, or possible (the
+    message states it) where no rule judged the same line; a rule that matched it knows more
+    (the triton a torch pins defines triton_key: a listed one that lacks it is another
+    environment's), and where it holds it is the cause already listed."""
+    judged = {e.line for e in result.matches}
+    return [
+        i
+        for i in result.imports
+        if i.cause == "confirmed" or (i.cause == "possible" and i.line not in judged)
+    ]
 
 
 # ---------------------------------------------------------------------------------------------

@@ -24,7 +24,9 @@ if TYPE_CHECKING:
 _LIMIT = 16
 _MAX_LINES = 5_000_000
 _PATTERNS = (
-    ("cannot-import-name", re.compile(r"ImportError: cannot import name '(\w+)' from '([\w.]+)'")),
+    # Python's own words, whoever prints them: `ImportError: cannot import name ...`, and loaders
+    # that catch it and print its message (ComfyUI's "Error loading module M: cannot import ...")
+    ("cannot-import-name", re.compile(r"\bcannot import name '(\w+)' from '([\w.]+)'")),
     (
         "no-attribute",
         re.compile(
@@ -52,6 +54,19 @@ class ImportCause:
     version_from: str  # "environment", "log" or ""
     installed: str  # defines | lacks | unknown | not-read
     detail: str  # the cause, in words
+
+    @property
+    def cause(self) -> str:
+        """`confirmed` (the installed files lack the name), `possible` (the message itself says
+        the module as it ran does not define the name: a release without it, whichever the log
+        does not show) or `ruled-out` (the installed files define it). Only `cannot import name`
+        states that: an attribute missing at run time or a missing submodule has other causes
+        too (a circular import, a name shadowed by a local file), so those are not listed."""
+        if self.installed == "lacks":
+            return "confirmed"
+        if self.installed == "defines":
+            return "ruled-out"
+        return "possible" if self.kind == "cannot-import-name" else ""
 
     def document(self) -> dict[str, object]:
         return {
@@ -83,7 +98,7 @@ def import_errors(log: Path) -> list[tuple[int, str, str, str, str, str]]:
         for number, raw in enumerate(handle, start=1):
             if number > _MAX_LINES or len(found) >= _LIMIT:
                 break
-            if b'File "' not in raw and b"Error: " not in raw:
+            if b'File "' not in raw and b"Error: " not in raw and b"cannot import" not in raw:
                 continue
             line = raw[:4096].decode("utf-8", "replace").rstrip("\r\n")
             match = _FRAME.match(line)
@@ -99,6 +114,8 @@ def import_errors(log: Path) -> list[tuple[int, str, str, str, str, str]]:
                     name, module = hit.group(1), hit.group(2)
                 else:
                     module, name = hit.group(1), hit.group(2)
+                if any(f[2:5] == (kind, module, name) for f in found):
+                    break  # the same failure printed again (a loader repeating its message)
                 found.append((number, line.strip(), kind, module, name, frame))
                 frame = ""
                 break
@@ -206,6 +223,10 @@ def _cause(
                 f"which {dist} release is installed? the log does not show it: give --python or "
                 f"--path (or `pip show {dist}`) to read it"
             )
+            if kind == "cannot-import-name":  # the message says what the module lacks
+                detail = (
+                    f"the {dist} that ran does not provide {what} (the message says so); " + detail
+                )
     detail = f"{who} imports {what} from {module}; {detail}"
     if installed != "defines":
         known = defining_releases(module, name) if kind != "no-module" else None

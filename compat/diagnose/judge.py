@@ -24,6 +24,7 @@ from compat.facts.logfacts import LogEvidence, LogFact
 from compat.kb.conditions import (
     BUILD_OWNERS,
     HARDWARE_HINT,
+    AnyOf,
     BuildCondition,
     HardwareCondition,
     PackageVersion,
@@ -98,21 +99,32 @@ def judge(
     facts: Facts,
     ev: LogEvidence,
     messages: int = 1,
+    sole: bool = False,
 ) -> Explanation:
     """The rule's verdict on the facts, with what it rests on. `messages`: how many of the rule's
-    distinct symptoms the log shows."""
+    distinct symptoms the log shows; `sole`: no other rule has the matched symptom."""
     rule = match.rule
     # The engine's three-valued evaluation, as doctor's: FALSE is a fact shown outside the rule.
     evaluated = rule.when.evaluate(facts)
     used = tuple(facts_used(rule.when, facts, ev))
-    if evaluated.value is Tri.FALSE:
+    value, held, unknowns = evaluated.value, evaluated.held, evaluated.unknown
+    settled = _release_settled(match, sole)
+    if settled and value is not Tri.FALSE:
+        # The message is printed only by the releases the rule's one condition on the package
+        # names (a `release_NAME` group; numba's "needs NumPy 2.0 or less" is 0.60's): that
+        # condition holds, whatever the log lists.
+        unknowns = tuple(u for u in unknowns if u.fact not in settled)
+        held = (*held, *(f"{fact}: {why}" for fact, why in settled.items()))
+        if value is Tri.UNKNOWN and not unknowns:
+            value = Tri.TRUE
+    if value is Tri.FALSE:
         verdict = "outside-range"
-    elif evaluated.value is Tri.TRUE and (not match.symptom.frames or seen):
+    elif value is Tri.TRUE and (not match.symptom.frames or seen):
         verdict = "confirmed"
     else:
         verdict = "symptom-only"
     # One entry per fact: several conditions can ask about the same missing fact.
-    wanted = {u.fact: f"{u.fact} — settle with {_for_explain(u.needs)}" for u in evaluated.unknown}
+    wanted = {u.fact: f"{u.fact} — settle with {_for_explain(u.needs)}" for u in unknowns}
     named = _raising_package(rule, match.raised_in)
     if named is not None and "packages" in wanted:
         # "every compiled package installed" is not a question where the traceback shows whose
@@ -125,7 +137,7 @@ def judge(
             "build is the cause"
         )
     unknown = tuple(wanted.values())
-    if evaluated.value is Tri.TRUE and match.symptom.frames and not seen:
+    if value is Tri.TRUE and match.symptom.frames and not seen:
         unknown += ("frames — the log shows no traceback for this error",)
     return Explanation(
         rule,
@@ -135,7 +147,7 @@ def judge(
         match.rank,
         seen,
         used,
-        evaluated.held,
+        held,
         unknown,
         tuple(wanted),
         messages,
@@ -183,6 +195,32 @@ def about(rule: Rule) -> set[str]:
 def _spellings(name: str) -> set[bytes]:
     """How a distribution's name is printed: as itself, as its import name, any case."""
     return {name.encode(), name.replace("-", "_").encode()}
+
+
+def _release_settled(match: Match, sole: bool) -> dict[str, str]:
+    """fact -> why, for each package whose release the matched message settles: the symptom is
+    no other rule's, names the package in a `release_NAME` group, and the rule's conditions are
+    one conjunction with exactly one condition on that package (an alternative could hold
+    without it; two conditions would each claim the message)."""
+    if not sole or not match.releases:
+        return {}
+    when = match.rule.when
+    if any(isinstance(part, AnyOf) for part in _nodes(when)):
+        return {}
+    out = {}
+    for name in sorted(match.releases):
+        on = [c for c in leaves(when) if isinstance(c, PackageVersion) and c.name == name]
+        if len(on) == 1 and on[0].spec and not on[0].commits:
+            out[f"packages.{name}"] = (
+                f"{name} {on[0].spec}: only these releases print the message (line {match.line})"
+            )
+    return out
+
+
+def _nodes(condition: Condition) -> Iterator[Condition]:
+    yield condition
+    for part in getattr(condition, "parts", ()):
+        yield from _nodes(part)
 
 
 def shared_symptoms(rules: Sequence[Rule]) -> frozenset[tuple[str, str]]:

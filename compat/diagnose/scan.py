@@ -16,11 +16,13 @@ from compat.facts.logread import (
     Probe,
     ScanStats,
     clean,
+    line_prefix,
     open_log,
     read_blocks,
     scan,
     segments,
     strip_rank,
+    whole_lines,
 )
 from compat.facts.logversions import VersionKey, VersionReader, record_groups, record_shapes
 from compat.facts.machinefacts import MachineKey, MachineReader
@@ -56,6 +58,9 @@ class Match:
     # The bytes around the match (the end of its traceback, its own lines): where a package the
     # rule is about would be named if the log names it near the error at all.
     context: bytes = b""
+    # Packages whose release the message names by printing it (a `release_NAME` group: only the
+    # releases the rule's condition on NAME names print this text; docs/knowledge-base.md).
+    releases: frozenset[str] = frozenset()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -141,6 +146,11 @@ class Matcher:
                     match = Match(rule, symptom, hit.line, part.strip()[:500], rank)
                     match.echo = is_source_echo(part, previous_text)
                     match.context = hit.before[-CONTEXT:] + b"\n".join(hit.lines)
+                    match.releases = frozenset(
+                        group.partition("_")[2].replace("_", "-")
+                        for group, value in found.groupdict().items()
+                        if group.startswith("release_") and value is not None
+                    )
                     if sig.regex.groupindex:  # the message states facts (docs/knowledge-base.md)
                         record_groups(
                             collector, found.groupdict(), hit.line, part.strip()[:300], rule.id
@@ -239,6 +249,10 @@ def scan_log(
     machine = MachineReader(collector)
     with open_log(log) as stream:
         blocks = read_blocks(stream, log)
+        first = next(blocks, b"")
+        # a prefix on most lines (journald, docker compose, timestamps) is read past everywhere
+        # (and a loader message a terminal wrapped over two lines is read as one)
+        blocks = whole_lines(itertools.chain([first], blocks), line_prefix(first))
         first = next(blocks, b"")
         matcher = Matcher(rules, first)
 

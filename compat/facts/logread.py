@@ -319,3 +319,94 @@ def strip_rank(text: str) -> tuple[str, int | None]:
         rank = int(number) if number else rank
         text = text[found.end() :]
     return text, rank
+
+
+# ---------------------------------------------------------------------------------------------
+# Line prefixes a collector adds to every line (issue 40): journald/syslog, docker compose,
+# logging timestamps and levels, vLLM's and glog's headers. A message's facts are read as if the
+# prefix were absent; line numbers stay the real ones (a prefix never spans a newline).
+
+_STAMP = (
+    rb"\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d{1,9})?(?:Z|[+-]\d{2}:?\d{2})?\]?"
+    rb"|[A-Z][a-z]{2} [ \d]?\d \d{2}:\d{2}:\d{2}(?:\.\d{1,9})?"  # syslog: Nov 12 10:00:01
+)
+_LEVEL = rb"(?:DEBUG|INFO|NOTICE|WARNING|WARN|ERROR|CRITICAL|FATAL|TRACE)"
+# Each alternative is one whole prefix; the group after it keeps the message's own indentation
+# (one separator space is the prefix's, the rest is the message's).
+_COLOUR = rb"(?:\x1b\[[0-9;]*m)*"  # docker compose colours the service's name
+_PREFIX = re.compile(
+    rb"^" + _COLOUR + rb"(?:"
+    # journald/syslog: `Nov 12 10:00:01 host python3[1234]: ` (the host optional, ISO stamps too)
+    rb"(?:" + _STAMP + rb") (?:[\w.-]{1,64} )?[\w./@-]{1,64}\[\d{1,10}\]: ?"
+    # a logging timestamp, then optionally the logger's name and a level: `... - INFO - `,
+    # `[...Z] `, `2024-05-01 12:00:00 INFO: `
+    rb"|(?:" + _STAMP + rb")(?: ?-? ?(?:[\w.]{1,80} - )?" + _LEVEL + rb")?(?: ?[-:|] ?| )"
+    # vLLM's `INFO 05-01 12:00:00 [file.py:12] ` (older: `file.py:12] `), glog's
+    # `I0501 12:00:00.123 1234 file.cc:3] `
+    rb"|" + _LEVEL + rb" \d{2}-\d{2} \d{2}:\d{2}:\d{2}(?:\.\d+)? \[?[\w./-]{1,120}:\d{1,7}\] ?"
+    rb"|[IWEF]\d{4} \d{2}:\d{2}:\d{2}\.\d{1,9} {1,8}\d{1,10} [\w./-]{1,120}:\d{1,7}\] ?"
+    # docker compose: `trainer-1  | ` (service names padded to one width)
+    rb"|[\w.-]{1,64} {1,40}" + _COLOUR + rb"\|" + _COLOUR + rb" ?"
+    rb")",
+    re.M,
+)
+PREFIX_SAMPLE = 4000  # lines of the log's start on which a repeating prefix is looked for
+
+
+def line_prefix(sample: bytes) -> re.Pattern[bytes] | None:
+    """The prefix pattern when most non-empty lines of `sample` carry one (None otherwise): a
+    prefix on a few lines (a quoted log line, one timestamped warning) is the message's text."""
+    lines = [line for line in sample.split(b"\n", PREFIX_SAMPLE)[:PREFIX_SAMPLE] if line.strip()]
+    if len(lines) < 2:
+        return None
+    carried = sum(1 for line in lines if _PREFIX.match(line))
+    return _PREFIX if carried * 2 > len(lines) else None
+
+
+# The loader's "FILE.so: undefined symbol: _ZN..." wrapped by a terminal or a paste: the symbol
+# on the next line (after "symbol:"), or its tail there (a line of one mangled-name token, with
+# the quote and parenthesis of a repr'd ImportError after it); a word alone ("Killed") is not.
+_LOADER = b"undefined symbol:"
+_RANK_BYTES = rb"(?:\[(?:rank|RANK|default)\s*\d+\]:?\s?)?"
+_WRAPPED = re.compile(
+    rb"(undefined symbol:)[ \t]*\r?\n" + _RANK_BYTES + rb"[ \t]*(_Z[\w$.@]{1,2000})[ \t]*\r?(?=\n)"
+    rb"|(undefined symbol: {0,4}_Z[\w$.@]{1,2000})\r?\n"
+    + _RANK_BYTES
+    + rb"(?![A-Z][a-z]+\r?\n)([\w$.@]{1,2000}['\")\],]{0,4})[ \t]*\r?(?=\n)"
+)
+
+
+def _rejoin(found: re.Match[bytes]) -> bytes:
+    """The message on its first line whole, the continuation line left empty (numbers kept)."""
+    if found.group(1) is not None:
+        return found.group(1) + b" " + found.group(2) + b"\n"
+    return found.group(3) + found.group(4) + b"\n"
+
+
+def whole_lines(blocks: Iterator[bytes], prefix: re.Pattern[bytes] | None) -> Iterator[bytes]:
+    """The blocks cut at line ends, each line's `prefix` removed and a wrapped loader message
+    rejoined on its first line (the line after it left empty): every line keeps its number.
+    A block ends at its last newline (a loader line at its end waits for its continuation)."""
+    carry = b""
+    for block in blocks:
+        data = carry + block if carry else block
+        cut = data.rfind(b"\n") + 1
+        if cut == 0 and len(data) <= MAX_CARRY:
+            carry = data
+            continue
+        if cut and len(data) <= MAX_CARRY:
+            last = data.rfind(b"\n", 0, cut - 1) + 1
+            if _LOADER in data[last:cut]:
+                cut = last  # its continuation may be in the next block
+        whole, carry = (data, b"") if cut == 0 else (data[:cut], data[cut:])
+        yield _normalised(whole, prefix)
+    if carry:
+        yield _normalised(carry, prefix)
+
+
+def _normalised(data: bytes, prefix: re.Pattern[bytes] | None) -> bytes:
+    if prefix is not None:
+        data = prefix.sub(b"", data)
+    if _LOADER in data:
+        data = _WRAPPED.sub(_rejoin, data)
+    return data

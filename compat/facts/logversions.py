@@ -329,8 +329,10 @@ def record_groups(
             collector.add_package(group[len("package_") :], value, line, text, source)
         elif group.startswith("build_") and parse_version(value) is not None:
             collector.add("build", group[len("build_") :], value, line, text, source)
-        elif group.startswith("installed_"):
-            name = str(canonicalize_name(group[len("installed_") :]))
+        elif group.startswith(("installed_", "release_")):
+            # release_NAME: only the NAME releases the rule names print this text (the judge
+            # settles that condition, compat.diagnose.judge); NAME printed it, so it is installed
+            name = str(canonicalize_name(group.partition("_")[2]))
             collector.add("installed", name, "", line, text, source)
 
 

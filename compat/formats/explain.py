@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import json
 
-from compat.commands.explain import Explanation, Explanations, explanation_document
+from compat.commands.explain import (
+    Explanation,
+    Explanations,
+    explanation_document,
+    import_causes,
+)
 
 
 def render_explanations(result: Explanations, fmt: str, colour: bool) -> str:
@@ -15,9 +20,8 @@ def render_explanations(result: Explanations, fmt: str, colour: bool) -> str:
 
         return render_explain(explanation_document(result))
     out: list[str] = []
-    causes = sum(1 for e in result.matches if e.verdict != "outside-range") + sum(
-        1 for failure in result.imports if failure.installed == "lacks"
-    )
+    counted = import_causes(result)
+    causes = sum(1 for e in result.matches if e.verdict != "outside-range") + len(counted)
     if causes:
         out.append(f"{result.log}: {causes} known cause(s) ({result.facts_note})")
     else:
@@ -33,7 +37,8 @@ def render_explanations(result: Explanations, fmt: str, colour: bool) -> str:
             f"the log does not show what decides: {deciding}"
         )
     for failure in result.imports:  # issue 41: an import failure, read as doctor reads imports
-        out.append(f"import failure (line {failure.line}): {failure.text}")
+        label = f", {failure.cause} cause" if failure in counted else ""
+        out.append(f"import failure (line {failure.line}{label}): {failure.text}")
         out.append(f"              {failure.detail}")
     for s in result.symbols:  # issue 33: the installed files' word on an `undefined symbol` line
         out.append(f"files {s.verdict} (line {s.line}): {s.file}: {s.detail}")

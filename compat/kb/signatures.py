@@ -71,7 +71,7 @@ def _literal_runs(seq: Iterable[Any], runs: list[str], current: list[str]) -> No
 
 # Named groups a signature may use: each becomes a fact read from the line it matched
 # (docs/knowledge-base.md, "Facts in a signature"; compat.facts.logversions.record_groups).
-GROUP_PREFIXES = ("package_", "build_", "installed_", "seen_")
+GROUP_PREFIXES = ("package_", "build_", "installed_", "seen_", "release_")
 
 
 def group_problem(group: str, build_keys: Iterable[str]) -> str | None:
@@ -86,7 +86,7 @@ def group_problem(group: str, build_keys: Iterable[str]) -> str | None:
             return None
     return (
         f"named group {group!r} is not a fact: name it package_NAME, installed_NAME, "
-        "build_KEY, seen_KEY, python or python_tag"
+        "build_KEY, seen_KEY, release_NAME, python or python_tag"
     )
 
 

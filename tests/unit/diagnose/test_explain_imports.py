@@ -71,7 +71,10 @@ def test_without_the_files_it_asks_for_the_release() -> None:
     (found,) = document["imports"]
     assert found["installed"] == "not-read" and found["version"] == ""
     assert "release is installed? the log does not show it" in found["detail"]
-    assert code == 1  # a question, not a cause the files confirmed
+    # the message states the cause (the module that ran lacks the name): a possible cause,
+    # counted as a symptom-only match is (issue 40); which release it was is the question
+    assert "that ran does not provide" in found["detail"]
+    assert code == 0
 
 
 @pytest.mark.parametrize("case", FAILING, ids=[c["name"] for c in FAILING])
