@@ -84,10 +84,12 @@ def read_hip_fatbin(data: Any, start: int, end: int) -> HipCode:
                 targets.update(opened)
             if total is None:  # v1 states no size: the next bundle is found by its magic
                 total = _next_magic(data, pos + 4, end) - pos
+            if total <= 0:  # a hostile size: never read the same bytes twice
+                raise HipError(f"compressed bundle at section offset {pos - start} states no size")
             pos += total
         else:
             skip = _padding(data, pos, end)
-            if skip is None:
+            if not skip:  # not zeros, or a magic's first bytes with no whole magic after them
                 raise HipError(f"no offload bundle at section offset {pos - start}")
             pos += skip
     return HipCode(tuple(sorted(targets, key=target_key)), bundles, compressed, unread, note=note)
