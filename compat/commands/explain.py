@@ -36,6 +36,7 @@ from compat.diagnose.judge import (
     indistinct,
     judge,
     rank_key,
+    set_apart_generic,
     shared_symptoms,
     unmentioned,
 )
@@ -116,6 +117,8 @@ def run_explain(
         messages = len({m.symptom.match for m in found})
         sole = owners[best.symptom.match] == 1  # no other rule prints-matches this text
         matches.append(judge(best, seen, facts, ev, messages, sole))
+    matches, apart = set_apart_generic(matches)
+    unrelated.extend(apart)
     matches.sort(key=rank_key)
     unrelated.sort(key=lambda u: (u.line, u.rule.id))
     from compat.diagnose.importcause import explain_imports

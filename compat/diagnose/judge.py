@@ -265,6 +265,44 @@ def unmentioned(
     return tuple(sorted(names))
 
 
+# derived keys of rules that answer for a message any release prints (the requirement a
+# release's own check names, whatever the release): where a rule about the release that prints
+# it holds on the same line, that rule is the cause and the generic one repeats it
+GENERIC = frozenset({"stated_requirement"})
+
+
+def generic(rule: Rule) -> bool:
+    return any(isinstance(c, DerivedCondition) and c.key in GENERIC for c in leaves(rule.when))
+
+
+def set_apart_generic(
+    matches: Sequence[Explanation],
+) -> tuple[list[Explanation], list[Unrelated]]:
+    """The generic rules' matches (GENERIC) on a line where a specific rule is confirmed, or
+    judged better (transformers-trainer-needs-accelerate confirmed on "requires
+    `accelerate>=0.26.0`"), set apart: the specific rule names the release's floor and its fix.
+    Where the specific rule is outside-range (transformers 4.30's "requires
+    `accelerate>=0.20.1`") or judged no better, the generic rule is kept: the message's own
+    requirement still decides, or is the one question."""
+    kept: list[Explanation] = []
+    apart: list[Unrelated] = []
+    for e in matches:
+        if generic(e.rule):
+            better = sorted(
+                o.rule.id
+                for o in matches
+                if o.line == e.line
+                and not generic(o.rule)
+                and (o.verdict == "confirmed" or ORDER[o.verdict] < ORDER[e.verdict])
+            )
+            if better:
+                reason = "the same message is " + ", ".join(better) + "'s, about its releases"
+                apart.append(Unrelated(e.rule, e.line, e.text, reason))
+                continue
+        kept.append(e)
+    return kept, apart
+
+
 def raised_rank(rule: Rule, raised_in: tuple[str, int] | None) -> int:
     """0 when the package whose frames raised is one the rule names (torch's frames under
     NumPy's warning: numpy2-with-torch-before-2.3), 2 when the rule names packages and not that

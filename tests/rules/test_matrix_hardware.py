@@ -4,7 +4,9 @@ Three layers:
 * every rule in the two files validates and its own examples behave;
 * laws every hardware rule obeys: a CPU-only machine never gets a hardware finding, whatever is
   installed (both the shorthand and the document `compat probe` writes on a machine without a
-  driver), and a machine nobody probed never gets an `affected` one;
+  driver), and a machine nobody probed never gets an `affected` one; the rules cuda.yaml holds
+  about what a log's loader or cuDNN message states (LOG_STATED) are not decided by the GPU, and
+  hold on a CPU-only machine too;
 * a table of realistic machines (full `compat.hardware/1` profiles: A100 x8 on R535, H100, V100,
   T4, RTX 5090, L4, B200, P100, a MIG-partitioned A100, a driver/library mismatch) x installed
   stacks, with the exact set of hardware findings each must give. The expectations come from the
@@ -24,6 +26,7 @@ from typing import Any
 import pytest
 
 from compat.engine import evaluate_rule
+from compat.kb.conditions import HardwareCondition, leaves
 from compat.kb.examples import check_example, facts_from_example, hardware_from_example
 from compat.kb.knowledge import compile_rule, validate_file
 from compat.model import Origin, Rule
@@ -57,6 +60,16 @@ VLLM_VOLTA = "vllm-dropped-volta-reported"
 BNB_TURING = "bitsandbytes-int8-needs-turing"
 BNB_HOPPER = "bitsandbytes-int8-on-hopper"
 NCCL_5090 = "nccl-before-2.26.2-on-rtx-5090"
+CUDNN_OLDER = "cudnn-runtime-older-than-torch-build"
+CUDNN_MAJOR = "cudnn-runtime-other-major-than-torch-build"
+LOADER_MAJOR = "extension-built-for-another-cuda-major"
+# Decided by the versions and sonames a log's message states (build.cudnn_torch/cudnn_runtime,
+# build.missing_cuda), never by the GPU or the driver: the dynamic loader fails to open
+# libcudart.so.12 at import, and torch.backends.cudnn's version check (_init, run by
+# torch.backends.cudnn.version()) calls into libcudnn, with or without a GPU. A CPU-only machine
+# with the same message has the same cause, so the CPU-only laws below do not apply to them; the
+# opposite law does (test_log_stated_rules_hold_on_a_cpu_only_machine).
+LOG_STATED = frozenset({CUDNN_OLDER, CUDNN_MAJOR, LOADER_MAJOR})
 
 
 # ---------------------------------------------------------------------------------------------
@@ -77,7 +90,7 @@ def test_every_example_behaves(rule: Rule, index: int) -> None:
 def test_the_two_files_hold_exactly_the_rules_this_module_names() -> None:
     named = {
         CUDA13_OLD_DRIVER, CUDA12_FLOOR, CUDA11_FLOOR, MVC, MISMATCH, NO_KERNEL, FA2, FA3,
-        BF16, FP8, TRITON, VLLM_VOLTA, BNB_TURING, BNB_HOPPER, NCCL_5090,
+        BF16, FP8, TRITON, VLLM_VOLTA, BNB_TURING, BNB_HOPPER, NCCL_5090, *LOG_STATED,
     }  # fmt: skip
     assert set(RULES) == named
 
@@ -88,6 +101,9 @@ def test_each_rule_has_sources_near_misses_and_a_cpu_only_machine(rule: Rule) ->
     assert {"affected", "clear"} <= kinds
     assert rule.references and all(r.startswith("https://") for r in rule.references)
     assert rule.fix.constraints or rule.fix.change
+    if rule.id in LOG_STATED:
+        # no GPU condition to clear on a machine without one: the opposite law is tested below
+        return
     cpu_only = [
         e
         for e in rule.examples
@@ -333,20 +349,39 @@ def test_without_hardware_facts_nothing_is_affected(env: dict[str, Any]) -> None
     assert "affected" not in hardware_findings(env, None).values()
 
 
-def _affected_examples() -> Iterator[Any]:
+def _affected_examples(log_stated: bool) -> Iterator[Any]:
     for rule in RULES.values():
+        if (rule.id in LOG_STATED) != log_stated:
+            continue
         for index, example in enumerate(rule.examples):
             if example.expect == "affected":
                 yield pytest.param(rule, example.data, id=f"{rule.id}-{index}")
 
 
-@pytest.mark.parametrize(("rule", "data"), list(_affected_examples()))
+@pytest.mark.parametrize(("rule", "data"), list(_affected_examples(log_stated=False)))
 @pytest.mark.parametrize("cpu", [CPU_ONLY, {"gpu_count": 0}], ids=["probe-document", "shorthand"])
 def test_every_affected_example_is_clear_on_a_cpu_only_machine(
     rule: Rule, data: Mapping[str, Any], cpu: dict[str, Any]
 ) -> None:
     facts = facts_from_example({**data, "hardware": cpu}, Origin("test_matrix_hardware"))
     assert evaluate_rule(rule, facts) is None
+
+
+@pytest.mark.parametrize(("rule", "data"), list(_affected_examples(log_stated=True)))
+@pytest.mark.parametrize("cpu", [CPU_ONLY, {"gpu_count": 0}], ids=["probe-document", "shorthand"])
+def test_log_stated_rules_hold_on_a_cpu_only_machine(
+    rule: Rule, data: Mapping[str, Any], cpu: dict[str, Any]
+) -> None:
+    # the message states the cause (LOG_STATED): no GPU is no escape from it
+    facts = facts_from_example({**data, "hardware": cpu}, Origin("test_matrix_hardware"))
+    finding = evaluate_rule(rule, facts)
+    assert finding is not None and finding.status.value == "affected"
+
+
+@pytest.mark.parametrize("rule_id", sorted(LOG_STATED))
+def test_log_stated_rules_read_no_hardware_fact(rule_id: str) -> None:
+    # what keeps them out of the CPU-only laws: a rule that asks about the GPU is a hardware rule
+    assert not any(isinstance(c, HardwareCondition) for c in leaves(RULES[rule_id].when))
 
 
 def test_possible_findings_say_how_to_settle_the_hardware() -> None:

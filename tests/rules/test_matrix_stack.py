@@ -627,6 +627,15 @@ LOG_LINES = [
 ]
 
 
+# release-requirement-check-unmet (huggingface.yaml) answers for the requirement any
+# transformers release's own check prints, so its symptoms match these two rules' messages too,
+# by design (the same words from releases these rules do not cover: 4.30's accelerate>=0.20.1).
+# It is a second match for these lines only; where their rule is confirmed, explain sets it apart
+# (compat/diagnose/judge.py set_apart_generic; tests/unit/diagnose/test_explain_stated_facts.py).
+GENERIC_REQUIREMENT = "release-requirement-check-unmet"
+ALSO_GENERIC = {DS_FLOOR, TF_ACCEL}
+
+
 @pytest.mark.parametrize(("line", "rule_id"), LOG_LINES, ids=[r for _, r in LOG_LINES])
 def test_log_lines_reach_exactly_their_rule(line: str, rule_id: str) -> None:
     matched = {
@@ -634,4 +643,7 @@ def test_log_lines_reach_exactly_their_rule(line: str, rule_id: str) -> None:
         for rule in MY_RULES
         if any(re.search(symptom.match, line) for symptom in rule.symptoms)
     }
-    assert matched == set(rule_id.split())  # two numba series share one cap, hence one message
+    expected = set(rule_id.split())  # two numba series share one cap, hence one message
+    if expected & ALSO_GENERIC:
+        expected.add(GENERIC_REQUIREMENT)
+    assert matched == expected

@@ -87,5 +87,6 @@ def test_the_manifest_environments_too(tmp_path: Path) -> None:
     result = check(tmp_path, TOML, R470)
     (finding,) = by_rule(result, "cuda12-build-below-driver-floor").values()
     assert finding["install"] == "pixi environments py38cu121, py39cu121, py310cu121"
-    # the `pytorch = ... "2.3.0"` line of [feature.cu121.dependencies], not cu101's
-    assert finding["packages"][0]["source"] == f"{TOML}:63"
+    # the `pytorch = ... "2.3.0"` line of [feature.cu121.dependencies], not cu101's; shown from
+    # the repository root with forward slashes (docs/contract.md, "Locations", issue 42 item 4)
+    assert finding["packages"][0]["source"] == f"{TOML.relative_to(paths.REPO).as_posix()}:63"

@@ -252,6 +252,32 @@ def test_a_requirement_the_check_prints_is_a_fact(
     assert rules[REQUIREMENT]["line"] == text.count("\n")
 
 
+TRAINER_ACCEL = "transformers-trainer-needs-accelerate"
+TRAINER_LINE = (
+    "ImportError: Using the `Trainer` with `PyTorch` requires `accelerate>={floor}`: Please run "
+    "`pip install transformers[torch]` or `pip install 'accelerate>={floor}'`\n"
+)
+
+
+def test_the_releases_own_rule_confirmed_sets_the_generic_one_apart(tmp_path: Path) -> None:
+    # transformers 4.56's floor: the rule about its releases names the cause and the fix
+    text = "transformers 4.56.0\naccelerate 0.25.0\n" + TRAINER_LINE.format(floor="0.26.0")
+    document = explain(tmp_path, text)
+    assert [m["rule"] for m in document["matches"]] == [TRAINER_ACCEL]
+    assert by_rule(document)[TRAINER_ACCEL]["verdict"] == "confirmed"
+    apart = {u["rule"]: u for u in document["unrelated"]}
+    assert TRAINER_ACCEL in apart[REQUIREMENT]["reason"]
+    assert apart[REQUIREMENT]["line"] == 3
+
+
+def test_a_release_the_specific_rule_does_not_cover_keeps_the_generic_one(tmp_path: Path) -> None:
+    # transformers 4.30 required accelerate>=0.20.1: outside the specific rule, the message decides
+    text = "transformers 4.30.2\naccelerate 0.19.0\n" + TRAINER_LINE.format(floor="0.20.1")
+    rules = by_rule(explain(tmp_path, text))
+    assert rules[REQUIREMENT]["verdict"] == "confirmed"
+    assert rules[TRAINER_ACCEL]["verdict"] == "outside-range"
+
+
 @pytest.mark.parametrize(
     ("gpu", "verdict"),
     [

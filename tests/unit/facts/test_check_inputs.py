@@ -191,7 +191,14 @@ def test_pipfile_git_and_path_entries_and_a_lock_with_git(tmp_path: Path) -> Non
 def test_real_poetry_project_gpt_neox() -> None:
     report = check_json(str(REAL / "gpt-neox-pyproject.toml"))
     assert report["environment"]["packages"] >= 1
-    assert not [f for f in report["findings"] if f["status"] == "affected"]
+    # huggingface_hub = "^0.11.0" (<0.12) beside transformers = "4.38.0", which requires
+    # huggingface-hub>=0.19.3 with no marker: no install meets both (uv pip compile of the two
+    # lines: "No solution found"; tests/product/test_check_real.py). That is the one affected
+    # finding, and it names both lines.
+    affected = [f for f in report["findings"] if f["status"] == "affected"]
+    assert [f["rule"] for f in affected] == ["install:unsatisfiable"]
+    assert {p["name"] for p in affected[0]["packages"]} == {"huggingface-hub", "transformers"}
+    assert "transformers 4.38.0 requires huggingface-hub<1.0,>=0.19.3" in affected[0]["title"]
 
 
 def test_real_pipfile_and_lock_h2o_llmstudio(tmp_path: Path) -> None:
@@ -369,9 +376,12 @@ def test_requires_python_sets_the_target_python(tmp_path: Path) -> None:
 
 
 def test_tool_compat_hardware_and_no_probe_by_default(tmp_path: Path) -> None:
-    profile(tmp_path)
+    # The project with [tool.compat] and the bare file sit side by side: a file under the
+    # project's directory takes its config (the nearest [tool.compat], issue 42 item 5).
+    project = tmp_path / "project"
+    profile(project)
     pyproject = write(
-        tmp_path / "pyproject.toml",
+        project / "pyproject.toml",
         '[project]\nname = "x"\nversion = "0"\ndependencies = ["torch==2.11.0"]\n\n'
         '[tool.compat]\nhardware = "r535.json"\n',
     )

@@ -281,9 +281,18 @@ def test_verl_spo_environment_yml_is_read(tmp_path: Path) -> None:
     assert report["environment"]["packages"] == 198
     assert any("torch's CUDA build 12.8" in n for n in report["notes"])
     # The export pins verl 0.7.0.dev0, the version of a source checkout that PyPI never served
-    # (the snapshot holds verl's whole history): `conda env create` fails there. Nothing else.
-    affected = [f["rule"] for f in report["findings"] if f["status"] == "affected"]
-    assert affected == ["release:unpublished:verl"]
+    # (the snapshot holds verl's whole history): `conda env create` fails there. It fails on a
+    # second, independent cause too: opencv-python-headless 4.12.0.88 requires numpy<2.3.0,>=2
+    # on Python >= 3.9 (its wheel metadata), beside the export's numpy==1.26.4 (the exported
+    # environment held an inconsistent pair; a fresh `pip install` of the list cannot). That
+    # conflict is install:unsatisfiable; verl's pin is no part of it (an unpublished pin alone
+    # is its release:unpublished finding only).
+    affected = {f["rule"]: f for f in report["findings"] if f["status"] == "affected"}
+    assert list(affected) == ["install:unsatisfiable", "release:unpublished:verl"]
+    conflict = affected["install:unsatisfiable"]
+    assert "opencv-python-headless 4.12.0.88 requires numpy<2.3.0,>=2" in conflict["title"]
+    assert {"numpy", "opencv-python-headless"} <= {p["name"] for p in conflict["packages"]}
+    assert "verl" not in {p["name"] for p in conflict["packages"]}
 
 
 def test_environment_yml_conda_specs_and_pytorch_cuda(tmp_path: Path) -> None:
