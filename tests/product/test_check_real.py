@@ -99,7 +99,9 @@ def test_true_positives_on_an_r535_driver(r535: str) -> None:
     assert found and all(f["status"] == "affected" for f in found)
     for each in found:
         (torch,) = each["packages"]
-        assert torch["name"] == "torch" and torch["source"] == f"{axolotl}:{line}"
+        # locations are written from the repository root (issue 42 item 4)
+        where = f"{axolotl.relative_to(paths.REPO).as_posix()}:{line}"
+        assert torch["name"] == "torch" and torch["source"] == where
         # the release the solve took, or the range itself where the snapshot held no install
         # of that extra (every release of the range is a CUDA 13 build)
         version = torch["version"]
@@ -123,7 +125,11 @@ def test_x_r1_trl_at_a_commit_no_rule_knows_keeps_trl_rules_possible() -> None:
     assert trl and {f["status"] for f in trl} == {"possible"}
     line = next(i for i, t in enumerate(path.read_text().splitlines(), 1) if t.startswith("trl@"))
     assert all(
-        p["source"] == f"{path}:{line}" for f in trl for p in f["packages"] if p["name"] == "trl"
+        # locations are written from the repository root (issue 42 item 4)
+        p["source"] == f"{path.relative_to(paths.REPO).as_posix()}:{line}"
+        for f in trl
+        for p in f["packages"]
+        if p["name"] == "trl"
     )
 
 
