@@ -3,6 +3,7 @@ script, and the knowledge base every report names."""
 
 from __future__ import annotations
 
+import datetime
 import io
 import json
 import shutil
@@ -387,14 +388,17 @@ def test_an_older_bundle_is_refused_unless_a_downgrade_is_asked_for(
 def test_an_earlier_date_is_older_whatever_the_version_says(
     tmp_path: Path, server: FileServer
 ) -> None:
-    newer = build(tmp_path, "2026.11.28", date="2026.11.28".replace(".", "-"))
+    # The newer bundle is dated the day the shipped rules were read (a fixed day would turn
+    # older than them at the next refresh); the other one a higher version but an earlier day.
+    shipped = json.loads((ROOT / "compat" / "data" / "kb-inputs.json").read_text())
+    day = shipped["fetched"]["newest"]
+    newer = build(tmp_path, day.replace("-", "."), date=day)
     assert update("--url", publish(server, newer))[0] == 0
-    url = publish(server, build(tmp_path, "2026.12.01", date="2026-11-01"))
+    url = publish(server, build(tmp_path, "9999.12.01", date="2026-11-01"))
     code, errors, _ = update("--url", url)
-    assert code == 2 and "dated 2026-11-01, bundle 2026.11.28 2026-11-28" in errors[0]
+    assert code == 2 and f"dated 2026-11-01, bundle {day.replace('-', '.')} {day}" in errors[0]
     # The shipped rules have a date too: the newest day their PyPI inputs were read.
     assert run_cli(["matrix", "update", "--reset"]).exit_code == 0
-    shipped = json.loads((ROOT / "compat" / "data" / "kb-inputs.json").read_text())
     code, errors, _ = update("--url", publish(server, build(tmp_path, "9", date="2020-01-01")))
     assert (
         code == 2
@@ -405,8 +409,11 @@ def test_an_earlier_date_is_older_whatever_the_version_says(
 
 def test_an_expired_bundle_is_a_warning_in_every_report(tmp_path: Path, server: FileServer) -> None:
     shipped = json.loads((ROOT / "compat" / "data" / "kb-inputs.json").read_text())
-    day = shipped["fetched"]["newest"]  # not older than the shipped rules, expired since
-    url = publish(server, build(tmp_path, "7", date=day, expires=day))
+    # Dated the day the shipped rules were read (not older than them); it expired on that day,
+    # or yesterday where that day is today (a bundle is expired the day after its expiry).
+    date = shipped["fetched"]["newest"]
+    day = min(date, (datetime.date.today() - datetime.timedelta(days=1)).isoformat())
+    url = publish(server, build(tmp_path, "7", date=date, expires=day))
     assert update("--url", url)[0] == 0
     requirements = tmp_path / "requirements.txt"
     requirements.write_text("demo-lib==1.0\n")

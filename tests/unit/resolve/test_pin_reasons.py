@@ -100,7 +100,14 @@ def test_the_issues_case_offline_from_the_snapshot(tmp_path: Path) -> None:
     in-process rule needs a second GPU). Releases and their torch pins come from the shipped
     dependency snapshot: vllm 0.7.2 (the in-process rule's floor) pins torch 2.5.1, so the plan
     moves both pins, the torch line says what really blocked torch==2.1.2, and no UNRESOLVED
-    line blames a pin the plan moved."""
+    line blames a pin the plan moved.
+
+    Since pin proves the file as the user will edit it (issue 44 item 6, docs/contract.md "pin
+    is never worse"), what that install pulls in is judged too: with vllm 0.7.2 and torch 2.5.1
+    trl brings in transformers 5 (transformers-5-disables-old-torch,
+    vllm-before-0.19.1-with-transformers-5, transformers-torch-load-needs-torch-2.6), so the
+    plan goes on to vllm 0.8.3, which pins torch 2.6.0, beside transformers 4; this was
+    `# PROOF FAILED` with vllm 0.7.2 and torch 2.5.1 and nothing pulled in judged."""
     requirements = tmp_path / "requirements.txt"
     requirements.write_text("torch==2.1.2\ntrl==0.14.0\nvllm==0.7.1\n")
     gpu = {"name": "NVIDIA A100-SXM4-80GB", "compute_capability": "8.0"}
@@ -113,9 +120,15 @@ def test_the_issues_case_offline_from_the_snapshot(tmp_path: Path) -> None:
     assert result.exit_code in (0, 1), result.stderr
     assert_reasons_hold(result.stdout)
     plan, unresolved = plan_and_reasons(result.stdout)
-    assert plan["vllm"] == "0.7.2" and plan["torch"] == "2.5.1" and plan["trl"] == "0.14.0"
+    assert plan["vllm"] == "0.8.3" and plan["torch"] == "2.6.0" and plan["trl"] == "0.14.0"
+    assert plan["transformers"].startswith("4."), plan
+    proof = next(line for line in result.stdout.splitlines() if line.startswith("# proof: "))
+    assert "your requirements alone do not resolve" in proof
+    assert "with the pins this plan moves, moved (torch, vllm)" in proof
     torch_line = next(line for line in result.stdout.splitlines() if line.startswith("torch=="))
-    assert "vllm 0.7.2 requires torch==2.5.1" in torch_line
+    # Which moved release it names is _required_by's first by name (torchaudio 2.6.0 today, which
+    # vllm 0.8.3 brings along), so only the requirement is held here.
+    assert "requires torch==2.6.0" in torch_line
     assert "moves your pin torch==2.1.2" in torch_line
     assert not [u for u in unresolved if "vllm" in u.split(":")[0]], unresolved
 
@@ -124,7 +137,9 @@ def test_the_issues_case_on_a_driver_below_cuda_12(tmp_path: Path) -> None:
     """The same file on a driver of CUDA 11.4: torch 2.1.2's PyPI build (CUDA 12.1) is affected
     too, so CUDA builds are candidates and torch has more releases than the solver considers.
     The release vllm 0.7.2 requires stays a candidate, with its builds: the plan moves both pins
-    and takes 2.5.1's CUDA 11.8 build."""
+    and takes a CUDA 11.8 build. The edited file's install is judged as above (transformers 5
+    beside torch 2.5.1), so the plan is vllm 0.8.3 and 2.6.0's CUDA 11.8 build (it was vllm 0.7.2
+    and 2.5.1+cu118 under `# PROOF FAILED`)."""
     requirements = tmp_path / "requirements.txt"
     requirements.write_text("torch==2.1.2\ntrl==0.14.0\nvllm==0.7.1\n")
     gpu = {"name": "NVIDIA A100-SXM4-80GB", "compute_capability": "8.0"}
@@ -137,5 +152,6 @@ def test_the_issues_case_on_a_driver_below_cuda_12(tmp_path: Path) -> None:
     assert result.exit_code in (0, 1), result.stderr
     assert_reasons_hold(result.stdout)
     plan, unresolved = plan_and_reasons(result.stdout)
-    assert plan["vllm"] == "0.7.2" and plan["torch"] == "2.5.1+cu118", plan
+    assert plan["vllm"] == "0.8.3" and plan["torch"] == "2.6.0+cu118", plan
+    assert plan["transformers"].startswith("4."), plan
     assert not [u for u in unresolved if "cuda12-build-below-driver-floor" in u], unresolved
