@@ -75,6 +75,18 @@ def families() -> tuple[Family, ...]:
     return _families(json.loads(text))
 
 
+def _spelled(release: str, releases: Sequence[str]) -> str | None:
+    """The table's spelling of `release` (versions.release_key: PEP 440 equality, the local
+    label dropped), or None where the table did not read it."""
+    from compat.versions import release_key
+
+    try:
+        wanted = release_key(release)
+        return next((r for r in releases if release_key(r) == wanted), None)
+    except ValueError:  # not a version: only an exact spelling finds a row
+        return release if release in releases else None
+
+
 def defined_in(family: Family, key: str) -> tuple[str, ...]:
     """The read releases that define `key` ("module:name")."""
     lacking = family.lacking.get(key, frozenset())
@@ -93,9 +105,15 @@ def broken(
     read neither or they do not break). `table`: the shipped one unless given."""
     found: list[Broken] = []
     for family in families() if table is None else table:
-        if family.defining != defining or defining_release not in family.releases:
+        if family.defining != defining:
             continue
-        rows = family.importers.get(importer, {}).get(importer_release)
+        # the table's own spelling of each release: 2.2, 2.2.0 and 2.2.0+cu121 find one row
+        spelled = _spelled(defining_release, family.releases)
+        if spelled is None:
+            continue
+        defining_release = spelled
+        their = family.importers.get(importer, {})
+        rows = their.get(_spelled(importer_release, tuple(their)) or importer_release)
         if not rows:
             continue
         seen: set[str] = set()
