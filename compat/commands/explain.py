@@ -73,6 +73,18 @@ class Explanations:
     ] = ()  # import failures, read as doctor reads imports (issue 41)
 
 
+def _ordered(
+    matches: list[Explanation], unrelated: list[Unrelated]
+) -> tuple[list[Explanation], list[Unrelated]]:
+    """The generic rule set apart where a specific one judges the same line, then the causes in
+    evidence order and the rest by line."""
+    matches, apart = set_apart_generic(matches)
+    unrelated = [*unrelated, *apart]
+    matches.sort(key=rank_key)
+    unrelated.sort(key=lambda u: (u.line, u.rule.id))
+    return matches, unrelated
+
+
 def run_explain(
     log: Path, env_options: EnvOptions, fact_options: FactOptions, knowledge: KnowledgeChoice
 ) -> Explanations:
@@ -117,10 +129,7 @@ def run_explain(
         messages = len({m.symptom.match for m in found})
         sole = owners[best.symptom.match] == 1  # no other rule prints-matches this text
         matches.append(judge(best, seen, facts, ev, messages, sole))
-    matches, apart = set_apart_generic(matches)
-    unrelated.extend(apart)
-    matches.sort(key=rank_key)
-    unrelated.sort(key=lambda u: (u.line, u.rule.id))
+    matches, unrelated = _ordered(matches, unrelated)
     from compat.diagnose.importcause import explain_imports
 
     imports = explain_imports(log, env, facts)

@@ -68,6 +68,13 @@ def test_the_real_files_are_all_kinds() -> None:
     assert len(FILES) >= 10
 
 
+# unsloth's pyproject has ~180 extras, each solved offline over the snapshot; its base install
+# reaches the solve's bound (5,000 rejected releases): ~55 s alone on a quiet 2-core machine.
+# Making that solve faster is issue 45's open item; until then these runs are slow by cause.
+UNSLOTH_SLOW = "unsloth's ~180 extras solved offline to the solve's bound (~55 s alone)"
+
+
+@pytest.mark.slow(reason=UNSLOTH_SLOW + ", beside every other real file")
 def test_every_real_file_is_read_without_a_false_affected() -> None:
     possible = 0
     for path in FILES:
@@ -133,7 +140,16 @@ def test_x_r1_trl_at_a_commit_no_rule_knows_keeps_trl_rules_possible() -> None:
     )
 
 
-@pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
+@pytest.mark.parametrize(
+    "path",
+    [
+        pytest.param(p, marks=pytest.mark.slow(reason=UNSLOTH_SLOW))
+        if p.name == "unsloth-pyproject.toml"
+        else p
+        for p in FILES
+    ],
+    ids=[p.name for p in FILES],
+)
 def test_sarif_is_valid_and_every_result_has_a_location(path: Path, r535: str) -> None:
     document = check(path, "--hardware", r535, format_="sarif")
     jsonschema.validate(document, SARIF_SCHEMA)
