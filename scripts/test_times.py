@@ -63,7 +63,12 @@ def read_jsonl(lines: Iterable[str]) -> Run:
     for line in lines:
         if not line.strip():
             continue
-        row = json.loads(line)
+        try:
+            row = json.loads(line)
+        except ValueError:  # two workers' appends interleaved on one line: skip what is torn
+            continue
+        if not isinstance(row, dict) or ("nodeid" not in row and row.get("session") != "end"):
+            continue
         if row.get("session") == "end":
             run.wall, run.finished = float(row["wall"]), True
             continue
