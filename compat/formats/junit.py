@@ -41,6 +41,36 @@ def _detail(finding: Finding, path: str, line: int | None) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _properties(suite: ET.Element, report: Report, left_out: int, *, first: bool) -> None:
+    """A suite's properties: the tool and knowledge base; on the first suite only, what the run
+    counts apart (unchanged since the baseline, suppressed, the user's settings' warnings)."""
+    properties = ET.SubElement(suite, "properties")
+    for name, value in (
+        ("compat.version", COMPAT_VERSION),
+        ("knowledge_base", report.knowledge_base_label),
+    ):
+        ET.SubElement(properties, "property", name=name, value=value)
+    if left_out:
+        ET.SubElement(
+            properties, "property", name="needs_hardware", value=str(left_out)
+        )  # possible findings only a hardware profile (--hardware) could settle
+    if not first:  # counted apart, once: the run's, not a file's
+        return
+    if report.baseline is not None:
+        ET.SubElement(properties, "property", name="unchanged", value=str(report.unchanged_count))
+    if report.suppressed:
+        ET.SubElement(properties, "property", name="suppressed", value=str(len(report.suppressed)))
+        for finding, why in report.suppressed:
+            ET.SubElement(
+                properties,
+                "property",
+                name=f"suppressed:{finding.rule.id}",
+                value=f"{why.reason} ({why.where})",
+            )
+    for warning in report.warnings:
+        ET.SubElement(properties, "property", name="warning", value=warning.message)
+
+
 def render(report: Report, colour: bool = False) -> str:
     findings, left_out = code_scanning_findings(report)
 
@@ -67,34 +97,7 @@ def render(report: Report, colour: bool = False) -> str:
     for path, rules in cases.items():
         suite = ET.SubElement(root, "testsuite", name=path)
         counts = {"tests": 0, "failures": 0, "errors": 0, "skipped": 0}
-        properties = ET.SubElement(suite, "properties")
-        for name, value in (
-            ("compat.version", COMPAT_VERSION),
-            ("knowledge_base", report.knowledge_base_label),
-        ):
-            ET.SubElement(properties, "property", name=name, value=value)
-        if left_out:
-            ET.SubElement(
-                properties, "property", name="needs_hardware", value=str(left_out)
-            )  # possible findings only a hardware profile (--hardware) could settle
-        if path == next(iter(cases)):  # counted apart, once: the run's, not a file's
-            if report.baseline is not None:
-                ET.SubElement(
-                    properties, "property", name="unchanged", value=str(report.unchanged_count)
-                )
-            if report.suppressed:
-                ET.SubElement(
-                    properties, "property", name="suppressed", value=str(len(report.suppressed))
-                )
-                for finding, why in report.suppressed:
-                    ET.SubElement(
-                        properties,
-                        "property",
-                        name=f"suppressed:{finding.rule.id}",
-                        value=f"{why.reason} ({why.where})",
-                    )
-            for warning in report.warnings:
-                ET.SubElement(properties, "property", name="warning", value=warning.message)
+        _properties(suite, report, left_out, first=path == next(iter(cases)))
         if not rules:
             ET.SubElement(suite, "testcase", name="compat", classname=path)
             counts["tests"] += 1
