@@ -19,6 +19,7 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
+from compat.kb.releasetable import ReleaseTable
 from compat.kb.verified import verified_finding
 from compat.model import Evidence, Finding, Fix, MatchedPackage, Severity, Status
 
@@ -39,6 +40,9 @@ class Family(NamedTuple):
     unknown: Mapping[str, frozenset[str]]  # "module:name" -> releases whose names are unknown
     # importer -> release -> [module, name, "file:line", reached from `import <top>`]
     importers: Mapping[str, Mapping[str, Sequence[Sequence[Any]]]]
+    # the table's own spelling of each release it read, found by any spelling (versions.
+    # release_key, as every generated table): "" for the defining package, else the importer
+    spellings: Mapping[str, ReleaseTable[str]]
 
 
 class Broken(NamedTuple):
@@ -64,6 +68,10 @@ def _families(data: Any) -> tuple[Family, ...]:
             {k: frozenset(v["lacking"]) for k, v in f["pairs"].items()},
             {k: frozenset(v["unknown"]) for k, v in f["pairs"].items()},
             f["importers"],
+            {
+                "": ReleaseTable((r, r) for r in f["releases"]),
+                **{i: ReleaseTable((r, r) for r in rows) for i, rows in f["importers"].items()},
+            },
         )
         for f in data["families"]
     )
@@ -75,16 +83,15 @@ def families() -> tuple[Family, ...]:
     return _families(json.loads(text))
 
 
-def _spelled(release: str, releases: Sequence[str]) -> str | None:
-    """The table's spelling of `release` (versions.release_key: PEP 440 equality, the local
-    label dropped), or None where the table did not read it."""
-    from compat.versions import release_key
+def _spelled(release: str, spellings: ReleaseTable[str] | None) -> str | None:
+    """The table's spelling of `release`, or None where the table did not read it (or it is no
+    version: only a row's exact spelling could name it, and rows are versions)."""
+    from compat.versions import parse_version
 
     try:
-        wanted = release_key(release)
-        return next((r for r in releases if release_key(r) == wanted), None)
-    except ValueError:  # not a version: only an exact spelling finds a row
-        return release if release in releases else None
+        return None if spellings is None else spellings.get(parse_version(release))
+    except ValueError:
+        return None
 
 
 def defined_in(family: Family, key: str) -> tuple[str, ...]:
@@ -108,12 +115,13 @@ def broken(
         if family.defining != defining:
             continue
         # the table's own spelling of each release: 2.2, 2.2.0 and 2.2.0+cu121 find one row
-        spelled = _spelled(defining_release, family.releases)
+        spelled = _spelled(defining_release, family.spellings[""])
         if spelled is None:
             continue
         defining_release = spelled
-        their = family.importers.get(importer, {})
-        rows = their.get(_spelled(importer_release, tuple(their)) or importer_release)
+        rows = family.importers.get(importer, {}).get(
+            _spelled(importer_release, family.spellings.get(importer)) or importer_release
+        )
         if not rows:
             continue
         seen: set[str] = set()
