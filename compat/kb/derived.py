@@ -917,8 +917,9 @@ def _against(wanted: Version, have: Version | None) -> Tri:
 def cudnn_runtime_against_build(facts: Facts, expected: str) -> Verdict:
     """The cuDNN the loader found against the one torch was compiled against, as torch's own
     check prints both (`compiled  against (8, 5, 0) but found runtime version (8, 4, 1)`):
-    `older-same-major` when the runtime is an older release of the same major (torch >= 1.13
-    accepts a newer minor of the same major and refuses an older one), `other-major` when the
+    `older-same-major` when the runtime is an older release of the same major (torch, in every
+    wheel read from 1.6.0 to 2.4.0, accepts a newer minor of the same major and refuses an older
+    one), `other-major` when the
     majors differ. FALSE where the two are not both stated: an environment never states the
     cuDNN torch was compiled against."""
     from packaging.version import InvalidVersion, Version

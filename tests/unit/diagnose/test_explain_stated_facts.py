@@ -36,7 +36,8 @@ def asked(match: dict[str, Any]) -> list[str]:
 @pytest.mark.parametrize(
     ("message", "first", "outside"),
     [
-        # torch 1.13-2.3: two spaces before "against" (pytorch#81881, kohya_ss#1096)
+        # torch 1.12-2.4: two spaces before "against" (pytorch#81881, kohya_ss#1096; the 1.12.1
+        # and 2.4.0 wheels' torch/backends/cudnn/__init__.py, audit 7 B2)
         (
             "RuntimeError: cuDNN version incompatibility: PyTorch was compiled  against (8, 7, 0) "
             "but found runtime version (8, 2, 4). PyTorch already comes bundled with cuDNN. One "
@@ -44,19 +45,26 @@ def asked(match: dict[str, Any]) -> list[str]:
             SAME_MAJOR,
             OTHER_MAJOR,
         ),
-        # torch 1.12's wording (pytorch/functorch#926)
+        # torch 1.6-1.11's wording, tuples (pytorch/functorch#926; the 1.6.0-1.11.0 wheels)
         (
             "RuntimeError: cuDNN version incompatibility: PyTorch was compiled against (8, 3, 2) "
             "but linked against (8, 0, 3)",
             SAME_MAJOR,
             OTHER_MAJOR,
         ),
-        # before 1.12: integers (VisionLearningGroup/DA_Detection#19)
+        # before 1.6: integers (VisionLearningGroup/DA_Detection#19)
         (
             "RuntimeError: cuDNN version mismatch: PyTorch was compiled against 7102 but linked "
             "against 7600",
             OTHER_MAJOR,  # neither: 7.6 is newer, and the same major
             OTHER_MAJOR,
+        ),
+        # torch 1.6-1.11 built for cuDNN 8, a cuDNN 7 found first (the 1.11.0 wheel's wording)
+        (
+            "RuntimeError: cuDNN version incompatibility: PyTorch was compiled against (8, 2, 0) "
+            "but linked against (7, 6, 5)",
+            OTHER_MAJOR,
+            SAME_MAJOR,
         ),
         # torch 2.4+ built for cuDNN 9, a cuDNN 8 found first
         (
@@ -295,3 +303,24 @@ def test_torch_2_13s_capability_warning(tmp_path: Path, gpu: str, verdict: str) 
     rule = by_rule(explain(tmp_path, text))[NO_KERNEL]
     assert (rule["verdict"], rule["line"]) == (verdict, 1)
     assert asked(rule) == []
+
+
+@pytest.mark.parametrize(
+    "log",
+    [
+        # torch 2.8-2.10's _check_capability on a GB10 (12.1) beside a build with sm_120 SASS,
+        # which runs there (pytorch#164708: the warning fires on served GPUs)
+        "[pip3] torch==2.9.1+cu130\n"
+        "UserWarning: \n"
+        "    Found GPU0 NVIDIA GB10 which is of cuda capability 12.1.\n"
+        "    Minimum and Maximum cuda capability supported by this version of PyTorch is\n"
+        "    (8.0) - (12.0)\n",
+        # torch 2.11+'s wording, the same false warning (pytorch#172629)
+        "UserWarning: Found GPU0 NVIDIA GB10 which is of compute capability (CC) 12.1.\n"
+        "Your installed torch==2.13.0+cu130 does not include kernels for this GPU.\n",
+    ],
+)
+def test_a_capability_warning_on_a_served_gpu_is_not_a_finding(tmp_path: Path, log: str) -> None:
+    rules = by_rule(explain(tmp_path, log))
+    assert rules["torch-no-kernel-image-for-gpu"]["verdict"] == "outside-range"
+    assert not [m for m in rules.values() if m["verdict"] in ("confirmed", "affected")]
