@@ -686,6 +686,69 @@ def refresh(packages: Sequence[str]) -> None:
         print(f"{path}: {len(record.get('releases') or record['versions'])} releases")
 
 
+# --verify (and every --refresh): re-read a sample of the recorded rows from the artifacts
+
+VERIFY_ROWS = 4  # rows re-read per input file
+
+
+def verify(packages: Sequence[str], count: int = VERIFY_ROWS) -> list[str]:
+    """Re-read a seeded sample of every recorded input's rows from PyPI by a second route and
+    refuse (SampleDisagrees) where one differs: a declared row's Requires-Dist/Requires-Python
+    from the METADATA inside the wheel (the input was read from the index's PEP 658 copy), a
+    source row's fields from the wheel's files again, a version list's releases from the
+    project's simple page. Inputs this script does not read (other generators') are skipped."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import pypi_inputs as pypi
+    from tablegen import resample
+
+    lines = []
+    for package in packages or sorted(p.stem for p in INPUTS.glob("*.json")):
+        path = INPUTS / f"{package}.json"
+        if package not in (*DECLARED, *SOURCE, *VERSIONS_ONLY, "torch") or not path.exists():
+            continue
+        record = json.loads(path.read_text(encoding="utf-8"))
+        rows, reread = _rereader(pypi, package, record)
+        seed = f"{package} {record.get('fetched')}"
+        lines.append(resample(str(path), rows, reread, count=count, seed=seed))
+    return lines
+
+
+def _rereader(
+    pypi: Any, package: str, record: dict[str, Any]
+) -> tuple[list[Any], Callable[[Any], tuple[str, Any, Any]]]:
+    """The rows of one recorded input and how to read one of them again from its artifact."""
+    if package in DECLARED:
+        deps = DECLARED[package][1]
+
+        def declared(row: dict[str, Any]) -> tuple[str, Any, Any]:
+            fields = pypi.wheel_metadata(row["url"])
+            kept = sorted(
+                v for k, v in fields if k == "Requires-Dist" and Requirement(v).name.lower() in deps
+            )
+            python = next((v for k, v in fields if k == "Requires-Python"), None)
+            recorded = (row.get("requires_python"), sorted(row["requires_dist"]))
+            return f"{package} {row['version']} ({row['wheel']})", recorded, (python, kept)
+
+        return record["releases"], declared
+    if package in SOURCE:
+        wanted = record["fields"]
+
+        def source(row: dict[str, Any]) -> tuple[str, Any, Any]:
+            texts = pypi.wheel_members(row["url"], sorted({f["file"] for f in wanted.values()}))
+            read = {n: pypi.first_match(f["pattern"], texts[f["file"]]) for n, f in wanted.items()}
+            recorded = {name: row.get(name) for name in wanted}
+            return f"{package} {row['version']} ({row['wheel']})", recorded, read
+
+        return record["releases"], source
+    project = record["package"]
+    listed = {str(v) for v in pypi.release_versions(pypi.simple_files(project))}
+
+    def listing(version: str) -> tuple[str, Any, Any]:
+        return f"{project} {version}", True, version in listed
+
+    return record["versions"], listing
+
+
 def _refresh_declared(pypi: Any, package: str, wheels: dict[Version, Any]) -> dict[str, Any]:
     since, deps = DECLARED[package]
 
@@ -1022,12 +1085,32 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true", help="exit 1 when a file differs")
     parser.add_argument("--inputs", type=Path, default=None, help="recorded inputs directory")
     parser.add_argument("--refresh", nargs="*", metavar="PACKAGE", help="re-fetch inputs from PyPI")
+    parser.add_argument(
+        "--verify",
+        nargs="*",
+        metavar="PACKAGE",
+        help="re-read a sample of the recorded rows from PyPI and exit (1: one disagrees)",
+    )
     args = parser.parse_args(argv)
     if args.inputs is not None:
         global INPUTS
         INPUTS = args.inputs
     if args.refresh is not None:
         refresh(args.refresh)
+    if args.refresh is not None or args.verify is not None:
+        from tablegen import SampleDisagrees  # only here: a plain regeneration needs no network
+
+        try:
+            for line in verify(args.verify or args.refresh or []):
+                print(line)
+        except SampleDisagrees as error:
+            print(f"{SCRIPT}: refused: {error}", file=sys.stderr)
+            return 1
+        except OSError as error:  # the index cannot be read: the machine, not the table
+            print(f"{SCRIPT}: could not re-read the artifacts: {error}", file=sys.stderr)
+            return 3
+        if args.verify is not None:
+            return 0
     stale = []
     for name in OUTPUTS:
         text = render(name)

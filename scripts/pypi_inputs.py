@@ -107,8 +107,20 @@ def core_metadata(url: str) -> list[tuple[str, str]]:
     except urllib.error.HTTPError as error:
         if error.code != 404:
             raise
-        names = [n for n in wheel_names(url) if n.endswith(".dist-info/METADATA")]
-        text = wheel_members(url, names[:1])[names[0]] or ""
+        return wheel_metadata(url)
+    return parse_metadata(text)
+
+
+def wheel_metadata(url: str) -> list[tuple[str, str]]:
+    """The METADATA file inside the wheel itself (not the index's PEP 658 copy of it)."""
+    names = [n for n in wheel_names(url) if n.endswith(".dist-info/METADATA")]
+    if not names:
+        return []
+    return parse_metadata(wheel_members(url, names[:1])[names[0]] or "")
+
+
+def parse_metadata(text: str) -> list[tuple[str, str]]:
+    """A core-metadata header as (field, value) pairs, continuation lines joined."""
     header = text.split("\n\n", 1)[0]
     fields: list[tuple[str, str]] = []
     for line in header.splitlines():

@@ -9,8 +9,12 @@ script writes, `--refresh` re-reads the primary sources into the input first.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
+import random
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any, TypeVar
+
+Row = TypeVar("Row")
 
 
 def run(
@@ -33,3 +37,35 @@ def run(
         return 0 if output.exists() and output.read_text() == text else 1
     output.write_text(text)
     return 0
+
+
+class SampleDisagrees(Exception):
+    """A recorded row that its primary artifact, read again now, contradicts: the table would
+    state something the artifact does not, so the generator refuses to write it."""
+
+
+def resample(
+    label: str,
+    rows: Sequence[Row],
+    reread: Callable[[Row], tuple[str, Any, Any]],
+    *,
+    count: int,
+    seed: str,
+) -> str:
+    """Re-read `count` of the recorded `rows` from their primary artifact, at generation time.
+
+    `reread(row)` returns (the row's name, what the input records, what the artifact says now,
+    read by its own route: the wheel's file rather than the index's copy of its metadata, the
+    source file at the tag rather than a summary). The sample is seeded by `seed` (the input's
+    fetch date, say), so a rerun re-reads the same rows and a failure can be reproduced. Raises
+    SampleDisagrees naming the first row whose two readings differ; returns one line for the
+    log otherwise. Every generator's --verify (or --refresh) goes through here, as
+    gen_arch_table.py's fat-binary check and gen_rocm_targets.py's re-read did first."""
+    chosen = random.Random(seed).sample(list(rows), min(count, len(rows)))
+    for row in chosen:
+        name, recorded, read = reread(row)
+        if recorded != read:
+            raise SampleDisagrees(
+                f"{label}: {name}: the input records {recorded!r}, the artifact says {read!r}"
+            )
+    return f"{label}: re-read {len(chosen)} of {len(rows)} rows from the artifacts: they agree"

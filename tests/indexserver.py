@@ -327,6 +327,10 @@ class IndexServer:
                 else:
                     self._send(404, b"not found")
 
+            # HEAD answers GET's status and headers without the body (_send): a range reader
+            # asks a file's size this way first (scripts/pypi_inputs.py).
+            do_HEAD = do_GET
+
             def _project(self, project: NormalizedName, accept: str) -> None:
                 faults = server.faults
                 if project in faults.slow:

@@ -1,0 +1,117 @@
+"""Issue 44 item 8: a generator re-reads a sample of its recorded rows from the primary
+artifact at generation time and refuses a table the artifact contradicts. gen_rules.py's
+--verify reads the METADATA inside each sampled wheel (the input was read from the index's
+PEP 658 copy): served here by a real index on 127.0.0.1, the recorded row doctored."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.indexserver import Dist, IndexServer
+
+ROOT = Path(__file__).resolve().parents[3]
+REQUIRES = ["accelerate>=0.34.0", "datasets>=2.21.0", "transformers>=4.46.0"]
+
+
+def _inputs(tmp_path: Path, base: str, requires: list[str]) -> Path:
+    inputs = tmp_path / "inputs"
+    inputs.mkdir()
+    releases = [
+        {
+            "version": version,
+            "wheel": f"trl-{version}-py3-none-any.whl",
+            "url": f"{base}/files/trl-{version}-py3-none-any.whl",
+            "sha256": None,
+            "requires_python": ">=3.9",
+            "requires_dist": requires if version == "0.12.2" else REQUIRES,
+        }
+        for version in ("0.12.0", "0.12.1", "0.12.2")
+    ]
+    record = {"package": "trl", "fetched": "2026-11-29", "releases": releases}
+    (inputs / "trl.json").write_text(json.dumps(record))
+    return inputs
+
+
+def _verify(inputs: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "scripts/gen_rules.py", "--inputs", str(inputs), "--verify", "trl"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def _index() -> IndexServer:
+    # 0.12.2's real METADATA caps transformers instead (trl 0.12.2 on PyPI: transformers<4.47.0)
+    dists = [
+        Dist("trl", v, requires=REQUIRES, requires_python=">=3.9") for v in ("0.12.0", "0.12.1")
+    ]
+    capped = [r if not r.startswith("transformers") else "transformers<4.47.0" for r in REQUIRES]
+    dists.append(Dist("trl", "0.12.2", requires=capped, requires_python=">=3.9"))
+    return IndexServer({"trl": dists})
+
+
+def test_rows_that_agree_with_their_wheels_pass(tmp_path: Path) -> None:
+    with _index() as index:
+        capped = [
+            r if not r.startswith("transformers") else "transformers<4.47.0" for r in REQUIRES
+        ]
+        result = _verify(_inputs(tmp_path, index.base, capped))
+        asked = [r.path for r in index.requests]
+    assert result.returncode == 0, result.stderr
+    assert "re-read 3 of 3 rows from the artifacts: they agree" in result.stdout
+    # the wheels themselves were read (range requests), not the PEP 658 copies
+    assert any(p.endswith(".whl") for p in asked)
+    assert not any(p.endswith(".metadata") for p in asked)
+
+
+def test_a_doctored_row_is_refused_naming_it(tmp_path: Path) -> None:
+    with _index() as index:
+        # the input says 0.12.2 needs transformers>=4.46.0, as its neighbours do; the wheel caps it
+        result = _verify(_inputs(tmp_path, index.base, REQUIRES))
+    assert result.returncode == 1
+    (line,) = result.stderr.strip().splitlines()
+    assert "refused" in line and "trl 0.12.2" in line and "transformers<4.47.0" in line
+
+
+def test_an_unreachable_index_is_the_machine_not_the_table(tmp_path: Path) -> None:
+    with _index() as index:
+        base = index.base
+    result = _verify(_inputs(tmp_path, base, REQUIRES))  # the server is gone
+    assert result.returncode == 3
+    assert "could not re-read" in result.stderr
+
+
+# generator -> the code that re-reads its artifact at generation time
+CHECKED = {
+    "gen_rules.py": "resample(",
+    "gen_arch_table.py": "def check_fatbin(",
+    "gen_rocm_targets.py": "re-read {len(sample)} rows",
+    "gen_import_table.py": "def reread_defines(",
+}
+# no re-read yet: a known, counted backlog (docs/knowledge-base.md lists it too)
+BACKLOG = {
+    "gen_torch_builds.py",
+    "gen_native_libs.py",
+    "gen_wheels.py",
+    "gen_numpy_abi.py",
+    "gen_conda_names.py",
+    "gen_conda_forge_arch.py",
+    "gen_requires_snapshot.py",
+}
+
+
+def test_every_generator_re_reads_its_artifact_or_is_in_the_counted_backlog() -> None:
+    generators = {p.name for p in (ROOT / "scripts").glob("gen_*.py")} - {"gen_helpers.py"}
+    assert generators == set(CHECKED) | BACKLOG, (
+        "a new generator needs its re-read (or a line here)"
+    )
+    for name, marker in CHECKED.items():
+        assert marker in (ROOT / "scripts" / name).read_text(), name
+    documented = (ROOT / "docs/knowledge-base.md").read_text()
+    for name in BACKLOG:
+        assert name in documented, name
