@@ -166,7 +166,7 @@ def lint(paths: Sequence[Path]) -> LintResult:
     base, as it does when installed; other paths are checked together with it.
     """
     from compat.kb.knowledge import MATRIX_DIR
-    from compat.kb.lint import lint_base
+    from compat.kb.lint import READ_FROM_BACKLOG, lint_base
 
     bundles = [path for path in paths if path.name.endswith((".tar.gz", ".tgz"))]
     if len(bundles) > 1:
@@ -174,7 +174,7 @@ def lint(paths: Sequence[Path]) -> LintResult:
     extra = [path for path in paths if path not in bundles]
     if not bundles:
         # The user's files are checked together with the shipped ones, so id clashes show up too.
-        return lint_base(MATRIX_DIR, extra)
+        return lint_base(MATRIX_DIR, extra, READ_FROM_BACKLOG)
     try:
         data = bundles[0].read_bytes()
     except OSError as error:

@@ -53,12 +53,16 @@ MATRIX_DIR = Path(__file__).parent.parent / "matrix"
 MATRIX_SCHEMA = "compat.matrix/1"
 # 7: entries keyed by the files' paths, vouched for by their stat signature; 6: features name
 # `prebuilt.NAME`; 5: patterns that can backtrack or match empty are refused
-CACHE_FORMAT = 8  # 8: rules carry settled_by
+CACHE_FORMAT = 9  # 9: rules carry read_from; 8: settled_by
 
 RULE_KEYS = {
     "id", "title", "severity", "evidence", "description", "when", "symptoms", "fix", "references",
-    "examples", "supersedes", "settled_by",
+    "examples", "supersedes", "settled_by", "read_from",
 }  # fmt: skip
+# `read_from` (issue 44 item 8): the artifacts a hand-written rule's version range was read from,
+# one line each: a wheel or sdist file name with the member and line, a tag with the file
+# (`pytorch/pytorch@v2.4.0:torch/backends/cudnn/__init__.py`), or a release page. `compat matrix
+# lint` asks it of every hand-written rule with a version range (compat/kb/lint.py).
 # What compat reads of the installed files that answers a rule's question directly (issue 33):
 # `settled_by: {symbols: PACKAGE}` -- PACKAGE's extensions resolved against the installed torch's
 # exports (compat/kb/binarycheck.py) decide whether it was built for another torch.
@@ -209,6 +213,12 @@ class _Validator:
                 )
             ],
             "settled_by": self.settled_by(node.get("settled_by", {}), node),
+            "read_from": [
+                self.text(artifact, "read_from", node, "read_from")
+                for artifact in self.sequence(
+                    node.get("read_from", []), "read_from", node, "read_from"
+                )
+            ],
             "file": self.path,
             "line": node.line,
         }
