@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -52,6 +54,7 @@ def lint_base(base: Path, paths: Sequence[Path] = (), backlog: Path | None = Non
     # before the field existed (checked on install), is not held to it
     waiting_list = read_from_backlog(backlog) if backlog is not None else {}
     waiting: set[str] = set()
+    changed: set[str] = set()
     # The shipped capabilities are linted with the rules (they are not rule files: not counted).
     for path in (SHIPPED, *files):
         if path != SHIPPED and path.resolve() == SHIPPED.resolve():
@@ -79,6 +82,7 @@ def lint_base(base: Path, paths: Sequence[Path] = (), backlog: Path | None = Non
                 waiting.add(plain["id"])
             elif missing:
                 problems.append(missing)
+                changed.add(plain["id"])  # a listed rule that changed: one problem, not two
             try:
                 rule = compile_rule(plain)
                 for index in range(len(rule.examples)):
@@ -91,37 +95,54 @@ def lint_base(base: Path, paths: Sequence[Path] = (), backlog: Path | None = Non
             except CompatError as error:
                 problems.append(f"{error} (in rule {plain['id']})")
             rules += 1
-    for rule_id in sorted(set(waiting_list) - waiting):
+    for rule_id in sorted(set(waiting_list) - waiting - changed):
         problems.append(
-            f"{backlog}:{waiting_list[rule_id]}: {rule_id} names its artifact (read_from) or has"
+            f"{backlog}:{waiting_list[rule_id].line}: {rule_id} names its artifact (read_from) or has"
             " no version range or no longer exists: remove it from the backlog"
         )
     return LintResult(tuple(problems), rules, len(files), examples, len(waiting))
 
 
-def read_from_backlog(path: Path) -> dict[str, int]:
-    """The backlog's rule ids and their lines."""
+class Listed(NamedTuple):
+    line: int
+    when: str  # the digest of the rule's `when` as listed (when_digest)
+
+
+def read_from_backlog(path: Path) -> dict[str, Listed]:
+    """The backlog: `rule-id  when:DIGEST  # file` per line."""
     out = {}
     for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        text = line.split("#", 1)[0].strip()
-        if text:
-            out[text] = number
+        words = line.split("#", 1)[0].split()
+        if words:
+            digest = words[1].removeprefix("when:") if len(words) > 1 else ""
+            out[words[0]] = Listed(number, digest)
     return out
 
 
-def read_from_problem(plain: dict[str, Any], origin: Origin, backlog: dict[str, int]) -> str:
+def when_digest(when: Any) -> str:
+    """A short digest of a rule's normalized `when`: a listed rule whose conditions changed is
+    a changed rule, and a changed rule names its artifact like a new one."""
+    text = json.dumps(when, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:12]
+
+
+def read_from_problem(plain: dict[str, Any], origin: Origin, backlog: dict[str, Listed]) -> str:
     """'' when the rule needs no read_from or names one, 'backlog' when it is a listed rule
-    still waiting, else the problem line. Generated files (first line `# GENERATED`) record
-    their artifacts in their inputs (scripts/inputs/, re-read by the generators' --verify)."""
+    still waiting with its `when` as listed, else the problem line. Generated files (first
+    line `# GENERATED`) record their artifacts in their inputs (scripts/inputs/, re-read by the
+    generators' --verify)."""
     if plain.get("read_from") or not has_version_range(plain["when"]):
         return ""
     if _generated(str(plain["file"])):
         return ""
-    if plain["id"] in backlog:
+    listed = backlog.get(plain["id"])
+    if listed is not None and listed.when == when_digest(plain["when"]):
         return "backlog"
+    why = "its conditions changed since it was listed, and " if listed else ""
     return (
-        f"{origin}: rule {plain['id']}: its version range names no artifact it was read from "
-        "(read_from: the wheel or sdist and file, or the tag and file; docs/knowledge-base.md)"
+        f"{origin}: rule {plain['id']}: {why}its version range names no artifact it was read "
+        "from (read_from: the wheel or sdist and file, or the tag and file; "
+        "docs/knowledge-base.md)"
     )
 
 

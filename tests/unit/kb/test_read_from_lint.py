@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from compat.kb.lint import READ_FROM_BACKLOG, lint_base, read_from_backlog
+from compat.kb.knowledge import validate_file
+from compat.kb.lint import READ_FROM_BACKLOG, lint_base, read_from_backlog, when_digest
 from tests.conftest import run_cli
 
 RULE = """\
@@ -55,17 +56,33 @@ def test_a_rule_naming_its_artifact_passes(tmp_path: Path) -> None:
     assert result.problems == () and result.backlog == 0
 
 
+def _listed(base: Path, backlog: Path) -> None:
+    """List every rule of `base` in `backlog` with its `when` as it is now."""
+    (plain,) = validate_file(base / "rules.yaml")
+    backlog.write_text(f"{plain['id']}  when:{when_digest(plain['when'])}  # rules.yaml\n")
+
+
 def test_a_listed_rule_is_counted_not_failed_and_leaves_the_list_once_it_names_one(
     tmp_path: Path,
 ) -> None:
-    base, backlog = _base(tmp_path, RULE.format(id="trl-old", read_from=""), backlog="trl-old\n")
+    base, backlog = _base(tmp_path, RULE.format(id="trl-old", read_from=""))
+    _listed(base, backlog)
     result = lint_base(base, (), backlog)
     assert result.problems == () and result.backlog == 1
-    (tmp_path / "matrix/rules.yaml").write_text(
+    (base / "rules.yaml").write_text(
         "schema: compat.matrix/1\nrules:\n" + RULE.format(id="trl-old", read_from=NAMED)
     )
     (problem,) = lint_base(base, (), backlog).problems
     assert problem.startswith(f"{backlog}:1: trl-old names its artifact")
+
+
+def test_a_listed_rule_whose_range_changed_must_name_its_artifact(tmp_path: Path) -> None:
+    base, backlog = _base(tmp_path, RULE.format(id="trl-old", read_from=""))
+    _listed(base, backlog)
+    text = (base / "rules.yaml").read_text()
+    (base / "rules.yaml").write_text(text.replace('"<4.51"', '"<4.50.5"'))
+    (problem,) = lint_base(base, (), backlog).problems
+    assert "trl-old" in problem and "conditions changed since it was listed" in problem
 
 
 def test_a_users_own_rule_file_is_not_held_to_it(tmp_path: Path) -> None:
