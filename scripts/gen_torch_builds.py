@@ -173,13 +173,70 @@ def generate() -> str:
     return json.dumps(document, indent=1, sort_keys=True) + "\n"
 
 
+VERIFY_ROWS = 6  # (release, platform) rows re-read
+
+
+def verify(path: Path = PYPI_INPUT, count: int = VERIFY_ROWS) -> str:
+    """Re-read a seeded sample of the recorded (release, platform) rows by a second route: the
+    wheel's sha256 from the simple page (PEP 691) and `torch/version.py` through
+    scripts/pypi_inputs.py's range reader (the input came from the JSON API and this script's
+    own reader). Raises tablegen.SampleDisagrees on the first row that differs."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import pypi_inputs as pypi
+    from tablegen import resample
+
+    record = json.loads(path.read_text())
+    listed = {f["filename"]: f for f in pypi.simple_files("torch")}
+    rows = [
+        (version, platform, entry)
+        for version, platforms in sorted(record["releases"].items())
+        for platform, entry in sorted(platforms.items())
+    ]
+
+    def reread(row: tuple[str, str, dict[str, Any]]) -> tuple[str, Any, Any]:
+        version, platform, entry = row
+        name = f"torch {version} {platform} ({entry['wheel']})"
+        found = listed.get(entry["wheel"])
+        if found is None:
+            return name, (entry["sha256"], entry["cuda"]), ("not on the index", None)
+        text = pypi.wheel_members(found["url"], ["torch/version.py"])["torch/version.py"] or ""
+        match = CUDA_LINE.search(text.encode())
+        cuda = (match.group(1) or match.group(2) or b"").decode() or None if match else "no line"
+        sha = found.get("hashes", {}).get("sha256")
+        return name, (entry["sha256"], entry["cuda"]), (sha, cuda)
+
+    return resample(str(path), rows, reread, count=count, seed=str(record.get("fetched")))
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--refresh", action="store_true", help="re-read PyPI (network)")
     parser.add_argument("--check", action="store_true", help="exit 1 when the output is stale")
+    parser.add_argument(
+        "--verify",
+        nargs="?",
+        const=PYPI_INPUT,
+        type=Path,
+        metavar="INPUT",
+        help="re-read a sample of the recorded rows from PyPI and exit (1: one disagrees)",
+    )
     args = parser.parse_args()
     if args.refresh:
         refresh()
+    if args.refresh or args.verify is not None:
+        sys.path.insert(0, str(ROOT / "scripts"))
+        from tablegen import SampleDisagrees
+
+        try:
+            print(verify(args.verify or PYPI_INPUT))
+        except SampleDisagrees as error:
+            print(f"scripts/gen_torch_builds.py: refused: {error}", file=sys.stderr)
+            return 1
+        except OSError as error:  # the index cannot be read: the machine, not the table
+            print(f"scripts/gen_torch_builds.py: could not re-read: {error}", file=sys.stderr)
+            return 3
+        if args.verify is not None:
+            return 0
     text = generate()
     if args.check:
         return 0 if OUTPUT.exists() and OUTPUT.read_text() == text else 1

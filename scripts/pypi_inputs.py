@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
 import urllib.error
 import urllib.request
@@ -22,11 +23,14 @@ import zipfile
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
+from urllib.parse import urljoin
 
 from packaging.utils import parse_sdist_filename, parse_wheel_filename
 from packaging.version import InvalidVersion, Version
 
-SIMPLE = "https://pypi.org/simple/{name}/"
+# The index the generators read: PyPI, or COMPAT_GEN_INDEX (a simple-API root; the tests point it
+# at a real index on 127.0.0.1).
+SIMPLE = os.environ.get("COMPAT_GEN_INDEX", "https://pypi.org/simple").rstrip("/") + "/{name}/"
 USER_AGENT = "compat-kb-generator (scripts/gen_rules.py --refresh)"
 TIMEOUT = 60.0
 
@@ -40,8 +44,11 @@ def _get(url: str, headers: dict[str, str] | None = None) -> bytes:
 
 def simple_files(name: str) -> list[dict[str, Any]]:
     """Every file PyPI lists for a project (PEP 691 JSON)."""
-    body = _get(SIMPLE.format(name=name), {"Accept": "application/vnd.pypi.simple.v1+json"})
+    page = SIMPLE.format(name=name)
+    body = _get(page, {"Accept": "application/vnd.pypi.simple.v1+json"})
     files: list[dict[str, Any]] = json.loads(body)["files"]
+    for entry in files:  # PEP 691 allows relative URLs (PyPI's are absolute)
+        entry["url"] = urljoin(page, entry["url"])
     return files
 
 

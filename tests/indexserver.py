@@ -49,6 +49,7 @@ class Dist:
     backend: str | None = None
     tag: str = "py3-none-any"  # the wheel's tag (its file name and WHEEL file say it)
     uploaded: str | None = None  # PEP 700 `upload-time` (JSON pages), "2024-05-01T12:00:00Z"
+    files: tuple[tuple[str, str], ...] = ()  # more members of the wheel: (path, text)
 
     @property
     def filename(self) -> str:
@@ -78,6 +79,8 @@ def build_wheel(dist: Dist) -> bytes:
         + dist.tag.encode()
         + b"\n",
     }
+    for path, text in dist.files:
+        files[path] = text.encode()
     if dist.padding:
         # Deterministic but incompressible: a SHA-256 stream.
         blocks = (

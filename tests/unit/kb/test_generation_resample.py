@@ -5,7 +5,9 @@ PEP 658 copy): served here by a real index on 127.0.0.1, the recorded row doctor
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -89,13 +91,13 @@ def test_an_unreachable_index_is_the_machine_not_the_table(tmp_path: Path) -> No
 # generator -> the code that re-reads its artifact at generation time
 CHECKED = {
     "gen_rules.py": "resample(",
+    "gen_torch_builds.py": "resample(",
     "gen_arch_table.py": "def check_fatbin(",
     "gen_rocm_targets.py": "re-read {len(sample)} rows",
     "gen_import_table.py": "def reread_defines(",
 }
 # no re-read yet: a known, counted backlog (docs/knowledge-base.md lists it too)
 BACKLOG = {
-    "gen_torch_builds.py",
     "gen_native_libs.py",
     "gen_wheels.py",
     "gen_numpy_abi.py",
@@ -115,3 +117,49 @@ def test_every_generator_re_reads_its_artifact_or_is_in_the_counted_backlog() ->
     documented = (ROOT / "docs/knowledge-base.md").read_text()
     for name in BACKLOG:
         assert name in documented, name
+
+
+# --- gen_torch_builds.py --verify: torch/version.py of the sampled wheels, from the index -------
+
+TORCH_TAG = "cp311-cp311-manylinux_2_28_x86_64"
+
+
+def _torch_index() -> IndexServer:
+    version_py = (("torch/version.py", "__version__ = '2.4.0'\ncuda: Optional[str] = '12.1'\n"),)
+    return IndexServer({"torch": [Dist("torch", "2.4.0", tag=TORCH_TAG, files=version_py)]})
+
+
+def _torch_verify(
+    tmp_path: Path, index: IndexServer, cuda: str
+) -> subprocess.CompletedProcess[str]:
+    (dist,) = index.projects["torch"]
+    wheel = {"wheel": dist.filename, "sha256": hashlib.sha256(index._file(dist)).hexdigest()}
+    record = {
+        "fetched": "2026-11-24",
+        "releases": {"2.4.0": {"linux/x86_64": {**wheel, "cuda": cuda}}},
+    }
+    path = tmp_path / "torch-pypi-builds.json"
+    path.write_text(json.dumps(record))
+    return subprocess.run(
+        [sys.executable, "scripts/gen_torch_builds.py", "--verify", str(path)],
+        cwd=ROOT,
+        env={**os.environ, "COMPAT_GEN_INDEX": index.url},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_torch_builds_a_row_its_wheel_agrees_with_passes(tmp_path: Path) -> None:
+    with _torch_index() as index:
+        result = _torch_verify(tmp_path, index, "12.1")
+    assert result.returncode == 0, result.stderr
+    assert "re-read 1 of 1 rows from the artifacts: they agree" in result.stdout
+
+
+def test_torch_builds_a_doctored_cuda_build_is_refused(tmp_path: Path) -> None:
+    with _torch_index() as index:
+        result = _torch_verify(tmp_path, index, "11.8")  # the wheel's version.py says 12.1
+    assert result.returncode == 1
+    (line,) = result.stderr.strip().splitlines()
+    assert "torch 2.4.0 linux/x86_64" in line and "'11.8'" in line and "'12.1'" in line
