@@ -515,14 +515,91 @@ def _gzip(text: str) -> bytes:
     return gzip.compress(text.encode("utf-8"), compresslevel=9, mtime=0)
 
 
+VERIFY_ROWS = 8  # (package, release) rows re-read
+
+
+def verify(path: Path = INPUT, count: int = VERIFY_ROWS) -> str:
+    """Re-read a seeded sample of the recorded releases by a second route: the wheel's sha256
+    from the package's simple page, and its Requires-Dist and Requires-Python from the METADATA
+    inside the wheel (the input was read from the index's PEP 658 copy). Only releases whose
+    every Requires-Dist line is recorded (complete_lines) and whose wheel was read are sampled.
+    Raises tablegen.SampleDisagrees on the first row that differs."""
+    import pypi_inputs as pypi
+    from tablegen import resample
+
+    record = json.loads(path.read_text(encoding="utf-8"))
+    rows = [
+        (name, release)
+        for name, package in sorted(record["packages"].items())
+        for release in package.get("releases", [])
+        if release.get("complete_lines") and release.get("wheel")
+    ]
+
+    from packaging.requirements import Requirement
+    from packaging.specifiers import InvalidSpecifier, SpecifierSet
+
+    def same(lines: Any) -> list[str]:  # compared by meaning: the input keeps packaging's spelling
+        return sorted(str(Requirement(line)) for line in lines)
+
+    def python(text: str | None) -> str | None:  # the simple page's copy, the wheel's own field
+        try:
+            return str(SpecifierSet(text)) if text else None
+        except InvalidSpecifier:
+            return text
+
+    def reread(row: tuple[str, dict[str, Any]]) -> tuple[str, Any, Any]:
+        name, release = row
+        lines = record["packages"][name]["lines"]
+        recorded = (
+            release.get("wheel_sha256"),
+            python(release.get("python")),
+            same(lines[i] for i in release.get("requires_dist", [])),
+        )
+        listed = {f["filename"]: f for f in pypi.simple_files(name)}
+        found = listed.get(release["wheel"])
+        label = f"{name} {release['version']} ({release['wheel']})"
+        if found is None:
+            return label, recorded, ("not on the index", None, [])
+        fields = pypi.wheel_metadata(found["url"])
+        read = (
+            found.get("hashes", {}).get("sha256"),
+            python(next((v for k, v in fields if k == "Requires-Python"), None)),
+            same(v for k, v in fields if k == "Requires-Dist"),
+        )
+        return label, recorded, read
+
+    return resample(str(path), rows, reread, count=count, seed=str(record.get("fetched")))
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--refresh", action="store_true", help="re-read PyPI first")
     parser.add_argument("--check", action="store_true", help="exit 1 when the output is stale")
+    parser.add_argument(
+        "--verify",
+        nargs="?",
+        const=INPUT,
+        type=Path,
+        metavar="INPUT",
+        help="re-read a sample of the recorded releases from PyPI and exit (1: one disagrees)",
+    )
     args = parser.parse_args()
     sys.path.insert(0, str(Path(__file__).parent))
     if args.refresh:
         refresh()
+    if args.refresh or args.verify is not None:
+        from tablegen import SampleDisagrees
+
+        try:
+            print(verify(args.verify or INPUT))
+        except SampleDisagrees as error:
+            print(f"scripts/gen_requires_snapshot.py: refused: {error}", file=sys.stderr)
+            return 1
+        except OSError as error:  # the index cannot be read: the machine, not the table
+            print(f"scripts/gen_requires_snapshot.py: could not re-read: {error}", file=sys.stderr)
+            return 3
+        if args.verify is not None:
+            return 0
     text = generate()
     if args.check:
         # The JSON it holds is compared, not the compressed bytes (zlib builds may differ).

@@ -92,6 +92,7 @@ def test_an_unreachable_index_is_the_machine_not_the_table(tmp_path: Path) -> No
 CHECKED = {
     "gen_rules.py": "resample(",
     "gen_torch_builds.py": "resample(",
+    "gen_requires_snapshot.py": "resample(",
     "gen_arch_table.py": "def check_fatbin(",
     "gen_rocm_targets.py": "re-read {len(sample)} rows",
     "gen_import_table.py": "def reread_defines(",
@@ -103,7 +104,6 @@ BACKLOG = {
     "gen_numpy_abi.py",
     "gen_conda_names.py",
     "gen_conda_forge_arch.py",
-    "gen_requires_snapshot.py",
 }
 
 
@@ -163,3 +163,52 @@ def test_torch_builds_a_doctored_cuda_build_is_refused(tmp_path: Path) -> None:
     assert result.returncode == 1
     (line,) = result.stderr.strip().splitlines()
     assert "torch 2.4.0 linux/x86_64" in line and "'11.8'" in line and "'12.1'" in line
+
+
+# --- gen_requires_snapshot.py --verify: the METADATA inside the sampled wheels --------------------
+
+
+def _snapshot_verify(tmp_path: Path, python: str) -> subprocess.CompletedProcess[str]:
+    dist = Dist(
+        "accelerate",
+        "1.15.0",
+        requires=["numpy<3,>=1.17", "torch>=2.0.0"],
+        requires_python=">=3.10.0",
+    )
+    with IndexServer({"accelerate": [dist]}) as index:
+        release = {
+            "version": "1.15.0",
+            "wheel": dist.filename,
+            "wheel_sha256": hashlib.sha256(index._file(dist)).hexdigest(),
+            "python": python,
+            "requires_dist": [0, 1],
+            "complete_lines": True,
+        }
+        lines = ["numpy<3,>=1.17", "torch>=2.0.0"]
+        record = {
+            "fetched": "2026-11-28",
+            "packages": {"accelerate": {"lines": lines, "releases": [release]}},
+        }
+        path = tmp_path / "requires-snapshot.json"
+        path.write_text(json.dumps(record))
+        return subprocess.run(
+            [sys.executable, "scripts/gen_requires_snapshot.py", "--verify", str(path)],
+            cwd=ROOT,
+            env={**os.environ, "COMPAT_GEN_INDEX": index.url},
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+
+
+def test_requires_snapshot_a_release_its_wheel_agrees_with_passes(tmp_path: Path) -> None:
+    result = _snapshot_verify(tmp_path, ">=3.10.0")
+    assert result.returncode == 0, result.stderr
+    assert "re-read 1 of 1 rows from the artifacts: they agree" in result.stdout
+
+
+def test_requires_snapshot_a_doctored_requires_python_is_refused(tmp_path: Path) -> None:
+    result = _snapshot_verify(tmp_path, ">=3.9")  # the wheel's METADATA says >=3.10.0
+    assert result.returncode == 1
+    (line,) = result.stderr.strip().splitlines()
+    assert "accelerate 1.15.0" in line and "'>=3.9'" in line and "'>=3.10.0'" in line
