@@ -459,6 +459,67 @@ def generate() -> str:
     return "\n".join(lines) + "\n"
 
 
+VERIFY_ROWS = 6  # release rows, and as many aarch64 metadata rows, re-read
+
+
+def verify(path: Path | None = None, count: int = VERIFY_ROWS) -> str:
+    """Re-read a seeded sample of the recorded rows: a release's wheel tags, sdist and
+    Requires-Python from its package's simple page now, and a Linux aarch64 wheel's CUDA
+    requirements from the METADATA inside the wheel (the input read the index's PEP 658 copy
+    where there was one). Raises tablegen.SampleDisagrees on the first row that differs."""
+    from pypi_inputs import simple_files, wheel_metadata
+    from tablegen import resample
+
+    path = path or INPUT
+    record = json.loads(path.read_text())
+    pages: dict[str, list[dict[str, Any]]] = {}
+
+    def page(name: str) -> list[dict[str, Any]]:
+        if name not in pages:
+            pages[name] = simple_files(name)
+        return pages[name]
+
+    keys = ("wheels", "sdist", "requires_python")
+    rows = [
+        (name, version, release)
+        for name, package in sorted(record["packages"].items())
+        for version, release in sorted(package["releases"].items())
+    ]
+
+    def listing(row: tuple[str, str, dict[str, Any]]) -> tuple[str, Any, Any]:
+        name, version, release = row
+        now = _listing(name, page(name))["releases"].get(version, {})
+        return (
+            f"{name} {version}",
+            {k: release.get(k) for k in keys},
+            {k: now.get(k) for k in keys},
+        )
+
+    cuda_rows = [
+        (name, version, entry)
+        for name, by_version in sorted(record.get("cuda_metadata", {}).items())
+        for version, entry in sorted(by_version.items())
+    ]
+
+    def metadata(row: tuple[str, str, dict[str, Any]]) -> tuple[str, Any, Any]:
+        name, version, entry = row
+        found = {f["filename"]: f for f in page(name)}.get(entry["wheel"])
+        label = f"{name} {version} ({entry['wheel']})"
+        recorded = (entry["sha256"], entry["cuda_requires"])
+        if found is None:
+            return label, recorded, ("not on the index", None)
+        read = (found["hashes"]["sha256"], _cuda_lines(wheel_metadata(found["url"])))
+        return label, recorded, read
+
+    seed = str(record.get("fetched"))
+    return "\n".join(
+        (
+            resample(f"{path} (releases)", rows, listing, count=count, seed=seed),
+            resample(f"{path} (aarch64 metadata)", cuda_rows, metadata, count=count, seed=seed),
+        )
+    )
+
+
 def main() -> int:
     sys.path.insert(0, str(Path(__file__).parent))
     from tablegen import run
@@ -477,7 +538,7 @@ def main() -> int:
             "(github.com is not the package index) instead of PyPI",
         )
 
-    return run(__doc__, OUTPUT, generate, refresh_all, add_arguments)
+    return run(__doc__, OUTPUT, generate, refresh_all, add_arguments, verify)
 
 
 if __name__ == "__main__":

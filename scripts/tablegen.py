@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
@@ -23,15 +24,38 @@ def run(
     generate: Callable[[], str],
     refresh: Callable[[argparse.Namespace], None],
     add_arguments: Callable[[argparse.ArgumentParser], None] | None = None,
+    verify: Callable[[Path | None], str] | None = None,
 ) -> int:
+    """With `verify` (a generator's re-read of a sample of its input, through `resample`):
+    `--verify [INPUT]` runs it and exits (0 agree, 1 one row disagrees, 3 the source cannot be
+    read), and every `--refresh` runs it after writing the input."""
     parser = argparse.ArgumentParser(description=(doc or "").splitlines()[0])
     parser.add_argument("--refresh", action="store_true", help="re-read the primary sources")
     parser.add_argument("--check", action="store_true", help="exit 1 when the output is stale")
+    if verify is not None:
+        parser.add_argument(
+            "--verify",
+            nargs="?",
+            const="",
+            metavar="INPUT",
+            help="re-read a sample of the recorded rows from the artifacts and exit",
+        )
     if add_arguments is not None:
         add_arguments(parser)
     args = parser.parse_args()
     if args.refresh:
         refresh(args)
+    if verify is not None and (args.refresh or args.verify is not None):
+        try:
+            print(verify(Path(args.verify) if args.verify else None))
+        except SampleDisagrees as error:
+            print(f"{parser.prog}: refused: {error}", file=sys.stderr)
+            return 1
+        except OSError as error:  # the source cannot be read: the machine, not the table
+            print(f"{parser.prog}: could not re-read: {error}", file=sys.stderr)
+            return 3
+        if args.verify is not None:
+            return 0
     text = generate()
     if args.check:
         return 0 if output.exists() and output.read_text() == text else 1

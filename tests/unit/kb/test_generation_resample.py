@@ -93,6 +93,7 @@ CHECKED = {
     "gen_rules.py": "resample(",
     "gen_torch_builds.py": "resample(",
     "gen_requires_snapshot.py": "resample(",
+    "gen_wheels.py": "resample(",
     "gen_arch_table.py": "def check_fatbin(",
     "gen_rocm_targets.py": "re-read {len(sample)} rows",
     "gen_import_table.py": "def reread_defines(",
@@ -100,7 +101,6 @@ CHECKED = {
 # no re-read yet: a known, counted backlog (docs/knowledge-base.md lists it too)
 BACKLOG = {
     "gen_native_libs.py",
-    "gen_wheels.py",
     "gen_numpy_abi.py",
     "gen_conda_names.py",
     "gen_conda_forge_arch.py",
@@ -212,3 +212,40 @@ def test_requires_snapshot_a_doctored_requires_python_is_refused(tmp_path: Path)
     assert result.returncode == 1
     (line,) = result.stderr.strip().splitlines()
     assert "accelerate 1.15.0" in line and "'>=3.9'" in line and "'>=3.10.0'" in line
+
+
+# --- gen_wheels.py --verify (tablegen.run's --verify): a release's files on the simple page ------
+
+
+def _wheels_verify(tmp_path: Path, sdist: bool) -> subprocess.CompletedProcess[str]:
+    dist = Dist("accelerate", "1.0.0", requires_python=">=3.8", uploaded="2024-05-01T12:00:00Z")
+    release = {"wheels": ["py3-none-any"], "sdist": sdist, "requires_python": ">=3.8"}
+    record = {
+        "fetched": "2026-11-28",
+        "packages": {"accelerate": {"releases": {"1.0.0": {**release, "uploaded": "2024-05-01"}}}},
+        "cuda_metadata": {},
+    }
+    path = tmp_path / "wheels-files.json"
+    path.write_text(json.dumps(record))
+    with IndexServer({"accelerate": [dist]}) as index:
+        return subprocess.run(
+            [sys.executable, "scripts/gen_wheels.py", "--verify", str(path)],
+            cwd=ROOT,
+            env={**os.environ, "COMPAT_GEN_INDEX": index.url},
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+
+
+def test_wheels_a_release_the_index_agrees_with_passes(tmp_path: Path) -> None:
+    result = _wheels_verify(tmp_path, sdist=False)
+    assert result.returncode == 0, result.stderr
+    assert "(releases): re-read 1 of 1 rows from the artifacts: they agree" in result.stdout
+
+
+def test_wheels_a_doctored_sdist_is_refused(tmp_path: Path) -> None:
+    result = _wheels_verify(tmp_path, sdist=True)  # the index lists a wheel only
+    assert result.returncode == 1
+    (line,) = result.stderr.strip().splitlines()
+    assert "refused" in line and "accelerate 1.0.0" in line and "'sdist': True" in line
