@@ -171,11 +171,40 @@ def generate() -> str:
     return json.dumps(output, indent=1, sort_keys=True) + "\n"
 
 
+VERIFY_ROWS = 6  # releases re-read
+
+
+def verify(path: Path | None = None, count: int = VERIFY_ROWS) -> str:
+    """Re-read a seeded sample of the recorded releases by a second route: the wheel's sha256
+    from the simple page (PEP 691; the input read the JSON API) and the CUDA libraries in its
+    zip directory through scripts/pypi_inputs.py's range reader (the input used this script's
+    own). Raises tablegen.SampleDisagrees on the first release that differs."""
+    from pypi_inputs import simple_files, wheel_names
+    from tablegen import resample
+
+    path = path or INPUT
+    record = json.loads(path.read_text())
+    listed = {f["filename"]: f for f in simple_files(record.get("package", "bitsandbytes"))}
+
+    def reread(entry: dict[str, Any]) -> tuple[str, Any, Any]:
+        label = f"bitsandbytes {entry['version']} ({entry['wheel']})"
+        recorded = (entry["sha256"], entry["cuda_libraries"])
+        found = listed.get(entry["wheel"])
+        if found is None:
+            return label, recorded, ("not on the index", None)
+        names = wheel_names(found["url"])
+        tags = sorted({m.group(1) for n in names if (m := _LIBRARY.search(n))}, key=int)
+        return label, recorded, (found["hashes"]["sha256"], tags)
+
+    seed = str(record.get("fetched"))
+    return resample(str(path), record["releases"], reread, count=count, seed=seed)
+
+
 def main() -> int:
     sys.path.insert(0, str(Path(__file__).parent))
     from tablegen import run
 
-    return run(__doc__, OUTPUT, generate, lambda _: refresh())
+    return run(__doc__, OUTPUT, generate, lambda _: refresh(), verify=verify)
 
 
 if __name__ == "__main__":

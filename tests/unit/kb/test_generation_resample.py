@@ -94,13 +94,13 @@ CHECKED = {
     "gen_torch_builds.py": "resample(",
     "gen_requires_snapshot.py": "resample(",
     "gen_wheels.py": "resample(",
+    "gen_native_libs.py": "resample(",
     "gen_arch_table.py": "def check_fatbin(",
     "gen_rocm_targets.py": "re-read {len(sample)} rows",
     "gen_import_table.py": "def reread_defines(",
 }
 # no re-read yet: a known, counted backlog (docs/knowledge-base.md lists it too)
 BACKLOG = {
-    "gen_native_libs.py",
     "gen_numpy_abi.py",
     "gen_conda_names.py",
     "gen_conda_forge_arch.py",
@@ -249,3 +249,43 @@ def test_wheels_a_doctored_sdist_is_refused(tmp_path: Path) -> None:
     assert result.returncode == 1
     (line,) = result.stderr.strip().splitlines()
     assert "refused" in line and "accelerate 1.0.0" in line and "'sdist': True" in line
+
+
+# --- gen_native_libs.py --verify: the CUDA libraries in the sampled wheels' zip directories -------
+
+
+def _native_verify(tmp_path: Path, libraries: list[str]) -> subprocess.CompletedProcess[str]:
+    shipped = tuple((f"bitsandbytes/libbitsandbytes_cuda{t}.so", "") for t in ("118", "121"))
+    tag = "py3-none-manylinux_2_24_x86_64"
+    dist = Dist("bitsandbytes", "0.45.0", tag=tag, files=shipped)
+    with IndexServer({"bitsandbytes": [dist]}) as index:
+        entry = {
+            "version": "0.45.0",
+            "wheel": dist.filename,
+            "sha256": hashlib.sha256(index._file(dist)).hexdigest(),
+            "cuda_libraries": libraries,
+        }
+        path = tmp_path / "bitsandbytes-libs.json"
+        record = {"package": "bitsandbytes", "fetched": "2026-11-24", "releases": [entry]}
+        path.write_text(json.dumps(record))
+        return subprocess.run(
+            [sys.executable, "scripts/gen_native_libs.py", "--verify", str(path)],
+            cwd=ROOT,
+            env={**os.environ, "COMPAT_GEN_INDEX": index.url},
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+
+
+def test_native_libs_a_release_its_wheel_agrees_with_passes(tmp_path: Path) -> None:
+    result = _native_verify(tmp_path, ["118", "121"])
+    assert result.returncode == 0, result.stderr
+    assert "re-read 1 of 1 rows from the artifacts: they agree" in result.stdout
+
+
+def test_native_libs_a_doctored_library_list_is_refused(tmp_path: Path) -> None:
+    result = _native_verify(tmp_path, ["118", "121", "124"])  # the wheel has no cuda124 library
+    assert result.returncode == 1
+    (line,) = result.stderr.strip().splitlines()
+    assert "bitsandbytes 0.45.0" in line and "'124'" in line
