@@ -71,11 +71,79 @@ def generate() -> str:
     return json.dumps(output, indent=1, sort_keys=True) + "\n"
 
 
+VERIFY_ROWS = 16  # packages re-read (two wheels each): all of them, the table is small
+MEMBER_BOUND = 16 << 20  # an extension larger than this (compressed) is not read
+# NumPy 2's headers (__multiarray_api.h, _import_array) import numpy._core._multiarray_umath
+# first; NumPy 1's name only numpy.core._multiarray_umath. An extension that calls import_array
+# carries the module name as a string, so its bytes say which headers it was compiled with.
+_NUMPY2 = b"numpy._core._multiarray_umath"
+_ANY = b"_multiarray_umath"
+
+
+def _built_against(project: str, version: str) -> Any:
+    """'NumPy 2' or 'NumPy 1': the headers the smallest numpy-importing extension in the
+    release's Linux x86-64 CPython wheel was compiled with; tablegen.Unread where none is
+    within MEMBER_BOUND."""
+    import io
+    import zipfile
+
+    import pypi_inputs as pypi
+    from tablegen import Unread
+
+    wheels = [
+        f
+        for f in pypi.simple_files(project)
+        if f["filename"].endswith("x86_64.whl")
+        and f"-{version}-" in f["filename"]
+        and "manylinux" in f["filename"]
+    ]
+    if not wheels:
+        return Unread(f"no Linux x86-64 wheel of {version}")
+    wheel = sorted(wheels, key=lambda f: ("cp311" not in f["filename"], f["filename"]))[0]
+    raw = io.BufferedReader(pypi._RangeFile(wheel["url"]), 1 << 16)
+    with zipfile.ZipFile(raw) as archive:
+        members = sorted(
+            (i for i in archive.infolist() if i.filename.endswith(".so")),
+            key=lambda i: i.compress_size,
+        )
+        for info in members[:8]:
+            if info.compress_size > MEMBER_BOUND:
+                break
+            data = archive.read(info)
+            if _ANY in data:
+                return "NumPy 2" if _NUMPY2 in data else "NumPy 1"
+    return Unread(f"no numpy-importing extension under {MEMBER_BOUND >> 20} MB in {version}")
+
+
+def verify(path: Path | None = None, count: int = VERIFY_ROWS) -> str:
+    """Re-read a seeded sample of the recorded packages from their wheels: the first release
+    recorded as a NumPy-2 build must carry an extension compiled with NumPy 2's headers, and the
+    release before it one compiled with NumPy 1's (the input rests on release notes; this reads
+    the binaries). Raises tablegen.SampleDisagrees on the first package that differs."""
+    from tablegen import Unread, resample
+
+    path = path or INPUT
+    record = json.loads(path.read_text())
+    rows = sorted(record["packages"].items())
+
+    def reread(row: tuple[str, dict[str, Any]]) -> tuple[str, Any, Any]:
+        name, entry = row
+        previous = entry.get("pypi", {}).get("previous")
+        first = _built_against(name, entry["first"])
+        before = _built_against(name, previous) if previous else "none"
+        if isinstance(first, Unread) or isinstance(before, Unread):
+            return name, None, first if isinstance(first, Unread) else before
+        label = f"{name} {entry['first']} (before it: {previous})"
+        return label, ("NumPy 2", "NumPy 1" if previous else "none"), (first, before)
+
+    return resample(str(path), rows, reread, count=count, seed=str(record.get("fetched")))
+
+
 def main() -> int:
     sys.path.insert(0, str(Path(__file__).parent))
     from tablegen import run
 
-    return run(__doc__, OUTPUT, generate, lambda _: refresh())
+    return run(__doc__, OUTPUT, generate, lambda _: refresh(), verify=verify)
 
 
 if __name__ == "__main__":

@@ -95,13 +95,13 @@ CHECKED = {
     "gen_requires_snapshot.py": "resample(",
     "gen_wheels.py": "resample(",
     "gen_native_libs.py": "resample(",
+    "gen_numpy_abi.py": "resample(",
     "gen_arch_table.py": "def check_fatbin(",
     "gen_rocm_targets.py": "re-read {len(sample)} rows",
     "gen_import_table.py": "def reread_defines(",
 }
 # no re-read yet: a known, counted backlog (docs/knowledge-base.md lists it too)
 BACKLOG = {
-    "gen_numpy_abi.py",
     "gen_conda_names.py",
     "gen_conda_forge_arch.py",
 }
@@ -289,3 +289,44 @@ def test_native_libs_a_doctored_library_list_is_refused(tmp_path: Path) -> None:
     assert result.returncode == 1
     (line,) = result.stderr.strip().splitlines()
     assert "bitsandbytes 0.45.0" in line and "'124'" in line
+
+
+# --- gen_numpy_abi.py --verify: which NumPy headers the sampled releases' extensions used --------
+
+NUMPY1 = "\x00numpy.core._multiarray_umath\x00"  # what NumPy 1's import_array names
+NUMPY2 = "\x00numpy._core._multiarray_umath\x00numpy.core._multiarray_umath\x00"  # NumPy 2's
+
+
+def _h5py(version: str, strings: str) -> Dist:
+    ext = (("h5py/utils.cpython-311-x86_64-linux-gnu.so", f"ELF{strings}"),)
+    return Dist("h5py", version, tag="cp311-cp311-manylinux_2_17_x86_64", files=ext)
+
+
+def _abi_verify(tmp_path: Path, first: str, previous: str) -> subprocess.CompletedProcess[str]:
+    dists = [_h5py("3.9.0", NUMPY1), _h5py("3.10.0", NUMPY1), _h5py("3.11.0", NUMPY2)]
+    entry = {"first": first, "source": "release notes", "pypi": {"previous": previous}}
+    record = {"fetched": "2026-11-25", "packages": {"h5py": entry}}
+    path = tmp_path / "numpy-abi.json"
+    path.write_text(json.dumps(record))
+    with IndexServer({"h5py": dists}) as index:
+        return subprocess.run(
+            [sys.executable, "scripts/gen_numpy_abi.py", "--verify", str(path)],
+            cwd=ROOT,
+            env={**os.environ, "COMPAT_GEN_INDEX": index.url},
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+
+
+def test_numpy_abi_the_first_numpy2_build_read_in_its_extension_passes(tmp_path: Path) -> None:
+    result = _abi_verify(tmp_path, "3.11.0", "3.10.0")
+    assert result.returncode == 0, result.stderr
+    assert "re-read 1 of 1 rows from the artifacts: they agree" in result.stdout
+
+
+def test_numpy_abi_a_doctored_first_release_is_refused(tmp_path: Path) -> None:
+    result = _abi_verify(tmp_path, "3.10.0", "3.9.0")  # 3.10.0's extension has NumPy 1 headers
+    assert result.returncode == 1
+    (line,) = result.stderr.strip().splitlines()
+    assert "h5py 3.10.0" in line and "('NumPy 1', 'NumPy 1')" in line
