@@ -197,16 +197,81 @@ def render(table: dict[str, Any]) -> str:
     return json.dumps(table, indent=1, sort_keys=False) + "\n"
 
 
+VERIFY_ROWS = 8  # recorded commits re-read
+
+
+def verify(directory: Path, path: Path = INPUT, count: int = VERIFY_ROWS) -> str:
+    """Re-read a seeded sample of the recorded commits from the feedstock by a second route:
+    each recorded TORCH_CUDA_ARCH_LIST must be one of the literal assignments of build.sh at
+    that commit (the input evaluated the selection block with bash), with the version in
+    meta.yaml and the linux-64 CUDA versions of .ci_support as recorded. Raises
+    tablegen.SampleDisagrees on the first commit that differs."""
+    sys.path.insert(0, str(Path(__file__).parent))
+    from tablegen import resample
+
+    record = json.loads(path.read_text(encoding="utf-8"))
+    rows = [entry for entry in record["commits"] if any(entry["arch_lists"].values())]
+
+    def reread(entry: dict[str, Any]) -> tuple[str, Any, Any]:
+        sha = entry["commit"]
+        meta = _git(directory, "show", f"{sha}:recipe/meta.yaml")
+        literals = set(_ASSIGN.findall(_git(directory, "show", f"{sha}:recipe/build.sh")))
+        files = _git(directory, "ls-tree", "--name-only", sha, ".ci_support/").split()
+        cudas = {
+            found.group(1)
+            for name in files
+            if name.startswith(".ci_support/linux_64_")
+            and "pytorch_rc" not in name
+            and (found := _CUDA.search(name)) is not None
+            and found.group(1) != "None"
+        }
+        version = _VERSION.search(meta)
+        lists = sorted(text for text in entry["arch_lists"].values() if text)
+        recorded = (entry["version"], sorted(entry["arch_lists"]), lists)
+        read = (
+            version.group(1) if version else None,
+            sorted(cudas),
+            [text for text in lists if text in literals],
+        )
+        return f"{entry['version']} at {sha[:12]}", recorded, read
+
+    return resample(str(path), rows, reread, count=count, seed=str(len(record["commits"])))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--refresh", action="store_true")
     parser.add_argument("--feedstock-git", type=Path)
     parser.add_argument("--check", action="store_true", help="fail when the output differs")
+    parser.add_argument(
+        "--verify",
+        nargs="?",
+        const=INPUT,
+        type=Path,
+        metavar="INPUT",
+        help="with --feedstock-git: re-read a sample of the recorded commits and exit",
+    )
     args = parser.parse_args(argv)
     if args.refresh:
         if args.feedstock_git is None:
             parser.error("--refresh needs --feedstock-git DIR")
         INPUT.write_text(json.dumps(read_feedstock(args.feedstock_git), indent=1) + "\n")
+    if args.refresh or args.verify is not None:
+        if args.feedstock_git is None:
+            parser.error("--verify needs --feedstock-git DIR")
+        sys.path.insert(0, str(Path(__file__).parent))
+        from tablegen import SampleDisagrees
+
+        try:
+            print(verify(args.feedstock_git, args.verify or INPUT))
+        except SampleDisagrees as error:
+            print(f"scripts/gen_conda_forge_arch.py: refused: {error}", file=sys.stderr)
+            return 1
+        except subprocess.CalledProcessError as error:  # a commit the mirror does not have
+            print(f"scripts/gen_conda_forge_arch.py: could not re-read: {error}", file=sys.stderr)
+            return 3
+        if args.verify is not None:
+            return 0
     text = render(build_table(json.loads(INPUT.read_text(encoding="utf-8"))))
     if args.check:
         if OUTPUT.read_text(encoding="utf-8") != text:

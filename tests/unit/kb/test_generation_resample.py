@@ -96,6 +96,7 @@ CHECKED = {
     "gen_wheels.py": "resample(",
     "gen_native_libs.py": "resample(",
     "gen_numpy_abi.py": "resample(",
+    "gen_conda_forge_arch.py": "resample(",
     "gen_arch_table.py": "def check_fatbin(",
     "gen_rocm_targets.py": "re-read {len(sample)} rows",
     "gen_import_table.py": "def reread_defines(",
@@ -103,7 +104,6 @@ CHECKED = {
 # no re-read yet: a known, counted backlog (docs/knowledge-base.md lists it too)
 BACKLOG = {
     "gen_conda_names.py",
-    "gen_conda_forge_arch.py",
 }
 
 
@@ -330,3 +330,65 @@ def test_numpy_abi_a_doctored_first_release_is_refused(tmp_path: Path) -> None:
     assert result.returncode == 1
     (line,) = result.stderr.strip().splitlines()
     assert "h5py 3.10.0" in line and "('NumPy 1', 'NumPy 1')" in line
+
+
+# --- gen_conda_forge_arch.py --verify: the recorded lists are build.sh's, at the commit ---------
+
+BUILD_SH = """\
+if [[ "$cuda_compiler_version" == 12.6 ]]; then
+    export TORCH_CUDA_ARCH_LIST="5.0;6.0;7.0;7.5;8.0;8.6;9.0+PTX"
+elif [[ "$cuda_compiler_version" == 12.9 ]]; then
+    export TORCH_CUDA_ARCH_LIST="5.0;6.0;7.0;7.5;8.0;8.6;9.0;10.0;12.0+PTX"
+fi
+"""
+
+
+def _feedstock(tmp_path: Path) -> tuple[Path, str]:
+    work = tmp_path / "feedstock"
+    (work / "recipe").mkdir(parents=True)
+    (work / ".ci_support").mkdir()
+    (work / "recipe/meta.yaml").write_text('{% set version = "2.7.1" %}\n{% set build = 3 %}\n')
+    (work / "recipe/build.sh").write_text(BUILD_SH)
+    for cuda in ("12.6", "12.9"):
+        (work / f".ci_support/linux_64_cuda_compiler_version{cuda}.yaml").write_text("x: 1\n")
+    git = ["git", "-C", str(work), "-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run([*git, "init", "-q"], check=True)
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-qm", "recipe"], check=True)
+    sha = subprocess.run([*git, "rev-parse", "HEAD"], capture_output=True, text=True).stdout
+    return work / ".git", sha.strip()
+
+
+def _conda_verify(tmp_path: Path, twelve_nine: str) -> subprocess.CompletedProcess[str]:
+    git_dir, sha = _feedstock(tmp_path)
+    lists = {"12.6": "5.0;6.0;7.0;7.5;8.0;8.6;9.0+PTX", "12.9": twelve_nine}
+    entry = {"commit": sha, "branch": "main", "version": "2.7.1", "build": 3, "arch_lists": lists}
+    path = tmp_path / "conda-forge-pytorch.json"
+    path.write_text(json.dumps({"commits": [entry]}))
+    return subprocess.run(
+        [
+            sys.executable,
+            "scripts/gen_conda_forge_arch.py",
+            "--verify",
+            str(path),
+            "--feedstock-git",
+            str(git_dir),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_conda_forge_a_commit_its_build_script_agrees_with_passes(tmp_path: Path) -> None:
+    result = _conda_verify(tmp_path, "5.0;6.0;7.0;7.5;8.0;8.6;9.0;10.0;12.0+PTX")
+    assert result.returncode == 0, result.stderr
+    assert "re-read 1 of 1 rows from the artifacts: they agree" in result.stdout
+
+
+def test_conda_forge_a_doctored_arch_list_is_refused(tmp_path: Path) -> None:
+    result = _conda_verify(tmp_path, "7.5;8.0;8.6;9.0;10.0;12.0+PTX")  # not what build.sh sets
+    assert result.returncode == 1
+    (line,) = result.stderr.strip().splitlines()
+    assert "2.7.1 at" in line and "7.5;8.0;8.6;9.0;10.0;12.0+PTX" in line
