@@ -7,6 +7,7 @@ conda spec or record becomes a package fact exactly where a rule can use it. Eve
 conda-only to compat (no fact, hence no finding).
 
     python scripts/gen_conda_names.py compressed_mapping.json COMMIT DATE
+    python scripts/gen_conda_names.py --verify compressed_mapping.json [TABLE]   # re-read a sample
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import hashlib
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -40,7 +42,50 @@ def kb_names() -> set[str]:
     return names
 
 
+TABLE = ROOT / "compat" / "data" / "conda-names.json"
+VERIFY_ROWS = 8  # recorded names re-read
+
+
+def verify(source: Path, table: Path = TABLE, count: int = VERIFY_ROWS) -> str:
+    """Re-read a seeded sample of the table's rows from the mapping file it records (the file
+    must be the one whose sha256 the table names): each sampled conda name must map to the
+    same PyPI project there. Raises tablegen.SampleDisagrees on the first row that differs."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    from tablegen import SampleDisagrees, resample
+
+    from compat.names import canonicalize_name
+
+    raw = source.read_bytes()
+    document = json.loads(table.read_text(encoding="utf-8"))
+    digest = hashlib.sha256(raw).hexdigest()
+    if digest != document["source"]["sha256"]:
+        raise SampleDisagrees(
+            f"{table}: {source} is not the mapping the table was made from "
+            f"(sha256 {digest[:12]}, the table records {document['source']['sha256'][:12]})"
+        )
+    mapping = json.loads(raw)
+
+    def reread(row: tuple[str, str]) -> tuple[str, Any, Any]:
+        conda, pypi = row
+        found = mapping.get(conda)
+        return conda, pypi, str(canonicalize_name(found)) if isinstance(found, str) else found
+
+    rows = sorted(document["pypi"].items())
+    return resample(str(table), rows, reread, count=count, seed=document["source"]["commit"])
+
+
 def main() -> None:
+    if sys.argv[1:2] == ["--verify"]:  # --verify MAPPING [TABLE]
+        sys.path.insert(0, str(ROOT / "scripts"))
+        from tablegen import SampleDisagrees
+
+        table = Path(sys.argv[3]) if len(sys.argv) > 3 else TABLE
+        try:
+            print(verify(Path(sys.argv[2]), table))
+        except SampleDisagrees as error:
+            print(f"scripts/gen_conda_names.py: refused: {error}", file=sys.stderr)
+            raise SystemExit(1) from None
+        return
     source, commit, date = Path(sys.argv[1]), sys.argv[2], sys.argv[3]
     from compat.names import canonicalize_name
 
