@@ -95,6 +95,7 @@ def judge_binaries(
     versions = {str(name): str(p.version) for name, p in env.packages.items()}
     versions.update(_torch_pins(env))
     judgement = BinaryJudgement()
+    files = _kpack_targets(files, judgement)
     readable = [f for f in files if f.facts is not None]
     loaded = _loaded_variants(readable, torch_cuda, _torch_rocm(env))
     judgement.torch_arch_list = torch_arch_list(readable)
@@ -599,6 +600,42 @@ _REFERENCES = (
 )
 
 
+def _kpack_targets(files: Sequence[NativeFile], judgement: BinaryJudgement) -> list[NativeFile]:
+    """Files whose device code lies in `.kpack` archives (`.rocm_kpack_ref`), with the targets
+    the archives their marker names carry for them (compat.binary.kpack: the archives' TOCs):
+    judged then like any file's code objects. A marker or archive that cannot be read is one
+    note; where no archive is found, the targets stay unknown (torch: its device packages
+    decide, _device_packages)."""
+    import dataclasses
+
+    from compat.binary.elf import BinaryError, read_section
+    from compat.binary.kpack import MAX_MARKER, KpackError, device_targets, read_marker
+
+    out: list[NativeFile] = []
+    archives: dict[str, dict[str, tuple[str, ...]] | str] = {}  # read once per run
+    unread: set[str] = set()  # an unreadable archive is one note, whichever files point at it
+    for f in files:
+        hip = f.facts.hip if f.facts else None
+        if f.facts is None or hip is None or not hip.kpack or hip.targets:
+            out.append(f)
+            continue
+        try:
+            raw = read_section(f.path, b".rocm_kpack_ref", MAX_MARKER)
+            found = device_targets(f.path, read_marker(raw or b""), archives)
+        except (BinaryError, KpackError) as error:
+            judgement.notes.append(f"{f.path}: .rocm_kpack_ref not read: {error}")
+            out.append(f)
+            continue
+        judgement.notes.extend(n for n in found.notes if n not in unread)
+        unread.update(found.notes)
+        if not found.targets:
+            out.append(f)
+            continue
+        hip = dataclasses.replace(hip, targets=found.targets)
+        out.append(dataclasses.replace(f, facts=dataclasses.replace(f.facts, hip=hip)))
+    return out
+
+
 def _device_packages(
     files: Sequence[NativeFile],
     env: Environment,
@@ -614,8 +651,14 @@ def _device_packages(
     placeholders carry none). Both rest on the distributions' names and versions: `reported`."""
     from compat.binary.gfxtarget import override_target
 
-    torch_kpack = [
-        f for f in files if f.package == TORCH and f.facts and f.facts.hip and f.facts.hip.kpack
+    torch_kpack = [  # the kpack files whose archives were not read (_kpack_targets)
+        f
+        for f in files
+        if f.package == TORCH
+        and f.facts
+        and f.facts.hip
+        and f.facts.hip.kpack
+        and not f.facts.hip.targets
     ]
     devices: dict[str, str] = {}
     for dist, package in env.packages.items():
