@@ -189,3 +189,27 @@ def test_real_rocm_wheels_served_by_their_own_rocm_major(tmp_path: Path) -> None
     _rocm_runtime(site, "rocm-sdk-core", "7.10.0", seven)
     _, report = doctor_report(site, hardware=amd(tmp_path, "gfx942", "AMD Instinct MI300X"))
     assert library_major(report) == {}
+
+
+def test_real_rocm7_wheel_on_a_machine_whose_rocm_is_6(tmp_path: Path) -> None:
+    # jax-rocm7-plugin 0.10.0 brings no HIP runtime (its files need libamdhip64.so.7): on a
+    # machine whose /opt/rocm is 6.4.1 the loader finds ROCm 6's, a possible finding
+    site = install(tmp_path / "site", "jax-rocm7-plugin", "jax-rocm60-plugin")
+    hardware = amd(tmp_path, "gfx942", "AMD Instinct MI300X", rocm_version="6.4.1")
+    _, report = doctor_report(site, hardware=hardware)
+    found = {f["rule"]: f for f in report["findings"] if f["rule"].startswith("binary-rocm-major")}
+    assert set(found) == {"binary-rocm-major:jax-rocm7-plugin"}  # rocm60's .so.6 is served
+    jax = found["binary-rocm-major:jax-rocm7-plugin"]
+    assert jax["status"] == "possible" and jax["evidence"] == "observed"
+    assert "libamdhip64.so.7" in jax["title"] and "6.4.1" in jax["title"]
+    # ROCm 7 on the machine serves it, and then the ROCm 6 plugin is the one left without
+    seven = amd(tmp_path / "7", "gfx942", "AMD Instinct MI300X", rocm_version="7.1.0")
+    _, report = doctor_report(site, hardware=seven)
+    rules = {f["rule"] for f in report["findings"] if f["rule"].startswith("binary-rocm-major")}
+    assert rules == {"binary-rocm-major:jax-rocm60-plugin"}
+    # an installed runtime (TheRock's wheels) decides instead of the machine's
+    _rocm_runtime(
+        site, "rocm-sdk-core", "7.10.0", {"_rocm_sdk_core/lib/libamdhip64.so.7": "libamdhip64.so.7"}
+    )
+    _, report = doctor_report(site, hardware=hardware)
+    assert not [f for f in report["findings"] if f["rule"].startswith("binary-rocm-major")]
