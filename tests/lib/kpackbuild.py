@@ -58,7 +58,9 @@ def archive(
     toc_offset: int | None = None,
 ) -> bytes:
     """A `.kpack` with one zero blob per (binary key, target) of `kernels` ("none" scheme)."""
-    blobs, entries, body = [], {}, bytearray()
+    blobs: list[dict[str, int]] = []
+    entries: dict[str, dict[str, dict[str, Any]]] = {}
+    body = bytearray()
     ordinal = 0
     for key, targets in kernels.items():
         entries[key] = {}
