@@ -486,6 +486,31 @@ def read_elf(path: str) -> ElfFacts:
         data.close()
 
 
+def read_section(path: str, name: bytes, limit: int) -> bytes | None:
+    """The first `limit` bytes of one of the sections compat reads (HIP_SECTIONS ...), None
+    where the file has none or it holds no bytes. Raises BinaryError, never anything else."""
+    data, size = _map(path)
+    try:
+
+        def read() -> bytes | None:
+            image = _Image(data, size)
+            section = image.sections.get(name)
+            if section is None or section[0] == SHT_NOBITS or section[2] == 0:
+                return None
+            _type, offset, length, _entsize = section
+            image.check(offset, length, name.decode())
+            return bytes(data[offset : offset + min(length, limit)])
+
+        try:
+            return read()
+        except (struct.error, ValueError, IndexError, OverflowError, TypeError) as error:
+            raise BinaryError(f"malformed ELF file ({type(error).__name__})") from None
+    except OSError as error:
+        raise BinaryError(f"cannot read: {error.strerror or error}") from None
+    finally:
+        data.close()
+
+
 def _facts(image: _Image) -> ElfFacts:
     dynamic = image.dynamic
     needed = tuple(image.dynstr(v, "DT_NEEDED") for v in dynamic.get(DT_NEEDED, []))

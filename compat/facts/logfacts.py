@@ -694,7 +694,7 @@ def _hardware(facts: list[LogFact]) -> Hardware | None:
     driver = next((f for f in reversed(facts) if f.kind == "driver"), None)
     cuda = next((f for f in reversed(facts) if f.kind == "cuda_driver"), None)
     override = next((f.value for f in reversed(facts) if f.kind == "gfx_override"), None)
-    if not listed and not seen and cuda is None and driver is None:
+    if not listed and not seen and cuda is None and driver is None and override is None:
         return None  # nothing about the machine: unknown, whatever else was printed
     capability = {
         f.key: v

@@ -209,6 +209,16 @@ MESSAGES: tuple[Message, ...] = (
         (Field("gfx", "gfx_target", "0"),),
         "rocminfo",
     ),
+    # rocminfo's ISA block: "      Name:                    amdgcn-amd-amdhsa--gfx1102" (with the
+    # target features where the GPU has them: "amdgcn-amd-amdhsa--gfx90a:sramecc+:xnack-").
+    Message(
+        b"amdgcn-amd-amdhsa--gfx",
+        re.compile(
+            r"^\s*Name:\s+amdgcn-amd-amdhsa--(?P<gfx>gfx[0-9a-f]{3,4})(?::[a-z]+[+-]){0,4}\s*$"
+        ),
+        (Field("gfx", "gfx_target", "0"),),
+        "rocminfo",
+    ),
     # collect_env on ROCm: "GPU models and configuration: AMD Instinct MI300X
     # (gfx942:sramecc+:xnack-)", and torch's device name lines that carry the target.
     Message(
@@ -254,10 +264,17 @@ MESSAGES: tuple[Message, ...] = (
         (Field("gfx", "gfx_target", "0"),),
         "rocBLAS",
     ),
-    # HSA_OVERRIDE_GFX_VERSION as a command line or an environment dump sets it.
+    # HSA_OVERRIDE_GFX_VERSION as a command line or an environment dump sets it
+    # (`HSA_OVERRIDE_GFX_VERSION=11.0.0`, `export HSA_OVERRIDE_GFX_VERSION="10.3.0"`,
+    # `HSA_OVERRIDE_GFX_VERSION: 11.0.0`), Python sets it (`putenv("HSA_OVERRIDE_GFX_VERSION",
+    # "10.3.0")`, `os.environ["HSA_OVERRIDE_GFX_VERSION"] = "10.3.0"`) or a report says it
+    # (`I set HSA_OVERRIDE_GFX_VERSION to 11.5.1`). A version only: `=11.0` is not one.
     Message(
-        b"HSA_OVERRIDE_GFX_VERSION=",
-        re.compile(r"HSA_OVERRIDE_GFX_VERSION=[\"']?(?P<v>\d{1,2}\.\d{1,2}\.\d{1,2})\b"),
+        b"HSA_OVERRIDE_GFX_VERSION",
+        re.compile(
+            r"HSA_OVERRIDE_GFX_VERSION[\"'\]]?\s{0,3}(?:=|:|,|\s(?:to|is|as)\s)\s{0,3}[\"']?"
+            r"(?P<v>\d{1,2}\.\d{1,2}\.\d{1,2})\b"
+        ),
         (Field("v", "gfx_override", "gfx_override"),),
         "environment",
     ),

@@ -95,6 +95,7 @@ def judge_binaries(
     versions = {str(name): str(p.version) for name, p in env.packages.items()}
     versions.update(_torch_pins(env))
     judgement = BinaryJudgement()
+    files = _kpack_targets(files, judgement)
     readable = [f for f in files if f.facts is not None]
     loaded = _loaded_variants(readable, torch_cuda, _torch_rocm(env))
     judgement.torch_arch_list = torch_arch_list(readable)
@@ -103,6 +104,7 @@ def judge_binaries(
     _hip_code(loaded, versions, hardware, judgement)
     _device_packages(readable, env, versions, hardware, judgement)
     _libraries(readable, loaded, versions, judgement)
+    _system_hip_runtime(readable, loaded, versions, hardware, judgement)
     _owners(shared, versions, judgement)
     judgement.document = _document(files, judgement)
     unread = [f for f in files if f.facts is None]
@@ -599,6 +601,42 @@ _REFERENCES = (
 )
 
 
+def _kpack_targets(files: Sequence[NativeFile], judgement: BinaryJudgement) -> list[NativeFile]:
+    """Files whose device code lies in `.kpack` archives (`.rocm_kpack_ref`), with the targets
+    the archives their marker names carry for them (compat.binary.kpack: the archives' TOCs):
+    judged then like any file's code objects. A marker or archive that cannot be read is one
+    note; where no archive is found, the targets stay unknown (torch: its device packages
+    decide, _device_packages)."""
+    import dataclasses
+
+    from compat.binary.elf import BinaryError, read_section
+    from compat.binary.kpack import MAX_MARKER, KpackError, device_targets, read_marker
+
+    out: list[NativeFile] = []
+    archives: dict[str, dict[str, tuple[str, ...]] | str] = {}  # read once per run
+    unread: set[str] = set()  # an unreadable archive is one note, whichever files point at it
+    for f in files:
+        hip = f.facts.hip if f.facts else None
+        if f.facts is None or hip is None or not hip.kpack or hip.targets:
+            out.append(f)
+            continue
+        try:
+            raw = read_section(f.path, b".rocm_kpack_ref", MAX_MARKER)
+            found = device_targets(f.path, read_marker(raw or b""), archives)
+        except (BinaryError, KpackError) as error:
+            judgement.notes.append(f"{f.path}: .rocm_kpack_ref not read: {error}")
+            out.append(f)
+            continue
+        judgement.notes.extend(n for n in found.notes if n not in unread)
+        unread.update(found.notes)
+        if not found.targets:
+            out.append(f)
+            continue
+        hip = dataclasses.replace(hip, targets=found.targets)
+        out.append(dataclasses.replace(f, facts=dataclasses.replace(f.facts, hip=hip)))
+    return out
+
+
 def _device_packages(
     files: Sequence[NativeFile],
     env: Environment,
@@ -614,8 +652,14 @@ def _device_packages(
     placeholders carry none). Both rest on the distributions' names and versions: `reported`."""
     from compat.binary.gfxtarget import override_target
 
-    torch_kpack = [
-        f for f in files if f.package == TORCH and f.facts and f.facts.hip and f.facts.hip.kpack
+    torch_kpack = [  # the kpack files whose archives were not read (_kpack_targets)
+        f
+        for f in files
+        if f.package == TORCH
+        and f.facts
+        and f.facts.hip
+        and f.facts.hip.kpack
+        and not f.facts.hip.targets
     ]
     devices: dict[str, str] = {}
     for dist, package in env.packages.items():
@@ -854,6 +898,67 @@ def _libraries(
         judgement.notes.append(
             f"{len(absent)} libraries native files need are not in the environment (the system, "
             f"the CUDA toolkit or the driver may supply them): {listed}{more}"
+        )
+
+
+HIP_RUNTIME = "libamdhip64.so"  # its soname major is the ROCm major (libamdhip64.so.7: ROCm 7)
+
+
+def _system_hip_runtime(
+    files: Sequence[NativeFile],
+    loaded: Sequence[NativeFile],
+    versions: Mapping[str, str],
+    hardware: Hardware | None,
+    judgement: BinaryJudgement,
+) -> None:
+    """A file needs the HIP runtime of one ROCm major (DT_NEEDED libamdhip64.so.N), no installed
+    distribution provides any libamdhip64, and the ROCm user space the machine finds first
+    (the probe's /opt/rocm*/.info/version) is of another major: the loader looks there
+    (jax-rocm7-plugin on a ROCm 6 machine). Possible, not affected: LD_LIBRARY_PATH or another
+    install may hold the right one; the probe lists every install it found."""
+    system = hardware.rocm_version if hardware else None
+    if not system:
+        return
+    major = system.split(".", 1)[0]
+    if not major.isdigit():
+        return
+    for f in files:
+        assert f.facts is not None
+        names = {f.name, *((f.facts.soname,) if f.facts.soname else ())}
+        if any(n == HIP_RUNTIME or n.startswith(HIP_RUNTIME + ".") for n in names):
+            return  # an environment's own runtime: the DT_NEEDED majors decide (_libraries)
+    cases: dict[str, list[tuple[NativeFile, str]]] = defaultdict(list)
+    for f in loaded:
+        assert f.facts is not None
+        for needed in f.facts.needed:
+            match = _SONAME.fullmatch(needed)
+            if match and match["base"] == HIP_RUNTIME and match["major"] != major:
+                cases[f.package].append((f, needed))
+                break
+    for package, found in sorted(cases.items()):
+        first, needed = found[0]
+        version = versions.get(package, "")
+        judgement.findings.append(
+            verified_finding(
+                id=f"binary-rocm-major:{package}",
+                title=(
+                    f"{package} {version}: {first.name} needs {needed} (ROCm "
+                    f"{needed.rsplit('.', 1)[1]}'s HIP runtime); no installed package provides "
+                    f"one and the ROCm this machine finds first is {system}: "
+                    f"{_what_fails(first, needed, _imported_libraries(loaded))}"
+                ),
+                fix=Fix(
+                    f"install the {package} build for ROCm {major} (or the ROCm release it was "
+                    "built for, first on the loader's path)"
+                ),
+                kind=KIND,
+                origin=Origin(first.path),
+                packages=(MatchedPackage(_name(package), version, Origin(first.path)),),
+                matched=tuple(f"{f.path}: DT_NEEDED {n}" for f, n in found[:_EXAMPLES]),
+                severity=Severity.ERROR,
+                evidence=Evidence.OBSERVED,
+                status=Status.POSSIBLE,
+            )
         )
 
 

@@ -42,6 +42,11 @@ VOCABULARY: dict[str, tuple[str, ...]] = {
     "flash_attn_wheel": ("prerelease-torch",),
     "xformers_torch_build": ("other-build",),
     "hip_code": ("missing",),
+    # what a ROCm failure a log reports says (compat/kb/hiplog.py)
+    "hip_isa": ("rejected",),
+    "hip_library": ("target-missing",),
+    "hip_device": ("none",),
+    "rocm_loader": ("library-missing",),
     "cudnn_runtime": ("older-same-major", "other-major"),
     "loader_cuda_major": ("other-major",),
     "stated_requirement": ("unmet",),
@@ -59,11 +64,17 @@ PACKAGES: dict[str, tuple[str, ...]] = {
     "flash_attn_wheel": ("flash-attn", "torch"),
     "xformers_torch_build": ("torch",),
     "hip_code": ("torch",),
+    "hip_isa": (),
+    "hip_library": (),
+    "hip_device": ("torch",),
+    "rocm_loader": ("torch",),
     "cudnn_runtime": ("torch",),
     "loader_cuda_major": ("torch",),
     "stated_requirement": (),  # whichever package the check names
     "nccl_wheels": (),  # any two of NCCL_WHEELS
 }
+# derived keys about a ROCm failure a log reports -> their function in compat/kb/hiplog.py
+HIP_LOG = ("hip_isa", "hip_library", "hip_device", "rocm_loader")
 # derived keys whose mechanism covers packages their table does not list (any extension built
 # against NumPy 1): a traceback through another package is not outside them
 OPEN_PACKAGES = frozenset({"numpy_abi"})
@@ -102,6 +113,8 @@ def table_rows(key: str) -> int:
         return 1  # one question about two builds the log names, no table
     if key == "hip_code":
         return 1  # the GPU's target against the list a log prints; files: binarycheck
+    if key in HIP_LOG:
+        return 1  # one failure a log reports, read with the facts it states
     raise AssertionError(f"unvalidated derived key {key}")  # pragma: no cover
 
 
@@ -132,6 +145,7 @@ def release_specs(key: str) -> dict[str, set[str]]:
     if key in (
         "xformers_torch_build",
         "hip_code",
+        *HIP_LOG,
         "cudnn_runtime",
         "loader_cuda_major",
         "stated_requirement",
@@ -165,7 +179,7 @@ class DerivedCondition(AnchorCondition):
         """Packages that must all be present (the rule index skips the rule otherwise): for
         numpy_abi only numpy, since any one of the table's packages may be the old build."""
 
-        if self.key in ("wheel", "hip_code"):
+        if self.key in ("wheel", "hip_code", *HIP_LOG):
             # wheel: any package the table lists; hip_code: an extension's ops.hip fails alike
             return ()
         names = ("numpy",) if self.key == "numpy_abi" else PACKAGES[self.key]
@@ -189,6 +203,10 @@ class DerivedCondition(AnchorCondition):
             return xformers_built_for_other_build(facts)
         if self.key == "hip_code":
             return hip_code_missing(facts)
+        if self.key in HIP_LOG:
+            from compat.kb import hiplog
+
+            return hiplog.evaluate(self.key, facts)
         if self.key == "cudnn_runtime":
             return cudnn_runtime_against_build(facts, self.expected)
         if self.key == "loader_cuda_major":

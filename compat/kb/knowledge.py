@@ -103,6 +103,10 @@ BUILD_KEYS = {
     "cudnn_torch", "cudnn_runtime",
     # the CUDA major of a CUDA library the loader could not open (libcudart.so.12: 12)
     "missing_cuda",
+    # what a ROCm failure message states (compat/facts/rocmlog.py): INVALID_ISA (1), no HIP GPU
+    # (1), the HIP runtime major the loader could not open (libamdhip64.so.7: 7), another ROCm
+    # library it could not open (its soname major), a Tensile kernel library absent for a target
+    "hsa_invalid_isa", "hip_no_device", "missing_hip", "missing_rocm_lib", "hip_library_missing",
 }  # fmt: skip
 EXAMPLE_KINDS = ("affected", "possible", "clear")
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9.-]*[a-z0-9]$")

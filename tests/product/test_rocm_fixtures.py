@@ -131,3 +131,85 @@ def test_bitsandbytes_rocm_variant_is_the_one_torchs_rocm_build_loads(tmp_path: 
             assert found is None, found
         libraries = [f for f in report["findings"] if f["rule"].startswith("binary-library")]
         assert libraries == []  # the other variants' libhipblas.so.2 is never loaded
+
+
+def _rocm_runtime(site: Path, dist: str, version: str, sonames: dict[str, str]) -> None:
+    """A ROCm runtime distribution laid out as TheRock's rocm-sdk wheels are: each library file
+    under _rocm_sdk_*/lib/ with its SONAME."""
+    from tests.lib.elfbuild import build
+    from tests.lib.nativeenv import native_dist
+
+    native_dist(site, dist, version, {path: build(soname=s).data for path, s in sonames.items()})
+
+
+def library_major(report: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {
+        f["rule"]: f for f in report["findings"] if f["rule"].startswith("binary-library-major")
+    }
+
+
+def test_real_rocm_wheels_dt_needed_majors_against_the_rocm_installed(tmp_path: Path) -> None:
+    # The real wheels' DT_NEEDED (read from the skeletons, as the originals list them):
+    # jax-rocm7-plugin 0.10.0 needs libamdhip64.so.7 / libhipblas.so.3 / libMIOpen.so.1,
+    # cupy-rocm-5-0 libamdhip64.so.5, onnxruntime-rocm 1.22.2.post3's provider libamdhip64.so.7,
+    # libhipblas.so.3 and libMIOpen.so.1. Beside ROCm 6 (libamdhip64.so.6, libhipblas.so.2):
+    site = install(tmp_path / "site", "jax-rocm7-plugin", "cupy-rocm-5-0", "onnxruntime-rocm")
+    six = {
+        "_rocm_sdk_core/lib/libamdhip64.so.6": "libamdhip64.so.6",
+        "_rocm_sdk_libraries/lib/libhipblas.so.2": "libhipblas.so.2",
+        "_rocm_sdk_libraries/lib/libMIOpen.so.1": "libMIOpen.so.1",
+    }
+    _rocm_runtime(site, "rocm-sdk-core", "6.4.1", six)
+    _, report = doctor_report(site, hardware=amd(tmp_path, "gfx942", "AMD Instinct MI300X"))
+    found = library_major(report)
+    assert set(found) == {
+        "binary-library-major:jax-rocm7-plugin",
+        "binary-library-major:cupy-rocm-5-0",
+        "binary-library-major:onnxruntime-rocm",
+    }
+    jax = found["binary-library-major:jax-rocm7-plugin"]
+    assert jax["status"] == "affected" and jax["evidence"] == "observed"
+    assert "libamdhip64.so.6" in jax["title"] and "import fails" in jax["title"]
+    needed = " ".join(found["binary-library-major:cupy-rocm-5-0"]["matched"])
+    assert "DT_NEEDED libamdhip64.so.5" in needed
+    # onnxruntime's ROCm provider is opened at run time: the import works, the session fails
+    onnx = found["binary-library-major:onnxruntime-rocm"]["title"]
+    assert "libonnxruntime_providers_rocm.so" in onnx and "import works" in onnx
+    # MIOpen keeps soname major 1 across ROCm 5-7: provided, never a wrong major
+    assert all("libMIOpen" not in f["title"] for f in found.values())
+
+
+def test_real_rocm_wheels_served_by_their_own_rocm_major(tmp_path: Path) -> None:
+    site = install(tmp_path / "site", "jax-rocm7-plugin")
+    seven = {
+        "_rocm_sdk_core/lib/libamdhip64.so.7": "libamdhip64.so.7",
+        "_rocm_sdk_libraries/lib/libhipblas.so.3": "libhipblas.so.3",
+        "_rocm_sdk_libraries/lib/libMIOpen.so.1": "libMIOpen.so.1",
+    }
+    _rocm_runtime(site, "rocm-sdk-core", "7.10.0", seven)
+    _, report = doctor_report(site, hardware=amd(tmp_path, "gfx942", "AMD Instinct MI300X"))
+    assert library_major(report) == {}
+
+
+def test_real_rocm7_wheel_on_a_machine_whose_rocm_is_6(tmp_path: Path) -> None:
+    # jax-rocm7-plugin 0.10.0 brings no HIP runtime (its files need libamdhip64.so.7): on a
+    # machine whose /opt/rocm is 6.4.1 the loader finds ROCm 6's, a possible finding
+    site = install(tmp_path / "site", "jax-rocm7-plugin", "jax-rocm60-plugin")
+    hardware = amd(tmp_path, "gfx942", "AMD Instinct MI300X", rocm_version="6.4.1")
+    _, report = doctor_report(site, hardware=hardware)
+    found = {f["rule"]: f for f in report["findings"] if f["rule"].startswith("binary-rocm-major")}
+    assert set(found) == {"binary-rocm-major:jax-rocm7-plugin"}  # rocm60's .so.6 is served
+    jax = found["binary-rocm-major:jax-rocm7-plugin"]
+    assert jax["status"] == "possible" and jax["evidence"] == "observed"
+    assert "libamdhip64.so.7" in jax["title"] and "6.4.1" in jax["title"]
+    # ROCm 7 on the machine serves it, and then the ROCm 6 plugin is the one left without
+    seven = amd(tmp_path / "7", "gfx942", "AMD Instinct MI300X", rocm_version="7.1.0")
+    _, report = doctor_report(site, hardware=seven)
+    rules = {f["rule"] for f in report["findings"] if f["rule"].startswith("binary-rocm-major")}
+    assert rules == {"binary-rocm-major:jax-rocm60-plugin"}
+    # an installed runtime (TheRock's wheels) decides instead of the machine's
+    _rocm_runtime(
+        site, "rocm-sdk-core", "7.10.0", {"_rocm_sdk_core/lib/libamdhip64.so.7": "libamdhip64.so.7"}
+    )
+    _, report = doctor_report(site, hardware=hardware)
+    assert not [f for f in report["findings"] if f["rule"].startswith("binary-rocm-major")]

@@ -610,7 +610,53 @@ def _hip_code_cases() -> Iterator[Case]:
         )
 
 
+def _amd(target: str, override: str | None = None) -> dict[str, Any]:
+    hardware: dict[str, Any] = {
+        "schema": "compat.hardware/1",
+        "gpus": [{"name": "AMD GPU", "vendor": "amd", "gfx_target": target}],
+    }
+    if override is not None:
+        hardware["hsa_override_gfx_version"] = override
+    return hardware
+
+
+def _hip_log_cases(key: str) -> Iterator[Case]:
+    """A ROCm failure a log printed, judged by its stated facts: true and false cases; torch's
+    version (where it is read: rocm_loader) is spelled every way and its +rocmX.Y label kept."""
+    if key == "rocm_loader":
+        for torch, major in (("2.5.1+rocm6.2", "7"), ("2.7.1+rocm7.0.0", "7"), ("2.5.1", "6")):
+            yield Case(
+                "library-missing",
+                {"packages": {"torch": torch}, "build": {"missing_hip": major}},
+                (("packages", "torch"),),
+                {},
+                keep_labels=True,
+            )
+        yield Case("library-missing", {"packages": {"torch": "2.5.1+rocm6.2"}}, (), {})
+        return
+    if key == "hip_device":
+        nvidia = {"gpu": "NVIDIA Tesla T4", "gpu_count": 1, "compute_capability": "7.5"}
+        yield Case("none", {"build": {"hip_no_device": "1"}, "hardware": nvidia}, (), {})
+    fact, expected = {
+        "hip_isa": ("hsa_invalid_isa", "rejected"),
+        "hip_library": ("hip_library_missing", "target-missing"),
+        "hip_device": ("hip_no_device", "none"),
+    }[key]
+    for target, override in (("gfx1102", "11.0.0"), ("gfx1100", "11.0.0"), ("gfx1030", "10.3.0")):
+        yield Case(
+            expected,
+            {"build": {fact: "1"}, "hardware": _amd(target, override)},
+            (("build", fact),),
+            {},
+        )
+    yield Case(expected, {"hardware": _amd("gfx1102", "11.0.0")}, (), {})
+
+
 DERIVED_CASES: dict[tuple[str, str], Callable[[], Iterator[Case]]] = {
+    ("hip_isa", "rejected"): lambda: _hip_log_cases("hip_isa"),
+    ("hip_library", "target-missing"): lambda: _hip_log_cases("hip_library"),
+    ("hip_device", "none"): lambda: _hip_log_cases("hip_device"),
+    ("rocm_loader", "library-missing"): lambda: _hip_log_cases("rocm_loader"),
     ("nccl_wheels", "two-majors"): _nccl_wheel_cases,
     ("stated_requirement", "unmet"): _requirement_cases,
     ("loader_cuda_major", "other-major"): _loader_cases,

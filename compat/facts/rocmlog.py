@@ -1,0 +1,70 @@
+"""Facts a ROCm failure message states about the run that failed (issue 43).
+
+Read from the line a rule's symptom matched (compat.facts.logversions.record_shapes), so they
+are facts of that failure wherever the log prints it, never guesses from prose:
+
+- `HSA_STATUS_ERROR_INVALID_ISA`: a code object *was* loaded and the GPU rejected its
+  instructions (build fact `hsa_invalid_isa` = 1);
+- `No HIP GPUs are available` / `hipErrorNoDevice`: a ROCm (HIP) build of torch found no AMD GPU
+  (`hip_no_device` = 1);
+- a ROCm library the loader cannot open, with its soname major: `libamdhip64.so.7` names the HIP
+  runtime of ROCm 7 (`missing_hip` = 7); MIOpen, rocBLAS, hipBLASLt and the others keep majors of
+  their own (`libMIOpen.so.1` under ROCm 5 to 7), so only that one is missing is recorded
+  (`missing_rocm_lib`);
+- a rocBLAS / hipBLASLt kernel library that is not there for a GPU target: `Cannot read
+  ".../TensileLibrary_lazy_gfx1102.dat"`, `TensileLibrary.dat: No such file or directory for GPU
+  arch : gfx1032` (`hip_library_missing` = 1, and the target the runtime reported, `gfx1102`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from compat.facts.logfacts import FactCollector
+    from compat.facts.shapes import Shape
+
+# The HIP runtime's soname major is the ROCm major it ships with (libamdhip64.so.5/.6/.7).
+HIP_SONAME = "libamdhip64.so"
+# ROCm libraries whose sonames keep majors of their own (not ROCm's): present or missing only.
+ROCM_SONAMES = frozenset({
+    "libMIOpen.so", "librocblas.so", "libhipblas.so", "libhipblaslt.so", "librccl.so",
+    "libhsa-runtime64.so", "libhiprtc.so", "librocsolver.so", "libhipsolver.so",
+    "libhipsparse.so", "librocsparse.so", "libhipfft.so", "librocfft.so", "librocrand.so",
+    "libhiprand.so", "libamd_comgr.so", "libroctx64.so", "libroctracer64.so",
+    "librocprofiler-register.so", "libhipfile.so",
+})  # fmt: skip
+# A Tensile kernel library named for its target: TensileLibrary_lazy_gfx1102.dat,
+# TensileLibrary_Type_..._gfx90a.co
+_TENSILE = re.compile(
+    r"TensileLibrary\w{0,200}?_(?P<gfx>gfx[0-9a-f]{3,4})\w{0,40}\.(?:dat|co|hsaco)"
+)
+_TENSILE_MISSING = re.compile(r"Cannot read|Could not load|No such file|cannot open", re.IGNORECASE)
+_ARCH = re.compile(r"for GPU arch\s*:\s*(?P<gfx>gfx[0-9a-f]{3,4})")
+
+
+def record(
+    collector: FactCollector, text: str, shapes: Iterable[Shape], line: int, source: str
+) -> None:
+    """The ROCm facts of one matched message line."""
+    if "INVALID_ISA" in text:
+        collector.add("build", "hsa_invalid_isa", "1", line, text, source)
+    if "No HIP GPUs are available" in text or "hipErrorNoDevice" in text:
+        collector.add("build", "hip_no_device", "1", line, text, source)
+    for shape in shapes:
+        if shape.kind != "soname" or shape.role != "missing":
+            continue
+        if shape.name == HIP_SONAME:
+            collector.add("build", "missing_hip", shape.value, line, text, source)
+            break
+        if shape.name in ROCM_SONAMES:
+            collector.add("build", "missing_rocm_lib", shape.value, line, text, source)
+            break
+    found = _ARCH.search(text)
+    if found is None and _TENSILE_MISSING.search(text):
+        found = _TENSILE.search(text)
+    if found is not None:
+        collector.add("gfx_target", "0", found.group("gfx"), line, text, source)
+        collector.add("build", "hip_library_missing", "1", line, text, source)

@@ -1,0 +1,173 @@
+"""What a ROCm failure a log reports says about its cause (issue 43): derived conditions.
+
+Each reads only facts the failing run stated (compat.facts.rocmlog, machinefacts): the build
+fact a failure message leaves (`hsa_invalid_isa`, `hip_no_device`, `hip_library_missing`,
+`missing_hip`, `missing_rocm_lib`) is there only where a log printed that failure, so none of
+these is ever true of an installed environment (`doctor` reads the files instead). What the log
+settles decides; what it leaves open is asked, one fact at a time.
+"""
+
+from __future__ import annotations
+
+from compat.kb.conditions import FALSE
+from compat.model import Facts, Gpu, Hardware, Tri, Unknown, Verdict
+
+_NVIDIA_WORDS = ("NVIDIA", "GeForce", "Tesla", "Quadro", "TITAN")
+_OVERRIDE_HINT = (
+    "whether HSA_OVERRIDE_GFX_VERSION was set for the run (env | grep HSA_OVERRIDE, or --hardware "
+    "FILE: a compat probe profile records it): the runtime then loads code built for the target "
+    "it names"
+)
+_ISA = "the GPU rejected the instructions of a loaded code object (INVALID_ISA)"
+_NO_GPU = "a ROCm (HIP) build of torch found no AMD GPU"
+_LOADER = "the loader could not open a ROCm library"
+_ROCM_HINT = (
+    "the ROCm user space the process loads (--hardware FILE: a compat probe profile records "
+    "it; or ls /opt/rocm*/.info/version, pip list | grep "
+    "rocm-sdk (TheRock's wheels keep the libraries under site-packages/_rocm_sdk_*/lib), and "
+    "LD_LIBRARY_PATH)"
+)
+
+
+def _open(held: str, *unknown: Unknown) -> Verdict:
+    """The failure the log printed holds (it anchors the finding); what settles its cause is
+    asked."""
+    return Verdict(Tri.UNKNOWN, (held,), unknown, anchored=True)
+
+
+def _amd(hardware: Hardware | None) -> list[Gpu]:
+    return [g for g in (hardware.gpus if hardware else ()) if g.is_amd]
+
+
+def _nvidia_only(hardware: Hardware | None) -> bool:
+    """The log shows GPUs and every one is NVIDIA's (by vendor or by its name)."""
+    gpus = hardware.gpus if hardware else ()
+    return bool(gpus) and all(
+        g.vendor == "nvidia" or (not g.is_amd and any(w in g.name for w in _NVIDIA_WORDS))
+        for g in gpus
+    )
+
+
+def _override(hardware: Hardware | None) -> tuple[str | None, str | None]:
+    """(the override as set, the target it names) where a log states the variable."""
+    from compat.binary.gfxtarget import override_target
+
+    if hardware is None or not hardware.gfx_override:
+        return None, None
+    return hardware.gfx_override, override_target(hardware.gfx_override)
+
+
+def isa_rejected(facts: Facts) -> Verdict:
+    """HSA_STATUS_ERROR_INVALID_ISA: a code object was loaded for the target the runtime reports
+    and the GPU rejected its instructions. With HSA_OVERRIDE_GFX_VERSION naming another target
+    than the GPU's own (both stated), that is the cause; with the override stated and the GPU's
+    target not, the target is asked; with no override stated, whether one was set is asked
+    (without one, the rejected kernel is a library's, built for the GPU's family but invalid
+    for its target: the log's `Kernel Name:` says whose). The build's target list is never
+    asked: the code object was found."""
+    if "hsa_invalid_isa" not in facts.builds or _nvidia_only(facts.hardware):
+        return FALSE
+    hardware = facts.hardware
+    value, target = _override(hardware)
+    if value is None:
+        return _open(_ISA, Unknown("hardware.hsa_override_gfx_version", _OVERRIDE_HINT))
+    own = [g for g in _amd(hardware) if g.gfx_target]
+    other = [g for g in own if g.gfx_target != target]
+    if target is not None and other:
+        names = "; ".join(f"GPU {g.index} {g.name} ({g.gfx_target})" for g in other)
+        text = (
+            f"HSA_OVERRIDE_GFX_VERSION={value} makes the runtime load {target} code objects on "
+            f"{names}, whose instruction set rejects them"
+        )
+        return Verdict(Tri.TRUE, (text,))
+    hint = (
+        f"the GPU's own target (--hardware FILE, or rocminfo | grep gfx run without the variable: "
+        f"under it rocminfo "
+        f"reports {target or value}); HSA_OVERRIDE_GFX_VERSION={value} loads "
+        f"{target or 'another target'}'s code objects on it"
+    )
+    return _open(_ISA, Unknown("hardware.gfx_target", hint))
+
+
+def library_kernels_missing(facts: Facts) -> Verdict:
+    """rocBLAS / hipBLASLt cannot read their Tensile kernel library for the target the runtime
+    reports (the message names it: `TensileLibrary_lazy_gfx1102.dat`, `for GPU arch : gfx1032`):
+    the installed library carries no kernels for that target. TRUE where the log states an
+    HSA_OVERRIDE_GFX_VERSION naming it (the override sent the library to a target it lacks);
+    otherwise whether an override was set is asked (without one the target is the GPU's own,
+    and the fix is a library build with it, or an override to a target the library has)."""
+    if "hip_library_missing" not in facts.builds or _nvidia_only(facts.hardware):
+        return FALSE
+    hardware = facts.hardware
+    value, target = _override(hardware)
+    named = sorted({g.gfx_target for g in _amd(hardware) if g.gfx_target})
+    if value is not None and target is not None and target in named:
+        text = (
+            f"HSA_OVERRIDE_GFX_VERSION={value} makes the library look for {target} kernels, "
+            "which it does not carry"
+        )
+        return Verdict(Tri.TRUE, (text,))
+    held = "the library found no kernels for the GPU target the runtime reports"
+    return _open(held, Unknown("hardware.hsa_override_gfx_version", _OVERRIDE_HINT))
+
+
+def no_amd_gpu(facts: Facts) -> Verdict:
+    """A ROCm (HIP) build of torch found no AMD GPU (`No HIP GPUs are available`). TRUE where the
+    log shows the machine's GPUs and all are NVIDIA's (a CUDA build was needed); where it shows
+    an AMD GPU, what hides it from the process is asked; otherwise the machine's GPUs."""
+    if "hip_no_device" not in facts.builds:
+        return FALSE
+    hardware = facts.hardware
+    if _nvidia_only(hardware):
+        names = ", ".join(sorted({g.name for g in hardware.gpus})) if hardware else ""
+        text = f"a ROCm (HIP) build of torch on NVIDIA GPUs ({names}): it finds no AMD GPU"
+        return Verdict(Tri.TRUE, (text,))
+    if _amd(hardware):
+        hint = (
+            "what hides the AMD GPU from the process: /dev/kfd and /dev/dri/renderD* access "
+            "(groups render, video; a container's --device flags), HIP_VISIBLE_DEVICES / "
+            "ROCR_VISIBLE_DEVICES, WSL's ROCm runtime"
+        )
+        return _open(_NO_GPU, Unknown("hardware.amd_gpu_visible", hint))
+    hint = (
+        "the machine's GPUs (--hardware FILE, nvidia-smi, or rocminfo | grep gfx): a ROCm build of "
+        "torch runs on AMD GPUs only"
+    )
+    return _open(_NO_GPU, Unknown("hardware.gpus", hint))
+
+
+def rocm_library_missing(facts: Facts) -> Verdict:
+    """The loader could not open a ROCm library. The HIP runtime's soname major is the ROCm major
+    the file that needs it was built for (libamdhip64.so.7: ROCm 7): beside a torch of another
+    ROCm major that is the cause (the file was built for another ROCm); of torch's own major,
+    or any other ROCm library (MIOpen, rocBLAS, ... keep majors of their own), the library is
+    not installed or not on the loader's path, and where the ROCm user space is is asked."""
+    hip = facts.builds.get("missing_hip")
+    if hip is None and "missing_rocm_lib" not in facts.builds:
+        return FALSE
+    torch_rocm = facts.builds.get("torch_rocm")
+    if hip is not None and torch_rocm is not None and torch_rocm.major != hip.major:
+        text = (
+            f"libamdhip64.so.{hip.major} is ROCm {hip.major}'s HIP runtime: the file that needs "
+            f"it was built for ROCm {hip.major}, torch is a ROCm {torch_rocm} build"
+        )
+        return Verdict(Tri.TRUE, (text,))
+    if hip is not None and torch_rocm is None and not facts.packages_known:
+        hint = "torch's ROCm build (torch.version.hip, or the +rocmX.Y of its version)"
+        return _open(
+            _LOADER, Unknown("build.torch_rocm", hint), Unknown("hardware.rocm", _ROCM_HINT)
+        )
+    return _open(_LOADER, Unknown("hardware.rocm", _ROCM_HINT))
+
+
+CHECKS = {
+    "hip_isa": isa_rejected,
+    "hip_library": library_kernels_missing,
+    "hip_device": no_amd_gpu,
+    "rocm_loader": rocm_library_missing,
+}
+
+
+def evaluate(key: str, facts: Facts) -> Verdict:
+    """The derived condition `key` (compat.kb.derived.HIP_LOG) for these facts."""
+    return CHECKS[key](facts)

@@ -1,0 +1,153 @@
+"""explain on ROCm failures read by what the log states (issue 43, the explain-rocm-2 fixes),
+each on other real wordings than the held-out sets': an INVALID_ISA abort is a loaded code object
+rejected (the override against the GPU's own target; never the build's target list), a
+rocBLAS/hipBLASLt Tensile library absent for the reported target, a ROCm torch that finds no AMD
+GPU, a ROCm library the loader cannot open (the HIP runtime's soname major against torch's ROCm
+build). Logs: tests/data/logs/PROVENANCE.md."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.conftest import run_subprocess
+from tests.lib.paths import DATA
+
+LOGS = DATA / "logs"
+CAUSES = ("confirmed", "symptom-only")
+
+
+def explain(name: str) -> dict[str, Any]:
+    result = run_subprocess(["explain", "--format", "json", "--no-probe", str(LOGS / name)])
+    assert result.exit_code in (0, 1), result.stderr
+    return result.json()
+
+
+def first_cause(document: dict[str, Any]) -> dict[str, Any]:
+    return next(m for m in document["matches"] if m["verdict"] in CAUSES)
+
+
+def asked(match: dict[str, Any]) -> list[str]:
+    return [u.split(" — ")[0] for u in match["unknown"]]
+
+
+def facts(document: dict[str, Any]) -> dict[tuple[str, str], str]:
+    return {(f["kind"], f["key"]): f["value"] for f in document["facts"]}
+
+
+@pytest.mark.parametrize(
+    ("name", "rule", "line", "verdict", "questions", "words"),
+    [
+        # the override set from Python (putenv) and rocminfo's ISA name: gfx1100 code on gfx1102
+        (
+            "composed-rocm-isa-putenv-rocminfo-isa.log",
+            "hip-code-object-isa-rejected-by-gpu",
+            7,
+            "confirmed",
+            [],
+            ("gfx1100", "gfx1102"),
+        ),
+        # no override printed: whether one was set is the question, not the build's targets
+        (
+            "composed-rocm-isa-library-kernel.log",
+            "hip-code-object-isa-rejected-by-gpu",
+            1,
+            "symptom-only",
+            ["hardware.hsa_override_gfx_version"],
+            (),
+        ),
+        (
+            "composed-rocm-hipblaslt-lazy-gfx1030.log",
+            "hip-library-kernels-missing-for-gpu-target",
+            1,
+            "symptom-only",
+            ["hardware.hsa_override_gfx_version"],
+            (),
+        ),
+        # Windows' `set HSA_OVERRIDE_GFX_VERSION=10.3.0` names the target the library lacks
+        (
+            "composed-rocm-hipblaslt-lazy-gfx1030-override.log",
+            "hip-library-kernels-missing-for-gpu-target",
+            2,
+            "confirmed",
+            [],
+            ("10.3.0", "gfx1030"),
+        ),
+        (
+            "composed-rocm-no-hip-gpu-on-nvidia.log",
+            "torch-rocm-build-finds-no-amd-gpu",
+            20,
+            "confirmed",
+            [],
+            ("NVIDIA A100",),
+        ),
+        (
+            "composed-rocm-hip-no-device.log",
+            "torch-rocm-build-finds-no-amd-gpu",
+            6,
+            "symptom-only",
+            ["hardware.gpus"],
+            (),
+        ),
+        (
+            "composed-rocm-no-hip-gpu-amd-present.log",
+            "torch-rocm-build-finds-no-amd-gpu",
+            4,
+            "symptom-only",
+            ["hardware.amd_gpu_visible"],
+            (),
+        ),
+        # a file built for ROCm 7 (libamdhip64.so.7) beside torch of ROCm 6.2
+        (
+            "composed-rocm-libamdhip64-so7-beside-rocm62.log",
+            "rocm-library-not-found-by-loader",
+            5,
+            "confirmed",
+            [],
+            ("ROCm 7", "6.2"),
+        ),
+        # a ROCm library whose soname major is its own: where the ROCm user space is, is asked
+        (
+            "composed-rocm-libhipfile-missing.log",
+            "rocm-library-not-found-by-loader",
+            1,
+            "symptom-only",
+            ["hardware.rocm"],
+            (),
+        ),
+    ],
+)
+def test_each_failure_is_read_by_what_the_log_states(
+    name: str, rule: str, line: int, verdict: str, questions: list[str], words: tuple[str, ...]
+) -> None:
+    found = first_cause(explain(name))
+    assert (found["rule"], found["line"], found["verdict"]) == (rule, line, verdict)
+    assert asked(found) == questions
+    assert "build.hip_targets" not in asked(found)
+    held = " ".join(found["held"])
+    assert all(word in held for word in words), held
+
+
+def test_the_failures_state_their_facts() -> None:
+    assert facts(explain("composed-rocm-isa-putenv-rocminfo-isa.log")) == {
+        ("gfx_target", "0"): "gfx1102",  # rocminfo's `Name: amdgcn-amd-amdhsa--gfx1102`
+        ("gfx_override", "gfx_override"): "11.0.0",  # putenv("HSA_OVERRIDE_GFX_VERSION", ...)
+        ("build", "hsa_invalid_isa"): "1",
+    }
+    library = facts(explain("composed-rocm-hipblaslt-lazy-gfx1030.log"))
+    assert library[("gfx_target", "0")] == "gfx1030"  # from the library file's name
+    assert library[("build", "hip_library_missing")] == "1"
+
+
+def test_a_cuda_library_is_not_a_rocm_one() -> None:
+    # NVIDIA's loader failure keeps its own rule; no ROCm cause is invented for it
+    document = explain("composed-cuda-libcudart12-beside-cu118.log")
+    assert first_cause(document)["rule"] == "extension-built-for-another-cuda-major"
+    rules = {m["rule"] for m in document["matches"] if m["verdict"] in CAUSES}
+    assert not rules & {
+        "rocm-library-not-found-by-loader",
+        "torch-rocm-build-finds-no-amd-gpu",
+        "hip-code-object-isa-rejected-by-gpu",
+        "hip-library-kernels-missing-for-gpu-target",
+    }
