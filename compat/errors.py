@@ -16,6 +16,7 @@ EXIT_FINDINGS = 1
 EXIT_USAGE = 2  # usage error or unreadable/invalid input
 EXIT_UNCHECKED = 3  # the check could not be made (no distributions, no knowledge base)
 EXIT_INTERNAL = 70  # EX_SOFTWARE: a crash is never read as a verdict
+EXIT_READER_GONE = 141  # 128 + SIGPIPE: stdout's reader closed it (`| head`), as shell tools end
 
 
 class CompatError(Exception):

@@ -20,7 +20,7 @@ import typer
 from typer.core import TyperGroup, TyperOption
 
 from compat import __version__
-from compat.errors import EXIT_INTERNAL, CompatError, UsageError
+from compat.errors import EXIT_INTERNAL, EXIT_READER_GONE, CompatError, UsageError
 
 # ---------------------------------------------------------------------------------------------
 # Every option from the environment (COMPAT_<OPTION>), one mechanism for all commands
@@ -248,17 +248,49 @@ def guarded(body: Callable[[], int], debug: bool) -> NoReturn:
     except KeyboardInterrupt:
         sys.stderr.write("compat: interrupted\n")
         code = 130
+    except BrokenPipeError as error:
+        if not stdout_reader_gone():
+            raise typer.Exit(_internal_error(error, debug)) from None
+        code = EXIT_READER_GONE
     except Exception as error:  # an unexpected crash must never read as a verdict
-        if debug:
-            import traceback
-
-            traceback.print_exc()
-        _error(
-            f"internal error ({error.__class__.__name__}: {error}) — please report it at "
-            "https://github.com/compat-dev/compat/issues (rerun with --debug for the traceback)"
-        )
-        code = EXIT_INTERNAL
+        code = _internal_error(error, debug)
     raise typer.Exit(code)
+
+
+def stdout_reader_gone() -> bool:
+    """Whether stdout is a pipe whose reader has closed it (`compat ... | head -1`).
+
+    Then the rest of the output has nowhere to go: the run ends quietly, as `yes | head` does,
+    and stdout is pointed at /dev/null so the interpreter's last flush cannot fail again. A
+    broken pipe anywhere else (a socket, a child's stdin) is not this and stays an internal
+    error. Linux and the BSDs report POLLERR on a pipe's write end once no reader is left.
+    """
+    import select
+
+    try:
+        fd = sys.stdout.fileno()
+        poller = select.poll()
+        poller.register(fd, select.POLLOUT)
+        gone = any(events & select.POLLERR for _, events in poller.poll(0))
+        if gone:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, fd)
+            os.close(devnull)
+        return gone
+    except (AttributeError, OSError, ValueError):  # no real stdout (a test runner's buffer)
+        return False
+
+
+def _internal_error(error: BaseException, debug: bool) -> int:
+    if debug:
+        import traceback
+
+        traceback.print_exc()
+    _error(
+        f"internal error ({error.__class__.__name__}: {error}) — please report it at "
+        "https://github.com/compat-dev/compat/issues (rerun with --debug for the traceback)"
+    )
+    return EXIT_INTERNAL
 
 
 def command(
