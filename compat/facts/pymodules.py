@@ -8,10 +8,16 @@ that leave site-packages (`../../bin/x`) or are not module names are not modules
 without a RECORD (conda, system packagers: optional since PEP 627) have no modules here: what
 imports them or what they import is not judged.
 
-Cache: what a RECORD lists is kept keyed by the RECORD's stat signature; what a source file
-imports (its column-0 import statements) and defines (its `ast`), keyed by the file's stat
-signature (compat.files.jsoncache.signature), in one cache file per environment. A warm run
-stats every RECORD and source file and reads none.
+Cache: what a RECORD lists, what each of its source files imports (its column-0 import
+statements) and defines (its `ast`), all keyed by the stat signature of the RECORD that lists the
+file (compat.files.jsoncache.signature), as the native files' facts are (compat.facts.native):
+pip rewrites a distribution's RECORD whenever it installs, upgrades or removes its files, so a
+RECORD unchanged vouches for the files it lists, and a warm run stats one RECORD per
+distribution, not each of its (up to thousands of) source files. What pip does not see, a file
+edited by hand in site-packages, is caught where it matters most: the files the last answer's
+findings rest on (the importing lines and the module that lacks the name) are stat'ed on every
+run (`Summary`), and a change re-reads them. One cache file per environment, read once, written
+only when this run changed what it holds.
 """
 
 from __future__ import annotations
@@ -25,7 +31,7 @@ from typing import Any, NamedTuple
 from compat.files.pysource import Defines, Imported, SourceError
 from compat.model import Environment
 
-_FORMAT = 7
+_FORMAT = 8  # 8: entries keyed by their RECORD's signature
 _EXTENSION_SUFFIXES = (".so", ".pyd")
 _SKIPPED_DIRS = frozenset({"tests", "test", "_vendor", "vendored", "__pycache__"})
 
@@ -80,6 +86,7 @@ def python_modules(env: Environment, cache: SourceCache) -> PyModules:
         record = os.path.join(os.path.abspath(origin.path), "RECORD")
         # a RECORD missing or unreadable is one of compat.facts.native's notes already
         listed, _problem = cache.record(record)
+        owner = cache.record_sigs.get(record)
         for relpath in listed:
             found = _module_of(relpath)
             if found is None:
@@ -88,6 +95,7 @@ def python_modules(env: Environment, cache: SourceCache) -> PyModules:
             if name in modules and modules[name].kind != "ext":
                 continue  # two owners: the first (sorted) keeps it
             path = site + "/" + relpath
+            cache.owners[path] = owner  # the file's cache entries are keyed by its RECORD
             modules[name] = ModuleFile(package.name, path, kind)
             tops.setdefault(package.name, set()).add(name.partition(".")[0])
             parts = name.split(".")
@@ -108,7 +116,7 @@ class SourceCache:
     """RECORD listings, scanned imports and read definitions, keyed by stat signatures (see
     the module's docstring). `save()` writes what this run used."""
 
-    def __init__(self, path: Path | None) -> None:
+    def __init__(self, path: Path | None, dirty: frozenset[str] = frozenset()) -> None:
         from compat.files.jsoncache import read_cache
 
         self.path = path
@@ -121,21 +129,27 @@ class SourceCache:
         }
         self.new: dict[str, dict[str, Any]] = {part: {} for part in self.old}
         self.now = time.time_ns()
-        self.signed: dict[str, list[int] | None] = {}  # every file this run's answer rests on
+        self.record_sigs: dict[str, list[int] | None] = {}  # RECORD -> its signature this run
+        self.owners: dict[str, list[int] | None] = {}  # source -> the signature of its RECORD
+        self.dirty = dirty  # files changed since the last answer (Summary): read again
         self.parsed = 0  # files whose ast this run built
         self.read = 0  # files this run read (cache misses)
 
     def _signature(self, path: str) -> list[int] | None:
+        """The signature a file's entries are kept under: its RECORD's (see the module's
+        docstring), or, for a file no RECORD listed (a RECORD itself), its own."""
+        if path in self.owners:
+            return self.owners[path]
         from compat.files.jsoncache import signature
 
         try:
-            sig = signature(os.stat(path), self.now)
+            return signature(os.stat(path), self.now)
         except (OSError, ValueError):
-            sig = None
-        self.signed[path] = sig
-        return sig
+            return None
 
     def _cached(self, part: str, path: str, sig: list[int] | None) -> Any:
+        if path.partition("\0")[0] in self.dirty and path not in self.new[part]:
+            return None  # changed by hand since the last answer: read again
         entry = self.new[part].get(path) or self.old[part].get(path)
         if sig is not None and type(entry) is list and len(entry) == 2 and entry[0] == sig:
             self.new[part][path] = entry
@@ -149,6 +163,7 @@ class SourceCache:
     def record(self, record: str) -> tuple[list[str], str]:
         """The paths a RECORD lists that could be modules, and a problem line ('' if none)."""
         sig = self._signature(record)
+        self.record_sigs[record] = sig
         cached = self._cached("records", record, sig)
         if isinstance(cached, list) and len(cached) == 2 and isinstance(cached[0], list):
             return [p for p in cached[0] if isinstance(p, str)], str(cached[1])
@@ -360,10 +375,10 @@ def _read_record(record: str) -> tuple[list[str], str]:
     return listed, ""
 
 
-def cache_for(env: Environment) -> SourceCache:
+def cache_for(env: Environment, dirty: frozenset[str] = frozenset()) -> SourceCache:
     from compat.files.jsoncache import cache_file
 
-    return SourceCache(cache_file("python-imports", "\0".join(env.paths)))
+    return SourceCache(cache_file("python-imports", "\0".join(env.paths)), dirty)
 
 
 def unreadable(problems: Iterable[tuple[str, str]]) -> list[str]:
@@ -372,9 +387,12 @@ def unreadable(problems: Iterable[tuple[str, str]]) -> list[str]:
 
 
 class Summary:
-    """The last answer for an environment and the signature of every file it rested on (each
-    RECORD, every source scanned, every module read): a warm run stats them and reads nothing
-    else. Any file changed, added to a RECORD or too young to vouch for itself: no answer."""
+    """The last answer for an environment, kept with the signature of every RECORD it rested on,
+    the distributions' versions (read from their METADATA, named in the answer) and the
+    signature of each file its findings rest on: a warm run stats those, one per distribution
+    and a few more, and reads nothing else. A RECORD changed, added or removed, a version
+    changed, or a RECORD too young to vouch for itself: no answer. A watched file changed: no
+    answer, and that file is read again (`dirty`)."""
 
     def __init__(self, env: Environment) -> None:
         from compat.files.jsoncache import cache_file
@@ -387,34 +405,62 @@ class Summary:
             and p.origin.line is None
             and p.origin.path.endswith(".dist-info")
         )
+        self.versions = sorted([str(p.name), str(p.version)] for p in env.packages.values())
+        self.dirty: frozenset[str] = frozenset()
 
     def answer(self) -> Any:
+        """The stored answer, or None (then `dirty` names the watched files that changed)."""
         from compat.files.jsoncache import read_cache, signature
 
         stored = read_cache(self.path)
         if not (isinstance(stored, dict) and stored.get("format") == _FORMAT):
             return None
-        files, records = stored.get("files"), stored.get("records")
-        if not isinstance(files, dict) or records != self.records:
+        records, watched = stored.get("records"), stored.get("watched")
+        if not isinstance(records, list) or not isinstance(watched, dict):
             return None
         now = time.time_ns()
-        for path, sig in files.items():
+        changed = []
+        for path, sig in watched.items():
             try:
                 if signature(os.stat(path), now) != sig:
-                    return None
+                    changed.append(path)
             except (OSError, ValueError):
-                if sig is not None:
+                changed.append(path)
+        self.dirty = frozenset(changed)
+        if changed or stored.get("versions") != self.versions or len(records) != len(self.records):
+            return None
+        try:
+            for path, (name, sig) in zip(self.records, records, strict=True):
+                if path != name or sig is None or signature(os.stat(path), now) != sig:
                     return None
+        except (OSError, ValueError, TypeError):
+            return None
         return stored.get("answer")
 
-    def save(self, signed: dict[str, list[int] | None], answer: Any) -> None:
-        from compat.files.jsoncache import write_cache
+    def save(self, cache: SourceCache, watched: Iterable[str], answer: Any) -> None:
+        """Keep the answer, unless a RECORD or a watched file is too young to vouch for itself
+        (or gone: the answer was read from what is no longer there)."""
+        from compat.files.jsoncache import signature, write_cache
 
-        if any(sig is None for path, sig in signed.items() if path.endswith("RECORD")):
+        records = [[path, cache.record_sigs.get(path)] for path in self.records]
+        if any(sig is None for _path, sig in records):
             return
-        if any(sig is None and os.path.exists(path) for path, sig in signed.items()):
-            return  # a file too young to vouch for itself
+        files: dict[str, list[int]] = {}
+        for path in sorted(set(watched)):
+            try:
+                sig = signature(os.stat(path), cache.now)
+            except (OSError, ValueError):
+                return
+            if sig is None:
+                return
+            files[path] = sig
         write_cache(
             self.path,
-            {"format": _FORMAT, "records": self.records, "files": signed, "answer": answer},
+            {
+                "format": _FORMAT,
+                "records": records,
+                "versions": self.versions,
+                "watched": files,
+                "answer": answer,
+            },
         )

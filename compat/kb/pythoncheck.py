@@ -80,6 +80,10 @@ class PythonJudgement:
     findings: list[Finding] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     document: dict[str, Any] = field(default_factory=dict)  # the report's environment.python
+    # the files the findings and notes rest on, beyond what the RECORDs vouch for: the importing
+    # files, the modules lacking the names, the files that could not be read (a hand edit of
+    # one of them must change the answer: compat.facts.pymodules.Summary watches them)
+    watched: set[str] = field(default_factory=set)
 
 
 class _Site(NamedTuple):
@@ -317,7 +321,12 @@ def judge_imports(mods: Modules, sources: Sources, env: Environment) -> PythonJu
     judgement = PythonJudgement()
     confirmed = _confirmed(claims, sources, unreadable)
     reach: dict[str, set[str]] = {}
+    judgement.watched.update(unreadable)
     for claim, sites in sorted(confirmed.items()):
+        judgement.watched.update(site.path for site in sites)
+        target = mods.modules.get(claim.module)
+        if target is not None:
+            judgement.watched.add(target.path)
         if claim.dist not in reach:
             reach[claim.dist] = _reached(mods, sources, claim.dist)
         judgement.findings.append(_finding(claim, sites, reach[claim.dist], mods, versions))

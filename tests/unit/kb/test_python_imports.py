@@ -121,15 +121,61 @@ def test_hostile_sources_are_one_note_each_and_the_rest_is_read(tmp_path: Path) 
         ), (file, report["notes"])
 
 
+def _same_answer(report: dict[str, Any]) -> dict[str, Any]:
+    """The report less what a cache may change: how many files this run read, and when."""
+    document = json.loads(json.dumps(report))
+    for key in ("read", "parsed"):
+        document["environment"]["python_imports"].pop(key)
+    document.pop("generated_at", None)
+    return document
+
+
 def test_a_warm_run_reads_no_source_and_answers_the_same(tmp_path: Path) -> None:
     site = site_of("trl-0.7.11-transformers-4.39.0", tmp_path)
     time.sleep(2.1)  # files younger than 2 s are never trusted by their stat signature
     _, cold = doctor_report(site)
     _, warm = doctor_report(site)
     assert python_findings(cold) == python_findings(warm) != []
+    assert _same_answer(cold) == _same_answer(warm)  # the whole document, notes included
     assert cold["environment"]["python_imports"]["read"] > 0
     assert warm["environment"]["python_imports"]["read"] == 0
     assert warm["environment"]["python_imports"]["parsed"] == 0
+
+
+def test_a_source_edited_by_hand_changes_the_answer(tmp_path: Path) -> None:
+    # the failing line fixed in place (no reinstall, the RECORD untouched): the warm run sees it
+    site = site_of("trl-0.7.11-transformers-4.39.0", tmp_path)
+    time.sleep(2.1)
+    _, cold = doctor_report(site)
+    (finding,) = python_findings(cold)
+    path, _, line = finding["source"].rpartition(":")
+    lines = Path(path).read_text(encoding="utf-8").splitlines(keepends=True)
+    assert "top_k_top_p_filtering" in lines[int(line) - 1]
+    lines[int(line) - 1] = lines[int(line) - 1].replace("top_k_top_p_filtering", "GenerationMixin")
+    Path(path).write_text("".join(lines), encoding="utf-8")
+    _, edited = doctor_report(site)
+    assert python_findings(edited) == []
+    time.sleep(2.1)
+    _, warm = doctor_report(site)  # and the answer kept for it is the edited one
+    assert python_findings(warm) == []
+    assert warm["environment"]["python_imports"]["read"] == 0
+
+
+def test_a_reinstalled_distribution_is_read_again(tmp_path: Path) -> None:
+    # a file the last answer did not rest on changes with its RECORD (as pip rewrites it):
+    # the new import in it is read
+    site = site_of("st-2.2.2-hub-0.25.2", tmp_path)
+    time.sleep(2.1)
+    _, before = doctor_report(site)
+    assert python_findings(before) == []
+    util = site / "sentence_transformers" / "util.py"
+    util.write_text("from huggingface_hub import no_such_name\n" + util.read_text())
+    record = next(site.glob("sentence_transformers-*.dist-info")) / "RECORD"
+    record.write_text(record.read_text() + "sentence_transformers/__reinstalled__.py,,\n")
+    _, after = doctor_report(site)
+    assert [f["rule"] for f in python_findings(after)] == [
+        "python-import:sentence-transformers:huggingface_hub:no_such_name"
+    ]
 
 
 def _package(site: Path, name: str, version: str, files: dict[str, str]) -> None:
