@@ -105,13 +105,21 @@ def test_hostile_sources_are_one_note_each_and_the_rest_is_read(tmp_path: Path) 
         (package / file).write_bytes(data)
         rows += f"sentence_transformers/{file},,\n"
     os.mkfifo(package / "fifo.py")  # a read would block forever
-    rows += "sentence_transformers/fifo.py,,\n"
+    (package / "folder.py").mkdir()  # a directory under a module's name
+    (package / "loop.py").symlink_to("loop.py")  # unreadable, even by root (ELOOP)
+    (package / "locked.py").write_bytes(claim)
+    (package / "locked.py").chmod(0)  # unreadable unless the tests run as root
+    for file in ("fifo.py", "folder.py", "loop.py", "locked.py"):
+        rows += f"sentence_transformers/{file},,\n"
     record.write_text(rows)
+    unreadable = {"fifo.py", "folder.py", "loop.py"} | (
+        set() if os.geteuid() == 0 else {"locked.py"}
+    )
     code, report = doctor_report(site)
     assert code == 1
     (finding,) = python_findings(report)  # the real files' finding stands
     assert all(file not in " ".join(finding["matched"]) for file in hostile)
-    for file in hostile:
+    for file in [*hostile, *unreadable]:
         assert any(
             note.startswith(str(package / file)) and "not read as Python source" in note
             for note in report["notes"]
