@@ -191,14 +191,7 @@ class SourceCache:
             found: list[Imported] | str = scan_imports(read_source(path))
         except SourceError as error:
             found = str(error)
-        self._keep(
-            "imports",
-            path,
-            sig,
-            found
-            if isinstance(found, str)
-            else [[i.line, i.level, i.module, i.names] for i in found],
-        )
+        self._keep("imports", path, sig, found)  # JSON writes each (named) tuple as a list
         return found
 
     def defines(self, path: str) -> Defines | str:
@@ -244,6 +237,37 @@ class SourceCache:
                 known[name] = bool(data) and binds_at_top(data, name)
             self._keep("binds", path, sig, known)
         return {n for n in names if known.get(n) is True}
+
+    def exports_cheaply(self, path: str, name: str) -> bool:
+        """Whether `from <the file's module> import *` surely binds `name`, read without the
+        `ast`: its `__all__` literal lists it (compat.files.pysource.scan_all), or it has no
+        `__all__` and binds the public name at its top (binds_at_top). Only a yes is an
+        answer. Kept per file with `binds`' answers."""
+        sig = self._signature(path)
+        cached = self._cached("binds", path, sig)
+        known: dict[str, bool] = dict(cached) if isinstance(cached, dict) else {}
+        key = f"*{name}"  # a star export, beside the names the file binds
+        if key not in known:
+            from compat.files.pysource import binds_at_top, read_source, scan_all
+
+            try:
+                data = read_source(path)
+            except SourceError:
+                data = b""
+            listed = scan_all(data) if data else None
+            if listed is not None:
+                known[key] = name in listed
+            else:
+                known[key] = (
+                    bool(data)
+                    and b"__all__" not in data
+                    and b"__getattr__" not in data  # a lazy module's names are no star's
+                    and b"sys.modules[__name__]" not in data
+                    and not name.startswith("_")
+                    and binds_at_top(data, name)
+                )
+            self._keep("binds", path, sig, known)
+        return known[key] is True
 
     def all_names(self, path: str) -> tuple[str, ...] | None:
         """The module's `__all__` literal read cheaply (compat.files.pysource.scan_all)."""

@@ -94,8 +94,14 @@ _STATEMENT = re.compile(
     rb"(?:\\\r?\n[^\n;#]*)*)|import[ \t]+(?P<plain>[^\n;#]+))"
 )
 _COMMENT = re.compile(rb"#[^\n]*")
-_NAME = re.compile(r"[A-Za-z_]\w*\Z")
-_DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*\Z")
+_DOTTED: dict[str, bool] = {}  # module name -> whether it is dotted identifiers (memo: most recur)
+
+
+def _is_dotted(module: str) -> bool:
+    known = _DOTTED.get(module)
+    if known is None:
+        known = _DOTTED[module] = all(part.isidentifier() for part in module.split("."))
+    return known
 
 
 def scan_imports(data: bytes) -> list[Imported]:
@@ -104,37 +110,48 @@ def scan_imports(data: bytes) -> list[Imported]:
         return []
     found: list[Imported] = []
     data = b"\n" + data  # every statement follows a newline: a literal the search skips to
+    # counts up to the last match, carried forward: counting from the file's start at every
+    # match made a long module with many imports quadratic
+    seen = doubles = singles = line = 0
     for match in _STATEMENT.finditer(data):
         start = match.start()
-        if data.count(b'"""', 0, start) % 2 or data.count(b"'''", 0, start) % 2:
+        doubles += data.count(b'"""', seen, start)
+        singles += data.count(b"'''", seen, start)
+        line += data.count(b"\n", seen, start + 1)
+        seen = start + 1
+        if doubles % 2 or singles % 2:
             continue  # inside a triple-quoted string (approximately: the ast settles claims)
-        line = data.count(b"\n", 0, start + 1)
+        plain, names_raw = match.group("plain", "names")
         try:
-            if match.group("plain") is not None:
-                for part in match.group("plain").decode().split(","):
+            if plain is not None:
+                for part in plain.decode().split(","):
                     module = part.split(" as ")[0].strip()
-                    if _DOTTED.match(module):
+                    if _is_dotted(module):
                         found.append(Imported(line, 0, module, None))
                 continue
             spec = match.group("module").decode()
-            raw = _COMMENT.sub(b"", match.group("names")).decode()
+            raw = (_COMMENT.sub(b"", names_raw) if b"#" in names_raw else names_raw).decode()
         except UnicodeDecodeError:
             continue
         level = len(spec) - len(spec.lstrip("."))
         module = spec[level:]
-        if module and not _DOTTED.match(module):
+        if module and not _is_dotted(module):
             continue
+        if "\\" in raw:
+            raw = raw.replace("\\", " ")
         names = []
-        for part in raw.replace("\\", " ").strip().strip("()").split(","):
+        for part in raw.strip().strip("()").split(","):
             name = part.split(" as ")[0].strip()
-            if name == "*" or _NAME.match(name):
+            if name == "*" or name.isidentifier():
                 names.append(name)
         if names:
             found.append(Imported(line, level, module, tuple(names)))
     return found
 
 
-_ALL = re.compile(rb"^__all__[ \t]*(?::[^=\n]*)?=[ \t]*[\[(]([^\])]*)[\])]", re.M)
+# searched for, then kept where it starts a line: `^` under re.M has no literal to skip to, and
+# tried the pattern at every byte of the file
+_ALL = re.compile(rb"__all__[ \t]*(?::[^=\n]*)?=[ \t]*[\[(]([^\])]*)[\])]")
 _QUOTED = re.compile(rb"[\"']([A-Za-z_]\w*)[\"']")
 
 
@@ -142,7 +159,15 @@ def scan_all(data: bytes) -> tuple[str, ...] | None:
     """The names of a module's column-0 `__all__ = [...]` literal, read without the `ast` (as
     transformers' `define_import_structure` finds them); None where there is none, or more
     than one assignment or an extension of it (then the `ast` decides)."""
-    found = _ALL.findall(data)
+    found = []
+    at = 0
+    while (match := _ALL.search(data, at)) is not None:
+        start = match.start()
+        if start == 0 or data[start - 1] == 10:  # 10: a newline
+            found.append(match.group(1))
+            at = match.end()
+        else:
+            at = start + 1
     if len(found) != 1 or b"__all__ +=" in data or b"__all__.extend" in data:
         return None
     return tuple(n.decode() for n in _QUOTED.findall(found[0]))

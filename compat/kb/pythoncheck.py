@@ -72,6 +72,7 @@ class Sources(Protocol):
     def top_level(self, path: str) -> set[tuple[int, int, str]] | str: ...
     def all_names(self, path: str) -> tuple[str, ...] | None: ...
     def binds(self, path: str, names: set[str]) -> set[str]: ...
+    def exports_cheaply(self, path: str, name: str) -> bool: ...
     def lazy_is_static(self, path: str, name: str) -> bool | tuple[int, str]: ...
 
 
@@ -244,6 +245,26 @@ class _Names:
         self.lazies[module] = answer
         return answer
 
+    def star_exports(self, module: str, name: str) -> bool:
+        """Whether one of the module's star imports surely brings `name`, read cheaply from the
+        star-imported module's bytes (`Sources.exports_cheaply`): scipy.stats' names come
+        from `from ._stats_py import *` and a dozen like it, whose `ast` (0.4 MB of source
+        each) the answer then does not need."""
+        found = self.defines(module)
+        if isinstance(found, str) or not found.stars:
+            return False
+        package = self.mods.modules[module].kind == "pkg"
+        for level, target in found.stars:
+            where = absolute(module, package, level, target) if level else target
+            star = self.mods.modules.get(where)
+            if (
+                star is not None
+                and star.kind != "ext"
+                and self.sources.exports_cheaply(star.path, name)
+            ):
+                return True
+        return False
+
     def exports(self, module: str) -> set[str] | None:
         """What `from module import *` binds, or None where that cannot be known."""
         found = self.defines(module)
@@ -309,6 +330,8 @@ def judge_imports(mods: Modules, sources: Sources, env: Environment) -> PythonJu
                 if target.kind == "ext":
                     _count(unknown, imp.module, "an extension module")
                     continue
+                if resolver.star_exports(imp.module, name):
+                    continue  # the cheap yes again, before the star-imported module's ast
                 names, why = resolver.names(imp.module)
                 if name in names or name in resolver.structure(imp.module):
                     continue

@@ -225,3 +225,37 @@ def test_names_a_generated_module_binds_through_globals_are_not_claimed(tmp_path
     _, report = doctor_report(site)
     assert python_findings(report) == []
     assert any("google.protobuf.struct_pb2 (globals() bound" in n for n in report["notes"])
+
+
+def test_a_star_import_brings_what_its_all_lists_and_nothing_else(tmp_path: Path) -> None:
+    # `from ._impl import *` brings `__all__`'s names, or without one the public names: the
+    # cheap read of the star-imported module's bytes and its `ast` agree on both sides
+    site = tmp_path / "site"
+    _package(
+        site,
+        "lib",
+        "1.0",
+        {
+            "lib/__init__.py": "from ._impl import *\nfrom ._plain import *\n",
+            "lib/_impl.py": (
+                "x__all__ = ['Unlisted']\n__all__ = ['Listed']\n\n"
+                "def Listed(): ...\n\ndef Unlisted(): ...\n"
+            ),
+            "lib/_plain.py": "def public(): ...\n\ndef _private(): ...\n",
+        },
+    )
+    _package(
+        site,
+        "user",
+        "1.0",
+        {
+            "user/__init__.py": "from lib import Listed, public\n",
+            "user/a.py": "from lib import Unlisted\n",
+            "user/b.py": "from lib import _private\n",
+        },
+    )
+    _, report = doctor_report(site)
+    assert sorted(f["rule"] for f in python_findings(report)) == [
+        "python-import:user:lib:Unlisted",
+        "python-import:user:lib:_private",
+    ]
