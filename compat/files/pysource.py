@@ -74,10 +74,18 @@ def read_source(path: str) -> bytes:
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
         try:
-            if not stat.S_ISREG(os.fstat(fd).st_mode):
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode):
                 raise SourceError("not a regular file")
-            with os.fdopen(os.dup(fd), "rb") as handle:
-                data = handle.read(MAX_SOURCE + 1)
+            # os.read straight from the descriptor (a buffered file object around a dup of it
+            # cost more than the read), sized by fstat, on until end of file or over the bound
+            # (a file growing while read)
+            chunks = [os.read(fd, min(info.st_size, MAX_SOURCE) + 1)]
+            total = len(chunks[0])
+            while chunks[-1] and total <= MAX_SOURCE:
+                chunks.append(os.read(fd, MAX_SOURCE + 1 - total))
+                total += len(chunks[-1])
+            data = chunks[0] if len(chunks) == 1 else b"".join(chunks)
         finally:
             os.close(fd)
     except (OSError, ValueError) as error:

@@ -250,12 +250,18 @@ class _Names:
         star-imported module's bytes (`Sources.exports_cheaply`): scipy.stats' names come
         from `from ._stats_py import *` and a dozen like it, whose `ast` (0.4 MB of source
         each) the answer then does not need."""
-        found = self.defines(module)
-        if isinstance(found, str) or not found.stars:
+        file = self.mods.modules[module]
+        imports = self.sources.imports(file.path)  # column 0: every one runs, no ast needed
+        if isinstance(imports, str):
             return False
-        package = self.mods.modules[module].kind == "pkg"
-        for level, target in found.stars:
-            where = absolute(module, package, level, target) if level else target
+        for imp in imports:
+            if imp.names is None or "*" not in imp.names:
+                continue
+            where = (
+                absolute(module, file.kind == "pkg", imp.level, imp.module)
+                if imp.level
+                else imp.module
+            )
             star = self.mods.modules.get(where)
             if (
                 star is not None
