@@ -22,6 +22,7 @@ def read_python(env: Environment) -> PythonJudgement:
             return judgement
     cache = cache_for(env, summary.dirty)
     mods = python_modules(env, cache)
+    cache.prefetch_imports([path for _module, path in mods.scanned])
     judgement = judge_imports(mods, cache, env)
     cache.save()
     summary.save(cache, judgement.watched, to_json(judgement))

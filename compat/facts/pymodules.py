@@ -194,6 +194,19 @@ class SourceCache:
         self._keep("imports", path, sig, found)  # JSON writes each (named) tuple as a list
         return found
 
+    def prefetch_imports(self, paths: list[str]) -> None:
+        """The imports of the files not in the cache, scanned in worker processes where they
+        are many (a first run on a large environment: reading and scanning ~35,000 sources is
+        most of its time, and each file is independent of the others); `imports` then finds
+        them kept. Anything that stops the workers (no process may be started here) leaves
+        the files to be read one by one, as with few."""
+        todo = [p for p in paths if self._cached("imports", p, self._signature(p)) is None]
+        asked = set(todo)
+        for path, found in _scan_in_workers(todo):
+            if path in asked and isinstance(found, (str, list)):
+                self.read += 1
+                self._keep("imports", path, self._signature(path), found)
+
     def defines(self, path: str) -> Defines | str:
         """What the file defines (compat.files.pysource.read_defines), or why it could not be
         read."""
@@ -346,6 +359,78 @@ class SourceCache:
 
         if self.path is not None and self.new != self.old:
             write_cache(self.path, {"format": _FORMAT, **self.new})
+
+
+_PER_WORKER = 2000  # files: below this a worker's start-up (~0.1 s) outweighs its share
+_MAX_WORKERS = 8
+_WORKER_SECONDS = 60.0  # all workers together; past it, the files are read in this process
+
+
+def _workers(files: int) -> int:
+    """How many processes scan `files` sources: the CPUs this process may use, at most
+    _MAX_WORKERS, one per _PER_WORKER files; $COMPAT_SCAN_WORKERS (a test and expert knob, not
+    an option) sets the most (1: none started)."""
+    try:
+        usable = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        usable = os.cpu_count() or 1
+    most = _MAX_WORKERS
+    knob = os.environ.get("COMPAT_SCAN_WORKERS", "")
+    if knob.isdigit():
+        most, usable = int(knob), max(int(knob), 1)
+    return min(usable, most, files // _PER_WORKER)
+
+
+def _scan_in_workers(paths: list[str]) -> list[tuple[str, Any]]:
+    """(path, imports or why unreadable) for `paths`, scanned by worker processes (plain
+    `python -c`, not multiprocessing, which would import the caller's __main__ again in each);
+    [] where there are too few to be worth it or a worker failed (the caller reads them)."""
+    workers = _workers(len(paths))
+    if workers < 2:
+        return []
+    import marshal
+    import subprocess
+    import sys
+
+    if not sys.executable:
+        return []
+    # the worker imports what this process imports: its sys.path (not the working directory's
+    # or $PYTHONPATH's), without site (its directories are in the list already)
+    code = (
+        f"import sys; sys.path[:] = {sys.path!r}; "
+        "from compat.files.pysource import scan_worker; scan_worker()"
+    )
+    command = [sys.executable, "-E", "-S", "-c", code]
+    started: list[subprocess.Popen[bytes]] = []
+    found: list[tuple[str, Any]] = []
+    try:
+        for i in range(workers):
+            worker = subprocess.Popen(
+                command,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+            )
+            started.append(worker)
+            assert worker.stdin is not None
+            # the worker reads its whole share before it scans: the write ends as it reads
+            worker.stdin.write(b"\0".join(os.fsencode(p) for p in paths[i::workers]))
+            worker.stdin.close()
+            worker.stdin = None  # communicate() would flush it again
+        deadline = time.monotonic() + _WORKER_SECONDS
+        for worker in started:
+            out, _ = worker.communicate(timeout=max(deadline - time.monotonic(), 0.1))
+            if worker.returncode != 0:
+                return []
+            found.extend(marshal.loads(out))
+    except (OSError, subprocess.SubprocessError, ValueError, EOFError, TypeError):
+        return []  # the caller reads the files itself
+    finally:
+        for worker in started:
+            if worker.poll() is None:
+                worker.kill()
+                worker.wait()
+    return found
 
 
 def _defines_to(d: Defines) -> list[Any]:

@@ -157,6 +157,33 @@ def scan_imports(data: bytes) -> list[Imported]:
     return found
 
 
+def scan_files(paths: list[str]) -> list[tuple[str, list[Imported] | str]]:
+    """`scan_imports` of each file, or why it could not be read."""
+    found: list[tuple[str, list[Imported] | str]] = []
+    for path in paths:
+        try:
+            found.append((path, scan_imports(read_source(path))))
+        except SourceError as error:
+            found.append((path, str(error)))
+    return found
+
+
+def scan_worker() -> None:
+    """One worker process's share of a cold run (compat.facts.pymodules.SourceCache
+    .prefetch_imports): NUL-separated paths on stdin, `scan_files`' answer on stdout in
+    marshal's format (plain tuples; read back only by the process that started this one)."""
+    import marshal
+    import os
+    import sys
+
+    paths = [os.fsdecode(p) for p in sys.stdin.buffer.read().split(b"\0") if p]
+    found = [
+        (path, imports if isinstance(imports, str) else [tuple(i) for i in imports])
+        for path, imports in scan_files(paths)
+    ]
+    sys.stdout.buffer.write(marshal.dumps(found))
+
+
 # searched for, then kept where it starts a line: `^` under re.M has no literal to skip to, and
 # tried the pattern at every byte of the file
 _ALL = re.compile(rb"__all__[ \t]*(?::[^=\n]*)?=[ \t]*[\[(]([^\])]*)[\])]")

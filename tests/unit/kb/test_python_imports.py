@@ -15,8 +15,9 @@ from typing import Any
 
 import pytest
 
+from tests.conftest import run_subprocess
 from tests.lib import paths
-from tests.lib.doctor import doctor_report
+from tests.lib.doctor import doctor_argv, doctor_report
 
 MANIFEST = json.loads((paths.PYIMPORTS / "MANIFEST.json").read_text(encoding="utf-8"))
 CASES = {case["name"]: case for case in MANIFEST["cases"]}
@@ -131,7 +132,7 @@ def test_hostile_sources_are_one_note_each_and_the_rest_is_read(tmp_path: Path) 
 
 def _same_answer(report: dict[str, Any]) -> dict[str, Any]:
     """The report less what a cache may change: how many files this run read, and when."""
-    document = json.loads(json.dumps(report))
+    document: dict[str, Any] = json.loads(json.dumps(report))
     for key in ("read", "parsed"):
         document["environment"]["python_imports"].pop(key)
     document.pop("generated_at", None)
@@ -259,3 +260,29 @@ def test_a_star_import_brings_what_its_all_lists_and_nothing_else(tmp_path: Path
         "python-import:user:lib:Unlisted",
         "python-import:user:lib:_private",
     ]
+
+
+def test_a_first_run_scanned_by_worker_processes_answers_as_one_process(tmp_path: Path) -> None:
+    # over 2,000 sources per worker, a cold run scans them in worker processes
+    # ($COMPAT_SCAN_WORKERS sets how many at most: 1, none): the same document either way
+    site = site_of("st-2.2.2-hub-0.26.0", tmp_path)
+    modules = {
+        f"filler/m{i:04d}.py": "from sentence_transformers import util\n" for i in range(4100)
+    }
+    modules["filler/__init__.py"] = "from huggingface_hub import no_such_name\n"
+    _package(site, "filler", "1.0", modules)
+    time.sleep(2.1)
+    documents = {}
+    for workers in ("1", "2"):
+        result = run_subprocess(
+            [*doctor_argv(site), "--format", "json"],
+            env={"COMPAT_SCAN_WORKERS": workers, "COMPAT_CACHE_DIR": str(tmp_path / workers)},
+        )
+        assert result.exit_code == 1, result.stderr
+        documents[workers] = json.loads(result.stdout)
+    assert documents["1"]["environment"]["python_imports"]["read"] > 4100
+    assert _same_answer(documents["1"]) == _same_answer(documents["2"])
+    assert {f["rule"] for f in python_findings(documents["2"])} == {
+        "python-import:filler:huggingface_hub:no_such_name",
+        "python-import:sentence-transformers:huggingface_hub:cached_download",
+    }
