@@ -151,6 +151,22 @@ def test_a_warm_run_reads_no_source_and_answers_the_same(tmp_path: Path) -> None
     assert warm["environment"]["python_imports"]["parsed"] == 0
 
 
+def test_a_run_after_another_distribution_changed_answers_as_a_cold_run(tmp_path: Path) -> None:
+    # one RECORD rewritten (as pip does when it installs): the kept answer is not used, every
+    # other distribution's files are answered from the per-file cache, and the document is the
+    # cold run's
+    site = site_of("trl-0.7.11-transformers-4.39.0", tmp_path)
+    time.sleep(2.1)
+    _, cold = doctor_report(site)
+    record = next(site.glob("trl-*.dist-info/RECORD"))
+    record.write_text(record.read_text())
+    time.sleep(2.1)
+    _, partial = doctor_report(site)
+    assert _same_answer(partial) == _same_answer(cold)
+    read = partial["environment"]["python_imports"]["read"]
+    assert 0 < read < cold["environment"]["python_imports"]["read"]
+
+
 def test_a_source_edited_by_hand_changes_the_answer(tmp_path: Path) -> None:
     # the failing line fixed in place (no reinstall, the RECORD untouched): the warm run sees it
     site = site_of("trl-0.7.11-transformers-4.39.0", tmp_path)
