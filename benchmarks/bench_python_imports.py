@@ -180,7 +180,8 @@ def main() -> None:
         k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPATH")
     }
     base["NO_COLOR"] = "1"
-    env = {**base, "COMPAT_CACHE_DIR": str(caches / "doctor")}
+    # this tree first on sys.path (run from /, an editable install could name another)
+    env = {**base, "COMPAT_CACHE_DIR": str(caches / "doctor"), "PYTHONPATH": str(ROOT)}
     doctor = ["doctor", "--path", str(site), "--no-probe", "--format", "json"]
     python = sys.executable
     commands = {
@@ -196,7 +197,7 @@ def main() -> None:
         "doctor": ([python, "-m", "compat", *doctor], env),
         "nocheck": (
             [python, "-c", _NO_CHECK, *doctor],
-            {**base, "COMPAT_CACHE_DIR": str(caches / "nocheck")},
+            {**base, "COMPAT_CACHE_DIR": str(caches / "nocheck"), "PYTHONPATH": str(ROOT)},
         ),
     }
     if args.before:
