@@ -102,15 +102,19 @@ TOOLS = (
 NO_DEPS = ("vllm", "deepspeed")  # see the module docstring
 ENVS = {"hf": (STACK, ()), "big": (STACK + TOOLS, NO_DEPS)}
 _IN_PROCESS = """
-import json, sys, time
+import json, resource, sys, time
 from pathlib import Path
 from compat.facts.installed import read_paths
 from compat.commands.pythoncheck import read_python
+def workers():  # the scan's worker processes, waited for
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 env = read_paths([Path(sys.argv[1])])
-start, cpu = time.perf_counter(), time.process_time()
+start, cpu, children = time.perf_counter(), time.process_time(), workers()
 judgement = read_python(env)
 elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
-print(json.dumps({"seconds": elapsed, "cpu": cpu, "packages": len(env.packages), **judgement.document,
+print(json.dumps({"seconds": elapsed, "cpu": cpu, "workers": workers() - children,
+                  "packages": len(env.packages), **judgement.document,
                   "findings": [f.rule.id for f in judgement.findings]}))
 """
 # doctor with the import check answering nothing: the cost of everything else, warm
@@ -238,7 +242,8 @@ def main() -> None:
         print(
             f"{label:8} first run (no caches): {wall:.2f} s wall, {cpu:.2f} s CPU (target 3 s); "
             f"import check alone, in-process: cold {float(c['seconds']):.2f} s "  # type: ignore[arg-type]
-            f"({float(c['cpu']):.2f} s CPU; read {c['read']}, parsed {c['parsed']}), "  # type: ignore[arg-type]
+            f"({float(c['cpu']):.2f} s CPU + {float(c.get('workers', 0)):.2f} s in scan workers; "  # type: ignore[arg-type]
+            f"read {c['read']}, parsed {c['parsed']}), "
             f"warm {float(w['seconds']) * 1000:.0f} ms ({float(w['cpu']) * 1000:.0f} ms CPU)"  # type: ignore[arg-type]
         )
     for name in commands:
