@@ -28,8 +28,10 @@ with it set, every run compiles every module doctor imports):
 and prints each median wall time, the median of the paired ratios to the floor (target for
 doctor: <= 1.5) and the median CPU time (user+system of the child: steadier on a shared machine).
 Cold: one `compat doctor` with no cache at all (the first run on the environment: the import
-check and the native-file check both read everything), wall and CPU; and in-process the import
-check alone (compat.commands.pythoncheck.read_python) cold and warm (target: cold within 3 s).
+check and the native-file check both read everything), wall and CPU of every process (the
+import check's scan workers included); and in-process the import check alone
+(compat.commands.pythoncheck.read_python) cold and warm, its own CPU and its workers' (target:
+cold within 3 s). On a shared machine the wall times of the cold runs say how busy it was.
 
 Run: .venv/bin/python benchmarks/bench_python_imports.py [--runs 21] [--env big|hf] [--site DIR]
      [--before TREE]
