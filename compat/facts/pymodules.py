@@ -552,7 +552,8 @@ class Summary:
                 if signature(os.stat(path), now) != sig:
                     changed.append(path)
             except (OSError, ValueError):
-                changed.append(path)
+                if sig is not None:  # None: it could not be stat'ed then either
+                    changed.append(path)
         self.dirty = frozenset(changed)
         if changed or stored.get("versions") != self.versions or len(records) != len(self.records):
             return None
@@ -572,12 +573,13 @@ class Summary:
         records = [[path, cache.record_sigs.get(path)] for path in self.records]
         if any(sig is None for _path, sig in records):
             return
-        files: dict[str, list[int]] = {}
+        files: dict[str, list[int] | None] = {}
         for path in sorted(set(watched)):
             try:
                 sig = signature(os.stat(path), cache.now)
             except (OSError, ValueError):
-                return
+                files[path] = None  # a file that cannot be stat'ed (a link loop) stays watched
+                continue
             if sig is None:
                 return
             files[path] = sig

@@ -128,6 +128,11 @@ def test_hostile_sources_are_one_note_each_and_the_rest_is_read(tmp_path: Path) 
             u["path"] == str(package / file)
             for u in report["environment"]["python_imports"]["unreadable"]
         ), (file, report["notes"])
+    time.sleep(2.1)  # then the answer is kept, the files that could not be read watched
+    _, kept = doctor_report(site)
+    _, warm = doctor_report(site)
+    assert warm["environment"]["python_imports"]["read"] == 0
+    assert _same_answer(warm) == _same_answer(kept)
 
 
 def _same_answer(report: dict[str, Any]) -> dict[str, Any]:
