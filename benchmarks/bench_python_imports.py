@@ -1,27 +1,49 @@
 """What reading every installed module's imports costs doctor (issue 41, item 4).
 
-Builds (once, under benchmarks/.work/pyimports/) a virtual environment from PyPI with real pip:
-an HF fine-tune stack (torch from the local wheel, transformers, accelerate, peft, trl, datasets,
-huggingface_hub, sentence-transformers, diffusers, bitsandbytes and what they pull in), or takes
-`--site DIR` (any site-packages). Then, paired round by round (alternating, so a busy moment on
-the shared machine weighs on both alike):
+Builds (once, under benchmarks/.work/) a virtual environment from PyPI with real pip, or takes
+`--site DIR` (any site-packages):
+
+  --env big (default)  ~300 distributions: an HF fine-tune stack (torch from the local wheel in
+                       /opt/wheels, transformers, accelerate, peft, trl, datasets, diffusers,
+                       sentence-transformers, bitsandbytes), the tools around training (jupyterlab,
+                       wandb, tensorboard, lightning, ray, mlflow-skinny, gradio, scikit-learn,
+                       ...), then vllm and deepspeed with --no-deps (vllm pins its own torch
+                       build, which download.pytorch.org would have to serve; deepspeed is an
+                       sdist that builds against the installed torch): their own files are real,
+                       a few of their dependencies (xformers, flashinfer, ...) are absent
+  --env hf             the HF stack alone (~190 distributions), as the first round measured
+
+Then, paired round by round (alternating, so a busy moment on the shared machine weighs on
+all alike), with bytecode caches as a user's install has them (PYTHONDONTWRITEBYTECODE dropped:
+with it set, every run compiles every module doctor imports):
 
   floor    python -c "import importlib.metadata as m;
                       [(d.version, d.requires) for d in m.distributions(path=['SITE'])]"
   doctor   compat doctor --path SITE --no-probe --format json      (warm caches)
+  nocheck  the same doctor with the import check replaced by an empty answer (a benchmark's
+           switch, not a product option): what the check itself costs warm
+  before   --before TREE: another tree's doctor (git archive REV | tar -x -C TREE), same caches
+           directory of its own
 
-and prints both medians and the median of the paired ratios (target: <= 1.5). In-process, it
-times the import check alone (compat.commands.pythoncheck.read_python): cold (no cache file: every
-source scanned, the imported modules' definitions parsed) and warm (the cache written by the cold
-run), wall and CPU time (the machine may be shared), and prints what the environment holds (distributions, Python files, imports checked).
+and prints each median wall time, the median of the paired ratios to the floor (target for
+doctor: <= 1.5) and the median CPU time (user+system of the child: steadier on a shared machine).
+Cold: one `compat doctor` with no cache at all (the first run on the environment: the import
+check and the native-file check both read everything), wall and CPU of every process (the
+import check's scan workers included); and in-process the import check alone
+(compat.commands.pythoncheck.read_python) cold and warm, its own CPU and its workers' (target:
+cold within 3 s). On a shared machine the wall times of the cold runs say how busy it was.
 
-Run: .venv/bin/python benchmarks/bench_python_imports.py [--runs 21] [--site DIR]
+Run: .venv/bin/python benchmarks/bench_python_imports.py [--runs 21] [--env big|hf] [--site DIR]
+     [--before TREE]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -30,9 +52,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.common import WORK, run_once
+from benchmarks.common import ROOT, WORK
 
-HERE = WORK / "pyimports"
 STACK = (
     "torch==2.13.0",  # the local wheel (/opt/wheels); download.pytorch.org is not reachable
     "transformers",
@@ -45,35 +66,103 @@ STACK = (
     "diffusers",
     "bitsandbytes",
 )
+TOOLS = (
+    "spacy",
+    "langchain",
+    "streamlit",
+    "boto3",
+    "google-cloud-storage",
+    "hydra-core",
+    "onnx",
+    "onnxruntime",
+    "librosa",
+    "sphinx",
+    "pytest",
+    "black",
+    "plotly",
+    "polars",
+    "statsmodels",
+    "nltk",
+    "scikit-learn",
+    "pandas",
+    "matplotlib",
+    "seaborn",
+    "jupyterlab",
+    "wandb",
+    "tensorboard",
+    "lightning",
+    "optuna",
+    "evaluate",
+    "sentencepiece",
+    "fastapi",
+    "uvicorn",
+    "openai",
+    "ray",
+    "mlflow-skinny",
+    "gradio",
+)
+NO_DEPS = ("vllm", "deepspeed")  # see the module docstring
+ENVS = {"hf": (STACK, ()), "big": (STACK + TOOLS, NO_DEPS)}
 _IN_PROCESS = """
-import json, sys, time
+import json, resource, sys, time
 from pathlib import Path
 from compat.facts.installed import read_paths
 from compat.commands.pythoncheck import read_python
+def workers():  # the scan's worker processes, waited for
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 env = read_paths([Path(sys.argv[1])])
-start, cpu = time.perf_counter(), time.process_time()
+start, cpu, children = time.perf_counter(), time.process_time(), workers()
 judgement = read_python(env)
 elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
-print(json.dumps({"seconds": elapsed, "cpu": cpu, "packages": len(env.packages), **judgement.document,
+print(json.dumps({"seconds": elapsed, "cpu": cpu, "workers": workers() - children,
+                  "packages": len(env.packages), **judgement.document,
                   "findings": [f.rule.id for f in judgement.findings]}))
+"""
+# doctor with the import check answering nothing: the cost of everything else, warm
+_NO_CHECK = """
+import sys
+import compat.commands.doctor as doctor
+from compat.commands.pythoncheck import PythonJudgement
+doctor.read_python = lambda env: PythonJudgement()
+from compat.cli import main
+sys.argv[0] = "compat"
+main()
 """
 
 
-def build_site() -> Path:
-    venv = HERE / "venv"
+def build_site(name: str) -> Path:
+    stack, no_deps = ENVS[name]
+    venv = WORK / ("pyimports" if name == "hf" else "py300") / "venv"
     if not (venv / ".complete").exists():
         subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
         pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet"]
-        subprocess.run([*pip, *STACK], check=True)
+        subprocess.run([*pip, *stack], check=True)
+        if no_deps:
+            subprocess.run([*pip, "--no-deps", *no_deps], check=True)
         (venv / ".complete").write_text("ok")
     return next((venv / "lib").glob("python3*/site-packages"))
 
 
-def in_process(site: Path, env: dict[str, str]) -> dict[str, object]:
-    import json
+def timed(command: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """(wall, CPU) seconds of one run of the command."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    # from /: `python -m compat` and `-c` put the working directory first on sys.path, ahead
+    # of PYTHONPATH (--before's tree); the editable install finds this tree after both
+    proc = subprocess.run(command, capture_output=True, env=env, check=False, cwd="/")
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if proc.returncode not in (0, 1):
+        raise SystemExit(f"{command[:3]} failed ({proc.returncode}): {proc.stderr.decode()[-800:]}")
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu
 
+
+def in_process(site: Path, env: dict[str, str]) -> dict[str, object]:
     done = subprocess.run(
         [sys.executable, "-c", _IN_PROCESS, str(site)],
+        cwd="/",
         capture_output=True,
         text=True,
         env=env,
@@ -86,62 +175,93 @@ def in_process(site: Path, env: dict[str, str]) -> dict[str, object]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=21)
+    parser.add_argument("--env", choices=sorted(ENVS), default="big")
     parser.add_argument("--site", type=Path, help="a site-packages to read instead")
+    parser.add_argument("--before", type=Path, help="an older tree to time beside this one")
     args = parser.parse_args()
-    site = args.site or build_site()
-    cache = HERE / "cache"
-    env = {**os.environ, "COMPAT_CACHE_DIR": str(cache), "NO_COLOR": "1"}
-    env.pop("PYTHONPATH", None)
-    for old in cache.glob("python-*.json") if cache.exists() else ():  # per file and summary
-        old.unlink()
-    time.sleep(2.1)  # files older than the caches' racy window, as a user's install is
-    cold = in_process(site, env)
-    warm = in_process(site, env)
-    commands = {
-        "floor": [
-            sys.executable,
-            "-c",
-            "import importlib.metadata as m; "
-            f"[(d.version, d.requires) for d in m.distributions(path=[{str(site)!r}])]",
-        ],
-        "doctor": [
-            str(Path(sys.executable).parent / "compat"),
-            "doctor",
-            "--path",
-            str(site),
-            "--no-probe",
-            "--format",
-            "json",
-        ],
+    site = args.site or build_site(args.env)
+    caches = WORK / "pyimports-cache"
+    shutil.rmtree(caches, ignore_errors=True)
+    base = {
+        k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPATH")
     }
-    samples: dict[str, list[float]] = {name: [] for name in commands}
-    for round_ in range(args.runs + 1):  # round 0 warms the caches and the page cache
+    base["NO_COLOR"] = "1"
+    # this tree first on sys.path (run from /, an editable install could name another)
+    env = {**base, "COMPAT_CACHE_DIR": str(caches / "doctor"), "PYTHONPATH": str(ROOT)}
+    doctor = ["doctor", "--path", str(site), "--no-probe", "--format", "json"]
+    python = sys.executable
+    commands = {
+        "floor": (
+            [
+                python,
+                "-c",
+                "import importlib.metadata as m; "
+                f"[(d.version, d.requires) for d in m.distributions(path=[{str(site)!r}])]",
+            ],
+            base,
+        ),
+        "doctor": ([python, "-m", "compat", *doctor], env),
+        "nocheck": (
+            [python, "-c", _NO_CHECK, *doctor],
+            {**base, "COMPAT_CACHE_DIR": str(caches / "nocheck"), "PYTHONPATH": str(ROOT)},
+        ),
+    }
+    if args.before:
+        commands["before"] = (
+            [python, "-m", "compat", *doctor],
+            {
+                **base,
+                "PYTHONPATH": str(args.before.resolve()),
+                "COMPAT_CACHE_DIR": str(caches / "before"),
+            },
+        )
+    time.sleep(2.1)  # files older than the caches' racy window, as a user's install is
+    trees = {"doctor": ROOT, **({"before": args.before.resolve()} if args.before else {})}
+    cold: dict[str, tuple[float, float, dict[str, object], dict[str, object]]] = {}
+    for label, tree in trees.items():
+        tree_env = {**base, "PYTHONPATH": str(tree)}
+        # bytecode written first (a user's install has it): then the first real run
+        timed([python, "-c", "import compat.cli.doctor"], tree_env)
+        wall, cpu = timed(commands[label][0], {**tree_env, **commands[label][1]})
+        alone = {**tree_env, "COMPAT_CACHE_DIR": str(caches / f"alone-{label}")}
+        cold[label] = (wall, cpu, in_process(site, alone), in_process(site, alone))
+    walls: dict[str, list[float]] = {name: [] for name in commands}
+    cpus: dict[str, list[float]] = {name: [] for name in commands}
+    for round_ in range(args.runs + 1):  # round 0 warms the other caches and the page cache
         order = list(commands) if round_ % 2 else list(reversed(commands))
         for name in order:
-            elapsed = run_once(commands[name], env)
+            wall, cpu = timed(*commands[name])
             if round_:
-                samples[name].append(elapsed)
-    median = {name: statistics.median(values) for name, values in samples.items()}
-    paired = statistics.median(
-        d / f for d, f in zip(samples["doctor"], samples["floor"], strict=True)
-    )
+                walls[name].append(wall)
+                cpus[name].append(cpu)
+    c = cold["doctor"][2]
     print(
-        f"{cold['packages']} distributions, {cold['files']} Python files, "
-        f"{cold['imports_checked']} cross-distribution imports checked, "
-        f"findings: {cold['findings']} ({site})"
+        f"{c['packages']} distributions, {c['files']} Python files, "
+        f"{c['imports_checked']} cross-distribution imports checked, "
+        f"findings: {c['findings']} ({site})"
     )
-    print(
-        f"import check alone, in-process: cold {float(cold['seconds']) * 1000:.0f} ms "  # type: ignore[arg-type]
-        f"({float(cold['cpu']) * 1000:.0f} ms CPU; read {cold['read']}, parsed {cold['parsed']}); "  # type: ignore[arg-type]
-        f"warm {float(warm['seconds']) * 1000:.0f} ms ({float(warm['cpu']) * 1000:.0f} ms CPU; "  # type: ignore[arg-type]
-        f"read {warm['read']}, parsed {warm['parsed']})"
-    )
-    print(f"floor (version + requires)   {median['floor'] * 1000:7.1f} ms")
-    print(f"compat doctor --no-probe     {median['doctor'] * 1000:7.1f} ms")
-    print(
-        f"doctor / floor = {paired:.2f} (median of {args.runs} paired ratios; target <= 1.5; "
-        f"ratio of medians {median['doctor'] / median['floor']:.2f})"
-    )
+    for label, (wall, cpu, c, w) in cold.items():
+        print(
+            f"{label:8} first run (no caches): {wall:.2f} s wall, {cpu:.2f} s CPU (target 3 s); "
+            f"import check alone, in-process: cold {float(c['seconds']):.2f} s "  # type: ignore[arg-type]
+            f"({float(c['cpu']):.2f} s CPU + {float(c.get('workers', 0)):.2f} s in scan workers; "  # type: ignore[arg-type]
+            f"read {c['read']}, parsed {c['parsed']}), "
+            f"warm {float(w['seconds']) * 1000:.0f} ms ({float(w['cpu']) * 1000:.0f} ms CPU)"  # type: ignore[arg-type]
+        )
+    for name in commands:
+        wall = statistics.median(walls[name])
+        cpu = statistics.median(cpus[name])
+        line = f"{name:8} wall {wall * 1000:7.1f} ms  CPU {cpu * 1000:7.1f} ms"
+        if name != "floor":
+            paired = statistics.median(
+                a / b for a, b in zip(walls[name], walls["floor"], strict=True)
+            )
+            line += (
+                f"  / floor: {paired:.2f} paired wall, "
+                f"{cpu / statistics.median(cpus['floor']):.2f} CPU"
+            )
+        print(line)
+    print(f"({args.runs} paired rounds; target doctor / floor <= 1.5; tree {ROOT})")
 
 
 if __name__ == "__main__":

@@ -11,8 +11,8 @@ from compat.model import Environment
 
 def read_python(env: Environment) -> PythonJudgement:
     """What the environment's Python sources say will fail at import: the last answer where
-    no file it rested on changed (a warm run stats them, nothing more), else read through the
-    per-file cache."""
+    no RECORD it rested on changed and no file its findings name did (a warm run stats those,
+    nothing more), else read through the per-distribution cache."""
     summary = Summary(env)
     stored = summary.answer()
     if stored is not None:
@@ -20,11 +20,12 @@ def read_python(env: Environment) -> PythonJudgement:
         if judgement is not None:
             judgement.document["parsed"] = judgement.document["read"] = 0
             return judgement
-    cache = cache_for(env)
+    cache = cache_for(env, summary.dirty)
     mods = python_modules(env, cache)
+    cache.prefetch_imports([path for _module, path in mods.scanned])
     judgement = judge_imports(mods, cache, env)
     cache.save()
-    summary.save(cache.signed, to_json(judgement))
+    summary.save(cache, judgement.watched, to_json(judgement))
     judgement.document["parsed"] = cache.parsed
     judgement.document["read"] = cache.read
     return judgement

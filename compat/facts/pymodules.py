@@ -8,10 +8,16 @@ that leave site-packages (`../../bin/x`) or are not module names are not modules
 without a RECORD (conda, system packagers: optional since PEP 627) have no modules here: what
 imports them or what they import is not judged.
 
-Cache: what a RECORD lists is kept keyed by the RECORD's stat signature; what a source file
-imports (its column-0 import statements) and defines (its `ast`), keyed by the file's stat
-signature (compat.files.jsoncache.signature), in one cache file per environment. A warm run
-stats every RECORD and source file and reads none.
+Cache: what a RECORD lists, what each of its source files imports (its column-0 import
+statements) and defines (its `ast`), all keyed by the stat signature of the RECORD that lists the
+file (compat.files.jsoncache.signature), as the native files' facts are (compat.facts.native):
+pip rewrites a distribution's RECORD whenever it installs, upgrades or removes its files, so a
+RECORD unchanged vouches for the files it lists, and a warm run stats one RECORD per
+distribution, not each of its (up to thousands of) source files. What pip does not see, a file
+edited by hand in site-packages, is caught where it matters most: the files the last answer's
+findings rest on (the importing lines and the module that lacks the name) are stat'ed on every
+run (`Summary`), and a change re-reads them. One cache file per environment, read once, written
+only when this run changed what it holds.
 """
 
 from __future__ import annotations
@@ -25,7 +31,7 @@ from typing import Any, NamedTuple
 from compat.files.pysource import Defines, Imported, SourceError
 from compat.model import Environment
 
-_FORMAT = 7
+_FORMAT = 9  # 8: entries keyed by their RECORD's signature; 9: imports as text
 _EXTENSION_SUFFIXES = (".so", ".pyd")
 _SKIPPED_DIRS = frozenset({"tests", "test", "_vendor", "vendored", "__pycache__"})
 
@@ -80,6 +86,7 @@ def python_modules(env: Environment, cache: SourceCache) -> PyModules:
         record = os.path.join(os.path.abspath(origin.path), "RECORD")
         # a RECORD missing or unreadable is one of compat.facts.native's notes already
         listed, _problem = cache.record(record)
+        owner = cache.record_sigs.get(record)
         for relpath in listed:
             found = _module_of(relpath)
             if found is None:
@@ -88,6 +95,7 @@ def python_modules(env: Environment, cache: SourceCache) -> PyModules:
             if name in modules and modules[name].kind != "ext":
                 continue  # two owners: the first (sorted) keeps it
             path = site + "/" + relpath
+            cache.owners[path] = owner  # the file's cache entries are keyed by its RECORD
             modules[name] = ModuleFile(package.name, path, kind)
             tops.setdefault(package.name, set()).add(name.partition(".")[0])
             parts = name.split(".")
@@ -108,7 +116,7 @@ class SourceCache:
     """RECORD listings, scanned imports and read definitions, keyed by stat signatures (see
     the module's docstring). `save()` writes what this run used."""
 
-    def __init__(self, path: Path | None) -> None:
+    def __init__(self, path: Path | None, dirty: frozenset[str] = frozenset()) -> None:
         from compat.files.jsoncache import read_cache
 
         self.path = path
@@ -121,21 +129,27 @@ class SourceCache:
         }
         self.new: dict[str, dict[str, Any]] = {part: {} for part in self.old}
         self.now = time.time_ns()
-        self.signed: dict[str, list[int] | None] = {}  # every file this run's answer rests on
+        self.record_sigs: dict[str, list[int] | None] = {}  # RECORD -> its signature this run
+        self.owners: dict[str, list[int] | None] = {}  # source -> the signature of its RECORD
+        self.dirty = dirty  # files changed since the last answer (Summary): read again
         self.parsed = 0  # files whose ast this run built
         self.read = 0  # files this run read (cache misses)
 
     def _signature(self, path: str) -> list[int] | None:
+        """The signature a file's entries are kept under: its RECORD's (see the module's
+        docstring), or, for a file no RECORD listed (a RECORD itself), its own."""
+        if path in self.owners:
+            return self.owners[path]
         from compat.files.jsoncache import signature
 
         try:
-            sig = signature(os.stat(path), self.now)
+            return signature(os.stat(path), self.now)
         except (OSError, ValueError):
-            sig = None
-        self.signed[path] = sig
-        return sig
+            return None
 
     def _cached(self, part: str, path: str, sig: list[int] | None) -> Any:
+        if path.partition("\0")[0] in self.dirty and path not in self.new[part]:
+            return None  # changed by hand since the last answer: read again
         entry = self.new[part].get(path) or self.old[part].get(path)
         if sig is not None and type(entry) is list and len(entry) == 2 and entry[0] == sig:
             self.new[part][path] = entry
@@ -149,6 +163,7 @@ class SourceCache:
     def record(self, record: str) -> tuple[list[str], str]:
         """The paths a RECORD lists that could be modules, and a problem line ('' if none)."""
         sig = self._signature(record)
+        self.record_sigs[record] = sig
         cached = self._cached("records", record, sig)
         if isinstance(cached, list) and len(cached) == 2 and isinstance(cached[0], list):
             return [p for p in cached[0] if isinstance(p, str)], str(cached[1])
@@ -160,14 +175,12 @@ class SourceCache:
         """The file's column-0 imports, or why it could not be read."""
         sig = self._signature(path)
         cached = self._cached("imports", path, sig)
+        if isinstance(cached, list) and len(cached) == 1 and isinstance(cached[0], str):
+            return cached[0]  # why it could not be read
         if isinstance(cached, str):
-            return cached
-        if isinstance(cached, list):
             try:
-                return [
-                    Imported(a, b, c, tuple(d) if d is not None else None) for a, b, c, d in cached
-                ]
-            except (TypeError, ValueError):
+                return _imports_from(cached)
+            except (TypeError, ValueError, IndexError):
                 pass
         from compat.files.pysource import read_source, scan_imports
 
@@ -176,15 +189,21 @@ class SourceCache:
             found: list[Imported] | str = scan_imports(read_source(path))
         except SourceError as error:
             found = str(error)
-        self._keep(
-            "imports",
-            path,
-            sig,
-            found
-            if isinstance(found, str)
-            else [[i.line, i.level, i.module, i.names] for i in found],
-        )
+        self._keep("imports", path, sig, _imports_to(found))
         return found
+
+    def prefetch_imports(self, paths: list[str]) -> None:
+        """The imports of the files not in the cache, scanned in worker processes where they
+        are many (a first run on a large environment: reading and scanning ~35,000 sources is
+        most of its time, and each file is independent of the others); `imports` then finds
+        them kept. Anything that stops the workers (no process may be started here) leaves
+        the files to be read one by one, as with few."""
+        todo = [p for p in paths if self._cached("imports", p, self._signature(p)) is None]
+        asked = set(todo)
+        for path, found in _scan_in_workers(todo):
+            if path in asked and isinstance(found, (str, list)):
+                self.read += 1
+                self._keep("imports", path, self._signature(path), _imports_to(found))
 
     def defines(self, path: str) -> Defines | str:
         """What the file defines (compat.files.pysource.read_defines), or why it could not be
@@ -229,6 +248,37 @@ class SourceCache:
                 known[name] = bool(data) and binds_at_top(data, name)
             self._keep("binds", path, sig, known)
         return {n for n in names if known.get(n) is True}
+
+    def exports_cheaply(self, path: str, name: str) -> bool:
+        """Whether `from <the file's module> import *` surely binds `name`, read without the
+        `ast`: its `__all__` literal lists it (compat.files.pysource.scan_all), or it has no
+        `__all__` and binds the public name at its top (binds_at_top). Only a yes is an
+        answer. Kept per file with `binds`' answers."""
+        sig = self._signature(path)
+        cached = self._cached("binds", path, sig)
+        known: dict[str, bool] = dict(cached) if isinstance(cached, dict) else {}
+        key = f"*{name}"  # a star export, beside the names the file binds
+        if key not in known:
+            from compat.files.pysource import binds_at_top, read_source, scan_all
+
+            try:
+                data = read_source(path)
+            except SourceError:
+                data = b""
+            listed = scan_all(data) if data else None
+            if listed is not None:
+                known[key] = name in listed
+            else:
+                known[key] = (
+                    bool(data)
+                    and b"__all__" not in data
+                    and b"__getattr__" not in data  # a lazy module's names are no star's
+                    and b"sys.modules[__name__]" not in data
+                    and not name.startswith("_")
+                    and binds_at_top(data, name)
+                )
+            self._keep("binds", path, sig, known)
+        return known[key] is True
 
     def all_names(self, path: str) -> tuple[str, ...] | None:
         """The module's `__all__` literal read cheaply (compat.files.pysource.scan_all)."""
@@ -309,6 +359,98 @@ class SourceCache:
             write_cache(self.path, {"format": _FORMAT, **self.new})
 
 
+_PER_WORKER = 2000  # files: below this a worker's start-up (~0.1 s) outweighs its share
+_MAX_WORKERS = 8
+_WORKER_SECONDS = 60.0  # all workers together; past it, the files are read in this process
+
+
+def _workers(files: int) -> int:
+    """How many processes scan `files` sources: the CPUs this process may use, at most
+    _MAX_WORKERS, one per _PER_WORKER files; $COMPAT_SCAN_WORKERS (a test and expert knob, not
+    an option) sets the most (1: none started)."""
+    try:
+        usable = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        usable = os.cpu_count() or 1
+    most = _MAX_WORKERS
+    knob = os.environ.get("COMPAT_SCAN_WORKERS", "")
+    if knob.isdigit():
+        most, usable = int(knob), max(int(knob), 1)
+    return min(usable, most, files // _PER_WORKER)
+
+
+def _scan_in_workers(paths: list[str]) -> list[tuple[str, Any]]:
+    """(path, imports or why unreadable) for `paths`, scanned by worker processes (plain
+    `python -c`, not multiprocessing, which would import the caller's __main__ again in each);
+    [] where there are too few to be worth it or a worker failed (the caller reads them)."""
+    workers = _workers(len(paths))
+    if workers < 2:
+        return []
+    import marshal
+    import subprocess
+    import sys
+
+    if not sys.executable:
+        return []
+    # the worker imports what this process imports: its sys.path (not the working directory's
+    # or $PYTHONPATH's), without site (its directories are in the list already)
+    code = (
+        f"import sys; sys.path[:] = {sys.path!r}; "
+        "from compat.files.pysource import scan_worker; scan_worker()"
+    )
+    command = [sys.executable, "-E", "-S", "-c", code]
+    started: list[subprocess.Popen[bytes]] = []
+    found: list[tuple[str, Any]] = []
+    try:
+        for i in range(workers):
+            worker = subprocess.Popen(
+                command,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+            )
+            started.append(worker)
+            assert worker.stdin is not None
+            # the worker reads its whole share before it scans: the write ends as it reads
+            worker.stdin.write(b"\0".join(os.fsencode(p) for p in paths[i::workers]))
+            worker.stdin.close()
+            worker.stdin = None  # communicate() would flush it again
+        deadline = time.monotonic() + _WORKER_SECONDS
+        for worker in started:
+            out, _ = worker.communicate(timeout=max(deadline - time.monotonic(), 0.1))
+            if worker.returncode != 0:
+                return []
+            found.extend(marshal.loads(out))
+    except (OSError, subprocess.SubprocessError, ValueError, EOFError, TypeError):
+        return []  # the caller reads the files itself
+    finally:
+        for worker in started:
+            if worker.poll() is None:
+                worker.kill()
+                worker.wait()
+    return found
+
+
+def _imports_to(found: list[Imported] | str) -> str | list[str]:
+    """A file's imports as the cache keeps them: one line per statement, `LINE LEVEL MODULE
+    [NAME...]` (no names: `import MODULE`), a string JSON reads and writes many times faster
+    than a list of lists (35,000 files' imports: ~20 MB); [why] for a file not read."""
+    if isinstance(found, str):
+        return [found]
+    return "\n".join(
+        f"{i[0]} {i[1]} {i[2]}" + (" " + " ".join(i[3]) if i[3] is not None else "") for i in found
+    )
+
+
+def _imports_from(text: str) -> list[Imported]:
+    found = []
+    for row in text.split("\n") if text else ():
+        parts = row.split(" ")
+        names = tuple(parts[3:]) if len(parts) > 3 else None
+        found.append(Imported(int(parts[0]), int(parts[1]), parts[2], names))
+    return found
+
+
 def _defines_to(d: Defines) -> list[Any]:
     return [
         sorted(d.names),
@@ -360,10 +502,10 @@ def _read_record(record: str) -> tuple[list[str], str]:
     return listed, ""
 
 
-def cache_for(env: Environment) -> SourceCache:
+def cache_for(env: Environment, dirty: frozenset[str] = frozenset()) -> SourceCache:
     from compat.files.jsoncache import cache_file
 
-    return SourceCache(cache_file("python-imports", "\0".join(env.paths)))
+    return SourceCache(cache_file("python-imports", "\0".join(env.paths)), dirty)
 
 
 def unreadable(problems: Iterable[tuple[str, str]]) -> list[str]:
@@ -372,9 +514,12 @@ def unreadable(problems: Iterable[tuple[str, str]]) -> list[str]:
 
 
 class Summary:
-    """The last answer for an environment and the signature of every file it rested on (each
-    RECORD, every source scanned, every module read): a warm run stats them and reads nothing
-    else. Any file changed, added to a RECORD or too young to vouch for itself: no answer."""
+    """The last answer for an environment, kept with the signature of every RECORD it rested on,
+    the distributions' versions (read from their METADATA, named in the answer) and the
+    signature of each file its findings rest on: a warm run stats those, one per distribution
+    and a few more, and reads nothing else. A RECORD changed, added or removed, a version
+    changed, or a RECORD too young to vouch for itself: no answer. A watched file changed: no
+    answer, and that file is read again (`dirty`)."""
 
     def __init__(self, env: Environment) -> None:
         from compat.files.jsoncache import cache_file
@@ -387,34 +532,64 @@ class Summary:
             and p.origin.line is None
             and p.origin.path.endswith(".dist-info")
         )
+        self.versions = sorted([str(p.name), str(p.version)] for p in env.packages.values())
+        self.dirty: frozenset[str] = frozenset()
 
     def answer(self) -> Any:
+        """The stored answer, or None (then `dirty` names the watched files that changed)."""
         from compat.files.jsoncache import read_cache, signature
 
         stored = read_cache(self.path)
         if not (isinstance(stored, dict) and stored.get("format") == _FORMAT):
             return None
-        files, records = stored.get("files"), stored.get("records")
-        if not isinstance(files, dict) or records != self.records:
+        records, watched = stored.get("records"), stored.get("watched")
+        if not isinstance(records, list) or not isinstance(watched, dict):
             return None
         now = time.time_ns()
-        for path, sig in files.items():
+        changed = []
+        for path, sig in watched.items():
             try:
                 if signature(os.stat(path), now) != sig:
-                    return None
+                    changed.append(path)
             except (OSError, ValueError):
-                if sig is not None:
+                if sig is not None:  # None: it could not be stat'ed then either
+                    changed.append(path)
+        self.dirty = frozenset(changed)
+        if changed or stored.get("versions") != self.versions or len(records) != len(self.records):
+            return None
+        try:
+            for path, (name, sig) in zip(self.records, records, strict=True):
+                if path != name or sig is None or signature(os.stat(path), now) != sig:
                     return None
+        except (OSError, ValueError, TypeError):
+            return None
         return stored.get("answer")
 
-    def save(self, signed: dict[str, list[int] | None], answer: Any) -> None:
-        from compat.files.jsoncache import write_cache
+    def save(self, cache: SourceCache, watched: Iterable[str], answer: Any) -> None:
+        """Keep the answer, unless a RECORD or a watched file is too young to vouch for itself
+        (or gone: the answer was read from what is no longer there)."""
+        from compat.files.jsoncache import signature, write_cache
 
-        if any(sig is None for path, sig in signed.items() if path.endswith("RECORD")):
+        records = [[path, cache.record_sigs.get(path)] for path in self.records]
+        if any(sig is None for _path, sig in records):
             return
-        if any(sig is None and os.path.exists(path) for path, sig in signed.items()):
-            return  # a file too young to vouch for itself
+        files: dict[str, list[int] | None] = {}
+        for path in sorted(set(watched)):
+            try:
+                sig = signature(os.stat(path), cache.now)
+            except (OSError, ValueError):
+                files[path] = None  # a file that cannot be stat'ed (a link loop) stays watched
+                continue
+            if sig is None:
+                return
+            files[path] = sig
         write_cache(
             self.path,
-            {"format": _FORMAT, "records": self.records, "files": signed, "answer": answer},
+            {
+                "format": _FORMAT,
+                "records": records,
+                "versions": self.versions,
+                "watched": files,
+                "answer": answer,
+            },
         )

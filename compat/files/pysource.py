@@ -74,10 +74,18 @@ def read_source(path: str) -> bytes:
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
         try:
-            if not stat.S_ISREG(os.fstat(fd).st_mode):
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode):
                 raise SourceError("not a regular file")
-            with os.fdopen(os.dup(fd), "rb") as handle:
-                data = handle.read(MAX_SOURCE + 1)
+            # os.read straight from the descriptor (a buffered file object around a dup of it
+            # cost more than the read), sized by fstat, on until end of file or over the bound
+            # (a file growing while read)
+            chunks = [os.read(fd, min(info.st_size, MAX_SOURCE) + 1)]
+            total = len(chunks[0])
+            while chunks[-1] and total <= MAX_SOURCE:
+                chunks.append(os.read(fd, MAX_SOURCE + 1 - total))
+                total += len(chunks[-1])
+            data = chunks[0] if len(chunks) == 1 else b"".join(chunks)
         finally:
             os.close(fd)
     except (OSError, ValueError) as error:
@@ -94,8 +102,14 @@ _STATEMENT = re.compile(
     rb"(?:\\\r?\n[^\n;#]*)*)|import[ \t]+(?P<plain>[^\n;#]+))"
 )
 _COMMENT = re.compile(rb"#[^\n]*")
-_NAME = re.compile(r"[A-Za-z_]\w*\Z")
-_DOTTED = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*\Z")
+_DOTTED: dict[str, bool] = {}  # module name -> whether it is dotted identifiers (memo: most recur)
+
+
+def _is_dotted(module: str) -> bool:
+    known = _DOTTED.get(module)
+    if known is None:
+        known = _DOTTED[module] = all(part.isidentifier() for part in module.split("."))
+    return known
 
 
 def scan_imports(data: bytes) -> list[Imported]:
@@ -104,37 +118,75 @@ def scan_imports(data: bytes) -> list[Imported]:
         return []
     found: list[Imported] = []
     data = b"\n" + data  # every statement follows a newline: a literal the search skips to
+    # counts up to the last match, carried forward: counting from the file's start at every
+    # match made a long module with many imports quadratic
+    seen = doubles = singles = line = 0
     for match in _STATEMENT.finditer(data):
         start = match.start()
-        if data.count(b'"""', 0, start) % 2 or data.count(b"'''", 0, start) % 2:
+        doubles += data.count(b'"""', seen, start)
+        singles += data.count(b"'''", seen, start)
+        line += data.count(b"\n", seen, start + 1)
+        seen = start + 1
+        if doubles % 2 or singles % 2:
             continue  # inside a triple-quoted string (approximately: the ast settles claims)
-        line = data.count(b"\n", 0, start + 1)
+        plain, names_raw = match.group("plain", "names")
         try:
-            if match.group("plain") is not None:
-                for part in match.group("plain").decode().split(","):
+            if plain is not None:
+                for part in plain.decode().split(","):
                     module = part.split(" as ")[0].strip()
-                    if _DOTTED.match(module):
+                    if _is_dotted(module):
                         found.append(Imported(line, 0, module, None))
                 continue
             spec = match.group("module").decode()
-            raw = _COMMENT.sub(b"", match.group("names")).decode()
+            raw = (_COMMENT.sub(b"", names_raw) if b"#" in names_raw else names_raw).decode()
         except UnicodeDecodeError:
             continue
         level = len(spec) - len(spec.lstrip("."))
         module = spec[level:]
-        if module and not _DOTTED.match(module):
+        if module and not _is_dotted(module):
             continue
+        if "\\" in raw:
+            raw = raw.replace("\\", " ")
         names = []
-        for part in raw.replace("\\", " ").strip().strip("()").split(","):
+        for part in raw.strip().strip("()").split(","):
             name = part.split(" as ")[0].strip()
-            if name == "*" or _NAME.match(name):
+            if name == "*" or name.isidentifier():
                 names.append(name)
         if names:
             found.append(Imported(line, level, module, tuple(names)))
     return found
 
 
-_ALL = re.compile(rb"^__all__[ \t]*(?::[^=\n]*)?=[ \t]*[\[(]([^\])]*)[\])]", re.M)
+def scan_files(paths: list[str]) -> list[tuple[str, list[Imported] | str]]:
+    """`scan_imports` of each file, or why it could not be read."""
+    found: list[tuple[str, list[Imported] | str]] = []
+    for path in paths:
+        try:
+            found.append((path, scan_imports(read_source(path))))
+        except SourceError as error:
+            found.append((path, str(error)))
+    return found
+
+
+def scan_worker() -> None:
+    """One worker process's share of a cold run (compat.facts.pymodules.SourceCache
+    .prefetch_imports): NUL-separated paths on stdin, `scan_files`' answer on stdout in
+    marshal's format (plain tuples; read back only by the process that started this one)."""
+    import marshal
+    import os
+    import sys
+
+    paths = [os.fsdecode(p) for p in sys.stdin.buffer.read().split(b"\0") if p]
+    found = [
+        (path, imports if isinstance(imports, str) else [tuple(i) for i in imports])
+        for path, imports in scan_files(paths)
+    ]
+    sys.stdout.buffer.write(marshal.dumps(found))
+
+
+# searched for, then kept where it starts a line: `^` under re.M has no literal to skip to, and
+# tried the pattern at every byte of the file
+_ALL = re.compile(rb"__all__[ \t]*(?::[^=\n]*)?=[ \t]*[\[(]([^\])]*)[\])]")
 _QUOTED = re.compile(rb"[\"']([A-Za-z_]\w*)[\"']")
 
 
@@ -142,7 +194,15 @@ def scan_all(data: bytes) -> tuple[str, ...] | None:
     """The names of a module's column-0 `__all__ = [...]` literal, read without the `ast` (as
     transformers' `define_import_structure` finds them); None where there is none, or more
     than one assignment or an extension of it (then the `ast` decides)."""
-    found = _ALL.findall(data)
+    found = []
+    at = 0
+    while (match := _ALL.search(data, at)) is not None:
+        start = match.start()
+        if start == 0 or data[start - 1] == 10:  # 10: a newline
+            found.append(match.group(1))
+            at = match.end()
+        else:
+            at = start + 1
     if len(found) != 1 or b"__all__ +=" in data or b"__all__.extend" in data:
         return None
     return tuple(n.decode() for n in _QUOTED.findall(found[0]))

@@ -72,6 +72,7 @@ class Sources(Protocol):
     def top_level(self, path: str) -> set[tuple[int, int, str]] | str: ...
     def all_names(self, path: str) -> tuple[str, ...] | None: ...
     def binds(self, path: str, names: set[str]) -> set[str]: ...
+    def exports_cheaply(self, path: str, name: str) -> bool: ...
     def lazy_is_static(self, path: str, name: str) -> bool | tuple[int, str]: ...
 
 
@@ -80,6 +81,10 @@ class PythonJudgement:
     findings: list[Finding] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     document: dict[str, Any] = field(default_factory=dict)  # the report's environment.python
+    # the files the findings and notes rest on, beyond what the RECORDs vouch for: the importing
+    # files, the modules lacking the names, the files that could not be read (a hand edit of
+    # one of them must change the answer: compat.facts.pymodules.Summary watches them)
+    watched: set[str] = field(default_factory=set)
 
 
 class _Site(NamedTuple):
@@ -240,6 +245,32 @@ class _Names:
         self.lazies[module] = answer
         return answer
 
+    def star_exports(self, module: str, name: str) -> bool:
+        """Whether one of the module's star imports surely brings `name`, read cheaply from the
+        star-imported module's bytes (`Sources.exports_cheaply`): scipy.stats' names come
+        from `from ._stats_py import *` and a dozen like it, whose `ast` (0.4 MB of source
+        each) the answer then does not need."""
+        file = self.mods.modules[module]
+        imports = self.sources.imports(file.path)  # column 0: every one runs, no ast needed
+        if isinstance(imports, str):
+            return False
+        for imp in imports:
+            if imp.names is None or "*" not in imp.names:
+                continue
+            where = (
+                absolute(module, file.kind == "pkg", imp.level, imp.module)
+                if imp.level
+                else imp.module
+            )
+            star = self.mods.modules.get(where)
+            if (
+                star is not None
+                and star.kind != "ext"
+                and self.sources.exports_cheaply(star.path, name)
+            ):
+                return True
+        return False
+
     def exports(self, module: str) -> set[str] | None:
         """What `from module import *` binds, or None where that cannot be known."""
         found = self.defines(module)
@@ -305,6 +336,8 @@ def judge_imports(mods: Modules, sources: Sources, env: Environment) -> PythonJu
                 if target.kind == "ext":
                     _count(unknown, imp.module, "an extension module")
                     continue
+                if resolver.star_exports(imp.module, name):
+                    continue  # the cheap yes again, before the star-imported module's ast
                 names, why = resolver.names(imp.module)
                 if name in names or name in resolver.structure(imp.module):
                     continue
@@ -317,7 +350,12 @@ def judge_imports(mods: Modules, sources: Sources, env: Environment) -> PythonJu
     judgement = PythonJudgement()
     confirmed = _confirmed(claims, sources, unreadable)
     reach: dict[str, set[str]] = {}
+    judgement.watched.update(unreadable)
     for claim, sites in sorted(confirmed.items()):
+        judgement.watched.update(site.path for site in sites)
+        target = mods.modules.get(claim.module)
+        if target is not None:
+            judgement.watched.add(target.path)
         if claim.dist not in reach:
             reach[claim.dist] = _reached(mods, sources, claim.dist)
         judgement.findings.append(_finding(claim, sites, reach[claim.dist], mods, versions))
