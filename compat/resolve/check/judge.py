@@ -200,7 +200,7 @@ class Judge:
         if union and resolved is None:
             return None  # only a resolve can say which extras' pins win together
         packages, pulled = self.packages(declared, resolved, resolved_by, solved, notes)
-        facts, why = self.facts(packages, notes)
+        facts, why = self.facts(packages, notes, declared)
         findings = self.findings(declared, facts, packages, pulled, solved, why, notes)
         refused, self._refused = self._refused, None
         if refused is not None:  # the first verdict: the install cannot happen as written
@@ -398,7 +398,10 @@ class Judge:
         return {**packages, **pulled}, pulled
 
     def facts(
-        self, packages: Mapping[NormalizedName, PackageFact], notes: list[str]
+        self,
+        packages: Mapping[NormalizedName, PackageFact],
+        notes: list[str],
+        declared: Sequence[Any] = (),
     ) -> tuple[Facts, str]:
         """The engine's facts for the install, and where torch's CUDA build came from."""
         from compat.facts.declared import condaspec
@@ -423,6 +426,7 @@ class Judge:
             torch_fact, declared_set.indexes, self.platform_name, self.markers
         )
         unknown_builds = {}
+        candidates: dict[str, frozenset[Version | None]] = {}
         if cuda is not None:
             builds["torch_cuda"] = cuda
             notes.append(f"torch's CUDA build {cuda}: from {why}")
@@ -431,6 +435,9 @@ class Judge:
                 "which torch release (and CUDA build) a resolve installs: pin torch"
                 + (", or run online" if self.index_options.offline else "")
             )
+            found = self.torch_candidates(torch_fact, declared, notes)
+            if found is not None:
+                candidates["torch_cuda"] = found
         elif why == condaspec.UNSETTLED:
             unknown_builds["torch_cuda"] = condaspec.UNSETTLED_NEEDS
         facts = Facts(
@@ -441,11 +448,49 @@ class Judge:
             builds=builds,
             usage=dict(self.usage),
             unknown_builds=unknown_builds,
+            build_candidates=candidates,
             conda_packages=frozenset(declared_set.conda.names if declared_set.conda else ()),
             build_channels=condaspec.build_channels(declared_set.conda, conda_torch),
             target_assumed=self.target_assumed(),
         )
         return facts, why
+
+    def torch_candidates(
+        self, torch: PackageFact | None, declared: Sequence[Any], notes: list[str]
+    ) -> frozenset[Version | None] | None:
+        """The CUDA builds an unsettled torch range can bring on the target: those of the
+        releases it allows that the target's Python and platform can install (issue 44 item 4:
+        a driver question only where such a release makes it true), with a note saying which;
+        None, with the reason in a note, where that cannot be known."""
+        from compat.resolve.check.declared import torch_cuda_candidates
+        from compat.resolve.sources import snapshot
+        from compat.resolve.sources.installable import TargetInstalls
+
+        if torch is None or torch.exact:
+            return None
+        spec = SpecifierSet()
+        for item in declared:
+            if item.name == torch.name and item.kind in ("requirement", "constraint"):
+                spec &= item.specifier
+        installs = TargetInstalls(self.python_version, self.platform_name)
+        builds, releases, unknown = torch_cuda_candidates(
+            spec, self.declared_set.indexes, installs, self.markers
+        )
+        line = f"`{torch.requirement}`" if torch.requirement else "torch's range"
+        if unknown:
+            notes.append(
+                f"torch's CUDA build: not settled, and not bounded: of what {line} allows, "
+                f"{installs.label} may install {unknown}, so every CUDA build stays a question"
+            )
+            return None
+        shown = ", ".join(sorted(f"CUDA {b}" if b else "CPU" for b in builds))
+        notes.append(
+            f"torch's CUDA build: not settled; of what {line} allows, {installs.label} can "
+            f"install torch {releases[0]} to {releases[-1]} ({len(releases)} releases, "
+            f"compat's dependency snapshot of {snapshot.fetched()}), whose builds are {shown}: "
+            "a rule about another build does not apply"
+        )
+        return builds
 
     def target_assumed(self) -> frozenset[str]:
         """The target facts compat assumed (no --python-version; no machine in --platform:
