@@ -199,6 +199,8 @@ class Judge:
         resolved, resolved_by, solved = install
         if union and resolved is None:
             return None  # only a resolve can say which extras' pins win together
+        if resolved is not None and solved is None:  # the real resolver's install, online
+            found += self._pulled_no_wheel(declared, resolved)
         packages, pulled = self.packages(declared, resolved, resolved_by, solved, notes)
         facts, why = self.facts(packages, notes, declared)
         findings = self.findings(declared, facts, packages, pulled, solved, why, notes)
@@ -599,6 +601,64 @@ class Judge:
             return []
         name, version = error.build
         return unbuilt_finding(name, version, declared, urls, python, platform, self.index_options)
+
+    def _pulled_no_wheel(
+        self, declared: Sequence[Any], resolved: Mapping[NormalizedName, Version]
+    ) -> list[Finding]:
+        """Online, after the resolver's install: every release it holds that the files do not
+        pin exactly, read from the index's files, judged as a pin is (issue 44 item 3): with no
+        wheel for the target, a build there (or nothing to install), whether or not this machine
+        built it (pip builds an sdist here when the target is this machine; uv reads an sdist's
+        metadata for any target). At the line that asks for it, else the install's first line.
+        Only projects that publish wheels: where none does, the sdist is the ordinary install."""
+        from dataclasses import replace
+
+        from compat.kb.wheels import target_platform
+        from compat.resolve.sources.nowheel import findings
+        from compat.resolve.sources.releases import index_lists
+        from compat.resolve.target import target_markers
+
+        markers, python = target_markers(self.target)
+        platform = target_platform(markers)
+        pinned = {i.name for i in declared if i.pinned is not None}
+        conda = frozenset(self.declared_set.conda.names if self.declared_set.conda else ())
+        names = sorted(n for n in resolved if n not in pinned and n not in conda)
+        if platform is None or not names:
+            return []
+        urls, skipped, _ = self._release_indexes(names)
+        todo = [n for n in names if n not in skipped and n not in self.release_lists]
+        if urls and todo:
+            read, _ = index_lists(todo, urls, self.index_options.timeout)
+            self.release_lists.update(read)
+        # A project that publishes no wheel for any release is built from source as its ordinary
+        # install (DeepSpeed; wheels.yaml's source-build-for-target says the same): not reported.
+        files = {
+            n: (r.files, r.source)
+            for n in names
+            if (r := self.release_lists.get(n)) is not None
+            and r.files
+            and any(f.endswith(".whl") for listed in r.files.values() for f in listed)
+        }
+        first = next((i for i in declared if i.kind == "requirement"), None)
+        asking = {i.name: i for i in declared if i.kind in ("requirement", "constraint")}
+        lines = []
+        for name in files:
+            line = asking.get(name, first)
+            if line is None:
+                continue
+            version = resolved[name]
+            lines.append(
+                replace(
+                    line,
+                    name=name,
+                    display_name=name,
+                    specifier=SpecifierSet(f"=={version}"),
+                    url=None,
+                    marker=None,
+                    extras=(),
+                )
+            )
+        return findings(lines, files, python, platform)
 
     def _no_wheel(self, pins: Sequence[Any]) -> list[Finding]:
         """Online: exact pins whose release the index lists with no wheel for the target."""
