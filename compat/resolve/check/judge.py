@@ -246,13 +246,18 @@ class Judge:
             before = len(notes)
             made = self.resolve_online(declared, stated, notes, union, launched)
             unpublished = [f for f in releases() if f.rule.id.startswith("release:unpublished:")]
+            if made is not None and made[0] is None:
+                # No install: a range line of a project no index lists may be why.
+                absent = self._absent_ranges(declared)
+                stated += absent
+                unpublished += absent
             if unpublished and (made is None or made[0] is None):
                 # The resolver refused a pin that names no release: that is the reason.
                 del notes[before:]
                 notes.append(
-                    "a pinned release was never published (the release:unpublished findings), "
-                    "so pip and uv refuse these requirements; ranges were judged over every "
-                    "version they allow"
+                    "a pinned release was never published, or no index lists a project (the "
+                    "release:unpublished findings), so pip and uv refuse these requirements; "
+                    "ranges were judged over every version they allow"
                 )
                 made = None, ""
                 self._refused = None  # the unpublished pin is the reason, said by its finding
@@ -584,6 +589,30 @@ class Judge:
         if unsettled:
             notes.append(unsettled_note(unsettled, self.release_why))
         return findings
+
+    def _absent_ranges(self, declared: Sequence[Any]) -> list[Finding]:
+        """Online, where the resolver gave no install: the range lines (and bare names) of
+        projects every index the install asks answered for and none lists (issue 44 item 2,
+        as for an exact pin). Read only then: a resolve that installs found every project."""
+        from compat.resolve.sources.releases import absent_findings, index_lists
+
+        conda = frozenset(self.declared_set.conda.names if self.declared_set.conda else ())
+        items = [
+            i
+            for i in declared
+            if i.kind in ("requirement", "constraint")
+            and i.pinned is None
+            and not i.url
+            and i.name not in conda
+        ]
+        todo = sorted({i.name for i in items} - self.release_lists.keys())
+        if todo:
+            urls, skipped, _ = self._release_indexes(todo)
+            asked = [n for n in todo if n not in skipped]
+            if urls and asked:
+                read, _ = index_lists(asked, urls, self.index_options.timeout)
+                self.release_lists.update(read)
+        return absent_findings(items, self.release_lists)
 
     def _unbuilt(self, error: Any, declared: Sequence[Any]) -> list[Finding]:
         """The release whose source build the resolver could not make here, where the index

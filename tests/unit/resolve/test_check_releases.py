@@ -144,6 +144,35 @@ def test_a_project_no_index_lists_is_unpublished_at_its_line(tmp_path: Path) -> 
 
 
 @pytest.mark.usefixtures("resolver_env")
+@TOOLS
+def test_a_range_line_of_a_project_no_index_lists_is_unpublished_at_its_line(
+    tmp_path: Path, tool: str
+) -> None:
+    """Not only exact pins: `company-utils>=2.0` and a bare `internal_sdk` name projects no index
+    the install asks lists; the resolver finds nothing to install, and each is
+    `release:unpublished:NAME` at its line. A range of a project the index lists is not."""
+    requirements = write(
+        tmp_path / "requirements.txt", "torch>=2.0\ncompany-utils>=2.0\ninternal_sdk\n"
+    )
+    with IndexServer(INDEX) as index:
+        code, report = check(str(requirements), "--index-url", index.url, "--resolver", tool)
+    assert code == 1
+    assert set(releases(report)) == {
+        "release:unpublished:company-utils",
+        "release:unpublished:internal-sdk",
+    }, report["findings"]
+    found = by_rule(report)["release:unpublished:company-utils"]
+    assert found["status"] == "affected" and found["severity"] == "error"
+    assert found["packages"][0] == {
+        "name": "company-utils", "version": ">=2.0", "source": f"{requirements}:2",
+    }  # fmt: skip
+    assert "lists no project company-utils" in found["title"] and index.url in found["title"]
+    bare = by_rule(report)["release:unpublished:internal-sdk"]
+    assert bare["packages"][0]["source"] == f"{requirements}:3"
+    assert "install:unsatisfiable" not in by_rule(report)  # the absent projects are the reason
+
+
+@pytest.mark.usefixtures("resolver_env")
 def test_a_private_index_in_the_pip_configuration_is_asked_first(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
