@@ -476,14 +476,17 @@ class Judge:
         if torch is None or torch.exact:
             return None
         spec = SpecifierSet()
-        for item in declared:
-            if item.name == torch.name and item.kind in ("requirement", "constraint"):
-                spec &= item.specifier
+        lines = [
+            i for i in declared if i.name == torch.name and i.kind in ("requirement", "constraint")
+        ]
+        for item in lines:
+            spec &= item.specifier
         installs = TargetInstalls(self.python_version, self.platform_name)
         builds, releases, unknown = torch_cuda_candidates(
             spec, self.declared_set.indexes, installs, self.markers
         )
-        line = f"`{torch.requirement}`" if torch.requirement else "torch's range"
+        # Pulled in, not named: every release is judged (what pulls it in is not read here).
+        line = " and ".join(f"`{i.raw}`" for i in lines) if lines else "torch (pulled in)"
         if unknown:
             notes.append(
                 f"torch's CUDA build: not settled, and not bounded: of what {line} allows, "
