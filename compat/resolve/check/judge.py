@@ -59,6 +59,8 @@ class Judge:
     release_why: str = ""  # why a pin's release list could not settle it
     # Offline: exact pins of packages the snapshot does not cover (the verdict line counts them).
     outside_snapshot: dict[str, None] = dataclasses.field(default_factory=dict)
+    # Offline: range lines (and bare names) of packages the snapshot does not cover.
+    ranges_outside: dict[str, None] = dataclasses.field(default_factory=dict)
     # The first install a resolver (or the offline solve) proved impossible, in one line
     # (summary.resolve_failed beside its install:unsatisfiable finding).
     unsatisfiable: str = ""
@@ -588,6 +590,15 @@ class Judge:
 
             self.outside_snapshot.update(
                 (f"{i.name}=={i.pinned}", None) for i in unsettled if not covers(i.name)
+            )
+            self.ranges_outside.update(
+                (f"{i.name}{i.specifier}", None)
+                for i in declared
+                if i.kind in ("requirement", "constraint")
+                and i.pinned is None
+                and not i.url
+                and i.name not in conda
+                and not covers(i.name)
             )
         if unsettled:
             notes.append(unsettled_note(unsettled, self.release_why))

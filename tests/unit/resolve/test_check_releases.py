@@ -246,6 +246,30 @@ def test_offline_pins_outside_the_snapshot_are_counted_on_the_verdict_line(
     assert clean["summary"]["unjudged_pins"] == 0
 
 
+def test_offline_range_lines_outside_the_snapshot_are_counted_too(tmp_path: Path) -> None:
+    """A range line or bare name of a package the snapshot does not cover is as unjudged as
+    such a pin: what it installs, and what that pulls in, is unknown offline."""
+    requirements = write(
+        tmp_path / "requirements.txt",
+        "evalscope==0.10.0\ninternal-utils>=1.2\ncompany_sdk\ntransformers>=4.40\n",
+    )
+    for name in ("evalscope", "internal-utils", "company-sdk"):
+        assert not snapshot.covers(NormalizedName(name))
+    text = run_cli(["check", str(requirements), "--offline", "--no-probe"])
+    _, report = check(str(requirements), "--offline")
+    verdict = text.stdout.strip().splitlines()[-1]
+    assert (
+        f"1 exact pin and 2 ranged requirements were not judged: outside the snapshot of "
+        f"{snapshot.fetched()}" in verdict
+    ), verdict
+    assert (report["summary"]["unjudged_pins"], report["summary"]["unjudged_outside"]) == (1, 2)
+    ranged_only = write(tmp_path / "ranged.txt", "internal-utils>=1.2\n")
+    text = run_cli(["check", str(ranged_only), "--offline", "--no-probe"])
+    assert "1 ranged requirement was not judged" in text.stdout.strip().splitlines()[-1]
+    _, clean = check(str(write(tmp_path / "covered.txt", "transformers>=4.40\n")), "--offline")
+    assert clean["summary"]["unjudged_outside"] == 0
+
+
 def test_offline_a_recorded_release_needs_no_note(tmp_path: Path) -> None:
     name = NormalizedName("transformers")
     recorded = next(r.version for r in reversed(snapshot.records(name)) if not r.yanked)
