@@ -630,7 +630,12 @@ class Judge:
 
     def _unbuilt(self, error: Any, declared: Sequence[Any]) -> list[Finding]:
         """The release whose source build the resolver could not make here, where the index
-        shows it has no wheel for the target: a build on the target, whatever this machine does."""
+        shows it has no wheel for the target: a build on the target, whatever this machine does.
+        pip resolving another target from wheels only names a requirement instead: the newest
+        release it allows, where its project publishes wheels at all (else its sdist is its
+        ordinary install, as DeepSpeed's)."""
+        if error.build is None and getattr(error, "wanted", None) is not None:
+            error.build = self._wanted_release(*error.wanted)
         if error.build is None:
             return []
         from compat.kb.wheels import target_platform
@@ -702,6 +707,36 @@ class Judge:
                 )
             )
         return findings(lines, files, python, platform)
+
+    def _wanted_release(self, name: str, spec: str) -> tuple[str, str] | None:
+        """The newest final, not yanked release of `name` that `spec` allows, from the index,
+        where the project publishes a wheel for some release; None otherwise."""
+        from packaging.specifiers import InvalidSpecifier
+
+        from compat.resolve.sources.releases import index_lists
+
+        normalized = canonicalize_name(name)
+        try:
+            allowed = SpecifierSet(spec)
+        except InvalidSpecifier:
+            return None
+        if normalized not in self.release_lists:
+            urls, skipped, _ = self._release_indexes([normalized])
+            if not urls or normalized in skipped:
+                return None
+            read, _ = index_lists([normalized], urls, self.index_options.timeout)
+            self.release_lists.update(read)
+        found = self.release_lists.get(normalized)
+        if found is None or not found.files:
+            return None
+        if not any(f.endswith(".whl") for listed in found.files.values() for f in listed):
+            return None
+        versions = [
+            v
+            for v in found.files
+            if allowed.contains(v) and not v.is_prerelease and v not in found.yanked
+        ]
+        return (name, str(max(versions))) if versions else None
 
     def _no_wheel(self, pins: Sequence[Any]) -> list[Finding]:
         """Online: exact pins whose release the index lists with no wheel for the target."""
