@@ -241,6 +241,10 @@ class Facts:
     # Builds that exist but are not known (an unpinned torch offline: its release, hence its CUDA
     # build, is what a resolve picks) -> what would settle each one.
     unknown_builds: Mapping[str, str] = field(default_factory=dict)
+    # For an unknown build, every value it can take on the target (None: a CPU build): the
+    # builds of the releases the target can install (compat.resolve.sources.installable). A
+    # condition no candidate meets is false, not a question.
+    build_candidates: Mapping[str, frozenset[Version | None]] = field(default_factory=dict)
     # The GPU architectures a build carries as its own message lists them (a log: torch's
     # "supports CUDA capabilities sm_50 ... sm_90" -> {"torch": ("sm_50", ..., "sm_90")}).
     arch_lists: Mapping[str, tuple[str, ...]] = field(default_factory=dict)

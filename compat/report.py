@@ -51,11 +51,15 @@ def ranges_verdict(count: int, online: bool = False) -> str:
     )
 
 
-def pins_verdict(count: int, date: str) -> str:
-    """The verdict's clause for exact pins offline judgement could not read (outside the
-    dependency snapshot): a clean verdict must not read as if they were judged."""
-    what = "exact pin was" if count == 1 else "exact pins were"
-    return f"{count} {what} not judged: outside the snapshot of {date or 'unknown date'}"
+def pins_verdict(count: int, date: str, ranged: int = 0) -> str:
+    """The verdict's clause for exact pins, and range lines, offline judgement could not read
+    (outside the dependency snapshot): a clean verdict must not read as if they were judged."""
+    parts = [f"{count} exact pin{'s' if count != 1 else ''}"] if count else []
+    parts += [f"{ranged} ranged requirement{'s' if ranged != 1 else ''}"] if ranged else []
+    verb = "was" if count + ranged == 1 else "were"
+    return (
+        f"{' and '.join(parts)} {verb} not judged: outside the snapshot of {date or 'unknown date'}"
+    )
 
 
 class Suppression(NamedTuple):
@@ -100,6 +104,9 @@ class Report:
     # check offline (issue 44 item 2): exact pins of packages the dependency snapshot does not
     # cover, so neither their release nor what they pull in was judged; and the snapshot's date.
     unjudged_pins: int = 0
+    # check offline: range lines (and bare names) of packages the snapshot does not cover: what
+    # they install, and what that pulls in, was not judged either.
+    unjudged_outside: int = 0
     snapshot_date: str = ""
     # check: why the resolve its ranged verdicts rest on did not happen (None: it happened, or
     # none was needed). Not a clean verdict: said on the verdict line, exit 3 (docs/resolver.md).
@@ -199,8 +206,10 @@ class Report:
                 clauses.append(f"the resolve it rests on did not happen ({head}; note above)")
         if self.unjudged_ranges:
             clauses.append(ranges_verdict(self.unjudged_ranges, bool(self.resolve_failed)))
-        if self.unjudged_pins:
-            clauses.append(pins_verdict(self.unjudged_pins, self.snapshot_date))
+        if self.unjudged_pins or self.unjudged_outside:
+            clauses.append(
+                pins_verdict(self.unjudged_pins, self.snapshot_date, self.unjudged_outside)
+            )
         return clauses
 
     @property

@@ -75,7 +75,12 @@ def report_document(report: Report) -> dict[str, Any]:
             # (the tool failed or ran out of time; exit 3), else null. Added with issue 44, check
             # only: exact pins offline judgement could not read (outside the snapshot).
             **(
-                {"resolve_failed": report.resolve_failed, "unjudged_pins": report.unjudged_pins}
+                {
+                    "resolve_failed": report.resolve_failed,
+                    "unjudged_pins": report.unjudged_pins,
+                    # Added with issue 44: range lines offline judgement could not read.
+                    "unjudged_outside": report.unjudged_outside,
+                }
                 if report.files
                 else {}
             ),

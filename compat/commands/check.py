@@ -188,7 +188,8 @@ def _report(
         files=tuple(declared_set.files),
         unjudged_ranges=len(judge.range_notes),
         unjudged_pins=len(judge.outside_snapshot),
-        snapshot_date=_snapshot_date() if judge.outside_snapshot else "",
+        unjudged_outside=len(judge.ranges_outside),
+        snapshot_date=_snapshot_date() if judge.outside_snapshot or judge.ranges_outside else "",
         resolve_failed=judge.not_made or judge.unsatisfiable or None,
         **fresh,
     )

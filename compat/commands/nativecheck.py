@@ -38,7 +38,7 @@ def read_binaries(env: Environment, facts: Facts) -> tuple[BinaryJudgement, Fact
     symbols = stored if isinstance(stored, dict) else {}
     judgement = judge_binaries(
         files,
-        [(s.relpath, s.owners, s.on_disk) for s in inventory.shared],
+        [(s.relpath, s.owners, s.on_disk, s.by) for s in inventory.shared],
         env,
         facts.hardware,
         str(torch_cuda) if torch_cuda is not None else None,

@@ -65,6 +65,7 @@ def judge_each(names: Sequence[str], judge: Judge) -> tuple[Report, list[Finding
         environment={**base.environment, "packages": packages},
         unjudged_ranges=sum(report.unjudged_ranges for _, report, _ in judged),
         unjudged_pins=sum(report.unjudged_pins for _, report, _ in judged),
+        unjudged_outside=sum(report.unjudged_outside for _, report, _ in judged),
         snapshot_date=next((r.snapshot_date for _, r, _ in judged if r.snapshot_date), ""),
     )
     return report, findings

@@ -4,8 +4,8 @@ RECORD (issue 33, "Owners").
 For every distribution of an `Environment` installed with a `*.dist-info` directory, the lines of
 its RECORD that name a shared object (`*.so`, `*.so.N[.M...]`) are resolved against the directory
 holding the dist-info (its site-packages) and kept when they stay inside it and name an existing
-regular file. Nothing here reads a native file's bytes: `compat.binary` reads them, the command
-joins the two.
+regular file. Nothing here reads a native file's bytes (`compat.binary` reads them, the command
+joins the two), but for hashing a file two distributions own (below).
 
 RECORD is optional (PEP 627): conda writes none, nor do system packagers. For a dist-info without
 one in a conda prefix, the prefix's `conda-meta` records of that project (by name, through
@@ -21,7 +21,10 @@ line naming it. Nothing here raises.
 
 A file that two distributions' RECORDs both name (`nvidia/nccl/lib/libnccl.so.2` of
 `nvidia-nccl-cu12` and `nvidia-nccl-cu13`, WMD-group/SMACT#656) is a `SharedFile` listing every
-owner, and which owners' recorded sizes match the bytes on disk (whose copy is there).
+owner, and whose copy is on disk: the owners whose RECORD states the sha256 of the bytes there
+(issue 44 item 7). Only such files are hashed, only where an owner's recorded size matches (a size
+that differs already says the copy is not that owner's), and at most _HASH_BUDGET bytes a run;
+past it, or where no RECORD states a hash, the sizes alone answer, and the finding says so.
 
 Cache: what a RECORD says (its native lines, its problems) is kept in the user cache keyed by the
 RECORD's stat signature (size, modification and change times in ns, inode, device), as the rule
@@ -38,7 +41,7 @@ import os
 import posixpath
 import stat
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -51,13 +54,17 @@ if TYPE_CHECKING:
 
 # A shared object by its name: libx.so, libnccl.so.2, libcudart.so.12.4.127, x.cpython-311-...so
 _NATIVE_NAME = Lazy(r"\.so(?:\.[0-9]+)*\Z")
+_RECORD_HASH = Lazy(r"sha256=[A-Za-z0-9_-]{43}")  # 32 bytes, urlsafe base64, unpadded
 _RACY_NS = 2_000_000_000  # as compat/kb/knowledge.py: younger RECORDs are read every time
-_CACHE_FORMAT = 1
+_CACHE_FORMAT = 2  # 2: each native line keeps its recorded sha256 too
+# Bytes of shared files hashed in one run at most (two NCCL builds are ~770 MB together).
+_HASH_BUDGET = 2 * 1024 * 1024 * 1024
 _RECORD_LIMIT = 16 * 1024 * 1024  # compat/files/readers' "metadata" cap: torch's RECORD is ~2 MiB
 
-# What one RECORD says, as cached: (relative path, recorded size or None) per native line, and
-# the problems of reading it.
-_Lines = tuple[tuple[tuple[str, int | None], ...], tuple[str, ...]]
+# What one RECORD says, as cached: (relative path, recorded size or None, recorded
+# "sha256=<urlsafe base64>" or None) per native line, and the problems of reading it.
+_Line = tuple[str, int | None, str | None]
+_Lines = tuple[tuple[_Line, ...], tuple[str, ...]]
 _Signature = tuple[int, int, int, int, int]
 
 
@@ -72,6 +79,7 @@ class NativeFile(NamedTuple):
         _Signature  # the file's (size, mtime_ns, ctime_ns, inode, device): a reader's cache key
     )
     recorded_size: int | None = None  # the size its RECORD states (None: not stated)
+    recorded_hash: str | None = None  # its RECORD's "sha256=..." (None: not stated)
 
 
 class SharedFile(NamedTuple):
@@ -80,9 +88,12 @@ class SharedFile(NamedTuple):
     relpath: str
     path: str
     owners: tuple[NormalizedName, ...]  # sorted
-    # The owners whose RECORD states the size of the file now on disk: whose copy it is (the
-    # last one installed). Empty when no recorded size matches, or none was recorded.
+    # The owners whose RECORD states the file now on disk: whose copy it is (the last one
+    # installed). Empty when no RECORD matches it.
     on_disk: tuple[NormalizedName, ...]
+    # How on_disk was decided: "sha256" (the file's bytes hashed), "size" (recorded sizes only:
+    # no RECORD states a hash, the run's hash budget was spent, or no size matched at all).
+    by: str = "size"
 
 
 class MissingFile(NamedTuple):
@@ -129,7 +140,7 @@ def native_inventory(env: Environment, *, use_cache: bool = True) -> NativeInven
         return NativeInventory()
     cache = _Cache(_cache_path(env) if use_cache else None)
     problems: list[str] = []
-    found: list[tuple[NormalizedName, str, str, int | None]] = []  # package, site, rel, size
+    found: list[_Found] = []  # package, site, rel, size, hash
     conda = _CondaLists()
     unlisted: list[str] = []  # dist-infos with no RECORD that no conda-meta record lists
     for name, meta_dir, site in records:
@@ -154,7 +165,7 @@ def native_inventory(env: Environment, *, use_cache: bool = True) -> NativeInven
             continue
         lines = cache.lines(record, info, _read_record)
         problems.extend(lines[1])
-        found.extend((name, site, rel, size) for rel, size in lines[0])
+        found.extend((name, site, rel, size, digest) for rel, size, digest in lines[0])
     # Each record once per package, its companions included (two records of torch, pytorch and
     # pytorch-cpu, both bring libtorch's).
     sources = {pair for name, path in from_conda for pair in conda.with_companions(name, path)}
@@ -162,7 +173,7 @@ def native_inventory(env: Environment, *, use_cache: bool = True) -> NativeInven
         prefix = os.path.dirname(os.path.dirname(path))
         lines = cache.conda_lines(path)
         problems.extend(lines[1])
-        found.extend((name, prefix, rel, None) for rel, _size in lines[0])
+        found.extend((name, prefix, rel, None, None) for rel, _size, _digest in lines[0])
     if unlisted:
         shown = ", ".join(_shown(n) for n in sorted(unlisted)[:5])
         problems.append(
@@ -289,18 +300,19 @@ def _read_conda_record(path: str) -> _Lines:
     files = data.get("files") if isinstance(data, dict) else None
     if not isinstance(files, list):
         return (), ()  # a minimal record: nothing listed, nothing to read
-    native: dict[str, int | None] = {}
+    native: dict[str, _Line] = {}
     for entry in files:
         if isinstance(entry, str) and ".so" in entry:
-            rel, _size = _native([entry, "", ""])
+            rel, _size, _digest = _native([entry, "", ""])
             if rel is not None:
-                native[rel] = None
-    return tuple(sorted(native.items())), ()
+                native[rel] = (rel, None, None)
+    return tuple(native[k] for k in sorted(native)), ()
 
 
-def _resolve(
-    found: Iterable[tuple[NormalizedName, str, str, int | None]], problems: list[str]
-) -> NativeInventory:
+_Found = tuple["NormalizedName", str, str, int | None, str | None]
+
+
+def _resolve(found: Iterable[_Found], problems: list[str]) -> NativeInventory:
     """The RECORD lines checked against the disk: existing regular files inside their site."""
     files: list[NativeFile] = []
     missing: list[MissingFile] = []
@@ -308,7 +320,7 @@ def _resolve(
     owners: dict[str, list[NativeFile]] = {}  # real path -> owners' entries
     sizes: dict[str, int] = {}
     reported: set[str] = set()
-    for name, site, rel, size in found:
+    for name, site, rel, size, digest in found:
         path = os.path.join(site, rel)
         real_site = real_sites.get(site)
         if real_site is None:
@@ -338,22 +350,56 @@ def _resolve(
             rel,
             (info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino, info.st_dev),
             size,
+            digest,
         )
         files.append(native)
         owners.setdefault(real, []).append(native)
         sizes[real] = info.st_size
     shared = []
-    for real, entries in owners.items():
+    budget = [_HASH_BUDGET]
+    for real, entries in sorted(owners.items()):
         names = sorted({entry.package for entry in entries})
         if len(names) < 2:
             continue
         first = min(entries, key=lambda entry: (entry.path, entry.package))
-        on_disk = sorted({e.package for e in entries if e.recorded_size == sizes[real]})
-        shared.append(SharedFile(first.relpath, first.path, tuple(names), tuple(on_disk)))
+        on_disk, by = _whose(real, sizes[real], entries, budget)
+        shared.append(SharedFile(first.relpath, first.path, tuple(names), on_disk, by))
     files.sort(key=lambda f: (f.path, f.package))
     shared.sort(key=lambda s: s.path)
     missing.sort(key=lambda m: (m.path, m.package))
     return NativeInventory(tuple(files), tuple(shared), tuple(missing), tuple(problems))
+
+
+def _whose(
+    real: str, size: int, entries: Sequence[NativeFile], budget: list[int]
+) -> tuple[tuple[NormalizedName, ...], str]:
+    """The owners whose RECORD states the file on disk, and how that was decided: by its
+    sha256 where an owner of its size states one and the budget allows, else by size."""
+    by_size = tuple(sorted({e.package for e in entries if e.recorded_size == size}))
+    hashed = [e for e in entries if e.recorded_size == size and e.recorded_hash]
+    if not hashed or size > budget[0]:
+        return by_size, "size"
+    budget[0] -= size
+    digest = _sha256(real)
+    if digest is None:
+        return by_size, "size"
+    return tuple(sorted({e.package for e in entries if e.recorded_hash == digest})), "sha256"
+
+
+def _sha256(path: str) -> str | None:
+    """The file's hash as RECORD writes it (PEP 376/627: "sha256=" and the urlsafe base64 of
+    the digest, unpadded); None where it cannot be read."""
+    import base64
+    import hashlib
+
+    digest = hashlib.sha256()
+    try:
+        with open(path, "rb") as handle:
+            while chunk := handle.read(1 << 20):
+                digest.update(chunk)
+    except OSError:
+        return None
+    return "sha256=" + base64.urlsafe_b64encode(digest.digest()).rstrip(b"=").decode()
 
 
 def _read_record(record: str) -> _Lines:
@@ -364,7 +410,7 @@ def _read_record(record: str) -> _Lines:
         text = decode(read_bytes(Path(record), "metadata"), record)
     except CompatError as error:  # over the cap, not UTF-8, unreadable, not a regular file
         return (), (str(error),)
-    native: dict[str, int | None] = {}
+    native: dict[str, _Line] = {}
     bad: list[int] = []
     for number, line in enumerate(text.splitlines(), start=1):
         if ".so" not in line:  # the fast path: most lines name no shared object
@@ -375,9 +421,9 @@ def _read_record(record: str) -> _Lines:
         if fields is None:
             bad.append(number)
             continue
-        name, size = _native(fields)
+        name, size, digest = _native(fields)
         if name is not None and name not in native:
-            native[name] = size
+            native[name] = (name, size, digest)
     problems: tuple[str, ...] = ()
     if bad:
         more = f" (and {len(bad) - 1} more)" if len(bad) > 1 else ""
@@ -385,7 +431,7 @@ def _read_record(record: str) -> _Lines:
             f"{_shown(record)}:{bad[0]}: not a RECORD line (path,hash,size){more}; "
             "the other lines were read",
         )
-    return tuple(sorted(native.items())), problems
+    return tuple(native[k] for k in sorted(native)), problems
 
 
 def _fields(line: str) -> list[str] | None:
@@ -405,20 +451,21 @@ def _fields(line: str) -> list[str] | None:
     return fields if len(fields) == 3 else None
 
 
-def _native(fields: list[str]) -> tuple[str | None, int | None]:
+def _native(fields: list[str]) -> tuple[str | None, int | None, str | None]:
     """The normalized relative path of a line naming a shared object inside its site-packages,
-    and its recorded size; (None, None) for any other line."""
-    path, _digest, size_text = fields
+    its recorded size and its recorded sha256 ("sha256=..."); Nones for any other line."""
+    path, digest, size_text = fields
     if "\x00" in path or "\\" in path or not _NATIVE_NAME.search(path):
-        return None, None
+        return None, None, None
     if path.startswith("/"):
-        return None, None  # absolute: outside site-packages by construction
+        return None, None, None  # absolute: outside site-packages by construction
     normal = posixpath.normpath(path)
     if normal == ".." or normal.startswith("../") or normal in (".", ""):
-        return None, None  # a script or data file installed beside the environment
+        return None, None, None  # a script or data file installed beside the environment
     ok = size_text.isascii() and size_text.isdigit() and len(size_text) <= 18
     size = int(size_text) if ok else None
-    return normal, size
+    hashed = _RECORD_HASH.fullmatch(digest)
+    return normal, size, hashed.group(0) if hashed else None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -454,16 +501,17 @@ def _checked(entry: list[Any]) -> _Lines | None:
         and all(isinstance(p, str) for p in problems)
     ):
         return None
-    lines = []
+    lines: list[_Line] = []
     for item in native:
         if not (
             isinstance(item, list)
-            and len(item) == 2
+            and len(item) == 3
             and isinstance(item[0], str)
             and (item[1] is None or type(item[1]) is int)
+            and (item[2] is None or isinstance(item[2], str))
         ):
             return None
-        lines.append((item[0], item[1]))
+        lines.append((item[0], item[1], item[2]))
     return tuple(lines), tuple(problems)
 
 

@@ -79,7 +79,7 @@ class BinaryJudgement:
 
 def judge_binaries(
     files: Sequence[NativeFile],
-    shared: Iterable[tuple[str, Sequence[str], Sequence[str]]],
+    shared: Iterable[tuple[str, Sequence[str], Sequence[str], str]],
     env: Environment,
     hardware: Hardware | None,
     torch_cuda: str | None,
@@ -87,7 +87,8 @@ def judge_binaries(
 ) -> BinaryJudgement:
     """Every question above over the environment's native files.
 
-    `shared`: (relpath, owners) of files two distributions both install; `torch_cuda`: the
+    `shared`: (relpath, owners, the owners whose RECORD matches the copy on disk, and how:
+    "sha256" or "size") of files two distributions both install; `torch_cuda`: the
     installed torch's CUDA build ("12.4"), which decides which of a package's per-CUDA variant
     libraries its loader takes; `symbol_cache`: an earlier run's `symbol_answers`, whose
     entries are used only where their key (the files' stat signatures) still holds.
@@ -1062,15 +1063,15 @@ def _two_majors(base: str, owners: Mapping[str, set[str]], versions: Mapping[str
 
 
 def _owners(
-    shared: Iterable[tuple[str, Sequence[str], Sequence[str]]],
+    shared: Iterable[tuple[str, Sequence[str], Sequence[str], str]],
     versions: Mapping[str, str],
     judgement: BinaryJudgement,
 ) -> None:
-    by_owners: dict[tuple[str, ...], list[tuple[str, tuple[str, ...]]]] = defaultdict(list)
-    for relpath, owners, on_disk in shared:
-        by_owners[tuple(sorted(owners))].append((relpath, tuple(sorted(on_disk))))
+    by_owners: dict[tuple[str, ...], list[tuple[str, tuple[str, ...], str]]] = defaultdict(list)
+    for relpath, owners, on_disk, by in shared:
+        by_owners[tuple(sorted(owners))].append((relpath, tuple(sorted(on_disk)), by))
     for owners, found in sorted(by_owners.items()):
-        paths = [relpath for relpath, _ in found]
+        paths = [relpath for relpath, _, _ in found]
         shown = ", ".join(f"{p} {versions.get(p, '')}".strip() for p in owners)
         files = ", ".join(paths[:_EXAMPLES]) + (
             f" and {len(paths) - _EXAMPLES} more" if len(paths) > _EXAMPLES else ""
@@ -1080,7 +1081,8 @@ def _owners(
                 id=f"binary-shared-file:{'+'.join(owners)}",
                 title=(
                     f"{files}: installed by {shown}; the last install overwrote the other's copy "
-                    f"({_whose_copy(found[0][1], versions)}), and uninstalling either removes it "
+                    f"({_whose_copy(found[0][1], found[0][2], versions)}), and uninstalling "
+                    "either removes it "
                     "for both"
                 ),
                 fix=Fix(
@@ -1099,14 +1101,27 @@ def _owners(
         )
 
 
-def _whose_copy(on_disk: Sequence[str], versions: Mapping[str, str]) -> str:
-    """Whose copy is on disk: the owners whose RECORD states the size of the file now there."""
+def _whose_copy(on_disk: Sequence[str], by: str, versions: Mapping[str, str]) -> str:
+    """Whose copy is on disk: the owners whose RECORD states the file now there, by its sha256
+    (the bytes hashed) or, where no RECORD states one or the run's hash budget was spent, by its
+    size alone."""
+    how = "sha256" if by == "sha256" else "size (no hash compared)"
     if len(on_disk) == 1:
         label = f"{on_disk[0]} {versions.get(on_disk[0], '')}".strip()
-        return f"the copy on disk is {label}'s: its RECORD matches it"
+        return f"the copy on disk is {label}'s: its RECORD's {how} matches the file"
     if not on_disk:
+        if by == "sha256":
+            return (
+                "the copy on disk matches neither RECORD's sha256: another build, or a file "
+                "changed after its install"
+            )
         return "the copy on disk matches neither RECORD"
-    return f"the copy on disk matches the RECORDs of {', '.join(on_disk)}: whose it is is unknown"
+    if by == "sha256":
+        return f"the copy on disk matches the RECORDs of {', '.join(on_disk)}: the same bytes"
+    return (
+        f"the copy on disk matches the RECORDs of {', '.join(on_disk)} by size: whose it is is "
+        "unknown"
+    )
 
 
 # --- the document ------------------------------------------------------------------------------

@@ -592,6 +592,11 @@ class BuildCondition(AnchorCondition):
     def check(self, facts: Facts) -> Verdict:
         found = facts.builds.get(self.key)
         if found is None and self.key in facts.unknown_builds:
+            candidates = facts.build_candidates.get(self.key)
+            if candidates is not None and not any(
+                c is not None and version_in(c, self.spec) for c in candidates
+            ):
+                return FALSE  # no build the target can install meets it
             return Verdict(
                 Tri.UNKNOWN, unknown=(Unknown(f"build.{self.key}", facts.unknown_builds[self.key]),)
             )

@@ -11,7 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from compat.model import Evidence, Finding, Fix, MatchedPackage, Origin, Rule, Severity, Status
+from compat.model import (
+    Evidence,
+    Finding,
+    Fix,
+    MatchedPackage,
+    Origin,
+    Rule,
+    Severity,
+    Status,
+    Unknown,
+)
 
 
 def verified_finding(
@@ -27,6 +37,7 @@ def verified_finding(
     severity: Severity = Severity.ERROR,
     evidence: Evidence = Evidence.VERIFIED,
     status: Status = Status.AFFECTED,
+    unknown: Iterable[Unknown] = (),
 ) -> Finding:
     """A finding of a fact compat verified: its rule `id`, at `origin` (the line that asks for
     it). What compat read of the installed files (compat.kb.binarycheck) is `observed`, and one
@@ -44,4 +55,10 @@ def verified_finding(
         origin=origin,
         kind=kind,
     )
-    return Finding(rule=rule, status=status, packages=tuple(packages), matched=tuple(matched))
+    return Finding(
+        rule=rule,
+        status=status,
+        packages=tuple(packages),
+        matched=tuple(matched),
+        unknown=tuple(unknown),
+    )

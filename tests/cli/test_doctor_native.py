@@ -294,6 +294,7 @@ def test_a_file_two_distributions_own(tmp_path: Path) -> None:
     found = binary_findings(report)["binary-shared-file:nvidia-nccl-cu12+nvidia-nccl-cu13"]
     assert "nvidia/nccl/lib/libnccl.so.2" in found["title"]
     assert "the copy on disk is nvidia-nccl-cu13 2.28.3's" in found["title"], found["title"]
+    assert "its RECORD's sha256 matches the file" in found["title"]  # the bytes, not the size
     assert {p["name"] for p in found["packages"]} == {"nvidia-nccl-cu12", "nvidia-nccl-cu13"}
 
 

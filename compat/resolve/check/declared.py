@@ -24,6 +24,7 @@ from compat.errors import InputError
 from compat.facts.declared.entries import Declared, IndexLine
 from compat.kb.knowledge import KnowledgeBase
 from compat.model import PackageFact
+from compat.resolve.sources.installable import TargetInstalls
 from compat.versions import parse_marker, parse_version
 
 LOCK_KINDS = {"lock", "report", "freeze"}
@@ -346,6 +347,48 @@ def torch_cuda(
         if build is not _SKIP:
             builds.add(build)  # type: ignore[arg-type]
     return _agreed_build(builds, why)
+
+
+def torch_cuda_candidates(
+    spec: SpecifierSet,
+    indexes: Sequence[IndexLine],
+    installs: TargetInstalls,
+    markers: Mapping[str, str] | None = None,
+) -> tuple[frozenset[Version | None], tuple[Version, ...], str]:
+    """Where the release a resolve installs is not settled (a range, no resolve): every CUDA
+    build (None: a CPU build) that a torch release `spec` allows and the target can install
+    (`installs`) would bring, those releases, and "" — or, where that cannot be known, why: a
+    release whose build compat's tables do not hold may install (one the snapshot lists without
+    files, one published since), or torch comes from one of several opt-in indexes."""
+    from compat.kb.torchbuilds import releases as table_releases
+
+    routed = _torch_indexes(indexes, markers)
+    if routed is None:
+        return frozenset(), (), "torch comes from one of several opt-in indexes"
+    possible, unknown = installs.possible(canonicalize_name("torch"), spec)
+    known = set(table_releases())
+    outside = [v for v in possible if v not in known]
+    if outside and not unknown:
+        unknown = f"releases compat's build table does not hold ({outside[-1]})"
+    if unknown:
+        return frozenset(), (), unknown
+    builds: set[Version | None] = set()
+    releases: list[Version] = []
+    for version in possible:
+        build, _ = _release_build(version, routed, False, installs.platform, "")
+        if build is _SKIP:
+            continue  # an index torch is bound to serves no build of it: not a resolve's pick
+        if build == "unknown":
+            return frozenset(), (), f"torch {version}'s build is not in compat's build table"
+        builds.add(build if isinstance(build, Version) else None)
+        releases.append(version)
+    if not releases:
+        return (
+            frozenset(),
+            (),
+            f"no torch release {spec} allows installs there, as far as compat knows",
+        )
+    return frozenset(builds), tuple(releases), ""
 
 
 def torch_servable(

@@ -59,6 +59,8 @@ class Judge:
     release_why: str = ""  # why a pin's release list could not settle it
     # Offline: exact pins of packages the snapshot does not cover (the verdict line counts them).
     outside_snapshot: dict[str, None] = dataclasses.field(default_factory=dict)
+    # Offline: range lines (and bare names) of packages the snapshot does not cover.
+    ranges_outside: dict[str, None] = dataclasses.field(default_factory=dict)
     # The first install a resolver (or the offline solve) proved impossible, in one line
     # (summary.resolve_failed beside its install:unsatisfiable finding).
     unsatisfiable: str = ""
@@ -199,8 +201,10 @@ class Judge:
         resolved, resolved_by, solved = install
         if union and resolved is None:
             return None  # only a resolve can say which extras' pins win together
+        if resolved is not None and solved is None:  # the real resolver's install, online
+            found += self._pulled_no_wheel(declared, resolved)
         packages, pulled = self.packages(declared, resolved, resolved_by, solved, notes)
-        facts, why = self.facts(packages, notes)
+        facts, why = self.facts(packages, notes, declared)
         findings = self.findings(declared, facts, packages, pulled, solved, why, notes)
         refused, self._refused = self._refused, None
         if refused is not None:  # the first verdict: the install cannot happen as written
@@ -244,13 +248,18 @@ class Judge:
             before = len(notes)
             made = self.resolve_online(declared, stated, notes, union, launched)
             unpublished = [f for f in releases() if f.rule.id.startswith("release:unpublished:")]
+            if made is not None and made[0] is None:
+                # No install: a range line of a project no index lists may be why.
+                absent = self._absent_ranges(declared)
+                stated += absent
+                unpublished += absent
             if unpublished and (made is None or made[0] is None):
                 # The resolver refused a pin that names no release: that is the reason.
                 del notes[before:]
                 notes.append(
-                    "a pinned release was never published (the release:unpublished findings), "
-                    "so pip and uv refuse these requirements; ranges were judged over every "
-                    "version they allow"
+                    "a pinned release was never published, or no index lists a project (the "
+                    "release:unpublished findings), so pip and uv refuse these requirements; "
+                    "ranges were judged over every version they allow"
                 )
                 made = None, ""
                 self._refused = None  # the unpublished pin is the reason, said by its finding
@@ -398,7 +407,10 @@ class Judge:
         return {**packages, **pulled}, pulled
 
     def facts(
-        self, packages: Mapping[NormalizedName, PackageFact], notes: list[str]
+        self,
+        packages: Mapping[NormalizedName, PackageFact],
+        notes: list[str],
+        declared: Sequence[Any] = (),
     ) -> tuple[Facts, str]:
         """The engine's facts for the install, and where torch's CUDA build came from."""
         from compat.facts.declared import condaspec
@@ -423,6 +435,7 @@ class Judge:
             torch_fact, declared_set.indexes, self.platform_name, self.markers
         )
         unknown_builds = {}
+        candidates: dict[str, frozenset[Version | None]] = {}
         if cuda is not None:
             builds["torch_cuda"] = cuda
             notes.append(f"torch's CUDA build {cuda}: from {why}")
@@ -431,6 +444,9 @@ class Judge:
                 "which torch release (and CUDA build) a resolve installs: pin torch"
                 + (", or run online" if self.index_options.offline else "")
             )
+            found = self.torch_candidates(torch_fact, declared, notes)
+            if found is not None:
+                candidates["torch_cuda"] = found
         elif why == condaspec.UNSETTLED:
             unknown_builds["torch_cuda"] = condaspec.UNSETTLED_NEEDS
         facts = Facts(
@@ -441,11 +457,52 @@ class Judge:
             builds=builds,
             usage=dict(self.usage),
             unknown_builds=unknown_builds,
+            build_candidates=candidates,
             conda_packages=frozenset(declared_set.conda.names if declared_set.conda else ()),
             build_channels=condaspec.build_channels(declared_set.conda, conda_torch),
             target_assumed=self.target_assumed(),
         )
         return facts, why
+
+    def torch_candidates(
+        self, torch: PackageFact | None, declared: Sequence[Any], notes: list[str]
+    ) -> frozenset[Version | None] | None:
+        """The CUDA builds an unsettled torch range can bring on the target: those of the
+        releases it allows that the target's Python and platform can install (issue 44 item 4:
+        a driver question only where such a release makes it true), with a note saying which;
+        None, with the reason in a note, where that cannot be known."""
+        from compat.resolve.check.declared import torch_cuda_candidates
+        from compat.resolve.sources import snapshot
+        from compat.resolve.sources.installable import TargetInstalls
+
+        if torch is None or torch.exact:
+            return None
+        spec = SpecifierSet()
+        lines = [
+            i for i in declared if i.name == torch.name and i.kind in ("requirement", "constraint")
+        ]
+        for item in lines:
+            spec &= item.specifier
+        installs = TargetInstalls(self.python_version, self.platform_name)
+        builds, releases, unknown = torch_cuda_candidates(
+            spec, self.declared_set.indexes, installs, self.markers
+        )
+        # Pulled in, not named: every release is judged (what pulls it in is not read here).
+        line = " and ".join(f"`{i.raw}`" for i in lines) if lines else "torch (pulled in)"
+        if unknown:
+            notes.append(
+                f"torch's CUDA build: not settled, and not bounded: of what {line} allows, "
+                f"{installs.label} may install {unknown}, so every CUDA build stays a question"
+            )
+            return None
+        shown = ", ".join(sorted(f"CUDA {b}" if b else "CPU" for b in builds))
+        notes.append(
+            f"torch's CUDA build: not settled; of what {line} allows, {installs.label} can "
+            f"install torch {releases[0]} to {releases[-1]} ({len(releases)} releases, "
+            f"compat's dependency snapshot of {snapshot.fetched()}), whose builds are {shown}: "
+            "a rule about another build does not apply"
+        )
+        return builds
 
     def target_assumed(self) -> frozenset[str]:
         """The target facts compat assumed (no --python-version; no machine in --platform:
@@ -534,13 +591,51 @@ class Judge:
             self.outside_snapshot.update(
                 (f"{i.name}=={i.pinned}", None) for i in unsettled if not covers(i.name)
             )
+            self.ranges_outside.update(
+                (f"{i.name}{i.specifier}", None)
+                for i in declared
+                if i.kind in ("requirement", "constraint")
+                and i.pinned is None
+                and not i.url
+                and i.name not in conda
+                and not covers(i.name)
+            )
         if unsettled:
             notes.append(unsettled_note(unsettled, self.release_why))
         return findings
 
+    def _absent_ranges(self, declared: Sequence[Any]) -> list[Finding]:
+        """Online, where the resolver gave no install: the range lines (and bare names) of
+        projects every index the install asks answered for and none lists (issue 44 item 2,
+        as for an exact pin). Read only then: a resolve that installs found every project."""
+        from compat.resolve.sources.releases import absent_findings, index_lists
+
+        conda = frozenset(self.declared_set.conda.names if self.declared_set.conda else ())
+        items = [
+            i
+            for i in declared
+            if i.kind in ("requirement", "constraint")
+            and i.pinned is None
+            and not i.url
+            and i.name not in conda
+        ]
+        todo = sorted({i.name for i in items} - self.release_lists.keys())
+        if todo:
+            urls, skipped, _ = self._release_indexes(todo)
+            asked = [n for n in todo if n not in skipped]
+            if urls and asked:
+                read, _ = index_lists(asked, urls, self.index_options.timeout)
+                self.release_lists.update(read)
+        return absent_findings(items, self.release_lists)
+
     def _unbuilt(self, error: Any, declared: Sequence[Any]) -> list[Finding]:
         """The release whose source build the resolver could not make here, where the index
-        shows it has no wheel for the target: a build on the target, whatever this machine does."""
+        shows it has no wheel for the target: a build on the target, whatever this machine does.
+        pip resolving another target from wheels only names a requirement instead: the newest
+        release it allows, where its project publishes wheels at all (else its sdist is its
+        ordinary install, as DeepSpeed's)."""
+        if error.build is None and getattr(error, "wanted", None) is not None:
+            error.build = self._wanted_release(*error.wanted)
         if error.build is None:
             return []
         from compat.kb.wheels import target_platform
@@ -554,6 +649,94 @@ class Judge:
             return []
         name, version = error.build
         return unbuilt_finding(name, version, declared, urls, python, platform, self.index_options)
+
+    def _pulled_no_wheel(
+        self, declared: Sequence[Any], resolved: Mapping[NormalizedName, Version]
+    ) -> list[Finding]:
+        """Online, after the resolver's install: every release it holds that the files do not
+        pin exactly, read from the index's files, judged as a pin is (issue 44 item 3): with no
+        wheel for the target, a build there (or nothing to install), whether or not this machine
+        built it (pip builds an sdist here when the target is this machine; uv reads an sdist's
+        metadata for any target). At the line that asks for it, else the install's first line.
+        Only projects that publish wheels: where none does, the sdist is the ordinary install."""
+        from dataclasses import replace
+
+        from compat.kb.wheels import target_platform
+        from compat.resolve.sources.nowheel import findings
+        from compat.resolve.sources.releases import index_lists
+        from compat.resolve.target import target_markers
+
+        markers, python = target_markers(self.target)
+        platform = target_platform(markers)
+        pinned = {i.name for i in declared if i.pinned is not None}
+        conda = frozenset(self.declared_set.conda.names if self.declared_set.conda else ())
+        names = sorted(n for n in resolved if n not in pinned and n not in conda)
+        if platform is None or not names:
+            return []
+        urls, skipped, _ = self._release_indexes(names)
+        todo = [n for n in names if n not in skipped and n not in self.release_lists]
+        if urls and todo:
+            read, _ = index_lists(todo, urls, self.index_options.timeout)
+            self.release_lists.update(read)
+        # A project that publishes no wheel for any release is built from source as its ordinary
+        # install (DeepSpeed; wheels.yaml's source-build-for-target says the same): not reported.
+        files = {
+            n: (r.files, r.source)
+            for n in names
+            if (r := self.release_lists.get(n)) is not None
+            and r.files
+            and any(f.endswith(".whl") for listed in r.files.values() for f in listed)
+        }
+        first = next((i for i in declared if i.kind == "requirement"), None)
+        asking = {i.name: i for i in declared if i.kind in ("requirement", "constraint")}
+        lines = []
+        for name in files:
+            line = asking.get(name, first)
+            if line is None:
+                continue
+            version = resolved[name]
+            lines.append(
+                replace(
+                    line,
+                    name=name,
+                    display_name=name,
+                    specifier=SpecifierSet(f"=={version}"),
+                    url=None,
+                    marker=None,
+                    extras=(),
+                )
+            )
+        return findings(lines, files, python, platform)
+
+    def _wanted_release(self, name: str, spec: str) -> tuple[str, str] | None:
+        """The newest final, not yanked release of `name` that `spec` allows, from the index,
+        where the project publishes a wheel for some release; None otherwise."""
+        from packaging.specifiers import InvalidSpecifier
+
+        from compat.resolve.sources.releases import index_lists
+
+        normalized = canonicalize_name(name)
+        try:
+            allowed = SpecifierSet(spec)
+        except InvalidSpecifier:
+            return None
+        if normalized not in self.release_lists:
+            urls, skipped, _ = self._release_indexes([normalized])
+            if not urls or normalized in skipped:
+                return None
+            read, _ = index_lists([normalized], urls, self.index_options.timeout)
+            self.release_lists.update(read)
+        found = self.release_lists.get(normalized)
+        if found is None or not found.files:
+            return None
+        if not any(f.endswith(".whl") for listed in found.files.values() for f in listed):
+            return None
+        versions = [
+            v
+            for v in found.files
+            if allowed.contains(v) and not v.is_prerelease and v not in found.yanked
+        ]
+        return (name, str(max(versions))) if versions else None
 
     def _no_wheel(self, pins: Sequence[Any]) -> list[Finding]:
         """Online: exact pins whose release the index lists with no wheel for the target."""

@@ -117,6 +117,9 @@ class ResolveNotMade(UncheckedError):
         self.reason = reason
         # The source build it failed on, where its output names one: (name, version).
         self.build: tuple[str, str] | None = None
+        # pip resolving another target from wheels only: the requirement it found no wheel
+        # for, (name, specifier) as its "No matching distribution found for" line names it.
+        self.wanted: tuple[str, str] | None = None
 
 
 class ResolverTimedOut(ResolveNotMade):
@@ -395,6 +398,10 @@ _VERDICT = re.compile(
 # with --dry-run (pypa/pip#12215, fixed by pypa/pip#12217 in pip 23.3).
 _PIP_TARGET_REFUSAL = "Can not use any platform or abi specific options"
 _NO_MATCH = re.compile(r"No matching distribution found for ([A-Za-z0-9._-]+)==([^\s;]+)")
+# pip's line for any requirement it found nothing for: `av==10.*`, `av<11,>=10`, `av`.
+_NO_WHEEL_FOR = re.compile(
+    r"No matching distribution found for ([A-Za-z0-9._-]+)(?:\[[^\]]*\])?([<>=!~][^\s;]*)?"
+)
 _WARNING = re.compile(r"^(WARNING|warning)(:|\s)|^DEPRECATION:")
 _ERROR = re.compile(r"^(ERROR:|error:|×|├─▶|╰─▶|Caused by:)")
 _EXCEPTION = re.compile(r"^[A-Za-z_][\w.]*(Error|Exception|Exit)\b.*")
@@ -660,13 +667,17 @@ def _failure(
         # pip resolves another target from wheels only: a package published as a source
         # distribution (deepspeed, flash-attn) has "no version" there, which says nothing about
         # whether a real install, which builds it, works.
-        return ResolveNotMade(
+        error = ResolveNotMade(
             named,
             "it resolves another Python or platform from wheels only, and a requirement has no "
             "wheel for the target among the releases allowed (a real install may build it from "
             "its source distribution): " + message,
             hint="--resolver uv reads source distributions for any target",
         )
+        wanted = _NO_WHEEL_FOR.search(raw)
+        if wanted is not None:
+            error.wanted = (wanted.group(1), wanted.group(2) or "")
+        return error
     missing = _NO_MATCH.search(raw)
     if missing is not None and "from versions: none" not in raw:
         listed = re.search(r"\(from versions: ([^)]*)\)", raw)

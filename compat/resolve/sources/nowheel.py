@@ -17,7 +17,7 @@ from packaging.version import Version
 
 from compat.facts.declared.entries import Declared
 from compat.kb.verified import verified_finding
-from compat.model import Finding, Fix, MatchedPackage, Severity, Status
+from compat.model import Finding, Fix, MatchedPackage, Severity, Status, Unknown
 
 _OS = {"linux": ("manylinux", "musllinux", "linux"), "darwin": ("macosx",), "win32": ("win",)}
 _ARCH = {"x86_64": ("x86_64", "amd64", "universal2", "intel"), "AMD64": ("amd64",),
@@ -138,6 +138,14 @@ def findings(
                 ),
                 severity=Severity.WARNING,
                 status=Status.POSSIBLE,
+                # What settles it, as every possible finding says (a blank question otherwise).
+                unknown=(
+                    Unknown(
+                        f"build.{item.name}",
+                        f"whether the target can build {item.display_name} {item.pinned} from "
+                        f"its sdist: `pip wheel --no-deps {item.name}=={item.pinned}` there",
+                    ),
+                ),
             )
         )
     return out

@@ -134,14 +134,29 @@ def _unpublished(item: Declared, pinned: Version, found: ReleaseList) -> Finding
     )
 
 
+def absent_findings(
+    items: Iterable[Declared], lists: Mapping[NormalizedName, ReleaseList | None]
+) -> list[Finding]:
+    """Range lines (and bare names) of projects that no index the install asks lists: pip and
+    uv refuse them as they refuse such a pin (issue 44 item 2), once per project."""
+    out: list[Finding] = []
+    seen: set[NormalizedName] = set()
+    for item in items:
+        found = lists.get(item.name)
+        if found is not None and found.absent and item.name not in seen:
+            seen.add(item.name)
+            out.append(_absent(item, found))
+    return out
+
+
 def _absent(item: Declared, found: ReleaseList) -> Finding:
     """A project no index the install asks lists: pip and uv refuse the line ("No matching
     distribution found"), whatever the version."""
+    named = f"{item.display_name} {item.pinned}" if item.pinned is not None else item.display_name
     return _finding(
         item,
         f"release:{UNPUBLISHED}:{item.name}",
-        f"{item.display_name} {item.pinned}: {found.source} lists no project {item.name}; pip "
-        f"and uv refuse `{item.raw}`",
+        f"{named}: {found.source} lists no project {item.name}; pip and uv refuse `{item.raw}`",
         Fix(
             "check the project's name, or name the index that serves it (--extra-index-url, "
             "pip's or uv's configuration, or an --extra-index-url line in the file)"
@@ -182,7 +197,13 @@ def _finding(
         fix,
         kind=KIND,
         origin=item.origin,
-        packages=[MatchedPackage(item.name, str(item.pinned), item.origin)],
+        packages=[
+            MatchedPackage(
+                item.name,
+                str(item.pinned) if item.pinned is not None else str(item.specifier) or "*",
+                item.origin,
+            )
+        ],
         matched=[f"{item.origin}: {item.raw}"],
         references=references,
         severity=severity,

@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import shutil
 import time
 from collections.abc import Callable
@@ -18,6 +19,7 @@ from compat.facts.installed import read_paths
 from compat.facts.native import NativeInventory, native_inventory
 from tests.conftest import run_cli
 from tests.dists import make_dist
+from tests.lib.nativeenv import native_dist
 
 NCCL = Path(__file__).resolve().parents[2] / "data" / "records" / "nccl"
 LIB = "nvidia/nccl/lib/libnccl.so.2"
@@ -63,16 +65,36 @@ def test_two_nccl_wheels_own_one_library(tmp_path: Path) -> None:
     shared = found.shared[0]
     assert shared.relpath == LIB
     assert shared.owners == ("nvidia-nccl-cu12", "nvidia-nccl-cu13")
-    assert shared.on_disk == ("nvidia-nccl-cu13",)
+    # The file has cu13's size but not its bytes (a sparse file of zeros): the real RECORDs
+    # state each build's sha256, and neither matches (issue 44 item 7; by size it was cu13's).
+    assert (shared.on_disk, shared.by) == ((), "sha256")
     assert {f.package: f.recorded_size for f in found.files} == {
         "nvidia-nccl-cu12": CU12_SIZE,
         "nvidia-nccl-cu13": CU13_SIZE,
     }
+    assert all(f.recorded_hash and f.recorded_hash.startswith("sha256=") for f in found.files)
 
 
 def test_whose_copy_is_on_disk_follows_the_bytes(tmp_path: Path) -> None:
+    """Two builds of one size: the size cannot tell them apart, the RECORD's sha256 can. The
+    last install's bytes are on disk."""
+    site = tmp_path / "site"
+    native_dist(site, "nvidia-nccl-cu12", "2.27.5", {LIB: b"\x7fELF cu12 build"})
+    native_dist(site, "nvidia-nccl-cu13", "2.28.9", {LIB: b"\x7fELF cu13 build"})
+    (shared,) = inventory(site).shared
+    assert (shared.on_disk, shared.by) == (("nvidia-nccl-cu13",), "sha256")
+    (site / LIB).write_bytes(b"\x7fELF cu12 build")  # cu12 installed again, over it
+    (shared,) = inventory(site, use_cache=False).shared
+    assert (shared.on_disk, shared.by) == (("nvidia-nccl-cu12",), "sha256")
+
+
+def test_without_a_recorded_hash_the_size_answers(tmp_path: Path) -> None:
     site = nccl_site(tmp_path / "site", CU12_SIZE)
-    assert inventory(site).shared[0].on_disk == ("nvidia-nccl-cu12",)
+    for record in site.glob("*.dist-info/RECORD"):
+        text = record.read_text(encoding="utf-8")
+        record.write_text(re.sub(r",sha256=[^,]*,", ",,", text), encoding="utf-8")
+    (shared,) = inventory(site).shared
+    assert (shared.on_disk, shared.by) == (("nvidia-nccl-cu12",), "size")
 
 
 def test_one_owner_is_no_shared_file(tmp_path: Path) -> None:

@@ -144,6 +144,35 @@ def test_a_project_no_index_lists_is_unpublished_at_its_line(tmp_path: Path) -> 
 
 
 @pytest.mark.usefixtures("resolver_env")
+@TOOLS
+def test_a_range_line_of_a_project_no_index_lists_is_unpublished_at_its_line(
+    tmp_path: Path, tool: str
+) -> None:
+    """Not only exact pins: `company-utils>=2.0` and a bare `internal_sdk` name projects no index
+    the install asks lists; the resolver finds nothing to install, and each is
+    `release:unpublished:NAME` at its line. A range of a project the index lists is not."""
+    requirements = write(
+        tmp_path / "requirements.txt", "torch>=2.0\ncompany-utils>=2.0\ninternal_sdk\n"
+    )
+    with IndexServer(INDEX) as index:
+        code, report = check(str(requirements), "--index-url", index.url, "--resolver", tool)
+    assert code == 1
+    assert set(releases(report)) == {
+        "release:unpublished:company-utils",
+        "release:unpublished:internal-sdk",
+    }, report["findings"]
+    found = by_rule(report)["release:unpublished:company-utils"]
+    assert found["status"] == "affected" and found["severity"] == "error"
+    assert found["packages"][0] == {
+        "name": "company-utils", "version": ">=2.0", "source": f"{requirements}:2",
+    }  # fmt: skip
+    assert "lists no project company-utils" in found["title"] and index.url in found["title"]
+    bare = by_rule(report)["release:unpublished:internal-sdk"]
+    assert bare["packages"][0]["source"] == f"{requirements}:3"
+    assert "install:unsatisfiable" not in by_rule(report)  # the absent projects are the reason
+
+
+@pytest.mark.usefixtures("resolver_env")
 def test_a_private_index_in_the_pip_configuration_is_asked_first(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -215,6 +244,30 @@ def test_offline_pins_outside_the_snapshot_are_counted_on_the_verdict_line(
     covered = write(tmp_path / "covered.txt", "transformers==4.40.0\n")
     _, clean = check(str(covered), "--offline")
     assert clean["summary"]["unjudged_pins"] == 0
+
+
+def test_offline_range_lines_outside_the_snapshot_are_counted_too(tmp_path: Path) -> None:
+    """A range line or bare name of a package the snapshot does not cover is as unjudged as
+    such a pin: what it installs, and what that pulls in, is unknown offline."""
+    requirements = write(
+        tmp_path / "requirements.txt",
+        "evalscope==0.10.0\ninternal-utils>=1.2\ncompany_sdk\ntransformers>=4.40\n",
+    )
+    for name in ("evalscope", "internal-utils", "company-sdk"):
+        assert not snapshot.covers(NormalizedName(name))
+    text = run_cli(["check", str(requirements), "--offline", "--no-probe"])
+    _, report = check(str(requirements), "--offline")
+    verdict = text.stdout.strip().splitlines()[-1]
+    assert (
+        f"1 exact pin and 2 ranged requirements were not judged: outside the snapshot of "
+        f"{snapshot.fetched()}" in verdict
+    ), verdict
+    assert (report["summary"]["unjudged_pins"], report["summary"]["unjudged_outside"]) == (1, 2)
+    ranged_only = write(tmp_path / "ranged.txt", "internal-utils>=1.2\n")
+    text = run_cli(["check", str(ranged_only), "--offline", "--no-probe"])
+    assert "1 ranged requirement was not judged" in text.stdout.strip().splitlines()[-1]
+    _, clean = check(str(write(tmp_path / "covered.txt", "transformers>=4.40\n")), "--offline")
+    assert clean["summary"]["unjudged_outside"] == 0
 
 
 def test_offline_a_recorded_release_needs_no_note(tmp_path: Path) -> None:
