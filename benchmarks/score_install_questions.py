@@ -11,7 +11,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
+HERE = Path(__file__).resolve().parent / "heldout" / "install-questions"
 PROFILE = {
     "schema": "compat.hardware/1",
     "driver_version": "535.104.05",
