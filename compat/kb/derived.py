@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from packaging.version import Version
 
     from compat.kb.archtable import ArchList
+    from compat.kb.torchrocm import RocmBuild
 
 # derived key -> the values a rule may ask for
 VOCABULARY: dict[str, tuple[str, ...]] = {
@@ -226,6 +227,11 @@ def hip_code_missing(facts: Facts) -> Verdict:
     if hardware is not None and hardware.gpus and not amd:
         return FALSE  # NVIDIA GPUs only
     listed = facts.arch_lists.get("torch_hip")
+    declared = _declared_rocm_build(facts) if not listed and amd else None
+    if isinstance(declared, Verdict):
+        return declared
+    if declared is not None:
+        listed = declared.targets
     if not listed:
         if facts.packages_known or (hardware is not None and hardware.source != "log"):
             return FALSE  # an environment: its files are read instead (binary-no-kernel-image)
@@ -262,14 +268,47 @@ def hip_code_missing(facts: Facts) -> Verdict:
         if torch is not None and torch.versions
         else ()
     )
-    return Verdict(
-        Tri.TRUE,
-        (
-            f"{names}: torch's ROCm build carries code for {' '.join(listed)} and none that runs there",
-        ),
-        (),
-        matched,
-    )
+    if declared is not None and torch is not None:
+        from compat.kb import torchrocm
+
+        first = torchrocm.first_carrying(override or missing[0].gfx_target or "")
+        since = f"; the first in the table that carries it: torch {first}" if first else ""
+        text = (
+            f"{names}: torch {torch.versions[0]}, the ROCm {declared.rocm} build, carries code "
+            f"for {' '.join(listed)} and none that runs there (PYTORCH_ROCM_ARCH, "
+            f"{declared.source}{since})"
+        )
+    else:
+        text = (
+            f"{names}: torch's ROCm build carries code for {' '.join(listed)} and none that "
+            "runs there"
+        )
+    return Verdict(Tri.TRUE, (text,), (), matched)
+
+
+def _declared_rocm_build(facts: Facts) -> RocmBuild | Verdict | None:
+    """The table's row for a torch `+rocmX.Y` pin that is declared, not installed (check and
+    pin: no files to read); an UNKNOWN verdict where the table has no row for it; None for an
+    installed torch (its files are read), a range, or a build that is not ROCm's."""
+    from compat.kb import torchrocm
+    from compat.probes.rocmbuild import rocm_from_local_label
+
+    torch = facts.packages.get(canonicalize_name("torch"))
+    if torch is None or not torch.exact or torch.installed:
+        return None
+    version = torch.versions[0]
+    if rocm_from_local_label(version) is None:
+        return None
+    build = torchrocm.build_of(version)
+    if build is None:
+        hint = (
+            f"the GPU targets torch {version} carries: compat's table "
+            "(compat/data/torch-rocm-arch.json, from pytorch/builder) has torch "
+            f"{torchrocm.span()} only; compat doctor in that environment reads them from "
+            "libtorch_hip.so, or print torch.cuda.get_arch_list()"
+        )
+        return Verdict(Tri.UNKNOWN, unknown=(Unknown("build.hip_targets", hint),))
+    return build
 
 
 def _wheel_question(facts: Facts, expected: str) -> bool:

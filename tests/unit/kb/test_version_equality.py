@@ -297,6 +297,10 @@ DATA_READERS: dict[str, tuple[str, ...] | str] = {
     "compat.kb.freshness": "kb-inputs.json: by package, the newest release compared",
     "compat.kb.capabilities": "capabilities.yaml: by feature, `since` compared",
     "compat.kb.rocmtargets": "rocm-targets.json: by GPU target name (gfx942), no version",
+    "compat.kb.torchrocm": (
+        "torch-rocm-arch.json: by release series (major.minor string) and the +rocm label's "
+        "numbers as text, one build of a major.minor; ROCm versions sorted as Version"
+    ),
     "compat.kb.importtable": (
         "python-imports.json: releases found by versions.release_key (importtable._spelled), "
         "held by tests/unit/kb/test_importtable_spelling.py"
