@@ -43,6 +43,7 @@ VOCABULARY: dict[str, tuple[str, ...]] = {
     "flash_attn_wheel": ("prerelease-torch",),
     "xformers_torch_build": ("other-build",),
     "hip_code": ("missing",),
+    "torch_backend": ("cuda-on-amd",),
     "cudnn_runtime": ("older-same-major", "other-major"),
     "loader_cuda_major": ("other-major",),
     "stated_requirement": ("unmet",),
@@ -60,6 +61,7 @@ PACKAGES: dict[str, tuple[str, ...]] = {
     "flash_attn_wheel": ("flash-attn", "torch"),
     "xformers_torch_build": ("torch",),
     "hip_code": ("torch",),
+    "torch_backend": ("torch",),
     "cudnn_runtime": ("torch",),
     "loader_cuda_major": ("torch",),
     "stated_requirement": (),  # whichever package the check names
@@ -103,6 +105,8 @@ def table_rows(key: str) -> int:
         return 1  # one question about two builds the log names, no table
     if key == "hip_code":
         return 1  # the GPU's target against the list a log prints; files: binarycheck
+    if key == "torch_backend":
+        return 1  # one question: torch's GPU backend against the machine's GPU vendor
     raise AssertionError(f"unvalidated derived key {key}")  # pragma: no cover
 
 
@@ -133,6 +137,7 @@ def release_specs(key: str) -> dict[str, set[str]]:
     if key in (
         "xformers_torch_build",
         "hip_code",
+        "torch_backend",
         "cudnn_runtime",
         "loader_cuda_major",
         "stated_requirement",
@@ -190,6 +195,8 @@ class DerivedCondition(AnchorCondition):
             return xformers_built_for_other_build(facts)
         if self.key == "hip_code":
             return hip_code_missing(facts)
+        if self.key == "torch_backend":
+            return cuda_build_on_amd(facts)
         if self.key == "cudnn_runtime":
             return cudnn_runtime_against_build(facts, self.expected)
         if self.key == "loader_cuda_major":
@@ -284,6 +291,46 @@ def hip_code_missing(facts: Facts) -> Verdict:
             "runs there"
         )
     return Verdict(Tri.TRUE, (text,), (), matched)
+
+
+def cuda_build_on_amd(facts: Facts) -> Verdict:
+    """TRUE when every GPU of the machine is AMD's and torch is a CUDA build (a `+cuXYZ`
+    label, a PyTorch CUDA index, PyPI's default Linux build of that release as
+    compat/data/torch-builds.json read it from the wheel's torch/version.py, or the installed
+    torch/version.py): it carries no HIP code and its CUDA runtime finds no GPU. A ROCm build
+    fact (a `+rocmX.Y` label, a PyTorch ROCm index, torch/version.py's `hip`) clears it; a
+    machine with any NVIDIA GPU is not judged."""
+    hardware = facts.hardware
+    torch = facts.packages.get(canonicalize_name("torch"))
+    if hardware is None or not hardware.gpus or torch is None:
+        return FALSE
+    if not all(g.is_amd for g in hardware.gpus) or "torch_rocm" in facts.builds:
+        return FALSE
+    cuda = facts.builds.get("torch_cuda")
+    if cuda is None:
+        if "torch_cuda" in facts.unknown_builds:
+            needs = facts.unknown_builds["torch_cuda"]
+            return Verdict(Tri.UNKNOWN, unknown=(Unknown("build.torch_cuda", needs),))
+        return FALSE  # a CPU build, or no build fact: nothing said of a GPU backend
+    where = f" ({torch.origin})" if torch.origin else ""
+    label = f"torch {torch.versions[0]}" if torch.exact else (torch.requirement or "torch")
+    names = ", ".join(sorted({f"{g.name} ({g.gfx_target or 'AMD'})" for g in hardware.gpus}))
+    how = (
+        "PyPI's Linux wheel"
+        if not any(v.local for v in torch.versions) and not torch.installed
+        else "installed"
+        if torch.installed
+        else "its label"
+    )
+    text = (
+        f"{label}{where} is the CUDA {cuda} build ({how}): no HIP code, and its CUDA runtime "
+        f"finds no GPU on {len(hardware.gpus)} AMD GPU(s) {names} (torch.cuda.is_available() "
+        "is False)"
+    )
+    matched = MatchedPackage(
+        torch.name, str(torch.versions[0]) if torch.exact else "*", torch.origin
+    )
+    return Verdict(Tri.TRUE, (text,), (), (matched,))
 
 
 def _declared_rocm_build(facts: Facts) -> RocmBuild | Verdict | None:

@@ -18,7 +18,13 @@ from compat.kb.importtable import with_import_findings
 from compat.kb.knowledge import KnowledgeBase
 from compat.kb.sourcebuild import source_build_notes
 from compat.model import Facts, Finding, PackageFact, Status
-from compat.resolve.check.declared import LOCK_KINDS, declared_facts, torch_cuda
+from compat.resolve.check.declared import (
+    LOCK_KINDS,
+    ROCM_INDEX,
+    declared_facts,
+    torch_cuda,
+    torch_rocm_index,
+)
 from compat.resolve.sources.indexconfig import IndexOptions
 from compat.resolve.target import TargetOptions
 
@@ -423,6 +429,11 @@ class Judge:
             torch_fact, declared_set.indexes, self.platform_name, self.markers
         )
         unknown_builds = {}
+        if why == ROCM_INDEX:
+            rocm = torch_rocm_index(declared_set.indexes)
+            if rocm is not None:
+                builds.setdefault("torch_rocm", rocm)
+                notes.append(f"torch's ROCm build {rocm}: from the PyTorch ROCm index")
         if cuda is not None:
             builds["torch_cuda"] = cuda
             notes.append(f"torch's CUDA build {cuda}: from {why}")

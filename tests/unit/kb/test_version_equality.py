@@ -17,6 +17,7 @@ RTX 5090s give the same findings.
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
@@ -614,6 +615,43 @@ def _hip_code_cases() -> Iterator[Case]:
         )
 
 
+def _hip_table_cases() -> Iterator[Case]:
+    """A declared torch +rocm pin judged by its release branch's targets (torch-rocm-arch.json):
+    2.0's builds lack gfx1100 (true), carry gfx90a (false); any spelling of 2.0.1 is 2.0."""
+    for target in ("gfx1100", "gfx90a"):
+        yield Case(
+            "missing",
+            {
+                "packages": {"torch": "2.0.1+rocm5.4.2"},
+                "hardware": {
+                    "schema": "compat.hardware/1",
+                    "gpus": [{"name": "AMD GPU", "vendor": "amd", "gfx_target": target}],
+                },
+            },
+            (("packages", "torch"),),
+            {},
+            keep_labels=True,
+        )
+
+
+def _torch_backend_cases() -> Iterator[Case]:
+    """A CUDA build of torch on AMD GPUs (true); its ROCm build (false)."""
+    for torch in ("2.5.1+cu121", "2.4.1+rocm6.1"):
+        yield Case(
+            "cuda-on-amd",
+            {
+                "packages": {"torch": torch},
+                "hardware": {
+                    "schema": "compat.hardware/1",
+                    "gpus": [{"name": "AMD GPU", "vendor": "amd", "gfx_target": "gfx942"}],
+                },
+            },
+            (("packages", "torch"),),
+            {},
+            keep_labels=True,
+        )
+
+
 DERIVED_CASES: dict[tuple[str, str], Callable[[], Iterator[Case]]] = {
     ("nccl_wheels", "two-majors"): _nccl_wheel_cases,
     ("stated_requirement", "unmet"): _requirement_cases,
@@ -629,7 +667,8 @@ DERIVED_CASES: dict[tuple[str, str], Callable[[], Iterator[Case]]] = {
     ("wheel", "cpu-build"): _cpu_build_cases,
     ("flash_attn_wheel", "prerelease-torch"): _flash_prerelease_cases,
     ("xformers_torch_build", "other-build"): _xformers_build_cases,
-    ("hip_code", "missing"): _hip_code_cases,
+    ("hip_code", "missing"): lambda: itertools.chain(_hip_code_cases(), _hip_table_cases()),
+    ("torch_backend", "cuda-on-amd"): _torch_backend_cases,
 }
 
 
