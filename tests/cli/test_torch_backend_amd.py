@@ -108,3 +108,29 @@ def test_doctor_on_installed_builds(tmp_path: Path) -> None:
         ["doctor", "--hardware", str(_nvidia(tmp_path)), "--format", "json", "--path", str(cuda)]
     )
     assert RULE not in _rules(result.json())
+
+
+def _check_env(requirements: Path, profile: Path, env: dict[str, str], *extra: str) -> set[str]:
+    result = run_subprocess(
+        ["check", "--offline", *extra, "--hardware", str(profile), "--format", "json",
+         str(requirements)],
+        env=env,
+    )  # fmt: skip
+    assert result.exit_code in (0, 1), result.stderr
+    return set(_rules(result.json()))
+
+
+def test_the_index_flag_and_uvs_torch_backend(tmp_path: Path) -> None:
+    requirements = tmp_path / "requirements.txt"
+    requirements.write_text("torch==2.6.0\n", encoding="utf-8")
+    plain = {"UV_TORCH_BACKEND": ""}
+    rocm_index = ("-i", "https://download.pytorch.org/whl/rocm6.2.4")
+    assert RULE not in _check_env(requirements, MI300X, plain, *rocm_index)
+    # uv's backend: `auto` picks a ROCm index on AMD GPUs (uv 0.7.14), `rocm6.2` names one
+    assert RULE not in _check_env(requirements, MI300X, {"UV_TORCH_BACKEND": "auto"})
+    assert RULE not in _check_env(requirements, MI300X, {"UV_TORCH_BACKEND": "rocm6.2"})
+    # a CUDA backend is still PyPI's CUDA build here
+    assert RULE in _check_env(requirements, MI300X, {"UV_TORCH_BACKEND": "cu126"})
+    # a CUDA index flag: the CUDA build
+    cuda_index = ("-i", "https://download.pytorch.org/whl/cu126")
+    assert RULE in _check_env(requirements, MI300X, plain, *cuda_index)
