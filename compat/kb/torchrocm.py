@@ -41,19 +41,16 @@ def covered(version: Version) -> bool:
 
 def build_of(version: Version) -> RocmBuild | None:
     """The row for `2.3.0+rocm6.0`: None where the series or that ROCm version of it is not in
-    the table (a label with only major.minor matches the one build of that major.minor)."""
+    the table."""
     match = _LABEL.fullmatch(version.local or "")
     row = _table().get(series_of(version))
     if match is None or row is None:
         return None
-    label = match.group(1)
+    key = match.group(1)
     builds: dict[str, list[str]] = row["rocm"]
-    key = label if label in builds else None
-    if key is None:
-        short = ".".join(label.split(".")[:2])
-        alike = [k for k in builds if ".".join(k.split(".")[:2]) == short]
-        key = alike[0] if len(alike) == 1 else None
-    if key is None:
+    if key not in builds:
+        # PyTorch labels a build with the matrix's own string (+rocm5.4.2, +rocm6.0); another
+        # spelling (AMD's repo.radeon.com +rocm6.0.2, +rocm6.1.3) is another build: not judged
         return None
     return RocmBuild(series_of(version), key, tuple(builds[key]), row["source"])
 

@@ -133,3 +133,13 @@ def test_doctor_reads_files_not_the_table(tmp_path: Path) -> None:
     )
     assert result.exit_code in (0, 1), result.stderr
     assert _hits(result.json()) == []
+
+
+def test_another_spelling_of_the_rocm_version_is_another_build(tmp_path: Path) -> None:
+    # PyTorch labels its builds with the matrix's string (+rocm6.0); AMD's own wheels
+    # (repo.radeon.com: +rocm6.1.3, +rocm6.3.4.git...) carry their own target lists: a label
+    # that is not the table's string is not judged by it
+    profile = _profile(tmp_path, "RX 7800 XT", "gfx1101")
+    assert [h["status"] for h in _hits(_check(tmp_path, "2.3.0+rocm6.0", profile))] == ["affected"]
+    assert _hits(_check(tmp_path, "2.3.0+rocm6.0.2", profile)) == []
+    assert _hits(_check(tmp_path, "2.4.0+rocm6.1.git7cecbf6d", profile)) == []
