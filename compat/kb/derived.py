@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from packaging.version import Version
 
     from compat.kb.archtable import ArchList
+    from compat.kb.torchrocm import RocmBuild
 
 # derived key -> the values a rule may ask for
 VOCABULARY: dict[str, tuple[str, ...]] = {
@@ -47,6 +48,7 @@ VOCABULARY: dict[str, tuple[str, ...]] = {
     "hip_library": ("target-missing",),
     "hip_device": ("none",),
     "rocm_loader": ("library-missing",),
+    "torch_backend": ("cuda-on-amd",),
     "cudnn_runtime": ("older-same-major", "other-major"),
     "loader_cuda_major": ("other-major",),
     "stated_requirement": ("unmet",),
@@ -68,6 +70,7 @@ PACKAGES: dict[str, tuple[str, ...]] = {
     "hip_library": (),
     "hip_device": ("torch",),
     "rocm_loader": ("torch",),
+    "torch_backend": ("torch",),
     "cudnn_runtime": ("torch",),
     "loader_cuda_major": ("torch",),
     "stated_requirement": (),  # whichever package the check names
@@ -115,6 +118,8 @@ def table_rows(key: str) -> int:
         return 1  # the GPU's target against the list a log prints; files: binarycheck
     if key in HIP_LOG:
         return 1  # one failure a log reports, read with the facts it states
+    if key == "torch_backend":
+        return 1  # one question: torch's GPU backend against the machine's GPU vendor
     raise AssertionError(f"unvalidated derived key {key}")  # pragma: no cover
 
 
@@ -146,6 +151,7 @@ def release_specs(key: str) -> dict[str, set[str]]:
         "xformers_torch_build",
         "hip_code",
         *HIP_LOG,
+        "torch_backend",
         "cudnn_runtime",
         "loader_cuda_major",
         "stated_requirement",
@@ -207,6 +213,8 @@ class DerivedCondition(AnchorCondition):
             from compat.kb import hiplog
 
             return hiplog.evaluate(self.key, facts)
+        if self.key == "torch_backend":
+            return cuda_build_on_amd(facts)
         if self.key == "cudnn_runtime":
             return cudnn_runtime_against_build(facts, self.expected)
         if self.key == "loader_cuda_major":
@@ -244,6 +252,11 @@ def hip_code_missing(facts: Facts) -> Verdict:
     if hardware is not None and hardware.gpus and not amd:
         return FALSE  # NVIDIA GPUs only
     listed = facts.arch_lists.get("torch_hip")
+    declared = _declared_rocm_build(facts) if not listed and amd else None
+    if isinstance(declared, Verdict):
+        return declared
+    if declared is not None:
+        listed = declared.targets
     if not listed:
         if facts.packages_known or (hardware is not None and hardware.source != "log"):
             return FALSE  # an environment: its files are read instead (binary-no-kernel-image)
@@ -280,14 +293,87 @@ def hip_code_missing(facts: Facts) -> Verdict:
         if torch is not None and torch.versions
         else ()
     )
-    return Verdict(
-        Tri.TRUE,
-        (
-            f"{names}: torch's ROCm build carries code for {' '.join(listed)} and none that runs there",
-        ),
-        (),
-        matched,
+    if declared is not None and torch is not None:
+        from compat.kb import torchrocm
+
+        first = torchrocm.first_carrying(override or missing[0].gfx_target or "")
+        since = f"; the first in the table that carries it: torch {first}" if first else ""
+        text = (
+            f"{names}: torch {torch.versions[0]}, the ROCm {declared.rocm} build, carries code "
+            f"for {' '.join(listed)} and none that runs there (PYTORCH_ROCM_ARCH, "
+            f"{declared.source}{since})"
+        )
+    else:
+        text = (
+            f"{names}: torch's ROCm build carries code for {' '.join(listed)} and none that "
+            "runs there"
+        )
+    return Verdict(Tri.TRUE, (text,), (), matched)
+
+
+def cuda_build_on_amd(facts: Facts) -> Verdict:
+    """TRUE when every GPU of the machine is AMD's and torch is a CUDA build (a `+cuXYZ`
+    label, a PyTorch CUDA index, PyPI's default Linux build of that release as
+    compat/data/torch-builds.json read it from the wheel's torch/version.py, or the installed
+    torch/version.py): it carries no HIP code and its CUDA runtime finds no GPU. A ROCm build
+    fact (a `+rocmX.Y` label, a PyTorch ROCm index, torch/version.py's `hip`) clears it; a
+    machine with any NVIDIA GPU is not judged."""
+    hardware = facts.hardware
+    torch = facts.packages.get(canonicalize_name("torch"))
+    if hardware is None or not hardware.gpus or torch is None:
+        return FALSE
+    if not all(g.is_amd for g in hardware.gpus) or "torch_rocm" in facts.builds:
+        return FALSE
+    cuda = facts.builds.get("torch_cuda")
+    if cuda is None:
+        if "torch_cuda" in facts.unknown_builds:
+            needs = facts.unknown_builds["torch_cuda"]
+            return Verdict(Tri.UNKNOWN, unknown=(Unknown("build.torch_cuda", needs),))
+        return FALSE  # a CPU build, or no build fact: nothing said of a GPU backend
+    where = f" ({torch.origin})" if torch.origin else ""
+    label = f"torch {torch.versions[0]}" if torch.exact else (torch.requirement or "torch")
+    names = ", ".join(sorted({f"{g.name} ({g.gfx_target or 'AMD'})" for g in hardware.gpus}))
+    how = (
+        "PyPI's Linux wheel"
+        if not any(v.local for v in torch.versions) and not torch.installed
+        else "installed"
+        if torch.installed
+        else "its label"
     )
+    text = (
+        f"{label}{where} is the CUDA {cuda} build ({how}): no HIP code, and its CUDA runtime "
+        f"finds no GPU on {len(hardware.gpus)} AMD GPU(s) {names} (torch.cuda.is_available() "
+        "is False)"
+    )
+    matched = MatchedPackage(
+        torch.name, str(torch.versions[0]) if torch.exact else "*", torch.origin
+    )
+    return Verdict(Tri.TRUE, (text,), (), (matched,))
+
+
+def _declared_rocm_build(facts: Facts) -> RocmBuild | Verdict | None:
+    """The table's row for a torch `+rocmX.Y` pin that is declared, not installed (check and
+    pin: no files to read); an UNKNOWN verdict where the table has no row for it; None for an
+    installed torch (its files are read), a range, or a build that is not ROCm's."""
+    from compat.kb import torchrocm
+    from compat.probes.rocmbuild import rocm_from_local_label
+
+    torch = facts.packages.get(canonicalize_name("torch"))
+    if torch is None or not torch.exact or torch.installed:
+        return None
+    version = torch.versions[0]
+    if rocm_from_local_label(version) is None:
+        return None
+    build = torchrocm.build_of(version)
+    if build is None:
+        hint = (
+            f"the GPU targets torch {version} carries: compat's table "
+            "(compat/data/torch-rocm-arch.json, from pytorch/builder) has torch "
+            f"{torchrocm.span()} only; compat doctor in that environment reads them from "
+            "libtorch_hip.so, or print torch.cuda.get_arch_list()"
+        )
+        return Verdict(Tri.UNKNOWN, unknown=(Unknown("build.hip_targets", hint),))
+    return build
 
 
 def _wheel_question(facts: Facts, expected: str) -> bool:

@@ -106,6 +106,19 @@ def index_cuda(url: str) -> Version | Literal["cpu"] | None:
     return "cpu" if match.group(1) == "cpu" else local_label_cuda(match.group(1))
 
 
+_ROCM_SEGMENT = re.compile(r"/(?:whl/(?:nightly/|test/)?)?rocm(\d+\.\d+(?:\.\d+)?)(?:/|$)")
+
+
+def index_rocm(url: str) -> Version | None:
+    """The ROCm release a PyTorch ROCm index serves: `.../whl/rocm6.2.4` -> 6.2 (major.minor,
+    as the `+rocm6.2.4` label is read); None for any other URL."""
+    match = _ROCM_SEGMENT.search(url.rstrip("/") + "/")
+    if match is None:
+        return None
+    parts = match.group(1).split(".")
+    return Version(f"{parts[0]}.{parts[1]}")
+
+
 def local_label_cuda(label: str) -> Version | None:
     """`cu126` -> 12.6, `cu130` -> 13.0, `cu92` -> 9.2; anything else -> None."""
     match = re.fullmatch(r"cu(\d+)", label)

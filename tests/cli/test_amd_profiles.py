@@ -54,8 +54,22 @@ def test_check_and_pin_read_an_amd_profile(tmp_path: Path) -> None:
     assert check.exit_code in (0, 1), check.stderr
     assert "Traceback" not in check.stderr
     pin = run_subprocess(["pin", "--offline", "--hardware", profile, "-r", str(requirements)])
+    # PyPI's torch 2.6.0 is the CUDA 12.4 build: on an MI300X pin says so and cannot escape it
+    # on PyPI (torch-cuda-build-on-amd-gpu), instead of pinning it silently
+    assert pin.exit_code == 1, pin.stderr
+    assert "torch==2.6.0" in pin.stdout
+    assert "# UNRESOLVED torch-cuda-build-on-amd-gpu (affected)" in pin.stdout
+    assert "Traceback" not in pin.stderr
+    # the file routes torch to PyTorch's ROCm index: the +rocm build it serves is what installs
+    requirements.write_text(
+        "--extra-index-url https://download.pytorch.org/whl/rocm6.2.4\n"
+        "torch==2.6.0\nflash-attn==2.7.4\n",
+        encoding="utf-8",
+    )
+    pin = run_subprocess(["pin", "--offline", "--hardware", profile, "-r", str(requirements)])
     assert pin.exit_code == 0, pin.stderr
     assert "torch==2.6.0" in pin.stdout
+    assert "torch-cuda-build-on-amd-gpu" not in pin.stdout + pin.stderr
 
 
 def test_a_bad_gfx_target_is_one_line_and_exit_2(tmp_path: Path) -> None:

@@ -334,6 +334,10 @@ def torch_cuda(
     routed = _torch_indexes(indexes, markers)
     if routed is None:
         return None, ""  # torch comes from one of several opt-in groups: which one is a choice
+    if torch_rocm_index(routed) is not None and not any(v.local for v in torch.versions):
+        # a PyTorch ROCm index serves torch: its +rocmX.Y build sorts above PyPI's plain one
+        # (a local label is the higher version), so pip and uv install that: no CUDA build
+        return None, ROCM_INDEX
     builds: set[Version | str | None] = set()  # "unknown": a release the table does not know
     why = ""
     for version in torch.versions:
@@ -389,6 +393,18 @@ def torch_cuda_candidates(
             f"no torch release {spec} allows installs there, as far as compat knows",
         )
     return frozenset(builds), tuple(releases), ""
+
+
+ROCM_INDEX = "rocm-index"  # torch_cuda's reason: a PyTorch ROCm index serves torch
+
+
+def torch_rocm_index(indexes: Sequence[IndexLine]) -> Version | None:
+    """The ROCm release (major.minor) of a PyTorch ROCm index among the lines torch comes
+    from (download.pytorch.org/whl/rocm6.2.4 -> 6.2), else None."""
+    from compat.kb.torchbuilds import index_rocm
+
+    found = [r for line in indexes if (r := index_rocm(line.url)) is not None]
+    return max(found) if found else None
 
 
 def torch_servable(

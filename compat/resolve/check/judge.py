@@ -18,7 +18,13 @@ from compat.kb.importtable import with_import_findings
 from compat.kb.knowledge import KnowledgeBase
 from compat.kb.sourcebuild import source_build_notes
 from compat.model import Facts, Finding, PackageFact, Status
-from compat.resolve.check.declared import LOCK_KINDS, declared_facts, torch_cuda
+from compat.resolve.check.declared import (
+    LOCK_KINDS,
+    ROCM_INDEX,
+    declared_facts,
+    torch_cuda,
+    torch_rocm_index,
+)
 from compat.resolve.sources.indexconfig import IndexOptions
 from compat.resolve.target import TargetOptions
 
@@ -436,6 +442,14 @@ class Judge:
         )
         unknown_builds = {}
         candidates: dict[str, frozenset[Version | None]] = {}
+        served, flagged = self._flag_rocm_index(torch_fact)
+        if served and why != ROCM_INDEX and not conda_torch:
+            cuda, why = None, ROCM_INDEX  # the flags, pip's configuration or UV_TORCH_BACKEND
+        if why == ROCM_INDEX:
+            rocm = torch_rocm_index(declared_set.indexes) or flagged
+            if rocm is not None:
+                builds.setdefault("torch_rocm", rocm)
+                notes.append(f"torch's ROCm build {rocm}: from the PyTorch ROCm index")
         if cuda is not None:
             builds["torch_cuda"] = cuda
             notes.append(f"torch's CUDA build {cuda}: from {why}")
@@ -750,6 +764,33 @@ class Judge:
         markers, python = target_markers(self.target)
         platform = target_platform(markers)
         return [] if platform is None else findings(pins, files, python, platform)
+
+    def _flag_rocm_index(self, torch: PackageFact | None) -> tuple[bool, Version | None]:
+        """Whether torch comes from PyTorch's ROCm builds by the flags, pip's configuration or
+        uv's `UV_TORCH_BACKEND` (the files' own lines are torch_cuda's), and the ROCm release
+        where it is named. A ROCm index's +rocm build outranks PyPI's plain torch; uv's
+        `rocmX.Y` backend takes that index, and `auto` takes a ROCm one on a machine with AMD
+        GPUs (uv 0.7.14, astral-sh/uv#14176): which release is then uv's choice."""
+        import os
+        import re
+
+        from compat.kb.torchbuilds import index_rocm
+        from compat.resolve.sources.indexconfig import resolve_index_config
+
+        if torch is None or any(v.local for v in torch.versions):
+            return False, None
+        backend = os.environ.get("UV_TORCH_BACKEND", "").strip().lower()
+        if match := re.fullmatch(r"rocm(\d+)\.(\d+)(?:\.\d+)?", backend):
+            return True, Version(f"{match[1]}.{match[2]}")
+        gpus = self.hardware.gpus if self.hardware is not None else ()
+        if backend == "auto" and gpus and all(g.is_amd for g in gpus):
+            return True, None
+        config = resolve_index_config(
+            index_url=self.index_options.index_url,
+            extra_index_urls=tuple(self.index_options.extra_index_urls),
+        )
+        found = [r for url in config.urls if (r := index_rocm(url)) is not None]
+        return (True, max(found)) if found else (False, None)
 
     def _release_indexes(
         self, names: Sequence[NormalizedName]

@@ -55,7 +55,10 @@ def environment_from_requirements(
         markers=markers,
         paths=tuple(declared.files),
     )
-    return env, Declarations(pinned, lines)
+    from compat.resolve.check.declared import torch_rocm_index
+
+    routed = [i for i in declared.indexes if not i.packages or "torch" in i.packages]
+    return env, Declarations(pinned, lines, torch_rocm_index(routed))
 
 
 def declared_facts(

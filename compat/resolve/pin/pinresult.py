@@ -82,3 +82,6 @@ class Declarations:
 
     pinned: frozenset[NormalizedName]
     lines: tuple[tuple[NormalizedName, str, str], ...]  # (name, requirement text, origin)
+    # a PyTorch ROCm index line of the files (download.pytorch.org/whl/rocm6.2.4 -> 6.2): the
+    # +rocm build it serves outranks PyPI's plain torch, so torch's build is ROCm's
+    rocm_index: Version | None = None

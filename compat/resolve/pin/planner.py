@@ -9,6 +9,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from packaging.utils import NormalizedName
+from packaging.version import Version
 
 from compat.kb.knowledge import KnowledgeBase
 from compat.model import Environment, Facts, Hardware, Status, UsageFact
@@ -28,6 +29,7 @@ class Planner:
     with_nvcc: bool  # the toolkit on this machine is a fact of the environment pinned
     from_requirements: bool  # -r files: no installed Requires-Dist to honour
     intent: Intent = field(default_factory=Intent)
+    rocm_index: Version | None = None  # -r files route torch to a PyTorch ROCm index
 
     _last: tuple[Environment, Facts] | None = None  # the intent's facts, reused by the first plan
 
@@ -45,6 +47,13 @@ class Planner:
             hardware=self.hardware,
             usage=dict(self.usage),
         )
+        torch = env.packages.get(NormalizedName("torch"))
+        if self.rocm_index is not None and torch is not None and not torch.version.local:
+            # the files' ROCm index serves torch: its +rocm build, not PyPI's CUDA default
+            builds = {
+                k: v for k, v in facts.builds.items() if k not in ("torch_cuda", "cuda_runtime")
+            }
+            facts = replace(facts, builds={**builds, "torch_rocm": self.rocm_index})
         self._last = (env, facts)
         return facts
 
@@ -104,6 +113,7 @@ def make_planner(
         # The toolkit on this machine says nothing about requirement files meant for another.
         with_nvcc=kb.mentions("build", "nvcc") and declarations is None,
         from_requirements=declarations is not None,
+        rocm_index=declarations.rocm_index if declarations is not None else None,
     )
     kept = {NormalizedName(canonicalize_name(name)) for name in keep}
     start: dict[NormalizedName, str] = {}

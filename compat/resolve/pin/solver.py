@@ -190,7 +190,14 @@ def _with_versions(
         from compat.kb.torchbuilds import build_cuda, known_release
 
         release = Version(torch.public)  # the build table reads any spelling (compat.versions)
-        if torch.local or known_release(torch):
+        from_rocm_index = (
+            "torch_rocm" in facts.builds
+            and old_torch is not None
+            and not any(v.local for v in old_torch.versions)
+        )
+        if from_rocm_index and not torch.local:
+            pass  # a PyTorch ROCm index serves torch (check's facts): its build stays ROCm's
+        elif torch.local or known_release(torch):
             builds = {
                 k: v for k, v in facts.builds.items() if k not in ("torch_cuda", "cuda_runtime")
             }

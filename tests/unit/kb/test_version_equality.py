@@ -17,6 +17,7 @@ RTX 5090s give the same findings.
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
@@ -297,6 +298,10 @@ DATA_READERS: dict[str, tuple[str, ...] | str] = {
     "compat.kb.freshness": "kb-inputs.json: by package, the newest release compared",
     "compat.kb.capabilities": "capabilities.yaml: by feature, `since` compared",
     "compat.kb.rocmtargets": "rocm-targets.json: by GPU target name (gfx942), no version",
+    "compat.kb.torchrocm": (
+        "torch-rocm-arch.json: by release series (major.minor string) and the +rocm label's "
+        "numbers as text, one build of a major.minor; ROCm versions sorted as Version"
+    ),
     "compat.kb.importtable": (
         "python-imports.json: releases found by versions.release_key (importtable._spelled), "
         "held by tests/unit/kb/test_importtable_spelling.py"
@@ -652,6 +657,43 @@ def _hip_log_cases(key: str) -> Iterator[Case]:
     yield Case(expected, {"hardware": _amd("gfx1102", "11.0.0")}, (), {})
 
 
+def _hip_table_cases() -> Iterator[Case]:
+    """A declared torch +rocm pin judged by its release branch's targets (torch-rocm-arch.json):
+    2.0's builds lack gfx1100 (true), carry gfx90a (false); any spelling of 2.0.1 is 2.0."""
+    for target in ("gfx1100", "gfx90a"):
+        yield Case(
+            "missing",
+            {
+                "packages": {"torch": "2.0.1+rocm5.4.2"},
+                "hardware": {
+                    "schema": "compat.hardware/1",
+                    "gpus": [{"name": "AMD GPU", "vendor": "amd", "gfx_target": target}],
+                },
+            },
+            (("packages", "torch"),),
+            {},
+            keep_labels=True,
+        )
+
+
+def _torch_backend_cases() -> Iterator[Case]:
+    """A CUDA build of torch on AMD GPUs (true); its ROCm build (false)."""
+    for torch in ("2.5.1+cu121", "2.4.1+rocm6.1"):
+        yield Case(
+            "cuda-on-amd",
+            {
+                "packages": {"torch": torch},
+                "hardware": {
+                    "schema": "compat.hardware/1",
+                    "gpus": [{"name": "AMD GPU", "vendor": "amd", "gfx_target": "gfx942"}],
+                },
+            },
+            (("packages", "torch"),),
+            {},
+            keep_labels=True,
+        )
+
+
 DERIVED_CASES: dict[tuple[str, str], Callable[[], Iterator[Case]]] = {
     ("hip_isa", "rejected"): lambda: _hip_log_cases("hip_isa"),
     ("hip_library", "target-missing"): lambda: _hip_log_cases("hip_library"),
@@ -671,7 +713,8 @@ DERIVED_CASES: dict[tuple[str, str], Callable[[], Iterator[Case]]] = {
     ("wheel", "cpu-build"): _cpu_build_cases,
     ("flash_attn_wheel", "prerelease-torch"): _flash_prerelease_cases,
     ("xformers_torch_build", "other-build"): _xformers_build_cases,
-    ("hip_code", "missing"): _hip_code_cases,
+    ("hip_code", "missing"): lambda: itertools.chain(_hip_code_cases(), _hip_table_cases()),
+    ("torch_backend", "cuda-on-amd"): _torch_backend_cases,
 }
 
 

@@ -1,0 +1,206 @@
+#!/usr/bin/env python3
+"""Regenerate compat/data/torch-rocm-arch.json: the GPU targets each torch ROCm build carries.
+
+For every torch release series whose ROCm wheels (download.pytorch.org/whl/rocmX.Y) were built
+from pytorch/builder, and every ROCm version of it, PYTORCH_ROCM_ARCH as the build set it: the
+targets hipcc compiled torch's kernels for (one code object each in libtorch_hip.so).
+
+Two files of pytorch/builder's `release/X.Y` branch are the primary sources (the release's
+binary builds ran in the `pytorch/manylinux-builder:rocmV-X.Y` images that branch built):
+
+* `manywheel/build_docker.sh`, the `rocm)` branch of `case ${GPU_ARCH_TYPE}`: the base list and
+  its `if [[ $ROCM_VERSION_INT -ge N ]]` additions, passed to the image as
+  `--build-arg PYTORCH_ROCM_ARCH` (`manywheel/Dockerfile`: `ENV PYTORCH_ROCM_ARCH`), which
+  `manywheel/build_rocm.sh` keeps;
+* `.github/workflows/build-manywheel-images.yml`: the `rocm_version` matrix, the ROCm versions an
+  image (and so a wheel index) was built for.
+
+Before 1.11 the branch set no PYTORCH_ROCM_ARCH (torch's own cmake default applied: not read
+here); from 2.5 the scripts live in pytorch/pytorch (.ci/docker/manywheel/build.sh), which could
+not be read at its release tags here (the repository is 4 GB): those releases are not in the
+table, and compat says the table has no row rather than guess.
+
+The recorded input is scripts/inputs/torch-rocm-arch.json: per series the ref, the commit, each
+file's sha256 and the lists evaluated. `--refresh --builder-git DIR` re-reads both files at the
+branch heads and rewrites it. Every run with `--builder-git` re-reads a sample of the recorded
+series at their commits and fails when one differs. Without it the script is offline and
+deterministic: tests/unit/kb/test_torch_rocm_arch.py fails when the committed JSON differs.
+
+Usage: python scripts/gen_torch_rocm_arch.py [--builder-git DIR [--refresh]] [--check]
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import random
+import re
+import subprocess
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+INPUT = ROOT / "scripts" / "inputs" / "torch-rocm-arch.json"
+OUTPUT = ROOT / "compat" / "data" / "torch-rocm-arch.json"
+SCRIPT = "manywheel/build_docker.sh"
+MATRIX = ".github/workflows/build-manywheel-images.yml"
+SERIES = ("1.11", "1.12", "1.13", "2.0", "2.1", "2.2", "2.3", "2.4")
+
+_SET = re.compile(r'^PYTORCH_ROCM_ARCH="([^"$]*)"$')
+_EXTEND = re.compile(r'^PYTORCH_ROCM_ARCH="\$\{PYTORCH_ROCM_ARCH\}(;[^"$]*)"$')
+_APPEND = re.compile(r'^PYTORCH_ROCM_ARCH\+="(;[^"$]*)"$')
+_IF = re.compile(r"^if \[\[ \$ROCM_VERSION_INT -(ge|gt|lt|le|eq) (\d+) \]\]; then$")
+_MATRIX = re.compile(r"rocm_version:\s*\[([^\]]*)\]")
+_OPS = {
+    "ge": int.__ge__,
+    "gt": int.__gt__,
+    "lt": int.__lt__,
+    "le": int.__le__,
+    "eq": int.__eq__,
+}
+
+
+class ScriptError(ValueError):
+    """The script has a shape this evaluator does not understand: refuse, never guess."""
+
+
+def version_int(rocm: str) -> int:
+    """build_docker.sh's ROCM_VERSION_INT: major*10000 + minor*100 + patch."""
+    match = re.fullmatch(r"(\d+)\.(\d+)(?:\.(\d+))?", rocm)
+    if match is None:
+        raise ScriptError(f"ROCm version {rocm!r}: the script's regex would fail")
+    return int(match[1]) * 10000 + int(match[2]) * 100 + int(match[3] or 0)
+
+
+def evaluate(script: str, rocm: str) -> list[str]:
+    """PYTORCH_ROCM_ARCH the `rocm)` branch sets for ROCm `rocm`, as a list of targets.
+
+    Understands an assignment, `${PYTORCH_ROCM_ARCH};...` and `+=";..."` extensions, and
+    `if [[ $ROCM_VERSION_INT -OP N ]]; then ... fi` around them; anything else that touches
+    the variable raises ScriptError."""
+    lines = [line.split("#", 1)[0].strip() for line in script.splitlines()]
+    start = next((i for i, line in enumerate(lines) if line == "rocm)"), None)
+    if start is None:
+        raise ScriptError("no `rocm)` branch")
+    number = version_int(rocm)
+    value: str | None = None
+    active: list[bool] = []
+    for line in lines[start + 1 :]:
+        if line == ";;":
+            break
+        if match := _IF.match(line):
+            active.append(_OPS[match[1]](number, int(match[2])))
+            continue
+        if line == "fi" and active:
+            active.pop()
+            continue
+        if line.startswith("else") and active:
+            raise ScriptError(f"an else branch: {line!r}")
+        if "PYTORCH_ROCM_ARCH" not in line or line.startswith(("DOCKER_GPU_BUILD_ARG", "echo")):
+            continue
+        if not all(active):
+            continue
+        if match := _SET.match(line):
+            value = match[1]
+        elif (match := _EXTEND.match(line) or _APPEND.match(line)) and value is not None:
+            value += match[1]
+        else:
+            raise ScriptError(f"an assignment this evaluator does not read: {line!r}")
+    if value is None:
+        raise ScriptError("the `rocm)` branch sets no PYTORCH_ROCM_ARCH")
+    return [t for t in value.split(";") if t]
+
+
+def rocm_versions(workflow: str) -> list[str]:
+    """The `rocm_version` matrix of the image workflow."""
+    match = _MATRIX.search(workflow)
+    if match is None:
+        raise ScriptError("no rocm_version matrix")
+    return [v.strip().strip("\"'") for v in match[1].split(",") if v.strip()]
+
+
+def _git(mirror: Path, *args: str) -> str:
+    return subprocess.run(
+        ["git", "--git-dir", str(mirror), *args], capture_output=True, text=True, check=True
+    ).stdout
+
+
+def read_series(mirror: Path, ref: str) -> dict[str, Any]:
+    """One series as read at `ref` (a branch or a commit)."""
+    commit = _git(mirror, "rev-parse", ref).strip()
+    script = _git(mirror, "show", f"{commit}:{SCRIPT}")
+    workflow = _git(mirror, "show", f"{commit}:{MATRIX}")
+    return {
+        "repo": "pytorch/builder",
+        "commit": commit,
+        "files": {
+            SCRIPT: hashlib.sha256(script.encode()).hexdigest(),
+            MATRIX: hashlib.sha256(workflow.encode()).hexdigest(),
+        },
+        "rocm": {rocm: evaluate(script, rocm) for rocm in rocm_versions(workflow)},
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--builder-git", type=Path, help="a git mirror of pytorch/builder")
+    parser.add_argument("--refresh", action="store_true")
+    parser.add_argument(
+        "--check", action="store_true", help="exit 1 when the committed table is not what it writes"
+    )
+    args = parser.parse_args()
+    recorded: dict[str, Any] = json.loads(INPUT.read_text()) if INPUT.is_file() else {}
+    if args.refresh:
+        if args.builder_git is None:
+            raise SystemExit("--refresh needs --builder-git DIR")
+        recorded = {
+            "about": "PYTORCH_ROCM_ARCH per ROCm version of pytorch/builder's release branches",
+            "series": {
+                series: {
+                    "ref": f"release/{series}",
+                    **read_series(args.builder_git, f"release/{series}"),
+                }
+                for series in SERIES
+            },
+        }
+        INPUT.write_text(json.dumps(recorded, indent=1) + "\n")
+    if args.builder_git is not None:
+        series = recorded["series"]
+        sample = random.Random(json.dumps(series, sort_keys=True)).sample(sorted(series), 4)
+        for name in sample:
+            row = series[name]
+            again = read_series(args.builder_git, row["commit"])
+            if {k: again[k] for k in ("commit", "files", "rocm")} != {
+                k: row[k] for k in ("commit", "files", "rocm")
+            }:
+                raise SystemExit(f"torch {name}: the recorded row differs from {row['commit']}")
+        print(f"re-read {len(sample)} series from pytorch/builder: {', '.join(sample)} agree")
+    table = {
+        "about": (
+            "GPU targets (PYTORCH_ROCM_ARCH) of torch's ROCm wheels per release series and ROCm "
+            "version; generated by scripts/gen_torch_rocm_arch.py from "
+            "scripts/inputs/torch-rocm-arch.json (pytorch/builder release branches). Series "
+            "not listed (before 1.11: torch's cmake default; 2.5 on: pytorch/pytorch's "
+            ".ci/docker, not read at its tags) have no row."
+        ),
+        "releases": {
+            name: {
+                "rocm": row["rocm"],
+                "source": (
+                    f"pytorch/builder {SCRIPT} @ {row['ref']} ({row['commit'][:12]}), "
+                    f"ROCm versions from {MATRIX}"
+                ),
+            }
+            for name, row in recorded["series"].items()
+        },
+    }
+    text = json.dumps(table, indent=1, sort_keys=True) + "\n"
+    if args.check:
+        return 0 if OUTPUT.is_file() and OUTPUT.read_text() == text else 1
+    OUTPUT.write_text(text)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

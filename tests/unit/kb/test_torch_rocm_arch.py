@@ -1,0 +1,100 @@
+"""compat/data/torch-rocm-arch.json is what scripts/gen_torch_rocm_arch.py writes from its
+recorded input (pytorch/builder's release branches at named commits), and the evaluator reads
+the build script's shapes, refusing the ones it does not know."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from tests.lib.paths import REPO
+
+SCRIPT = REPO / "scripts" / "gen_torch_rocm_arch.py"
+INPUT = REPO / "scripts" / "inputs" / "torch-rocm-arch.json"
+
+
+def _generator() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("gen_torch_rocm_arch", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_table_is_what_the_script_writes() -> None:
+    done = subprocess.run([sys.executable, str(SCRIPT), "--check"], check=False)
+    assert done.returncode == 0, "compat/data/torch-rocm-arch.json is stale: run the script"
+
+
+def test_every_series_names_its_source() -> None:
+    recorded = json.loads(INPUT.read_text())
+    for name, row in recorded["series"].items():
+        assert row["repo"] == "pytorch/builder"
+        assert row["ref"] == f"release/{name}"
+        assert len(row["commit"]) == 40
+        assert set(row["files"]) == {
+            "manywheel/build_docker.sh",
+            ".github/workflows/build-manywheel-images.yml",
+        }
+        assert row["rocm"], name
+
+
+def test_a_hand_edit_is_caught(tmp_path: Path) -> None:
+    (tmp_path / "scripts" / "inputs").mkdir(parents=True)
+    (tmp_path / "compat" / "data").mkdir(parents=True)
+    (tmp_path / "scripts" / "gen_torch_rocm_arch.py").write_text(SCRIPT.read_text())
+    (tmp_path / "scripts" / "inputs" / "torch-rocm-arch.json").write_text(INPUT.read_text())
+    data = json.loads((REPO / "compat" / "data" / "torch-rocm-arch.json").read_text())
+    data["releases"]["2.0"]["rocm"]["5.4.2"].append("gfx1100")
+    (tmp_path / "compat" / "data" / "torch-rocm-arch.json").write_text(json.dumps(data))
+    script = tmp_path / "scripts" / "gen_torch_rocm_arch.py"
+    done = subprocess.run([sys.executable, str(script), "--check"], check=False)
+    assert done.returncode == 1
+
+
+# the shapes pytorch/builder's release branches used (1.11: `${PYTORCH_ROCM_ARCH};...` from
+# ROCm 4.3; 2.3: `+=";gfx942"` from ROCm 6.0), written here in the same shapes
+_OLD = """    rocm)
+        PYTORCH_ROCM_ARCH="gfx900;gfx906;gfx908"
+        if [[ $ROCM_VERSION_INT -ge 40300 ]]; then
+            PYTORCH_ROCM_ARCH="${PYTORCH_ROCM_ARCH};gfx90a;gfx1030"
+        fi
+        DOCKER_GPU_BUILD_ARG="--build-arg PYTORCH_ROCM_ARCH=${PYTORCH_ROCM_ARCH}"
+        ;;
+"""
+_NEW = """    rocm)
+        PYTORCH_ROCM_ARCH="gfx900;gfx1100"
+        if [[ $ROCM_VERSION_INT -ge 60000 ]]; then
+            PYTORCH_ROCM_ARCH+=";gfx942"
+        fi
+        ;;
+"""
+
+
+def test_the_evaluator_follows_the_version_conditions() -> None:
+    gen = _generator()
+    assert gen.evaluate(_OLD, "4.2") == ["gfx900", "gfx906", "gfx908"]
+    assert gen.evaluate(_OLD, "4.3.1") == ["gfx900", "gfx906", "gfx908", "gfx90a", "gfx1030"]
+    assert gen.evaluate(_NEW, "5.7") == ["gfx900", "gfx1100"]
+    assert gen.evaluate(_NEW, "6.0") == ["gfx900", "gfx1100", "gfx942"]
+
+
+@pytest.mark.parametrize(
+    "script",
+    [
+        "cuda)\n  X=1\n  ;;\n",  # no rocm branch
+        "rocm)\n  PYTORCH_ROCM_ARCH=$(cat list)\n  ;;\n",  # computed: not read
+        "rocm)\n  if [[ $ROCM_VERSION_INT -ge 1 ]]; then\n  A=1\n  else\n  fi\n  ;;\n",
+        "rocm)\n  TARGET=rocm_final\n  ;;\n",  # sets nothing
+    ],
+)
+def test_the_evaluator_refuses_what_it_does_not_read(script: str) -> None:
+    gen = _generator()
+    with pytest.raises(gen.ScriptError):
+        gen.evaluate(script, "6.0")
