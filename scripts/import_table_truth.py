@@ -56,6 +56,20 @@ BREAKS: tuple[dict[str, Any], ...] = (
         "run": False,
     },
     {
+        "importer": "peft==0.13.2",
+        "defining": "huggingface_hub==0.21.0",
+        "fixed by": "huggingface_hub==0.23.0",
+        "line": "peft/utils/loftq_utils.py:26",
+        "statement": "from huggingface_hub.errors import HFValidationError",
+        "error": "ModuleNotFoundError: No module named 'huggingface_hub.errors'",
+        "reports": [
+            "https://github.com/huggingface/peft/issues/2116",
+            "https://github.com/huggingface/peft/issues/2097",
+        ],
+        "not run": "import peft: peft imports torch first",
+        "run": True,
+    },
+    {
         "importer": "trl==1.0.0",
         "defining": "torch==2.5.1",
         "fixed by": "torch==2.6.0",
