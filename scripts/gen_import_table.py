@@ -5,10 +5,15 @@ item 2). check and pin judge a resolved install's pairs of releases with it; exp
 releases that define a name.
 
 Inputs (scripts/inputs/python-imports.json, written by `--refresh`): for each family, the
-releases read, each with its file's name, address and sha256 as PyPI states them. The defining
-package: every final release since FLOOR; the importers: the releases listed in FAMILIES. The
-files are downloaded (checked against the recorded sha256), unpacked, and read with compat's own
-readers, the ones doctor uses (compat.facts.pymodules, compat.kb.pythoncheck):
+releases read, each with its file's name, address, size and sha256 as PyPI states them, and how
+the defining releases are read. The defining package: every final release since FLOOR, or the
+newest patch of each minor; the importers: the releases listed in FAMILIES. The files are
+downloaded (checked against the recorded sha256) and unpacked as pip installs them; a `range`
+family's 400-900 MB wheels (vLLM, torch) are not: only their zip's central directory and `.py`
+members are fetched by HTTP Range requests (scripts/remote_zip.py: the server's size must be
+PyPI's, each member is checked against its CRC-32); a `tree` family's sdists (DeepSpeed, whose
+setup.py needs torch) are read as their package tree. All are read with compat's own readers,
+the ones doctor uses (compat.facts.pymodules, compat.kb.pythoncheck):
 
 * an importer release: its modules' column-0 import statements from the defining package that
   the `ast` confirms in the module's own body (not under `try`, `if`, `def`); each row also says
@@ -16,8 +21,10 @@ readers, the ones doctor uses (compat.facts.pymodules, compat.kb.pythoncheck):
 * a defining release: for each (module, name) some importer release imports, whether the module
   defines it (top-level bindings, `__all__`, lazy tables, submodules): yes, no, or unknown.
 
-Compact: only the pairs some importer release imports; per pair, the releases that lack it and
-those whose names cannot be known (the rest define it).
+Compact: only the pairs some importer release imports (and the modules they import from); per
+pair, the releases that lack it and those whose names cannot be known (the rest define it); the
+importer rows only of pairs some read release lacks, one per pair and release. `--only A,B`
+reads those families again and keeps the others as they are.
 
 Sample re-read: before writing, a sample of rows is read again by another route (the module's
 source straight from the wheel's zip, `compat.files.pysource.read_defines`, the zip's file list
@@ -27,7 +34,8 @@ the table (exit 1, nothing written).
 The broken pairs also become rules (compat/matrix/python-imports-table.yaml), so pin avoids
 them as it avoids any rule; `--rules-only` rewrites them from the table without reading wheels.
 
-Usage: python scripts/gen_import_table.py [--refresh] [--wheels DIR] | --rules-only [--check]
+Usage: python scripts/gen_import_table.py [--refresh] [--only FAMILIES] [--wheels DIR]
+       python scripts/gen_import_table.py --rules-only [--check]
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
 """The import relation between releases, from compat/data/python-imports.json (issue 41, item 2):
-which names each read release of a defining package (huggingface_hub, transformers) defines, and
-which names each read release of its importers (sentence-transformers, diffusers, TRL, PEFT)
-imports from it at import time, read from the releases' wheels by scripts/gen_import_table.py
-with doctor's own readers.
+which names each read release of a defining package (huggingface_hub, transformers, accelerate,
+datasets, tokenizers, PEFT, DeepSpeed, vLLM, torch) defines, and which names each read release of
+its importers imports from it at import time, read from the releases' wheels (or sdists) by
+scripts/gen_import_table.py with doctor's own readers. A `from M import X` whose M the defining
+release lacks is M's break (ModuleNotFoundError), once per module.
 
 `broken` judges two releases as doctor judges two installed ones: the importer's release imports
 a (module, name) at its modules' top level (column 0, unguarded) and the defining release lacks
