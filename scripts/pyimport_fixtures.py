@@ -12,10 +12,13 @@ only as an sdist is built with `pip wheel --no-deps`), installed with
   modules whose definitions it resolves (star imports, lazy tables, the lazy class), and their
   packages' `__init__.py`;
 * every kept distribution keeps METADATA, WHEEL and a RECORD cut to the kept files (their hashes
-  and sizes as the wheel states them).
+  and sizes as the wheel states them);
+* each release's cut tree is written once, under releases/NAME-VERSION/ (a release two cases hold
+  gains the files either keeps); a case lists its releases, and its site-packages is their trees
+  copied together (tests/lib/pyimports.copy_case).
 
-The cut is verified before it is written: the check's findings on the cut tree equal those on
-the full install. The truth beside each case is not compat's: `--truth VENV` names a virtual
+The cut is verified before it is written: the check's findings on the case composed from the
+release trees equal those on the full install. The truth beside each case is not compat's: `--truth VENV` names a virtual
 environment per wheel set family, built with real pip from the same releases and their
 dependencies; the script runs the case's import there (after `pip install --no-deps` of the case's
 wheels) and records the last line of its error, or `ok`, in MANIFEST.json.
@@ -215,6 +218,38 @@ def cut(site: Path, importer: str, dest: Path) -> list[str]:
     return sorted(kept)
 
 
+def split(cut_site: Path, root: Path) -> list[str]:
+    """The cut install as one tree per release under `root` (`huggingface_hub-0.25.2/`: its
+    dist-info and the files its RECORD lists), shared by every case holding that release; a
+    release already there from another case gains the files this case keeps."""
+    releases = []
+    for info in sorted(cut_site.glob("*.dist-info")):
+        release = info.name.removesuffix(".dist-info")
+        record = root / release / info.name / "RECORD"
+        existed = record.exists()
+        for row in (info / "RECORD").read_text(encoding="utf-8").splitlines():
+            rel = row.split(",")[0]
+            if rel and (cut_site / rel).is_file():
+                target = root / release / rel
+                if rel.endswith(".dist-info/RECORD") and target.exists():
+                    continue  # merged below
+                target.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(cut_site / rel, target)
+        if existed:  # written by an earlier case: its rows and this case's together
+            rows = {*record.read_text(encoding="utf-8").splitlines()}
+            rows |= {*(info / "RECORD").read_text(encoding="utf-8").splitlines()}
+            record.write_text("".join(f"{r}\n" for r in sorted(rows)), encoding="utf-8")
+        releases.append(release)
+    return releases
+
+
+def compose(releases: list[str], dest: Path, root: Path = OUT / "releases") -> Path:
+    """A case's site-packages: its releases' trees copied into one directory."""
+    for release in releases:
+        shutil.copytree(root / release, dest, dirs_exist_ok=True)
+    return dest
+
+
 def truth(venv: Path, wheel_files: list[Path], statement: str, log: Path) -> dict[str, str]:
     python = venv / "bin" / "python"
     subprocess.run(
@@ -257,7 +292,12 @@ def main() -> int:
     previous = {}
     if (OUT / "MANIFEST.json").exists():
         previous = {c["name"]: c for c in json.loads((OUT / "MANIFEST.json").read_text())["cases"]}
-    logs = {p.name: p.read_bytes() for p in OUT.glob("*.log")} if OUT.exists() else {}
+    # the logs and the other files beside the cases (TABLE-TRUTH.json) are kept as they are
+    logs = (
+        {p.name: p.read_bytes() for p in OUT.iterdir() if p.is_file() and p.name != "MANIFEST.json"}
+        if OUT.exists()
+        else {}
+    )
     shutil.rmtree(OUT, ignore_errors=True)
     OUT.mkdir(parents=True)
     for log_name, data in logs.items():  # kept where this run does not import again
@@ -269,9 +309,10 @@ def main() -> int:
             site = Path(tmp) / "site"
             install(wheel_files, site)
             full, _mods, _rec = judge(site)
-            dest = OUT / name
-            kept = cut(site, importer, dest)
-        again, _mods, _rec = judge(dest)
+            kept = cut(site, importer, Path(tmp) / "cut")
+            releases = split(Path(tmp) / "cut", OUT / "releases")
+            composed = compose(releases, Path(tmp) / "composed")
+            again, _mods, _rec = judge(composed)
         if [(i, s) for i, s, _o, _m in again] != [(i, s) for i, s, _o, _m in full]:
             raise SystemExit(f"{name}: the cut tree judges otherwise: {again} != {full}")
         if family in venvs:
@@ -283,6 +324,7 @@ def main() -> int:
             {
                 "name": name,
                 "importer": importer,
+                "releases": releases,
                 "wheels": [{"file": w.name, "sha256": sha256(w)} for w in wheel_files],
                 "import": {"statement": statement, **result},
                 "findings": [{"id": i, "status": s, "source": o} for i, s, o, _m in full],
@@ -292,8 +334,9 @@ def main() -> int:
         print(f"{name}: {len(kept)} files kept; import: {result['result']}; findings: {full}")
     manifest = {
         "about": "Real wheels behind tests/data/pyimports/ (scripts/pyimport_fixtures.py): each "
-        "case's files cut to what the import check reads, the findings on the full install, and "
-        "the real import's result in a venv built from the same releases.",
+        "case's files cut to what the import check reads, kept once per release under releases/ "
+        "(a case's site-packages is its `releases` copied together), the findings on the full "
+        "install, and the real import's result in a venv built from the same releases.",
         "cases": cases,
     }
     (OUT / "MANIFEST.json").write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")

@@ -1,8 +1,9 @@
 """The import relation between releases, from compat/data/python-imports.json (issue 41, item 2):
-which names each read release of a defining package (huggingface_hub, transformers) defines, and
-which names each read release of its importers (sentence-transformers, diffusers, TRL, PEFT)
-imports from it at import time, read from the releases' wheels by scripts/gen_import_table.py
-with doctor's own readers.
+which names each read release of a defining package (huggingface_hub, transformers, accelerate,
+datasets, tokenizers, PEFT, DeepSpeed, vLLM, torch) defines, and which names each read release of
+its importers imports from it at import time, read from the releases' wheels (or sdists) by
+scripts/gen_import_table.py with doctor's own readers. A `from M import X` whose M the defining
+release lacks is M's break (ModuleNotFoundError), once per module.
 
 `broken` judges two releases as doctor judges two installed ones: the importer's release imports
 a (module, name) at its modules' top level (column 0, unguarded) and the defining release lacks
@@ -127,6 +128,10 @@ def broken(
         seen: set[str] = set()
         for module, name, where, reached in sorted(rows, key=lambda r: (not r[3], r[2])):
             key = f"{module}:{name}"
+            if name and defining_release in family.lacking.get(f"{module}:", frozenset()):
+                # the release lacks the module itself: `from M import X` fails with
+                # ModuleNotFoundError for M, whichever names it asks for
+                key, name = f"{module}:", ""
             if key in seen or defining_release not in family.lacking.get(key, frozenset()):
                 continue
             seen.add(key)
@@ -190,10 +195,20 @@ def with_import_findings(
     """`findings` with the install's broken pairs as doctor's `python` findings; a generated
     rule's finding that one of them restates is dropped (one finding per break)."""
     found = import_findings(packages)
-    restated = {
-        rule_id(str(f.packages[0].name), *f.rule.id.split(":")[2:4]) for f in found if f.packages
-    }
-    return [f for f in findings if f.rule.id not in restated] + found
+    restated: set[str] = set()
+    modules: set[str] = set()  # a module the release lacks: every name rule from it restates it
+    for f in found:
+        if f.packages:
+            _kind, _dist, module, *name = f.rule.id.split(":")
+            importer = str(f.packages[0].name)
+            restated.add(rule_id(importer, module, name[0] if name else ""))
+            if not name:
+                modules.add(rule_id(importer, module, "") + "-")
+    return [
+        f
+        for f in findings
+        if f.rule.id not in restated and not any(f.rule.id.startswith(m) for m in modules)
+    ] + found
 
 
 def import_findings(packages: Mapping[NormalizedName, PackageFact]) -> list[Finding]:

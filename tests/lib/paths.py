@@ -18,8 +18,9 @@ DATA = TESTS / "data"
 LOGS = DATA / "logs"
 """Real and composed crash logs (tests/data/logs/PROVENANCE.md)."""
 PYIMPORTS = DATA / "pyimports"
-"""Real wheels' Python sources cut to what doctor's import check reads (MANIFEST.json: each case,
-its wheels' sha256 and the real import's result; scripts/pyimport_fixtures.py)."""
+"""Real wheels' Python sources cut to what doctor's import check reads, one tree per release under
+releases/ (MANIFEST.json: each case, its releases, its wheels' sha256 and the real import's
+result; scripts/pyimport_fixtures.py; tests/lib/pyimports.copy_case builds a case's site)."""
 REAL = DATA / "real"
 """Real dependency files of public training repositories."""
 SNAPSHOTS = TESTS / "snapshots"

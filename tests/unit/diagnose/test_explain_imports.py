@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +13,7 @@ import pytest
 
 from tests.conftest import run_cli
 from tests.lib import paths
+from tests.lib.pyimports import copy_case
 
 MANIFEST = json.loads((paths.PYIMPORTS / "MANIFEST.json").read_text(encoding="utf-8"))
 FAILING = [c for c in MANIFEST["cases"] if c["import"]["result"] != "ok"]
@@ -29,8 +29,7 @@ def explain(log: Path, *args: str) -> tuple[int, dict[str, Any]]:
 
 def site_of(name: str, tmp_path: Path) -> Path:
     site = tmp_path / name
-    shutil.copytree(paths.PYIMPORTS / name, site)
-    return site
+    return copy_case(name, site)
 
 
 @pytest.mark.parametrize("case", FAILING, ids=[c["name"] for c in FAILING])

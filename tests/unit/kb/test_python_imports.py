@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import time
 from pathlib import Path
 from typing import Any
@@ -18,6 +17,7 @@ import pytest
 from tests.conftest import run_subprocess
 from tests.lib import paths
 from tests.lib.doctor import doctor_argv, doctor_report
+from tests.lib.pyimports import copy_case
 
 MANIFEST = json.loads((paths.PYIMPORTS / "MANIFEST.json").read_text(encoding="utf-8"))
 CASES = {case["name"]: case for case in MANIFEST["cases"]}
@@ -26,8 +26,7 @@ _CANNOT_IMPORT = re.compile(r"ImportError: cannot import name '(\w+)' from '([\w
 
 def site_of(name: str, tmp_path: Path) -> Path:
     site = tmp_path / "site"
-    shutil.copytree(paths.PYIMPORTS / name, site)
-    return site
+    return copy_case(name, site)
 
 
 def python_findings(report: dict[str, Any]) -> list[dict[str, Any]]:

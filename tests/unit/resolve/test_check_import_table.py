@@ -8,7 +8,6 @@ from __future__ import annotations
 import copy
 import json
 import re
-import shutil
 import subprocess
 import sys
 import zipfile
@@ -23,6 +22,7 @@ from tests.conftest import run_cli
 from tests.indexserver import Dist, IndexServer
 from tests.lib import paths
 from tests.lib.doctor import doctor_report
+from tests.lib.pyimports import copy_case
 from tests.lib.resolvers import pip_resolve
 
 MANIFEST = json.loads((paths.PYIMPORTS / "MANIFEST.json").read_text(encoding="utf-8"))
@@ -147,7 +147,7 @@ def test_pin_avoids_the_broken_pair_and_real_pip_accepts_it(tmp_path: Path) -> N
 def test_doctor_says_the_break_once_from_the_installed_files(tmp_path: Path) -> None:
     # the generated rule asks what doctor reads in the files: doctor's own finding stands alone
     site = tmp_path / "site"
-    shutil.copytree(paths.PYIMPORTS / "st-2.2.2-hub-0.26.0", site)
+    copy_case("st-2.2.2-hub-0.26.0", site)
     _, report = doctor_report(site)
     rules = [f["rule"] for f in report["findings"] if not f["rule"].startswith("pip-check:")]
     assert rules == ["python-import:sentence-transformers:huggingface_hub:cached_download"]
@@ -189,7 +189,7 @@ def _script() -> Any:
 def test_the_sample_re_read_route_agrees_with_the_table(name: str, tmp_path: Path) -> None:
     # the generation-time re-read reads a module straight from the wheel's zip: here a zip of
     # the real huggingface_hub release's files (tests/data/pyimports), against the table's row
-    site = paths.PYIMPORTS / name
+    site = copy_case(name, tmp_path / "site")
     wheel = tmp_path / "hub.whl"
     with zipfile.ZipFile(wheel, "w") as archive:
         for path in (site / "huggingface_hub").rglob("*.py"):

@@ -1,1 +1,0 @@
-from .CrossEncoder import CrossEncoder

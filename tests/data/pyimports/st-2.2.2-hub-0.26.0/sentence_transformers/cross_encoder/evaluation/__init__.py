@@ -1,5 +1,0 @@
-from .CEBinaryAccuracyEvaluator import CEBinaryAccuracyEvaluator
-from .CEBinaryClassificationEvaluator import CEBinaryClassificationEvaluator
-from .CECorrelationEvaluator import CECorrelationEvaluator
-from .CESoftmaxAccuracyEvaluator import CESoftmaxAccuracyEvaluator
-from .CERerankingEvaluator import CERerankingEvaluator

@@ -1,3 +1,0 @@
-# flake8: noqa
-
-from .base_environment import TextEnvironment, TextHistory
