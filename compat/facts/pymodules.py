@@ -25,7 +25,7 @@ from typing import Any, NamedTuple
 from compat.files.pysource import Defines, Imported, SourceError
 from compat.model import Environment
 
-_FORMAT = 7
+_FORMAT = 8  # 8: a finding leads with the site the real import runs first
 _EXTENSION_SUFFIXES = (".so", ".pyd")
 _SKIPPED_DIRS = frozenset({"tests", "test", "_vendor", "vendored", "__pycache__"})
 
