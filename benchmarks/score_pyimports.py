@@ -43,6 +43,7 @@ DEFAULT_SET = ROOT / "benchmarks" / "heldout" / "pyimports-1"
 TORCH_WHEEL = Path("/opt/wheels/torch-2.13.0+cpu-cp311-cp311-manylinux_2_28_x86_64.whl")
 _FRAME = re.compile(r'File "([^"]+)", line (\d+), in ')
 _CANNOT = re.compile(r"ImportError: cannot import name '(\w+)' from '([\w.]+)'")
+_EXCEPTION = re.compile(r"[A-Za-z_][\w.]*(?:Error|Exception|Exit): ")
 _NO_MODULE = re.compile(r"ModuleNotFoundError: No module named '([\w.]+)'")
 
 
@@ -90,7 +91,9 @@ def real_import(venv: Path, statement: str) -> dict[str, str]:
     if done.returncode == 0:
         return {"result": "ok"}
     lines = [line for line in done.stderr.strip().splitlines() if line.strip()]
-    last = lines[-1] if lines else f"exit {done.returncode}"
+    # the exception's line, not a hint printed after it
+    errors = [line for line in lines if _EXCEPTION.match(line)]
+    last = errors[-1] if errors else lines[-1] if lines else f"exit {done.returncode}"
     site = str(site_of(venv)) + "/"
     frames = [(p, n) for p, n in _FRAME.findall(done.stderr) if p.startswith(site)]
     out = {"result": last, "traceback": "\n".join(lines[-40:]).replace(site, "SITE/")}
@@ -113,7 +116,9 @@ def build(
         if venv.exists() and not kept:
             shutil.rmtree(venv)
         if not kept:
-            _run(["cp", "-al", str(base), str(venv)])
+            _run(
+                ["cp", "-al", str(base.resolve()), str(venv)]
+            )  # base may be a link to a shared one
         py = str(venv / "bin" / "python")
         if from_lock:
             lock = work / f"{env['name']}.lock.txt"
@@ -192,7 +197,7 @@ def score_env(set_dir: Path, env: dict[str, Any]) -> dict[str, Any]:
         cannot, nomod = _CANNOT.search(truth["result"]), _NO_MODULE.search(truth["result"])
         name = cannot.group(1) if cannot else nomod.group(1) if nomod else ""
         expected = (name, truth.get("failing frame", ""))
-    verdict = "works" if expected is None else "miss"
+    verdict = "works" if expected is None else "miss" if expected[0] else "not a name failure"
     hit: dict[str, Any] | None = None
     for f in findings:
         source = f.get("source", "")
@@ -233,9 +238,15 @@ def score_env(set_dir: Path, env: dict[str, Any]) -> dict[str, Any]:
                 "right": real["result"] != "ok" and said in alone["result"],
             }
         )
+    affected_other = [
+        f["title"]
+        for f in report.get("findings", [])
+        if f.get("kind") != "python" and f.get("status") == "affected"
+    ]
     return {
         "name": env["name"],
         "truth": truth["result"],
+        "other kinds affected": affected_other,
         "expected": list(expected) if expected else None,
         "verdict": verdict,
         "hit": (hit or {}).get("title", ""),
@@ -259,9 +270,15 @@ def render(scores: list[dict[str, Any]]) -> str:
             f"| {s['name']} | {s['truth'][:90]} | {s['verdict']} | {s['false_affected']} | "
             f"{s['false_possible']} | {s['right_others']} |"
         )
-    breaks = [s for s in scores if s.get("expected")]
+    breaks = [s for s in scores if s.get("expected") and s["verdict"] != "not a name failure"]
     found = sum(1 for s in breaks if s["verdict"] == "found")
     works = [s for s in scores if not s.get("expected") and "crash" not in s]
+    for s in scores:
+        if s.get("verdict") == "not a name failure":
+            rows.append(
+                f"- {s['name']}: the real import fails on no missing name ({s['truth'][:100]}); "
+                f"doctor's affected findings of other kinds: {s['other kinds affected'][:2]}"
+            )
     silent = sum(1 for s in works if not s["others"])
     clean = sum(1 for s in works if not s["false_affected"] and not s["false_possible"])
     fa = sum(s.get("false_affected", 0) for s in scores)
