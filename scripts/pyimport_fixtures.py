@@ -72,6 +72,16 @@ CASES: tuple[tuple[str, str, str, str, tuple[str, ...]], ...] = (
         ("trl==0.7.11", "transformers==4.39.0"),
     ),
     (
+        # datasets imports `insecure_hashlib` (huggingface_hub 0.19+) in several modules; the
+        # real import stops at the one it runs first (datasets/utils/info_utils.py), not the
+        # first by path: the finding must lead with that one.
+        "datasets-2.18.0-hub-0.18.0",
+        "datasets",
+        "datasets",
+        "import datasets",
+        ("datasets==2.18.0", "huggingface_hub==0.18.0"),
+    ),
+    (
         # tqdm's pandas support imports pandas' `Panel` (removed in pandas 1.0) under
         # try/except ImportError: a guarded import that must stay silent.
         "tqdm-4.67.1-pandas-2.2.3",

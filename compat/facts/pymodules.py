@@ -31,7 +31,8 @@ from typing import Any, NamedTuple
 from compat.files.pysource import Defines, Imported, SourceError
 from compat.model import Environment
 
-_FORMAT = 9  # 8: entries keyed by their RECORD's signature; 9: imports as text
+_FORMAT = 10  # 8: entries keyed by their RECORD's signature; 9: imports as text; 10: a finding
+# leads with the site the real import runs first
 _EXTENSION_SUFFIXES = (".so", ".pyd")
 _SKIPPED_DIRS = frozenset({"tests", "test", "_vendor", "vendored", "__pycache__"})
 

@@ -349,7 +349,7 @@ def judge_imports(mods: Modules, sources: Sources, env: Environment) -> PythonJu
                 claims.setdefault(_Claim(dist, imp.module, name), []).append(site)
     judgement = PythonJudgement()
     confirmed = _confirmed(claims, sources, unreadable)
-    reach: dict[str, set[str]] = {}
+    reach: dict[str, dict[tuple[str, int], int]] = {}
     judgement.watched.update(unreadable)
     for claim, sites in sorted(confirmed.items()):
         judgement.watched.update(site.path for site in sites)
@@ -432,26 +432,44 @@ def _confirmed(
     return kept
 
 
-def _reached(mods: Modules, sources: Sources, dist: str) -> set[str]:
-    """The modules `import <top>` runs for each of the distribution's top-level packages,
-    through their column-0 imports of the distribution's own modules."""
+def _reached(mods: Modules, sources: Sources, dist: str) -> dict[tuple[str, int], int]:
+    """The import statements `import <top>` runs for each of the distribution's top-level
+    packages, (path, line) -> the order Python runs them in.
+
+    Python runs a module's column-0 statements in line order, and an import of one of the
+    distribution's own modules not yet imported runs that module (its parent packages first)
+    before the next statement: the walk does the same, depth first, so the statement with the
+    lowest rank among failing ones is the one the real `import` stops at. Imports of other
+    distributions' modules are not followed (their failures are their own findings)."""
     modules = mods.modules
-    reached: set[str] = set()
-    todo = [top for top in mods.tops.get(dist, ()) if top in modules]
-    while todo:
-        module = todo.pop()
-        if module in reached:
-            continue
-        reached.add(module)
-        file = modules.get(module)
-        if file is None or file.kind == "ext":
-            continue
-        parts = module.split(".")
-        todo.extend(".".join(parts[:i]) for i in range(1, len(parts)))
-        imports = sources.imports(file.path)
-        if isinstance(imports, str):
-            continue
-        for imp in imports:
+    order: dict[tuple[str, int], int] = {}
+    started: set[str] = set()
+
+    def own(target: str) -> list[str]:
+        """`target` and its parent packages, outermost first, that are this distribution's."""
+        parts = target.split(".")
+        chain = [".".join(parts[:i]) for i in range(1, len(parts) + 1)]
+        return [m for m in chain if m in modules and modules[m].dist == dist]
+
+    # frames: (module, its imports once it runs, the next statement); None: not run yet
+    stack: list[tuple[str, list[Imported] | None, int]] = []
+    for top in mods.tops.get(dist, ()):
+        if top in modules:
+            stack.append((top, None, 0))
+        while stack:
+            module, imports, at = stack.pop()
+            file = modules[module]
+            if imports is None:
+                if module in started:
+                    continue  # already run (or running: a circular import goes on)
+                started.add(module)
+                found = sources.imports(file.path) if file.kind != "ext" else []
+                imports = found if isinstance(found, list) else []
+            if at >= len(imports):
+                continue
+            stack.append((module, imports, at + 1))  # resumed after what this statement runs
+            imp = imports[at]
+            order.setdefault((file.path, imp.line), len(order))
             base = (
                 absolute(module, file.kind == "pkg", imp.level, imp.module)
                 if imp.level
@@ -459,16 +477,17 @@ def _reached(mods: Modules, sources: Sources, dist: str) -> set[str]:
             )
             if not base:
                 continue
-            targets = [base]
-            if imp.names:
-                targets += [f"{base}.{n}" for n in imp.names if n != "*"]
-            for target in targets:
-                owner = modules.get(target)
-                if owner is not None and owner.dist == dist and target not in reached:
-                    todo.append(target)
-                    tparts = target.split(".")
-                    todo.extend(".".join(tparts[:i]) for i in range(1, len(tparts)))
-    return reached
+            targets = own(base)
+            if imp.names:  # `from pkg import sub`: the submodule runs after the package
+                targets += [
+                    f"{base}.{n}"
+                    for n in imp.names
+                    if n != "*" and f"{base}.{n}" in modules and modules[f"{base}.{n}"].dist == dist
+                ]
+            for target in reversed(list(dict.fromkeys(targets))):
+                if target not in started:
+                    stack.append((target, None, 0))  # the first to run ends on top
+    return order
 
 
 def _name(package: str) -> NormalizedName:
@@ -478,13 +497,15 @@ def _name(package: str) -> NormalizedName:
 def _finding(
     claim: _Claim,
     sites: Sequence[_Site],
-    reached: set[str],
+    reached: Mapping[tuple[str, int], int],
     mods: Modules,
     versions: Mapping[str, str],
 ) -> Finding:
-    ordered = sorted(sites, key=lambda s: (s.module not in reached, s.path, s.line))
+    # the statement the real `import` runs first leads: that is where it stops
+    late = len(reached)
+    ordered = sorted(sites, key=lambda s: (reached.get((s.path, s.line), late), s.path, s.line))
     first = ordered[0]
-    affected = first.module in reached
+    affected = (first.path, first.line) in reached
     version = versions.get(claim.dist, "")
     owner = _owner(mods, claim.module) or claim.module.split(".")[0]
     owner_version = versions.get(owner, "")

@@ -18,6 +18,9 @@ from tests.lib.pyimports import copy_case
 MANIFEST = json.loads((paths.PYIMPORTS / "MANIFEST.json").read_text(encoding="utf-8"))
 FAILING = [c for c in MANIFEST["cases"] if c["import"]["result"] != "ok"]
 WORKING = {c["name"]: c for c in MANIFEST["cases"] if c["import"]["result"] == "ok"}
+# the failing cases whose importer has a working case beside it (datasets 2.18.0 has none: it
+# is there for where doctor's finding leads, tests/unit/kb/test_python_imports.py)
+PAIRED = [c for c in FAILING if any(w["importer"] == c["importer"] for w in WORKING.values())]
 _CANNOT_IMPORT = re.compile(r"cannot import name '(\w+)' from '([\w.]+)'")
 
 
@@ -49,7 +52,7 @@ def test_the_installed_files_confirm_the_real_failure(case: dict[str, Any], tmp_
     assert found["version_from"] == "environment"
 
 
-@pytest.mark.parametrize("case", FAILING, ids=[c["name"] for c in FAILING])
+@pytest.mark.parametrize("case", PAIRED, ids=[c["name"] for c in PAIRED])
 def test_the_same_log_beside_a_working_release_is_ruled_out(
     case: dict[str, Any], tmp_path: Path
 ) -> None:
@@ -76,7 +79,7 @@ def test_without_the_files_it_asks_for_the_release() -> None:
     assert code == 0
 
 
-@pytest.mark.parametrize("case", FAILING, ids=[c["name"] for c in FAILING])
+@pytest.mark.parametrize("case", PAIRED, ids=[c["name"] for c in PAIRED])
 def test_the_cause_names_the_releases_that_define_the_name(case: dict[str, Any]) -> None:
     # compat/data/python-imports.json read the defining package's releases: the cause names
     # those that define the name, the release that worked for the real import among them

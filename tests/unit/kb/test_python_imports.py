@@ -58,6 +58,8 @@ def test_doctor_agrees_with_the_real_import(name: str, tmp_path: Path) -> None:
     frame = re.search(r'File "([^"]+)", line (\d+)', case["import"]["failing frame"])
     assert frame is not None
     assert any(f"{frame[1]}:{frame[2]}:" in m for m in finding["matched"]), finding["matched"]
+    # and leads with it: the statement the real import runs first, where it stops
+    assert finding["source"] == f"{site}/{frame[1]}:{frame[2]}", finding["source"]
     importer = case["importer"]
     versions = {p["name"]: p["version"] for p in finding["packages"]}
     assert importer in versions and versions[importer] in {

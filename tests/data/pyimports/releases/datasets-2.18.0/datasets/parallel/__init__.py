@@ -1,0 +1,1 @@
+from .parallel import parallel_backend, parallel_map, ParallelBackendConfig  # noqa F401

@@ -1,0 +1,1 @@
+# deprecated, please use datasets.download.download_manager
