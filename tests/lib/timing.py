@@ -28,10 +28,11 @@ from typing import IO, Any
 import pytest
 
 DEFAULT_LIMIT = 60.0
-# Issue 45 asks 180 s; the two offline checks of unsloth's pyproject (the solve's bound, ~55 s
-# each alone) put the marked total at 325 s on a quiet 2-core machine (a fresh-clone .ci/run)
-# until that solve is faster: the budget leaves a CI machine ~50% slower than that room rather
-# than turning the gate red on speed alone (the per-test 60 s limit is unchanged).
+# Issue 45 asks 180 s. The last fresh-clone .ci/run (2 cores, 27 slow tests) measured 325 s of
+# calls, plus ~47 s in their fixtures (Ray clusters, compat's wheel installed) that the total now
+# counts. The unsloth checks (two of them, the largest) take half the CPU they did (65.8 -> 31.3 s
+# each, benchmarks/offline_solves.py), which leaves ~340 s estimated: the budget keeps room for a
+# CI machine ~40% slower than that until a run measures the new total (then lower it, with margin).
 DEFAULT_SLOW_BUDGET = 480.0
 
 
