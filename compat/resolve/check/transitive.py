@@ -117,6 +117,7 @@ def walk(
     stopped = False
     via: dict[NormalizedName, list[str]] = {}
     met: dict[tuple[int, int], tuple[SpecifierSet, list[Version], bool]] = {}  # _met's answers
+    allows: dict[int, tuple[SpecifierSet, dict[Version, bool]]] = {}  # _allowed's answers
     for _ in range(MAX_ROUNDS):
         changed = False
         # Forward: what every surely installed package requires of the packages rules speak of.
@@ -133,7 +134,7 @@ def walk(
             allowed[child] = [
                 (
                     parent,
-                    _allowed(universe, specs.values()),
+                    _allowed(universe, specs.values(), allows),
                     _label(parent, nodes[parent], child, specs),
                 )
                 for parent, specs in parents
@@ -334,11 +335,31 @@ def _required(node: _Node) -> dict[NormalizedName, dict[Version, SpecifierSet]]:
     return out
 
 
-def _allowed(universe: Sequence[Version], specs: Iterable[SpecifierSet]) -> set[Version]:
+def _allowed(
+    universe: Sequence[Version],
+    specs: Iterable[SpecifierSet],
+    memo: dict[int, tuple[SpecifierSet, dict[Version, bool]]],
+) -> set[Version]:
     """The releases of `universe` one of `specs` allows. Releases of a parent share their
-    specifier objects (_required): each distinct one is asked once (issue 45)."""
-    distinct = list({id(s): s for s in specs}.values())
-    return {v for v in universe if any(s.contains(v, prereleases=True) for s in distinct)}
+    specifier objects (_required), and the walk asks again every round: each distinct object
+    is asked about a release once (issue 45). `memo`: by the object's id, the object kept in it
+    so that the id stays its."""
+    answers = []
+    for spec in {id(s): s for s in specs}.values():
+        found = memo.get(id(spec))
+        if found is None or found[0] is not spec:
+            found = memo[id(spec)] = (spec, {})
+        answers.append((spec, found[1]))
+    out = set()
+    for version in universe:
+        for spec, known in answers:
+            allows = known.get(version)
+            if allows is None:
+                allows = known[version] = spec.contains(version, prereleases=True)
+            if allows:
+                out.add(version)
+                break
+    return out
 
 
 @cache
