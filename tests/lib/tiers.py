@@ -41,6 +41,7 @@ INTEGRATION_FILES = {
     "tests/unit/resolve/test_pin_offline_proof.py",
     "tests/unit/commands/test_pixi_environments.py",  # whole pixi locks, every environment
     "tests/unit/kb/test_bundle.py",  # knowledge bundles built, served over HTTP, installed
+    "tests/unit/resolve/test_offline_same_answer.py",  # 236 recorded offline solves again
 }
 INTEGRATION_FIXTURES = {"resolver_env"}
 

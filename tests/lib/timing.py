@@ -1,9 +1,14 @@
 """The suite's time budget, enforced where the time is spent (issue 45).
 
-- A test whose call phase runs longer than the limit (60 s, `COMPAT_TEST_TIME_LIMIT`) fails,
-  unless it is marked `slow` with a reason: a slow test must say why it has to be slow.
-- The `slow` tests together stay under their own budget (480 s until the unsloth solve is faster; issue 45 asks 180 s; `COMPAT_TEST_SLOW_BUDGET`); the
-  total is printed at the end of every run, and going over it fails the run.
+- A test whose phases (setup, call and teardown: work moved into a fixture is the test's too)
+  run longer than the limit together (60 s, `COMPAT_TEST_TIME_LIMIT`) fails, unless it is marked
+  `slow` with a reason: a slow test must say why it has to be slow.
+- The `slow` tests together stay under their own budget (DEFAULT_SLOW_BUDGET,
+  `COMPAT_TEST_SLOW_BUDGET`), every phase of every slow test that ran counted, whatever its
+  outcome; the total is printed at the end of every run, and going over it fails the run.
+- A `slow` marker without a reason is a usage error at collection, and
+  tests/product/test_suite_time.py reads every test file's markers (a lint: files a run did not
+  collect too).
 - With `COMPAT_TEST_DURATIONS=FILE`, every phase of every test (setup, call, teardown) is
   written to FILE as JSON lines as it ends (a run cut short still leaves what it measured),
   which `scripts/test-times` reads to show the slowest tests and where the time went.
@@ -23,10 +28,13 @@ from typing import IO, Any
 import pytest
 
 DEFAULT_LIMIT = 60.0
-# Issue 45 asks 180 s; the two offline checks of unsloth's pyproject (the solve's bound, ~55 s
-# each alone) put the marked total at 325 s on a quiet 2-core machine (a fresh-clone .ci/run)
-# until that solve is faster: the budget leaves a CI machine ~50% slower than that room rather
-# than turning the gate red on speed alone (the per-test 60 s limit is unchanged).
+# Issue 45 asks 180 s. The last fresh-clone .ci/run (2 cores, 27 slow tests) measured 325 s of
+# calls, plus ~47 s in their fixtures (Ray clusters, compat's wheel installed) that the total now
+# counts. The two unsloth checks of tests/product/test_check_real.py, the largest, went from
+# 144.1 s to 74.7 s together (a lightly loaded 2-core machine, one worker; 125.5 -> 75.2 s CPU)
+# once the offline solve and walk were made faster, which leaves ~300 s estimated: the budget
+# keeps room for a CI machine ~50% slower than that until a run measures the new total (then
+# lower it, with margin).
 DEFAULT_SLOW_BUDGET = 480.0
 
 
@@ -63,19 +71,30 @@ def pytest_runtest_makereport(
 ) -> Generator[None, Any, None]:
     outcome = yield
     report: pytest.TestReport = outcome.get_result()
+    # The test's time so far: its setup (a fixture built for it, a session one included), its
+    # call and its teardown, so that work moved out of the test's body still counts.
+    spent = item.stash.get(_SPENT, 0.0) + report.duration
+    item.stash[_SPENT] = spent
     limit = _seconds("COMPAT_TEST_TIME_LIMIT", DEFAULT_LIMIT)
-    if report.when != "call" or not report.passed or limit <= 0 or report.duration <= limit:
+    if not report.passed or limit <= 0 or spent <= limit:
         return
     if _slow_reason(item):
         return
+    if item.stash.get(_FAILED, False):  # failed once already, at an earlier phase
+        return
+    item.stash[_FAILED] = True
     # Failed here, on the worker, so the report carries the failure to the controller, to the
     # terminal and to JUnit like any other failure of the test.
     report.outcome = "failed"
     report.longrepr = (
-        f"{item.nodeid} took {report.duration:.1f} s, over the {limit:g} s limit for one "
-        "test (COMPAT_TEST_TIME_LIMIT): find what it waits on, or mark it "
+        f"{item.nodeid} took {spent:.1f} s (setup, call and teardown), over the {limit:g} s "
+        "limit for one test (COMPAT_TEST_TIME_LIMIT): find what it waits on, or mark it "
         "pytest.mark.slow(reason=...) saying why it must be slow"
     )
+
+
+_SPENT = pytest.StashKey[float]()
+_FAILED = pytest.StashKey[bool]()
 
 
 def _worker(report: pytest.TestReport) -> str:
@@ -113,15 +132,16 @@ class Recorder:
             self.stream.flush()
 
     def slow_total(self) -> tuple[int, float]:
-        calls = [r for r in self.rows if r["slow"] and r["when"] == "call"]
-        return len(calls), sum(float(r["duration"]) for r in calls)
+        """The slow tests that ran (any outcome) and their time: every phase of each."""
+        rows = [r for r in self.rows if r["slow"]]
+        return len({r["nodeid"] for r in rows}), sum(float(r["duration"]) for r in rows)
 
     @pytest.hookimpl
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
         count, total = self.slow_total()
         budget = _seconds("COMPAT_TEST_SLOW_BUDGET", DEFAULT_SLOW_BUDGET)
         terminalreporter.write_line(
-            f"slow-marked tests: {count}, {total:.1f} s of calls"
+            f"slow-marked tests: {count}, {total:.1f} s (setup, call and teardown)"
             + (f" (budget {budget:g} s, COMPAT_TEST_SLOW_BUDGET)" if budget > 0 else "")
         )
 

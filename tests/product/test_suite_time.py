@@ -5,6 +5,7 @@ phase of every test is written where scripts/test_times.py reads it."""
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import subprocess
@@ -62,7 +63,80 @@ def test_the_slow_tests_have_a_total_budget(tmp_path: Path) -> None:
     assert "the 1 slow-marked tests took" in run.stdout and "over the 0.2 s budget" in run.stdout
     within = pytest_run(tmp_path, SUITE, COMPAT_TEST_SLOW_BUDGET="60")
     assert within.returncode == 0, within.stdout
-    assert "slow-marked tests: 1, 0.6 s of calls (budget 60 s" in within.stdout
+    assert "slow-marked tests: 1, 0.6 s (setup, call and teardown) (budget 60 s" in within.stdout
+
+
+FIXTURED = """\
+import time
+import pytest
+
+
+@pytest.fixture
+def costly():
+    time.sleep(0.4)
+    yield
+    time.sleep(0.4)
+
+
+def test_in_a_fixture(costly):
+    pass
+
+
+@pytest.mark.slow(reason="sleeps in its fixture on purpose")
+def test_slow_in_a_fixture(costly):
+    pass
+
+
+@pytest.mark.slow(reason="fails, and still took its time")
+def test_slow_and_failing():
+    time.sleep(0.3)
+    assert False
+"""
+
+
+def test_time_spent_in_fixtures_is_the_tests_own(tmp_path: Path) -> None:
+    """Work moved out of a test's body into a fixture (setup, teardown) is not a way around the
+    limit or the budget; a slow test that fails counts too."""
+    run = pytest_run(tmp_path, FIXTURED, COMPAT_TEST_TIME_LIMIT="0.6")
+    # over the limit at its teardown: pytest says ERROR, the run fails either way
+    assert "ERROR test_suite.py::test_in_a_fixture" in run.stdout, run.stdout
+    assert "over the 0.6 s limit for one test" in run.stdout
+    assert "test_slow_in_a_fixture" not in run.stdout.split("short test summary")[-1]
+    total = float(run.stdout.split("slow-marked tests: 2, ")[1].split(" s ")[0])
+    assert total >= 0.4 + 0.4 + 0.3  # both slow tests, every phase
+    over = pytest_run(tmp_path, FIXTURED, COMPAT_TEST_SLOW_BUDGET="1.0")
+    assert "over the 1 s budget" not in over.stdout  # the run failed already (a failing test)
+    assert "slow-marked tests: 2, " in over.stdout
+
+
+def test_every_slow_marker_in_the_suite_states_a_reason() -> None:
+    """The lint of the markers themselves, over every test file (collected by a run or not):
+    `pytest.mark.slow` is always called, with a reason that is not empty."""
+    bare = []
+    for path in sorted(paths.TESTS.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        called = {id(node.func) for node in ast.walk(tree) if isinstance(node, ast.Call)}
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Attribute) and node.attr == "slow"):
+                continue
+            if not (isinstance(node.value, ast.Attribute) and node.value.attr == "mark"):
+                continue
+            where = f"{path.relative_to(paths.REPO)}:{node.lineno}"
+            if id(node) not in called:
+                bare.append(where)
+                continue
+            call = next(c for c in ast.walk(tree) if isinstance(c, ast.Call) and c.func is node)
+            reasons = [*call.args[:1], *(k.value for k in call.keywords if k.arg == "reason")]
+            if len(reasons) != 1 or (
+                isinstance(reasons[0], ast.Constant) and not str(reasons[0].value).strip()
+            ):
+                bare.append(where)
+    assert bare == []
+    assert "tests/product/test_check_real.py" in {
+        str(p.relative_to(paths.REPO))
+        for p in paths.TESTS.rglob("*.py")
+        if "mark.slow(" in p.read_text()
+    }  # the lint sees the suite's markers
 
 
 def test_a_slow_marker_needs_a_reason(tmp_path: Path) -> None:

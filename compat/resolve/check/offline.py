@@ -164,9 +164,21 @@ def _applied(
 ) -> tuple[Requirement, ...]:
     """A release's requirements that apply on the target, markers evaluated (transitive's one
     cached filter: releases share their lists) and then dropped: the candidate has decided them."""
-    from compat.resolve.check.transitive import _filtered
+    from compat.resolve.check.transitive import _line_applies
 
-    return tuple(_without_marker(r) for r in _filtered(lines, tuple(sorted(extras)), markers))
+    ordered = tuple(sorted(extras))
+    return tuple(_unmarked(line) for line in lines if _line_applies(line, ordered, markers))
+
+
+@cache
+def _unmarked(line: str) -> Requirement:
+    """One requirement line, parsed and without its marker, once per process: releases share
+    their lines, and the solve's per-requirement caches (_Provider) are keyed by the object."""
+    from compat.resolve.check.transitive import _parse
+
+    requirement = _parse(line)
+    assert requirement is not None  # _line_applies: an unparsable line never applies
+    return _without_marker(requirement)
 
 
 def _portable(requires: tuple[Requirement, ...]) -> tuple[Requirement, ...]:
@@ -185,6 +197,17 @@ def _exact(specifier: SpecifierSet) -> Version | None:
             except ValueError:
                 return None
     return None
+
+
+class _Facts(NamedTuple):
+    """What the solve asks of one requirement object, answered once (_Provider._facts)."""
+
+    requirement: Requirement  # kept: its id() is the key
+    identifier: str
+    clauses: frozenset[str]  # each clause of its specifier, as text
+    pinned: bool  # an `==V` clause
+    bounded: bool  # an upper bound
+    satisfied: dict[Version, bool]  # release -> whether the specifier allows it
 
 
 class _Provider(AbstractProvider):  # type: ignore[type-arg]
@@ -214,18 +237,45 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
         self.rebuilt: frozenset[NormalizedName] = frozenset()
         self.marker_key = tuple(sorted(markers.items()))
         # find_matches' answers: backtracking asks the same question again and again.
-        self.answers: dict[tuple[str, str, frozenset[Version | None]], list[_Candidate]] = {}
+        self.answers: dict[
+            tuple[str, frozenset[str], frozenset[Version | None]], list[_Candidate]
+        ] = {}
+        # What resolvelib asks of one requirement object millions of times while backtracking
+        # (its identifier, its clauses, whether it pins or bounds, which releases satisfy it),
+        # worked out once per object: the objects are few (_unmarked shares them), the questions
+        # many (issue 45). Keyed by id(), the object kept beside the answer so the id stays its.
+        self.facts: dict[int, _Facts] = {}
+        self.keys: dict[tuple[NormalizedName, frozenset[str]], str] = {}
+        self.limit_clauses = {n: frozenset(map(str, s)) for n, s in limits.items()}
 
     @staticmethod
     def _key(name: str, extras: Iterable[str]) -> str:
         extras = sorted(extras)
         return f"{name}[{','.join(extras)}]" if extras else name
 
+    def _facts(self, requirement: Requirement) -> _Facts:
+        found = self.facts.get(id(requirement))
+        if found is None or found.requirement is not requirement:
+            specifier = requirement.specifier
+            found = _Facts(
+                requirement,
+                self._key(canonicalize_name(requirement.name), requirement.extras),
+                frozenset(str(clause) for clause in specifier),
+                _exact(specifier) is not None,
+                any(c.operator in ("<", "<=", "~=") for c in specifier),
+                {},
+            )
+            self.facts[id(requirement)] = found
+        return found
+
     def identify(self, requirement_or_candidate: Any) -> str:
         item = requirement_or_candidate
         if isinstance(item, _Candidate):
-            return self._key(item.name, item.extras)
-        return self._key(canonicalize_name(item.name), item.extras)
+            key = self.keys.get((item.name, item.extras))
+            if key is None:
+                key = self.keys[(item.name, item.extras)] = self._key(item.name, item.extras)
+            return key
+        return self._facts(item).identifier
 
     def get_preference(
         self,
@@ -237,9 +287,9 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
     ) -> tuple[int, int, int, int, str]:
         # pip's order: names that caused backtracking first (resolve the conflict where it is),
         # then exact pins, upper-bounded requirements, what the user asked for; then the name.
-        requirements = [i.requirement for i in information[identifier]]
-        pinned = any(_exact(r.specifier) is not None for r in requirements)
-        bounded = any(c.operator in ("<", "<=", "~=") for r in requirements for c in r.specifier)
+        facts = [self._facts(i.requirement) for i in information[identifier]]
+        pinned = any(f.pinned for f in facts)
+        bounded = any(f.bounded for f in facts)
         causes = {self.identify(c.requirement) for c in backtrack_causes}
         causes |= {self.identify(c.parent) for c in backtrack_causes if c.parent is not None}
         return (
@@ -260,12 +310,17 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
         base, _, tail = identifier.partition("[")
         name = canonicalize_name(base)
         extras = frozenset(e for e in tail.rstrip("]").split(",") if e)
-        specifier = self.limits.get(name, SpecifierSet())
-        for requirement in wanted:
-            specifier &= requirement.specifier
+        # The releases allowed are those every clause allows: the set of clauses (the limit's
+        # and each requirement's) is the question, as str(SpecifierSet) of them all was.
+        clauses = self.limit_clauses.get(name, frozenset()).union(
+            *(self._facts(r).clauses for r in wanted)
+        )
         bad = {c.version for c in incompatibilities[identifier]}
-        key = (identifier, str(specifier), frozenset(bad))
+        key = (identifier, clauses, frozenset(bad))
         if key not in self.answers:  # a revisit is answered from what was found
+            specifier = self.limits.get(name, SpecifierSet())
+            for requirement in wanted:
+                specifier &= requirement.specifier
             self.answers[key] = self._matches(name, extras, specifier, bad)
         return list(self.answers[key])
 
@@ -410,14 +465,26 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
     def is_satisfied_by(self, requirement: Requirement, candidate: _Candidate) -> bool:
         if candidate.version is None:
             return True
-        return requirement.specifier.contains(candidate.version, prereleases=True)
+        satisfied = self._facts(requirement).satisfied
+        found = satisfied.get(candidate.version)
+        if found is None:
+            found = satisfied[candidate.version] = requirement.specifier.contains(
+                candidate.version, prereleases=True
+            )
+        return found
 
     def get_dependencies(self, candidate: _Candidate) -> list[Requirement]:
         deps = [_without_marker(r) for r in candidate.requires]
         if candidate.extras and candidate.version is not None:
             # An extra's candidate holds its base release at the same version (pip's way).
-            deps.append(Requirement(f"{candidate.name}=={candidate.version}"))
+            deps.append(_base_pin(candidate.name, candidate.version))
         return deps
+
+
+@cache
+def _base_pin(name: NormalizedName, version: Version) -> Requirement:
+    """`name==version`, one object per release (the solve's caches are keyed by the object)."""
+    return Requirement(f"{name}=={version}")
 
 
 def _fitting(candidates: list[_Candidate], specifier: SpecifierSet) -> list[_Candidate]:
@@ -489,11 +556,15 @@ def solve(
     served: Mapping[NormalizedName, Callable[[Version], bool]] | None = None,
     rebuilt: frozenset[NormalizedName] = frozenset(),
     max_seconds: float | None = None,
+    *,
+    clock: bool = True,
 ) -> OfflineInstall:
     """What a fresh install of `wanted` takes as of the snapshot; NoOfflineInstall when the
     snapshot holds none (or the solve runs out of rounds). `served`: for a package bound to
     another index (torch to a PyTorch index), which of its releases that index serves;
-    `rebuilt`: packages that index builds with other CUDA libraries than PyPI's build."""
+    `rebuilt`: packages that index builds with other CUDA libraries than PyPI's build.
+    `clock=False`: no time backstop, the counts of work alone bound the solve (the answer is then
+    the same on any machine, however loaded: the recorded corpus of tests/data/solves)."""
     import resolvelib
 
     urls = {w.name: w.version for w in wanted if w.url}
@@ -515,6 +586,8 @@ def solve(
     import time
 
     seconds = MAX_SECONDS if max_seconds is None else min(MAX_SECONDS, max_seconds)
+    if not clock:
+        seconds = float("inf")
     reporter = _Bounded(time.monotonic() + seconds, seconds)
     resolver: Any = resolvelib.Resolver(provider, reporter)
     try:

@@ -32,7 +32,7 @@ when it stops there.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -116,6 +116,8 @@ def walk(
         nodes[name] = node
     stopped = False
     via: dict[NormalizedName, list[str]] = {}
+    met: dict[tuple[int, int], tuple[SpecifierSet, list[Version], bool]] = {}  # _met's answers
+    allows: dict[int, tuple[SpecifierSet, dict[Version, bool]]] = {}  # _allowed's answers
     for _ in range(MAX_ROUNDS):
         changed = False
         # Forward: what every surely installed package requires of the packages rules speak of.
@@ -132,11 +134,7 @@ def walk(
             allowed[child] = [
                 (
                     parent,
-                    {
-                        v
-                        for v in universe
-                        if any(s.contains(v, prereleases=True) for s in specs.values())
-                    },
+                    _allowed(universe, specs.values(), allows),
                     _label(parent, nodes[parent], child, specs),
                 )
                 for parent, specs in parents
@@ -163,7 +161,7 @@ def walk(
             via[child] = [label for _, _, label in allowed[child]]
         # Backward: a release whose requirements no allowed release of a held package meets.
         for node in nodes.values():
-            keep = [v for v in node.releases if _met(node.lines.get(v), nodes)]
+            keep = [v for v in node.releases if _met(node.lines.get(v), nodes, met)]
             if keep and keep != node.releases:
                 node.releases = keep
                 changed = True
@@ -290,8 +288,17 @@ def _filter(
 def _filtered(
     texts: tuple[str, ...], extras: tuple[str, ...], markers: tuple[tuple[str, str], ...]
 ) -> tuple[Requirement, ...]:
-    env = dict(markers)
-    return tuple(r for r in map(_parse, texts) if r is not None and _applies(r, extras, env))
+    return tuple(_parse(t) for t in texts if _line_applies(t, extras, markers))  # type: ignore[misc]
+
+
+@cache
+def _line_applies(line: str, extras: tuple[str, ...], markers: tuple[tuple[str, str], ...]) -> bool:
+    """Whether one requirement line applies on the target, decided once per line, extras and
+    target: release lists that differ share most of their lines, and evaluating markers was
+    the offline solve's costliest step (issue 45: 1.4 million evaluations for unsloth's extras,
+    over a third of its time)."""
+    requirement = _parse(line)
+    return requirement is not None and _applies(requirement, extras, dict(markers))
 
 
 def _recorded_lines(
@@ -315,8 +322,11 @@ def _required(node: _Node) -> dict[NormalizedName, dict[Version, SpecifierSet]]:
             return {}  # a release whose requirements are unknown: nothing is sure
         here: dict[NormalizedName, SpecifierSet] = {}
         for requirement in lines:
-            child = canonicalize_name(requirement.name)
-            here[child] = here.get(child, SpecifierSet()) & requirement.specifier
+            child = _canonical(requirement.name)
+            # One line for the child (the usual case): its own specifier object, which every
+            # release sharing the line shares (_parse), so _allowed asks it once.
+            had = here.get(child)
+            here[child] = requirement.specifier if had is None else had & requirement.specifier
         if first:
             out = {child: {version: spec} for child, spec in here.items()}
             first = False
@@ -325,16 +335,59 @@ def _required(node: _Node) -> dict[NormalizedName, dict[Version, SpecifierSet]]:
     return out
 
 
-def _met(lines: tuple[Requirement, ...] | None, nodes: Mapping[NormalizedName, _Node]) -> bool:
+def _allowed(
+    universe: Sequence[Version],
+    specs: Iterable[SpecifierSet],
+    memo: dict[int, tuple[SpecifierSet, dict[Version, bool]]],
+) -> set[Version]:
+    """The releases of `universe` one of `specs` allows. Releases of a parent share their
+    specifier objects (_required), and the walk asks again every round: each distinct object
+    is asked about a release once (issue 45). `memo`: by the object's id, the object kept in it
+    so that the id stays its."""
+    answers = []
+    for spec in {id(s): s for s in specs}.values():
+        found = memo.get(id(spec))
+        if found is None or found[0] is not spec:
+            found = memo[id(spec)] = (spec, {})
+        answers.append((spec, found[1]))
+    out = set()
+    for version in universe:
+        for spec, known in answers:
+            allows = known.get(version)
+            if allows is None:
+                allows = known[version] = spec.contains(version, prereleases=True)
+            if allows:
+                out.add(version)
+                break
+    return out
+
+
+@cache
+def _canonical(name: str) -> NormalizedName:
+    return canonicalize_name(name)
+
+
+def _met(
+    lines: tuple[Requirement, ...] | None,
+    nodes: Mapping[NormalizedName, _Node],
+    memo: dict[tuple[int, int], tuple[SpecifierSet, list[Version], bool]],
+) -> bool:
+    """Whether some allowed release of each held package meets each requirement. `memo`: the
+    answer per (specifier, release list) object pair, both kept in it so that their ids stay
+    theirs; the walk replaces a node's list when its releases change, never edits it."""
     if lines is None:
         return True
     for requirement in lines:
-        held = nodes.get(canonicalize_name(requirement.name))
-        if (
-            held is not None
-            and held.lines
-            and not any(requirement.specifier.contains(v, prereleases=True) for v in held.releases)
-        ):
+        held = nodes.get(_canonical(requirement.name))
+        if held is None or not held.lines:
+            continue
+        specifier, releases = requirement.specifier, held.releases
+        key = (id(specifier), id(releases))
+        found = memo.get(key)
+        if found is None or found[0] is not specifier or found[1] is not releases:
+            allows = any(specifier.contains(v, prereleases=True) for v in releases)
+            found = memo[key] = (specifier, releases, allows)
+        if not found[2]:
             return False
     return True
 
