@@ -89,6 +89,17 @@ def test_a_bare_torch_on_39_gets_no_cuda13_question(tmp_path: Path) -> None:
     assert CUDA13 in asked(on_312)  # 2.11 on installs on 3.12: the question stays
 
 
+def test_a_range_of_only_unlisted_releases_is_judged_by_their_builds(tmp_path: Path) -> None:
+    """`torch<1.8` allows only releases the snapshot lists without files. Their PyPI builds
+    (CUDA 9.0-10.2, each wheel's torch/version.py) make no CUDA 11, 12 or 13 driver floor true:
+    with no driver known, none of those questions is asked (before, all three were)."""
+    report = offline(tmp_path, "torch<1.8\n" + CLASH, "3.8", NO_DRIVER)
+    assert not {CUDA11, CUDA12, CUDA13} & asked(report)
+    note = next(n for n in report["notes"] if n.startswith("torch's CUDA build: not settled;"))
+    assert "can install torch 1.0.0 to 1.7.1 (12 releases" in note
+    assert "CUDA 9.0" in note and "CUDA 11" not in note
+
+
 def test_where_installability_cannot_be_known_the_question_stays_and_says_why(
     tmp_path: Path,
 ) -> None:
