@@ -43,7 +43,7 @@ PLATFORMS = {
     "win32/AMD64": re.compile(r"win_amd64\.whl$"),
     "darwin/arm64": re.compile(r"macosx_.*_arm64\.whl$"),
 }
-OLDEST = (1, 8)  # older releases predate every rule in the knowledge base
+OLDEST = (1, 0)  # 1.0.0 onward: a bare `torch` range can still reach them (Python <= 3.9)
 CUDA_LINE = re.compile(rb"^cuda(?:: Optional\[str\])? = (?:'([0-9.]+)'|\"([0-9.]+)\"|None)", re.M)
 
 
@@ -105,7 +105,10 @@ def _wheel_cuda(client: Any, url: str) -> str | None:
     return value.decode() if value else None
 
 
-def refresh() -> None:
+def refresh(only: tuple[tuple[int, ...], tuple[int, ...]] | None = None) -> None:
+    """Re-read PyPI. With `only` (lowest, highest release), read just those releases and keep
+    every other recorded row and the recorded `fetched` date as they are; the date of the
+    partial read is recorded under `added`."""
     import httpx
 
     with httpx.Client(timeout=60) as client:
@@ -118,6 +121,8 @@ def refresh() -> None:
         ):
             key = _release_key(version)
             if key is None or key[:2] < OLDEST or not files:
+                continue
+            if only is not None and not only[0] <= key <= only[1]:
                 continue
             entry: dict[str, Any] = {}
             for platform, pattern in PLATFORMS.items():
@@ -136,12 +141,31 @@ def refresh() -> None:
                     "cuda": _wheel_cuda(client, urljoin(project_url, wheel["url"])),
                 }
             releases[version] = entry
-    document = {
+    today = datetime.date.today().isoformat()
+    document: dict[str, Any] = {
         "source": "https://pypi.org/pypi/torch/json + torch/version.py of each wheel",
-        "fetched": datetime.date.today().isoformat(),
+        "fetched": today,
         "releases": releases,
     }
+    if only is not None:
+        span = "-".join(".".join(str(part) for part in bound) for bound in only)
+        kept = {
+            version: entry
+            for version, entry in previous["releases"].items()
+            if not only[0] <= (_release_key(version) or ()) <= only[1]
+        }
+        document = {
+            **previous,
+            "releases": {**kept, **releases},
+            "added": {**previous.get("added", {}), span: today},
+        }
     PYPI_INPUT.write_text(json.dumps(document, indent=1, sort_keys=True) + "\n")
+
+
+def _cuda_minor(cuda: str | None) -> str | None:
+    """torch 1.0-1.3 record the toolkit's full version (`cuda = '10.1.243'`); the table, like
+    PyTorch's index names (cu101), holds major.minor. The input keeps what the wheel says."""
+    return ".".join(cuda.split(".")[:2]) if cuda else None
 
 
 def generate() -> str:
@@ -153,7 +177,7 @@ def generate() -> str:
         listed = variants["releases"].get(version, variants["releases"].get(minor))
         releases[version] = {
             "default": {
-                platform: build["cuda"]
+                platform: _cuda_minor(build["cuda"])
                 for platform, build in sorted(pypi["releases"][version].items())
             },
             "variants": listed["cuda"] if listed else None,
@@ -211,6 +235,12 @@ def verify(path: Path = PYPI_INPUT, count: int = VERIFY_ROWS) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--refresh", action="store_true", help="re-read PyPI (network)")
+    parser.add_argument(
+        "--only",
+        nargs=2,
+        metavar=("LOWEST", "HIGHEST"),
+        help="with --refresh: re-read only releases LOWEST..HIGHEST, keeping the other rows",
+    )
     parser.add_argument("--check", action="store_true", help="exit 1 when the output is stale")
     parser.add_argument(
         "--verify",
@@ -221,8 +251,16 @@ def main() -> int:
         help="re-read a sample of the recorded rows from PyPI and exit (1: one disagrees)",
     )
     args = parser.parse_args()
+    if args.only and not args.refresh:
+        parser.error("--only needs --refresh")
     if args.refresh:
-        refresh()
+        only = None
+        if args.only:
+            lowest, highest = (_release_key(bound) for bound in args.only)
+            if lowest is None or highest is None:
+                parser.error("--only takes two releases such as 1.0.0 1.7.1")
+            only = (lowest, highest)
+        refresh(only)
     if args.refresh or args.verify is not None:
         sys.path.insert(0, str(ROOT / "scripts"))
         from tablegen import SampleDisagrees

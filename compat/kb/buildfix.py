@@ -177,12 +177,14 @@ def _has_kernels(
     capabilities: Sequence[Version | None],
     driver: Version | None,
 ) -> bool:
-    """False only where the kernel table knows the build and a GPU finds nothing in it."""
+    """False where a GPU finds nothing in the build, or the kernel table does not know the
+    build and there is a GPU to serve: a fix names only a build it knows runs there (torch
+    1.0-1.7 and the +cu129 builds of 2.9-2.11 have no row; a CUDA 9.2 build has no sm_80)."""
     from compat.kb import archtable
 
     arches = archtable.arch_list(release, cuda)
     if arches is None:
-        return True
+        return not any(capabilities)
     return all(archtable.runs(arches, cc, cuda, driver) is not False for cc in capabilities if cc)
 
 

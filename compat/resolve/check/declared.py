@@ -369,8 +369,14 @@ def torch_cuda_candidates(
     routed = _torch_indexes(indexes, markers)
     if routed is None:
         return frozenset(), (), "torch comes from one of several opt-in indexes"
-    possible, unknown = installs.possible(canonicalize_name("torch"), spec)
+    possible, unlisted, unknown = installs.possible_parts(canonicalize_name("torch"), spec)
     known = set(table_releases())
+    if unlisted and all(v in known for v in unlisted):
+        # Whether they install is not known, but their builds are: judge them as installable
+        # (a question one of their builds makes true is asked; none is dropped for them).
+        possible = sorted({*possible, *unlisted})
+    elif unlisted:
+        unknown = installs.possible(canonicalize_name("torch"), spec)[1]
     outside = [v for v in possible if v not in known]
     if outside and not unknown:
         unknown = f"releases compat's build table does not hold ({outside[-1]})"

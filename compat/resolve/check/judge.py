@@ -510,11 +510,19 @@ class Judge:
             )
             return None
         shown = ", ".join(sorted(f"CUDA {b}" if b else "CPU" for b in builds))
+        _, unlisted, _ = installs.possible_parts(canonicalize_name("torch"), spec)
+        taken = [v for v in unlisted if v in releases]
+        assumed = (
+            f"; {len(taken)} of them, {taken[0]} to {taken[-1]}, listed there without their "
+            "files, are taken as installable"
+            if taken
+            else ""
+        )
         notes.append(
             f"torch's CUDA build: not settled; of what {line} allows, {installs.label} can "
             f"install torch {releases[0]} to {releases[-1]} ({len(releases)} releases, "
-            f"compat's dependency snapshot of {snapshot.fetched()}), whose builds are {shown}: "
-            "a rule about another build does not apply"
+            f"compat's dependency snapshot of {snapshot.fetched()}{assumed}), whose builds are "
+            f"{shown}: a rule about another build does not apply"
         )
         return builds
 

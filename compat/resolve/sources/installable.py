@@ -59,35 +59,46 @@ class TargetInstalls:
         oldest first, and why a release the snapshot does not record may install too ("" when
         none can): its history is not complete, a published final it lists without files, or a
         release published after it."""
+        kept, unlisted, reason = self.possible_parts(name, spec)
+        if unlisted:
+            shown = ", ".join(str(v) for v in unlisted[-3:])
+            return kept, (
+                f"releases compat's dependency snapshot lists without their files ({shown}"
+                + (f" and {len(unlisted) - 3} more" if len(unlisted) > 3 else "")
+                + ")"
+            )
+        return kept, reason
+
+    def possible_parts(
+        self, name: NormalizedName, spec: SpecifierSet
+    ) -> tuple[list[Version], list[Version], str]:
+        """`possible` in parts: the recorded releases that may install, the published finals
+        `spec` allows that the snapshot lists without files (whether they install is not
+        known), and why some other release may install ("": none can). A caller that knows
+        something of the unlisted ones (their builds) can judge them instead of giving up."""
         records = snapshot.records(name)
         if not records or not snapshot.history_complete(name):
-            return [], f"compat's dependency snapshot does not record every release of {name}"
+            return [], [], f"compat's dependency snapshot does not record every release of {name}"
         kept = [
             r.version
             for r in records
             if spec.contains(r.version) and self.release(name, r.version) is not False
         ]
         recorded = {r.version for r in records}
-        unrecorded = sorted(
+        unlisted = sorted(
             v
             for v in snapshot.published(name) - recorded
             if spec.contains(v) and not v.is_prerelease and not v.is_devrelease
         )
-        if unrecorded:
-            shown = ", ".join(str(v) for v in unrecorded[-3:])
-            return kept, (
-                f"releases compat's dependency snapshot lists without their files ({shown}"
-                + (f" and {len(unrecorded) - 3} more" if len(unrecorded) > 3 else "")
-                + ")"
-            )
         if not self._later_excluded(records[-1]) and any(
             spec.contains(v) for v in _after(records[-1].version)
         ):
             return (
                 kept,
+                unlisted,
                 f"releases published after compat's dependency snapshot of {snapshot.fetched()}",
             )
-        return kept, ""
+        return kept, unlisted, ""
 
 
 def _after(newest: Version) -> Iterable[Version]:

@@ -93,6 +93,11 @@ def test_every_pypi_default_build_was_read_from_its_wheel() -> None:
         cuda = entry["default"].get("linux/x86_64")
         if cuda is None:
             continue
+        if version not in wheels["releases"] and Version(version) < Version("1.8"):
+            # 1.0-1.7's builds (torch-builds.json) predate the arch table's rows: it claims no
+            # architecture list for them, so nothing there is left unread.
+            assert archtable.evidence(Version(version), Version(cuda)) is None, version
+            continue
         wheel = wheels["releases"][version]
         assert wheel["cuda"] == cuda and len(wheel["sha256"]) == 64, version
         assert wheel["nvcc_flags"].startswith("-gencode;arch=compute_"), version

@@ -38,6 +38,11 @@ def test_generated_table_matches_its_recorded_inputs() -> None:
         ("2.6.0", "linux", "12.4"),
         ("2.1.0", "linux", "12.1"),
         ("1.13.1", "linux", "11.7"),
+        ("1.7.1", "linux", "10.2"),
+        ("1.3.0", "linux", "10.1"),  # version.py says 10.1.243: the table keeps major.minor
+        ("1.0.0", "linux", "9.0"),
+        ("1.7.1", "win32", None),  # PyPI's first Windows wheels (1.7.0) are CPU builds
+        ("1.6.0", "win32", None),  # no Windows wheel on PyPI: nothing claimed
         ("2.9.1", "linux/aarch64", None),  # PyPI's aarch64 wheels were CPU builds before 2.11
         ("2.11.0", "win32", None),  # PyPI's Windows and macOS wheels are CPU builds
         ("2.11.0", "darwin", None),
@@ -74,7 +79,14 @@ def test_variants_from_the_published_indexes() -> None:
     assert torchbuilds.cuda_variants(Version("1.8.1")) == tuple(
         Version(v) for v in ("10.1", "10.2", "11.1")
     )
-    assert torchbuilds.cuda_variants(Version("1.7.1")) is None  # not recorded: unknown
+    # 1.0-1.7 from the same page's wheel commands (+cu92/+cu101/+cu110 beside PyPI's 10.2)
+    assert torchbuilds.cuda_variants(Version("1.7.1")) == tuple(
+        Version(v) for v in ("9.2", "10.1", "10.2", "11.0")
+    )
+    assert torchbuilds.cuda_variants(Version("1.0.0")) == tuple(
+        Version(v) for v in ("8.0", "9.0", "10.0")
+    )
+    assert torchbuilds.cuda_variants(Version("1.3.1")) is None  # not on that page: unknown
 
 
 @pytest.mark.parametrize(

@@ -75,15 +75,40 @@ def test_a_question_some_installable_release_makes_true_is_still_asked(tmp_path:
     assert CUDA11 in rules and CUDA12 in rules and CUDA13 not in rules
 
 
+def test_a_bare_torch_on_39_gets_no_cuda13_question(tmp_path: Path) -> None:
+    """A bare `torch` also allows 1.0.0-1.7.1, which the snapshot lists without their files:
+    whether 3.9 installs them is not known, but their builds are (compat's build table, read
+    from each PyPI wheel's torch/version.py: CUDA 9.0 to 10.2), and none is a CUDA 13 build."""
+    on_39 = offline(tmp_path / "a", "torch\n" + CLASH, "3.9", R535)
+    on_312 = offline(tmp_path / "b", "torch\n" + CLASH, "3.12", R535)
+    assert CUDA13 not in asked(on_39)
+    note = next(n for n in on_39["notes"] if n.startswith("torch's CUDA build: not settled;"))
+    assert "can install torch 1.0.0 to 2.8.0" in note
+    assert "1.0.0 to 1.7.1, listed there without their files, are taken as installable" in note
+    assert "CUDA 13" not in note and "CUDA 9.0" in note
+    assert CUDA13 in asked(on_312)  # 2.11 on installs on 3.12: the question stays
+
+
+def test_a_range_of_only_unlisted_releases_is_judged_by_their_builds(tmp_path: Path) -> None:
+    """`torch<1.8` allows only releases the snapshot lists without files. Their PyPI builds
+    (CUDA 9.0-10.2, each wheel's torch/version.py) make no CUDA 11, 12 or 13 driver floor true:
+    with no driver known, none of those questions is asked (before, all three were)."""
+    report = offline(tmp_path, "torch<1.8\n" + CLASH, "3.8", NO_DRIVER)
+    assert not {CUDA11, CUDA12, CUDA13} & asked(report)
+    note = next(n for n in report["notes"] if n.startswith("torch's CUDA build: not settled;"))
+    assert "can install torch 1.0.0 to 1.7.1 (12 releases" in note
+    assert "CUDA 9.0" in note and "CUDA 11" not in note
+
+
 def test_where_installability_cannot_be_known_the_question_stays_and_says_why(
     tmp_path: Path,
 ) -> None:
-    """A bare `torch` also allows releases from before 2021 that the snapshot lists without
-    their files: whether 3.9 installs them, and their builds, are not known."""
-    report = offline(tmp_path, "torch\n" + CLASH, "3.9", R535)
+    """On 3.12 a range open past the snapshot's newest torch allows releases published since,
+    whose builds compat's table cannot hold: the question stays, and a note says why."""
+    report = offline(tmp_path, "torch>=2.15\n" + CLASH, "3.12", R535)
     assert CUDA13 in asked(report)
     note = next(n for n in report["notes"] if "not settled, and not bounded" in n)
-    assert "lists without their files" in note and "1.7.1" in note
+    assert "published after compat's dependency snapshot" in note
 
 
 @pytest.mark.usefixtures("resolver_env")
