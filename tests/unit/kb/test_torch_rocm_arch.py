@@ -98,3 +98,57 @@ def test_the_evaluator_refuses_what_it_does_not_read(script: str) -> None:
     gen = _generator()
     with pytest.raises(gen.ScriptError):
         gen.evaluate(script, "6.0")
+
+
+def _builder_mirror(tmp_path: Path) -> tuple[Path, str]:
+    """A git repository holding the two files in the shapes pytorch/builder's branches have."""
+    work = tmp_path / "builder"
+    (work / "manywheel").mkdir(parents=True)
+    (work / ".github" / "workflows").mkdir(parents=True)
+    (work / "manywheel" / "build_docker.sh").write_text(
+        "case ${GPU_ARCH_TYPE} in\n" + _NEW + "esac\n"
+    )
+    (work / ".github" / "workflows" / "build-manywheel-images.yml").write_text(
+        "    strategy:\n      matrix:\n        rocm_version: ['5.7', '6.0']\n"
+    )
+    git = ["git", "-C", str(work), "-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run([*git, "init", "-q"], check=True)
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-q", "-m", "builder"], check=True)
+    head = subprocess.run(
+        [*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    return work / ".git", head
+
+
+def test_generation_re_reads_a_sample_and_refuses_a_recorded_row_that_differs(
+    tmp_path: Path,
+) -> None:
+    """Every run with --builder-git re-reads four recorded series at their commits (issue 44
+    item 8): a row that agrees passes, a row whose target list was edited is refused."""
+    mirror, head = _builder_mirror(tmp_path)
+    row = _generator().read_series(mirror, head)
+    assert row["rocm"] == {"5.7": ["gfx900", "gfx1100"], "6.0": ["gfx900", "gfx1100", "gfx942"]}
+    root = tmp_path / "repo"
+    (root / "scripts" / "inputs").mkdir(parents=True)
+    (root / "compat" / "data").mkdir(parents=True)
+    script = root / "scripts" / "gen_torch_rocm_arch.py"
+    script.write_text(SCRIPT.read_text())
+    recorded = {"series": {s: {"ref": f"release/{s}", **row} for s in ("2.1", "2.2", "2.3", "2.4")}}
+
+    def generate() -> subprocess.CompletedProcess[str]:
+        (root / "scripts" / "inputs" / "torch-rocm-arch.json").write_text(json.dumps(recorded))
+        return subprocess.run(
+            [sys.executable, str(script), "--builder-git", str(mirror)],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+
+    agreed = generate()
+    assert agreed.returncode == 0, agreed.stderr
+    assert "agree" in agreed.stdout
+    recorded["series"]["2.3"]["rocm"]["6.0"] = ["gfx900", "gfx1100"]  # gfx942 dropped by hand
+    refused = generate()
+    assert refused.returncode == 1
+    assert "torch 2.3: the recorded row differs" in refused.stderr
