@@ -111,9 +111,13 @@ class Recorder:
         self.started = time.monotonic()
         target = os.environ.get("COMPAT_TEST_DURATIONS", "")
         self.stream: IO[str] | None = None
-        if target:
+        # A pytest that a test starts inherits the variable: were it to open the same file with
+        # "w" it would cut the outer run's rows (the workers' later writes leave NUL holes).
+        # The session that opened a file says so in the environment its children inherit.
+        if target and os.environ.get("COMPAT_TEST_DURATIONS_OPENED") != target:
             Path(target).parent.mkdir(parents=True, exist_ok=True)
             self.stream = open(target, "w", encoding="utf-8")  # noqa: SIM115 (closed at the end)
+            os.environ["COMPAT_TEST_DURATIONS_OPENED"] = target
 
     @pytest.hookimpl
     def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:

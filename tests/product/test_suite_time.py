@@ -183,6 +183,7 @@ def test_the_fast_tier_leaves_out_what_is_integration() -> None:
             [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider",
              "-p", "no:xdist", *args],
             cwd=paths.REPO, capture_output=True, text=True, timeout=300,
+            env={k: v for k, v in os.environ.items() if not k.startswith("COMPAT_TEST_")},
         )  # fmt: skip
         assert run.returncode in (0, 5), run.stdout + run.stderr  # 5: nothing selected
         return {line.split("::")[0] for line in run.stdout.splitlines() if "::" in line}
@@ -196,3 +197,40 @@ def test_the_fast_tier_leaves_out_what_is_integration() -> None:
     assert fast == {"tests/cli/test_config.py"}  # test_resolver.py: every test uses resolver_env
     everything = collected(*files)
     assert everything == set(files)  # nothing is lost: the full run collects every file
+
+
+NESTING = """\
+import os
+import subprocess
+import sys
+
+
+def test_before():
+    pass
+
+
+def test_starts_a_pytest_of_its_own(tmp_path):
+    (tmp_path / "test_inner.py").write_text("def test_inner():\\n    pass\\n")
+    subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "tests.lib.timing", "-p", "no:cacheprovider",
+         "-p", "no:xdist", "-q", str(tmp_path / "test_inner.py")],
+        cwd=tmp_path, env=dict(os.environ), check=True, capture_output=True,
+    )
+
+
+def test_after():
+    pass
+"""
+
+
+def test_a_pytest_a_test_starts_does_not_cut_the_runs_durations(tmp_path: Path) -> None:
+    """A nested pytest inherits COMPAT_TEST_DURATIONS; it must not open the outer run's file
+    again (opening it with "w" cut the rows written so far and left NUL holes)."""
+    durations = tmp_path / "times" / "durations.jsonl"
+    run = pytest_run(tmp_path, NESTING, COMPAT_TEST_DURATIONS=str(durations))
+    assert run.returncode == 0, run.stdout + run.stderr
+    raw = durations.read_bytes()
+    assert b"\0" not in raw
+    ids = {json.loads(line).get("nodeid") for line in raw.decode().splitlines()}
+    assert {"test_suite.py::test_before", "test_suite.py::test_after"} <= ids
+    assert not any(i and "test_inner" in i for i in ids)

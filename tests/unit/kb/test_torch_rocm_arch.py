@@ -134,7 +134,10 @@ def test_generation_re_reads_a_sample_and_refuses_a_recorded_row_that_differs(
     (root / "compat" / "data").mkdir(parents=True)
     script = root / "scripts" / "gen_torch_rocm_arch.py"
     script.write_text(SCRIPT.read_text())
-    recorded = {"series": {s: {"ref": f"release/{s}", **row} for s in ("2.1", "2.2", "2.3", "2.4")}}
+    series = ("2.1", "2.2", "2.3", "2.4")  # each its own copy: the edit below touches one row
+    recorded = {
+        "series": {s: {"ref": f"release/{s}", **json.loads(json.dumps(row))} for s in series}
+    }
 
     def generate() -> subprocess.CompletedProcess[str]:
         (root / "scripts" / "inputs" / "torch-rocm-arch.json").write_text(json.dumps(recorded))
