@@ -668,39 +668,7 @@ def _device_packages(
         if match and f"{match['base']}-device" == _TORCH_DEVICE:
             devices[match["target"]] = str(package.version)
     torch_version = versions.get(TORCH)
-    for target, version in sorted(devices.items()):
-        if torch_version is None or version == torch_version:
-            continue
-        name = f"{_TORCH_DEVICE}-{target}"
-        placeholder = version.startswith("0.0.")
-        judgement.findings.append(
-            verified_finding(
-                id=f"rocm-device-package-version:{name}",
-                title=(
-                    f"{name} {version} beside torch {torch_version}: "
-                    + (
-                        "a name placeholder from the public index, it carries no kernels"
-                        if placeholder
-                        else "the per-GPU kernels of another torch build"
-                    )
-                    + "; torch's kernels for this target are missing or mismatched"
-                ),
-                fix=Fix(
-                    f'install the device package of this torch: pip install "{name}=={torch_version}" '
-                    "(or torch[device-<target>] from the same index as torch)"
-                ),
-                kind=KIND,
-                origin=None,
-                packages=(
-                    MatchedPackage(_name(name), version, None),
-                    MatchedPackage(_name(TORCH), torch_version, None),
-                ),
-                matched=(f"{name} {version}; torch {torch_version}",),
-                references=_REFERENCES,
-                severity=Severity.ERROR,
-                evidence=Evidence.REPORTED,
-            )
-        )
+    _device_version_findings(devices, torch_version, judgement)
     _sdk_against_torch(env, judgement)
     if not torch_kpack:
         return
@@ -712,7 +680,6 @@ def _device_packages(
     for shown in runs_as:  # what TheRock says of each target the GPUs load code for
         if (note := linux_note(shown)) is not None:
             judgement.notes.append(note)
-    override = override_target(hardware.gfx_override) if hardware else None
     missing = [
         g
         for g in gpus
@@ -748,6 +715,46 @@ def _device_packages(
             evidence=Evidence.REPORTED,
         )
     )
+
+
+def _device_version_findings(
+    devices: Mapping[str, str], torch_version: str | None, judgement: BinaryJudgement
+) -> None:
+    """A per-GPU device distribution (target -> version) of another version than torch's: another
+    build's kernels, or the public index's 0.0.x name placeholder that carries none."""
+    for target, version in sorted(devices.items()):
+        if torch_version is None or version == torch_version:
+            continue
+        name = f"{_TORCH_DEVICE}-{target}"
+        placeholder = version.startswith("0.0.")
+        judgement.findings.append(
+            verified_finding(
+                id=f"rocm-device-package-version:{name}",
+                title=(
+                    f"{name} {version} beside torch {torch_version}: "
+                    + (
+                        "a name placeholder from the public index, it carries no kernels"
+                        if placeholder
+                        else "the per-GPU kernels of another torch build"
+                    )
+                    + "; torch's kernels for this target are missing or mismatched"
+                ),
+                fix=Fix(
+                    f'install the device package of this torch: pip install "{name}=={torch_version}" '
+                    "(or torch[device-<target>] from the same index as torch)"
+                ),
+                kind=KIND,
+                origin=None,
+                packages=(
+                    MatchedPackage(_name(name), version, None),
+                    MatchedPackage(_name(TORCH), torch_version, None),
+                ),
+                matched=(f"{name} {version}; torch {torch_version}",),
+                references=_REFERENCES,
+                severity=Severity.ERROR,
+                evidence=Evidence.REPORTED,
+            )
+        )
 
 
 def _sdk_against_torch(env: Environment, judgement: BinaryJudgement) -> None:
