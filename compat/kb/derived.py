@@ -366,11 +366,15 @@ def _declared_rocm_build(facts: Facts) -> RocmBuild | Verdict | None:
         return None
     build = torchrocm.build_of(version)
     if build is None:
+        what = (
+            "a nightly, built from main at its date, which no release row describes"
+            if torchrocm.nightly(version)
+            else "compat's table (compat/data/torch-rocm-arch.json, from pytorch/builder) has "
+            f"torch {torchrocm.span()} only"
+        )
         hint = (
-            f"the GPU targets torch {version} carries: compat's table "
-            "(compat/data/torch-rocm-arch.json, from pytorch/builder) has torch "
-            f"{torchrocm.span()} only; compat doctor in that environment reads them from "
-            "libtorch_hip.so, or print torch.cuda.get_arch_list()"
+            f"the GPU targets torch {version} carries: {what}; compat doctor in that "
+            "environment reads them from libtorch_hip.so, or print torch.cuda.get_arch_list()"
         )
         return Verdict(Tri.UNKNOWN, unknown=(Unknown("build.hip_targets", hint),))
     return build

@@ -44,7 +44,7 @@ def build_of(version: Version) -> RocmBuild | None:
     the table."""
     match = _LABEL.fullmatch(version.local or "")
     row = _table().get(series_of(version))
-    if match is None or row is None:
+    if match is None or row is None or nightly(version):
         return None
     key = match.group(1)
     builds: dict[str, list[str]] = row["rocm"]
@@ -53,6 +53,14 @@ def build_of(version: Version) -> RocmBuild | None:
         # spelling (AMD's repo.radeon.com +rocm6.0.2, +rocm6.1.3) is another build: not judged
         return None
     return RocmBuild(series_of(version), key, tuple(builds[key]), row["source"])
+
+
+def nightly(version: Version) -> bool:
+    """A nightly or pre-release (`2.10.0.dev20250929+rocm7.0`): built from main at its date with
+    main's PYTORCH_ROCM_ARCH then, not from the release branch a row was read from (gfx1102 and
+    gfx12 reached the 2.7 nightlies in Feb-Mar 2025, gfx1151 the 2.10 ones after Sep 2025): no row
+    describes it."""
+    return version.is_prerelease or version.is_devrelease
 
 
 def rows() -> int:

@@ -143,3 +143,20 @@ def test_another_spelling_of_the_rocm_version_is_another_build(tmp_path: Path) -
     assert [h["status"] for h in _hits(_check(tmp_path, "2.3.0+rocm6.0", profile))] == ["affected"]
     assert _hits(_check(tmp_path, "2.3.0+rocm6.0.2", profile)) == []
     assert _hits(_check(tmp_path, "2.4.0+rocm6.1.git7cecbf6d", profile)) == []
+
+
+@pytest.mark.parametrize(
+    "pin",
+    [
+        "2.2.0.dev20231010+rocm5.7",  # a 2.2 nightly: main's list at its date, not release/2.2's
+        "2.3.0.dev20240115+rocm6.0",
+        "2.4.0rc1+rocm6.1",
+    ],
+)
+def test_a_nightly_is_not_judged_by_its_release_row(tmp_path: Path, pin: str) -> None:
+    # the rows are read from release branches; a nightly carries main's PYTORCH_ROCM_ARCH of
+    # its day (pytorch#164346: a 2.10 nightly without gfx1151), so neither verdict is known
+    profile = _profile(tmp_path, "RX 7800 XT", "gfx1101")
+    assert _hits(_check(tmp_path, pin, profile)) == []
+    release = pin.split(".dev")[0].split("rc")[0] + "+" + pin.split("+")[1]
+    assert [h["status"] for h in _hits(_check(tmp_path, release, profile))] == ["affected"]
