@@ -252,6 +252,9 @@ def hip_code_missing(facts: Facts) -> Verdict:
     if hardware is not None and hardware.gpus and not amd:
         return FALSE  # NVIDIA GPUs only
     listed = facts.arch_lists.get("torch_hip")
+    devices = _declared_device_targets(facts) if not listed and amd else None
+    if devices:
+        listed = devices
     declared = _declared_rocm_build(facts) if not listed and amd else None
     if isinstance(declared, Verdict):
         return declared
@@ -293,7 +296,15 @@ def hip_code_missing(facts: Facts) -> Verdict:
         if torch is not None and torch.versions
         else ()
     )
-    if declared is not None and torch is not None:
+    if devices and torch is not None:
+        from compat.kb.torchrocm import THEROCK_SOURCE
+
+        text = (
+            f"{names}: torch {torch.versions[0]} is declared with the device packages of "
+            f"{' '.join(listed)} and none that runs there ({THEROCK_SOURCE}; add the GPU's "
+            "own [device-gfx...] extra)"
+        )
+    elif declared is not None and torch is not None:
         from compat.kb import torchrocm
 
         first = torchrocm.first_carrying(override or missing[0].gfx_target or "")
@@ -349,6 +360,15 @@ def cuda_build_on_amd(facts: Facts) -> Verdict:
         torch.name, str(torch.versions[0]) if torch.exact else "*", torch.origin
     )
     return Verdict(Tri.TRUE, (text,), (), (matched,))
+
+
+def _declared_device_targets(facts: Facts) -> tuple[str, ...] | None:
+    """The targets of the TheRock device packages declared beside a pinned torch
+    (compat.kb.torchrocm.declared_device_targets); None where none is declared."""
+    from compat.kb.torchrocm import declared_device_targets
+
+    torch = facts.packages.get(canonicalize_name("torch"))
+    return declared_device_targets(torch, facts.packages) if torch is not None else None
 
 
 def _declared_rocm_build(facts: Facts) -> RocmBuild | Verdict | None:

@@ -7,13 +7,30 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from functools import cache
 from importlib import resources
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from packaging.version import Version
 
+if TYPE_CHECKING:
+    from packaging.utils import NormalizedName
+
+    from compat.model import PackageFact
+
 _LABEL = re.compile(r"rocm(\d+(?:\.\d+){0,2})")
+# TheRock's multi-arch torch (ROCm/TheRock RELEASES.md, "Installing multi-arch PyTorch Python
+# packages"): the host wheel carries no GPU kernels; `torch[device-gfx1100]` pulls in
+# `amd-torch-device-gfx1100`, "GPU-specific packages ... contain GPU-specific kernels"
+# (TheRock#7839: without the GPU's own device package every kernel launch fails)
+_EXTRAS = re.compile(r"\s*torch\s*\[(?P<extras>[^\]]*)\]", re.IGNORECASE)
+_DEVICE_EXTRA = re.compile(r"device-(gfx[0-9a-z]+)")
+_DEVICE_DIST = re.compile(r"amd-torch-device-(gfx[0-9a-z]+)")
+THEROCK_SOURCE = (
+    "TheRock's multi-arch packaging: torch's kernels for a GPU come only from its "
+    "amd-torch-device-<target> package (ROCm/TheRock RELEASES.md; TheRock#7839)"
+)
 
 
 class RocmBuild(NamedTuple):
@@ -87,3 +104,26 @@ def first_carrying(gpu_target: str) -> str | None:
             if any(runs(code, gpu_target, None) is not False for code in targets):
                 return f"{series} +rocm{rocm}"
     return None
+
+
+def declared_device_targets(
+    torch: PackageFact, packages: Mapping[NormalizedName, PackageFact]
+) -> tuple[str, ...] | None:
+    """The GPU targets a declared TheRock multi-arch torch gets kernels for: its
+    `[device-gfx...]` extras and the `amd-torch-device-gfx...` distributions pinned at torch's
+    own version (a lock or freeze lists them). None where none is declared (the build is not
+    known to be multi-arch) or `device-all` is (every target TheRock builds)."""
+    if torch.installed or not torch.exact:
+        return None  # an environment: its files and installed device packages are read
+    targets: set[str] = set()
+    if match := _EXTRAS.match(torch.requirement or ""):
+        for extra in (e.strip().lower() for e in match["extras"].split(",")):
+            if extra == "device-all":
+                return None
+            if found := _DEVICE_EXTRA.fullmatch(extra):
+                targets.add(found[1])
+    for name, fact in packages.items():
+        found = _DEVICE_DIST.fullmatch(str(name))
+        if found and fact.exact and not fact.installed and fact.versions[0] == torch.versions[0]:
+            targets.add(found[1])
+    return tuple(sorted(targets)) or None
