@@ -16,9 +16,15 @@ binary builds ran in the `pytorch/manylinux-builder:rocmV-X.Y` images that branc
   image (and so a wheel index) was built for.
 
 Before 1.11 the branch set no PYTORCH_ROCM_ARCH (torch's own cmake default applied: not read
-here); from 2.5 the scripts live in pytorch/pytorch (.ci/docker/manywheel/build.sh), which could
-not be read at its release tags here (the repository is 4 GB): those releases are not in the
-table, and compat says the table has no row rather than guess.
+here). From 2.5 the scripts live in pytorch/pytorch: `.ci/docker/manywheel/build.sh` (its
+`rocm` case: the list the image is built with) and `.github/scripts/generate_binary_build_matrix.py`
+(`ROCM_ARCHES`: the ROCm versions, the wheels' `+rocmX.Y` labels). The recorded input names each
+series' release commit as the release's own PyPI wheel states it (torch/version.py
+`git_version`, the wheel's sha256 beside it); `--pytorch-git DIR` (a clone holding those
+commits) reads both files there, fills the series' rows and re-reads a sample of those already
+read. The repository could not be read here (4 GB; no fork stored under the 500 MiB bound), so
+those series stay unread: the table names them under `unread` and has no row for them, and
+compat says the table has no row rather than guess.
 
 The recorded input is scripts/inputs/torch-rocm-arch.json: per series the ref, the commit, each
 file's sha256 and the lists evaluated. `--refresh --builder-git DIR` re-reads both files at the
@@ -26,7 +32,8 @@ branch heads and rewrites it. Every run with `--builder-git` re-reads a sample o
 series at their commits and fails when one differs. Without it the script is offline and
 deterministic: tests/unit/kb/test_torch_rocm_arch.py fails when the committed JSON differs.
 
-Usage: python scripts/gen_torch_rocm_arch.py [--builder-git DIR [--refresh]] [--check]
+Usage: python scripts/gen_torch_rocm_arch.py [--builder-git DIR [--refresh]] [--pytorch-git DIR]
+       [--check]
 """
 
 from __future__ import annotations
@@ -52,6 +59,13 @@ _EXTEND = re.compile(r'^PYTORCH_ROCM_ARCH="\$\{PYTORCH_ROCM_ARCH\}(;[^"$]*)"$')
 _APPEND = re.compile(r'^PYTORCH_ROCM_ARCH\+="(;[^"$]*)"$')
 _IF = re.compile(r"^if \[\[ \$ROCM_VERSION_INT -(ge|gt|lt|le|eq) (\d+) \]\]; then$")
 _MATRIX = re.compile(r"rocm_version:\s*\[([^\]]*)\]")
+PYTORCH_SCRIPT = ".ci/docker/manywheel/build.sh"
+PYTORCH_MATRIX = ".github/scripts/generate_binary_build_matrix.py"
+# the rocm branch of pytorch's `case`: `rocm)`, `rocm|rocm-manylinux_2_28)`,
+# `manylinux2_28-builder:rocm*)` as its versions have spelt it
+_PYTORCH_LABEL = re.compile(r"^[\w|:.*-]*rocm[\w|:.*-]*\)$")
+_ROCM_ARCHES = re.compile(r"^ROCM_ARCHES\s*=\s*\[([^\]]*)\]", re.MULTILINE)
+_OPAQUE_IF = re.compile(r"^if \[\[? .*\]\]?; then$")
 _OPS = {
     "ge": int.__ge__,
     "gt": int.__gt__,
@@ -120,6 +134,101 @@ def rocm_versions(workflow: str) -> list[str]:
     return [v.strip().strip("\"'") for v in match[1].split(",") if v.strip()]
 
 
+def evaluate_pytorch(script: str, rocm: str) -> list[str]:
+    """PYTORCH_ROCM_ARCH the `rocm` case of pytorch's .ci/docker/manywheel/build.sh sets for
+    ROCm `rocm` (the image tag's version, as the label spells it).
+
+    Reads what `evaluate` reads, and steps over the branch's other `if` blocks (the ROCM_REGEX
+    check, the base image's patch-version fix-ups) as long as they set no PYTORCH_ROCM_ARCH;
+    refuses an assignment under such a block, an `else`/`elif` of a version condition, and a
+    version condition in a branch that rewrites GPU_ARCH_VERSION (the number compared would
+    not be the label's)."""
+    lines = [line.split("#", 1)[0].strip() for line in script.splitlines()]
+    start = next((i for i, line in enumerate(lines) if _PYTORCH_LABEL.match(line)), None)
+    if start is None:
+        raise ScriptError("no rocm case in the script")
+    branch: list[str] = []
+    for line in lines[start + 1 :]:
+        if line == ";;":
+            break
+        branch.append(line)
+    rewrites = any(line.startswith("GPU_ARCH_VERSION=") for line in branch)
+    number = version_int(rocm)
+    value: str | None = None
+    stack: list[bool | None] = []  # a version condition's truth; None: a block not read
+    for line in branch:
+        if match := _IF.match(line):
+            if rewrites:
+                raise ScriptError("a version condition where GPU_ARCH_VERSION is rewritten")
+            stack.append(_OPS[match[1]](number, int(match[2])))
+            continue
+        if _OPAQUE_IF.match(line):
+            stack.append(None)
+            continue
+        if line == "fi" and stack:
+            stack.pop()
+            continue
+        if line.startswith(("else", "elif")) and stack:
+            if stack[-1] is not None:
+                raise ScriptError(f"an else branch of a version condition: {line!r}")
+            continue
+        if "PYTORCH_ROCM_ARCH" not in line or line.startswith(("DOCKER_GPU_BUILD_ARG", "echo")):
+            continue
+        if None in stack:
+            raise ScriptError(f"an assignment under a condition not read: {line!r}")
+        if not all(stack):
+            continue
+        if match := _SET.match(line):
+            value = match[1]
+        elif (match := _EXTEND.match(line) or _APPEND.match(line)) and value is not None:
+            value += match[1]
+        else:
+            raise ScriptError(f"an assignment this evaluator does not read: {line!r}")
+    if value is None:
+        raise ScriptError("the rocm case sets no PYTORCH_ROCM_ARCH")
+    return [t for t in value.split(";") if t]
+
+
+def rocm_arches(matrix: str) -> list[str]:
+    """generate_binary_build_matrix.py's `ROCM_ARCHES = ["6.1", "6.2"]`: the ROCm versions the
+    release's wheels were built for."""
+    match = _ROCM_ARCHES.search(matrix)
+    if match is None:
+        raise ScriptError("no ROCM_ARCHES list")
+    return [v.strip().strip("\"'") for v in match[1].split(",") if v.strip()]
+
+
+def read_pytorch_series(clone: Path, commit: str) -> dict[str, Any]:
+    """One pytorch/pytorch series as read at its release commit."""
+    script = _git(clone, "show", f"{commit}:{PYTORCH_SCRIPT}")
+    matrix = _git(clone, "show", f"{commit}:{PYTORCH_MATRIX}")
+    return {
+        "files": {
+            PYTORCH_SCRIPT: hashlib.sha256(script.encode()).hexdigest(),
+            PYTORCH_MATRIX: hashlib.sha256(matrix.encode()).hexdigest(),
+        },
+        "rocm": {rocm: evaluate_pytorch(script, rocm) for rocm in rocm_arches(matrix)},
+    }
+
+
+def _pytorch(recorded: dict[str, Any], clone: Path) -> None:
+    """Read the unread pytorch/pytorch series at their release commits; re-read a sample of
+    those already read and refuse one that differs."""
+    series: dict[str, Any] = recorded.get("pytorch", {})
+    done = sorted(name for name, row in series.items() if "rocm" in row)
+    sample = random.Random(json.dumps(series, sort_keys=True)).sample(done, min(4, len(done)))
+    for name in sample:
+        row = series[name]
+        again = read_pytorch_series(clone, row["commit"])
+        if again != {"files": row["files"], "rocm": row["rocm"]}:
+            raise SystemExit(f"torch {name}: the recorded row differs from {row['commit']}")
+    for row in series.values():
+        if "rocm" not in row:
+            row.update(read_pytorch_series(clone, row["commit"]))
+    INPUT.write_text(json.dumps(recorded, indent=1) + "\n")
+    print(f"re-read {len(sample)} pytorch/pytorch series: {', '.join(sample) or 'none yet'}")
+
+
 def _git(mirror: Path, *args: str) -> str:
     return subprocess.run(
         ["git", "--git-dir", str(mirror), *args], capture_output=True, text=True, check=True
@@ -147,6 +256,9 @@ def main() -> int:
     parser.add_argument("--builder-git", type=Path, help="a git mirror of pytorch/builder")
     parser.add_argument("--refresh", action="store_true")
     parser.add_argument(
+        "--pytorch-git", type=Path, help="a pytorch/pytorch clone holding the release commits"
+    )
+    parser.add_argument(
         "--check", action="store_true", help="exit 1 when the committed table is not what it writes"
     )
     args = parser.parse_args()
@@ -163,6 +275,7 @@ def main() -> int:
                 }
                 for series in SERIES
             },
+            **({"pytorch": recorded["pytorch"]} if "pytorch" in recorded else {}),
         }
         INPUT.write_text(json.dumps(recorded, indent=1) + "\n")
     if args.builder_git is not None:
@@ -176,23 +289,45 @@ def main() -> int:
             }:
                 raise SystemExit(f"torch {name}: the recorded row differs from {row['commit']}")
         print(f"re-read {len(sample)} series from pytorch/builder: {', '.join(sample)} agree")
+    if args.pytorch_git is not None:
+        _pytorch(recorded, args.pytorch_git)
+    pytorch: dict[str, Any] = recorded.get("pytorch", {})
     table = {
         "about": (
             "GPU targets (PYTORCH_ROCM_ARCH) of torch's ROCm wheels per release series and ROCm "
             "version; generated by scripts/gen_torch_rocm_arch.py from "
-            "scripts/inputs/torch-rocm-arch.json (pytorch/builder release branches). Series "
-            "not listed (before 1.11: torch's cmake default; 2.5 on: pytorch/pytorch's "
-            ".ci/docker, not read at its tags) have no row."
+            "scripts/inputs/torch-rocm-arch.json (pytorch/builder release branches to 2.4, "
+            "pytorch/pytorch release commits from 2.5). Series not listed (before 1.11: torch's "
+            "cmake default; those under `unread`: their release commit's scripts not read) "
+            "have no row."
         ),
         "releases": {
-            name: {
-                "rocm": row["rocm"],
-                "source": (
-                    f"pytorch/builder {SCRIPT} @ {row['ref']} ({row['commit'][:12]}), "
-                    f"ROCm versions from {MATRIX}"
-                ),
-            }
-            for name, row in recorded["series"].items()
+            **{
+                name: {
+                    "rocm": row["rocm"],
+                    "source": (
+                        f"pytorch/builder {SCRIPT} @ {row['ref']} ({row['commit'][:12]}), "
+                        f"ROCm versions from {MATRIX}"
+                    ),
+                }
+                for name, row in recorded["series"].items()
+            },
+            **{
+                name: {
+                    "rocm": row["rocm"],
+                    "source": (
+                        f"pytorch/pytorch {PYTORCH_SCRIPT} @ v{row['release']} "
+                        f"({row['commit'][:12]}), ROCm versions from {PYTORCH_MATRIX}"
+                    ),
+                }
+                for name, row in pytorch.items()
+                if "rocm" in row
+            },
+        },
+        "unread": {
+            name: f"pytorch/pytorch {PYTORCH_SCRIPT} @ v{row['release']} ({row['commit'][:12]})"
+            for name, row in pytorch.items()
+            if "rocm" not in row
         },
     }
     text = json.dumps(table, indent=1, sort_keys=True) + "\n"

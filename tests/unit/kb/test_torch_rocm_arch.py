@@ -155,3 +155,148 @@ def test_generation_re_reads_a_sample_and_refuses_a_recorded_row_that_differs(
     refused = generate()
     assert refused.returncode == 1
     assert "torch 2.3: the recorded row differs" in refused.stderr
+
+
+# pytorch/pytorch's .ci/docker/manywheel/build.sh (2.5 on), written here in the shapes its stored
+# versions have: a ROCM_REGEX check and a version condition; the image tag's patch-version
+# fix-ups beside a flat list; the TheRock split whose list is set under a tag condition
+_PT_REGEX = """case ${GPU_ARCH_TYPE} in
+    rocm|rocm-manylinux_2_28)
+        TARGET=rocm_final
+        if [ ${GPU_ARCH_TYPE} == "rocm-manylinux_2_28" ]; then
+            MANY_LINUX_VERSION="2_28"
+        fi
+        PYTORCH_ROCM_ARCH="gfx900;gfx1100"
+        ROCM_REGEX="([0-9]+)\\.([0-9]+)[\\.]?([0-9]*)"
+        if [[ $GPU_ARCH_VERSION =~ $ROCM_REGEX ]]; then
+            ROCM_VERSION_INT=$((${BASH_REMATCH[1]}*10000))
+        else
+            echo "ERROR: rocm regex failed"
+            exit 1
+        fi
+        if [[ $ROCM_VERSION_INT -ge 60300 ]]; then
+            PYTORCH_ROCM_ARCH+=";gfx1200;gfx1201"
+        fi
+        DOCKER_GPU_BUILD_ARG="--build-arg PYTORCH_ROCM_ARCH=${PYTORCH_ROCM_ARCH}"
+        ;;
+esac
+"""
+_PT_FLAT = """case ${image} in
+    manylinux2_28-builder:cuda12*)
+        TARGET=cuda_final
+        ;;
+    manylinux2_28-builder:rocm*)
+        if [[ "$GPU_ARCH_VERSION" == *"6.4"* ]]; then
+            GPU_ARCH_VERSION="${GPU_ARCH_VERSION}.4"
+        fi
+        PYTORCH_ROCM_ARCH="gfx900;gfx942;gfx1201;gfx950"
+        ;;
+esac
+"""
+_PT_SPLIT = """case ${image} in
+    manylinux2_28-builder:rocm*)
+        PYTORCH_ROCM_ARCH="gfx908;gfx942"
+        if [[ "$GPU_ARCH_VERSION" == *"preview"* ]]; then
+            TARGET=rocm_final
+        elif [[ "$GPU_ARCH_VERSION" == *"7.14"* ]]; then
+            TARGET=rocm_final
+        else
+            PYTORCH_ROCM_ARCH="gfx900;gfx906;${PYTORCH_ROCM_ARCH}"
+        fi
+        ;;
+esac
+"""
+
+
+def test_the_pytorch_evaluator_steps_over_blocks_that_set_no_list() -> None:
+    gen = _generator()
+    assert gen.evaluate_pytorch(_PT_REGEX, "6.2.4") == ["gfx900", "gfx1100"]
+    assert gen.evaluate_pytorch(_PT_REGEX, "6.3") == ["gfx900", "gfx1100", "gfx1200", "gfx1201"]
+    assert gen.evaluate_pytorch(_PT_FLAT, "6.4") == ["gfx900", "gfx942", "gfx1201", "gfx950"]
+    assert gen.rocm_arches('X = 1\nROCM_ARCHES = ["6.3", "6.4"]\n') == ["6.3", "6.4"]
+
+
+@pytest.mark.parametrize(
+    "script",
+    [
+        _PT_SPLIT,  # the list depends on a tag condition this evaluator does not read
+        _PT_FLAT.replace(  # a version condition on a rewritten GPU_ARCH_VERSION
+            'PYTORCH_ROCM_ARCH="gfx900;gfx942;gfx1201;gfx950"',
+            'PYTORCH_ROCM_ARCH="gfx900"\n'
+            "if [[ $ROCM_VERSION_INT -ge 60400 ]]; then\n"
+            'PYTORCH_ROCM_ARCH+=";gfx950"\nfi',
+        ),
+        _PT_REGEX.replace("        else\n", "        else\n            PYTORCH_ROCM_ARCH=x\n"),
+        "case ${image} in\n    manylinux2_28-builder:cpu)\n        TARGET=cpu_final\n        ;;\n",
+    ],
+)
+def test_the_pytorch_evaluator_refuses_what_it_does_not_read(script: str) -> None:
+    gen = _generator()
+    with pytest.raises(gen.ScriptError):
+        gen.evaluate_pytorch(script, "6.4")
+
+
+def test_a_pytorch_clone_fills_the_unread_series_and_is_re_read(tmp_path: Path) -> None:
+    """--pytorch-git reads the two files at each unread series' release commit (named by the
+    release's wheel), then re-reads a sample of those read and refuses an edited row."""
+    work = tmp_path / "pytorch"
+    (work / ".ci" / "docker" / "manywheel").mkdir(parents=True)
+    (work / ".github" / "scripts").mkdir(parents=True)
+    (work / ".ci" / "docker" / "manywheel" / "build.sh").write_text(_PT_REGEX)
+    (work / ".github" / "scripts" / "generate_binary_build_matrix.py").write_text(
+        'ROCM_ARCHES = ["6.2.4", "6.3"]\n'
+    )
+    git = ["git", "-C", str(work), "-c", "user.name=t", "-c", "user.email=t@t"]
+    subprocess.run([*git, "init", "-q"], check=True)
+    subprocess.run([*git, "add", "-A"], check=True)
+    subprocess.run([*git, "commit", "-q", "-m", "v2.7.1"], check=True)
+    head = subprocess.run(
+        [*git, "rev-parse", "HEAD"], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    root = tmp_path / "repo"
+    (root / "scripts" / "inputs").mkdir(parents=True)
+    (root / "compat" / "data").mkdir(parents=True)
+    script = root / "scripts" / "gen_torch_rocm_arch.py"
+    script.write_text(SCRIPT.read_text())
+    recorded = json.loads(INPUT.read_text())
+    recorded["pytorch"] = {"2.7": {"release": "2.7.1", "repo": "pytorch/pytorch", "commit": head}}
+    inputs = root / "scripts" / "inputs" / "torch-rocm-arch.json"
+    inputs.write_text(json.dumps(recorded))
+
+    def generate() -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, str(script), "--pytorch-git", str(work / ".git")],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+
+    first = generate()
+    assert first.returncode == 0, first.stderr
+    table = json.loads((root / "compat" / "data" / "torch-rocm-arch.json").read_text())
+    row = table["releases"]["2.7"]
+    assert row["rocm"] == {
+        "6.2.4": ["gfx900", "gfx1100"],
+        "6.3": ["gfx900", "gfx1100", "gfx1200", "gfx1201"],
+    }
+    assert "v2.7.1" in row["source"] and head[:12] in row["source"]
+    assert table["unread"] == {}
+    again = generate()
+    assert again.returncode == 0, again.stderr
+    assert "re-read 1 pytorch/pytorch series: 2.7" in again.stdout
+    edited = json.loads(inputs.read_text())
+    edited["pytorch"]["2.7"]["rocm"]["6.3"].remove("gfx1201")
+    inputs.write_text(json.dumps(edited))
+    refused = generate()
+    assert refused.returncode == 1
+    assert "torch 2.7: the recorded row differs" in refused.stderr
+
+
+def test_the_unread_series_name_their_release_commit() -> None:
+    recorded = json.loads(INPUT.read_text())["pytorch"]
+    table = json.loads((REPO / "compat" / "data" / "torch-rocm-arch.json").read_text())
+    for name, row in recorded.items():
+        assert row["release"].startswith(f"{name}."), name
+        assert len(row["commit"]) == 40 and len(row["commit_from"]["sha256"]) == 64
+        assert row["commit_from"]["wheel"].startswith(f"torch-{row['release']}-")
+        assert (name in table["unread"]) is ("rocm" not in row)
