@@ -65,7 +65,10 @@ PYTORCH_MATRIX = ".github/scripts/generate_binary_build_matrix.py"
 # `manylinux2_28-builder:rocm*)` as its versions have spelt it
 _PYTORCH_LABEL = re.compile(r"^[\w|:.*-]*rocm[\w|:.*-]*\)$")
 _ROCM_ARCHES = re.compile(r"^ROCM_ARCHES\s*=\s*\[([^\]]*)\]", re.MULTILINE)
-_OPAQUE_IF = re.compile(r"^if \[\[? .*\]\]?; then$")
+_CONTAINS = re.compile(
+    r'\[\[ "\$(?:GPU_ARCH_VERSION|\{GPU_ARCH_VERSION\})" == \*"([^"*]+)"\* \]\]; then'
+)
+_PREPEND = re.compile(r'^PYTORCH_ROCM_ARCH="([^"$]*;)\$\{PYTORCH_ROCM_ARCH\}"$')
 _OPS = {
     "ge": int.__ge__,
     "gt": int.__gt__,
@@ -134,54 +137,83 @@ def rocm_versions(workflow: str) -> list[str]:
     return [v.strip().strip("\"'") for v in match[1].split(",") if v.strip()]
 
 
+class _Block:
+    """One `if ... fi` of the branch: whether the lines now read run (None: not known), and
+    whether an earlier arm of an if/elif/else chain ran."""
+
+    def __init__(self, active: bool | None) -> None:
+        self.active = active
+        self.taken = active is True
+
+    def arm(self, active: bool | None) -> None:
+        """An `elif` (active: its condition) or `else` (active: True)."""
+        if self.active is None or active is None:
+            self.active = None
+            return
+        self.active = active and not self.taken
+        self.taken = self.taken or self.active
+
+
+def _condition(line: str, rocm: str, number: int, rewritten: bool) -> bool | None:
+    """An `if`/`elif` condition's truth for ROCm `rocm`; None where it is not one this reads (or
+    names GPU_ARCH_VERSION after the branch rewrote it)."""
+    body = re.sub(r"^(?:el)?if ", "", line)
+    if match := _IF.match(f"if {body}"):
+        if rewritten:
+            return None
+        return bool(_OPS[match[1]](number, int(match[2])))
+    if match := _CONTAINS.fullmatch(body):
+        return None if rewritten else match[1] in rocm
+    return None
+
+
 def evaluate_pytorch(script: str, rocm: str) -> list[str]:
     """PYTORCH_ROCM_ARCH the `rocm` case of pytorch's .ci/docker/manywheel/build.sh sets for
     ROCm `rocm` (the image tag's version, as the label spells it).
 
-    Reads what `evaluate` reads, and steps over the branch's other `if` blocks (the ROCM_REGEX
-    check, the base image's patch-version fix-ups) as long as they set no PYTORCH_ROCM_ARCH;
-    refuses an assignment under such a block, an `else`/`elif` of a version condition, and a
-    version condition in a branch that rewrites GPU_ARCH_VERSION (the number compared would
-    not be the label's)."""
+    Reads what `evaluate` reads, plus if/elif/else chains on `$ROCM_VERSION_INT -OP N` and on
+    `"$GPU_ARCH_VERSION" == *"X"*` (the tag contains X), and a `"...;${PYTORCH_ROCM_ARCH}"`
+    prefix. Other `if` blocks (the ROCM_REGEX check, the base image's patch-version fix-ups)
+    are stepped over while they set no PYTORCH_ROCM_ARCH; an assignment under one, or under a
+    condition on GPU_ARCH_VERSION after the branch rewrote it, is refused."""
     lines = [line.split("#", 1)[0].strip() for line in script.splitlines()]
     start = next((i for i, line in enumerate(lines) if _PYTORCH_LABEL.match(line)), None)
     if start is None:
         raise ScriptError("no rocm case in the script")
-    branch: list[str] = []
+    number = version_int(rocm)
+    value: str | None = None
+    rewritten = False
+    stack: list[_Block] = []
     for line in lines[start + 1 :]:
         if line == ";;":
             break
-        branch.append(line)
-    rewrites = any(line.startswith("GPU_ARCH_VERSION=") for line in branch)
-    number = version_int(rocm)
-    value: str | None = None
-    stack: list[bool | None] = []  # a version condition's truth; None: a block not read
-    for line in branch:
-        if match := _IF.match(line):
-            if rewrites:
-                raise ScriptError("a version condition where GPU_ARCH_VERSION is rewritten")
-            stack.append(_OPS[match[1]](number, int(match[2])))
+        if line.startswith("if ") and line.endswith("then"):
+            stack.append(_Block(_condition(line, rocm, number, rewritten)))
             continue
-        if _OPAQUE_IF.match(line):
-            stack.append(None)
+        if line.startswith("elif ") and stack:
+            stack[-1].arm(_condition(line, rocm, number, rewritten))
+            continue
+        if line == "else" and stack:
+            stack[-1].arm(True)
             continue
         if line == "fi" and stack:
             stack.pop()
             continue
-        if line.startswith(("else", "elif")) and stack:
-            if stack[-1] is not None:
-                raise ScriptError(f"an else branch of a version condition: {line!r}")
+        if line.startswith("GPU_ARCH_VERSION="):
+            rewritten = True
             continue
         if "PYTORCH_ROCM_ARCH" not in line or line.startswith(("DOCKER_GPU_BUILD_ARG", "echo")):
             continue
-        if None in stack:
+        if any(block.active is None for block in stack):
             raise ScriptError(f"an assignment under a condition not read: {line!r}")
-        if not all(stack):
+        if not all(block.active for block in stack):
             continue
         if match := _SET.match(line):
             value = match[1]
         elif (match := _EXTEND.match(line) or _APPEND.match(line)) and value is not None:
             value += match[1]
+        elif (match := _PREPEND.match(line)) and value is not None:
+            value = match[1] + value
         else:
             raise ScriptError(f"an assignment this evaluator does not read: {line!r}")
     if value is None:

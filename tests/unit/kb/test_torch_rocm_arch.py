@@ -201,6 +201,12 @@ _PT_SPLIT = """case ${image} in
         elif [[ "$GPU_ARCH_VERSION" == *"7.14"* ]]; then
             TARGET=rocm_final
         else
+            if [[ "$GPU_ARCH_VERSION" == *"7.2"* ]]; then
+                GPU_ARCH_VERSION="${GPU_ARCH_VERSION}.1"
+            fi
+            if [[ "$GPU_ARCH_VERSION" == *"7.1"* ]]; then
+                GPU_ARCH_VERSION="${GPU_ARCH_VERSION}.1"
+            fi
             PYTORCH_ROCM_ARCH="gfx900;gfx906;${PYTORCH_ROCM_ARCH}"
         fi
         ;;
@@ -216,10 +222,37 @@ def test_the_pytorch_evaluator_steps_over_blocks_that_set_no_list() -> None:
     assert gen.rocm_arches('X = 1\nROCM_ARCHES = ["6.3", "6.4"]\n') == ["6.3", "6.4"]
 
 
+def test_the_pytorch_evaluator_follows_an_if_elif_else_chain_on_the_tag() -> None:
+    # bash's *"7.1"* also matches 7.14: the chain tests 7.14 first, and so does the evaluator
+    gen = _generator()
+    assert gen.evaluate_pytorch(_PT_SPLIT, "7.14") == ["gfx908", "gfx942"]
+    assert gen.evaluate_pytorch(_PT_SPLIT, "7.2") == ["gfx900", "gfx906", "gfx908", "gfx942"]
+    assert gen.evaluate_pytorch(_PT_SPLIT, "7.1") == ["gfx900", "gfx906", "gfx908", "gfx942"]
+    chain = _PT_REGEX.replace(
+        '            PYTORCH_ROCM_ARCH+=";gfx1200;gfx1201"\n',
+        '            PYTORCH_ROCM_ARCH+=";gfx1200;gfx1201"\n'
+        "        elif [[ $ROCM_VERSION_INT -ge 60200 ]]; then\n"
+        '            PYTORCH_ROCM_ARCH+=";gfx1101"\n'
+        "        else\n"
+        '            PYTORCH_ROCM_ARCH+=";gfx803"\n',
+    )
+    assert gen.evaluate_pytorch(chain, "6.3")[-2:] == ["gfx1200", "gfx1201"]
+    assert gen.evaluate_pytorch(chain, "6.2.4")[-1] == "gfx1101"
+    assert gen.evaluate_pytorch(chain, "6.1")[-1] == "gfx803"
+
+
 @pytest.mark.parametrize(
     "script",
     [
-        _PT_SPLIT,  # the list depends on a tag condition this evaluator does not read
+        # the list set under a condition this evaluator does not read
+        _PT_SPLIT.replace('*"7.14"* ]]', '*"7.14"* && -n "$X" ]]'),
+        # a tag condition after the branch rewrote the tag
+        _PT_SPLIT.replace(
+            '            PYTORCH_ROCM_ARCH="gfx900;gfx906;${PYTORCH_ROCM_ARCH}"\n',
+            '            if [[ "$GPU_ARCH_VERSION" == *"7.2.1"* ]]; then\n'
+            '            PYTORCH_ROCM_ARCH="gfx900;gfx906;${PYTORCH_ROCM_ARCH}"\n'
+            "            fi\n",
+        ),
         _PT_FLAT.replace(  # a version condition on a rewritten GPU_ARCH_VERSION
             'PYTORCH_ROCM_ARCH="gfx900;gfx942;gfx1201;gfx950"',
             'PYTORCH_ROCM_ARCH="gfx900"\n'
