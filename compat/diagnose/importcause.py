@@ -25,7 +25,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from compat.diagnose.importlog import ImportLine, ImportLog, read_import_log, site_top
+from compat.diagnose.importlog import (
+    ImportLine,
+    ImportLog,
+    path_release,
+    read_import_log,
+    site_top,
+)
 
 if TYPE_CHECKING:
     from compat.model import Environment, Facts
@@ -43,7 +49,7 @@ class ImportCause:
     importer_release: str  # '' where neither the environment nor the log shows it
     distribution: str  # of the module
     version: str  # of the module's distribution: '' where not shown
-    version_from: str  # "environment", "log" or ""
+    version_from: str  # "environment", "log", "path" (an egg directory's name) or ""
     installed: str  # defines | lacks | unknown | not-read
     detail: str  # the cause, in words
     # confirmed | possible | ruled-out | '' (not a release cause: see `detail`)
@@ -111,6 +117,17 @@ def _distribution(module: str, owners: dict[str, str]) -> tuple[str, bool]:
     return str(canonicalize_name(parts[0])), False
 
 
+def _from_path(dist: str, paths: tuple[str, ...]) -> str:
+    """The release of `dist` a path names (an egg directory of site-packages), '' none."""
+    from compat.names import canonicalize_name
+
+    for path in paths:
+        named = path_release(path)
+        if named is not None and canonicalize_name(named[0]) == canonicalize_name(dist):
+            return named[1]
+    return ""
+
+
 def _version(dist: str, env: Environment | None, facts: Facts) -> tuple[str, str]:
     from packaging.utils import canonicalize_name
 
@@ -137,8 +154,15 @@ def _cause(
     importer_top = site_top(error.frame)
     importer_dist = _distribution(importer_top, owners)[0] if importer_top else ""
     importer_release = _version(importer_dist, env, facts)[0] if importer_dist else ""
+    if importer_dist and not importer_release:
+        importer_release = _from_path(importer_dist, (error.frame,))
     dist, from_record = _distribution(module, owners)
     version, version_from = _version(dist, env, facts)
+    if not version:
+        # the module's own files, where an egg directory names its release
+        own = [f for f in error.frames if site_top(f) == module.split(".")[0]]
+        version = _from_path(dist, (error.where, *own))
+        version_from = "path" if version else ""
     what = f"`{name}`" if kind != "no-module" else f"the module {module}.{name}"
     who = (
         f"{importer_dist} {importer_release or '(release not shown)'} ({error.frame})"

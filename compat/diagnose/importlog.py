@@ -96,10 +96,27 @@ class ImportLog:
         return top in self.local and top not in self.installed
 
 
+_EGG = re.compile(
+    r"[/\\](?:site|dist)-packages[/\\](?P<dist>[A-Za-z0-9][\w.]*?)-(?P<version>\d[\w.!+]*?)"
+    r"(?:-py\d[\d.]*)?(?:-[\w.-]+?)?\.egg[/\\](?P<top>[\w.-]+)"
+)
+
+
 def site_top(path: str) -> str:
-    """The top-level module a site-packages path lies in ('' where it lies outside)."""
+    """The top-level module a site-packages path lies in ('' where it lies outside), through an
+    egg directory (`site-packages/trl-0.7.4-py3.10.egg/trl/...`) too."""
+    egg = _EGG.search(path)
+    if egg:
+        return egg.group("top").removesuffix(".py")
     hit = _SITE.search(path)
     return hit.group(1).removesuffix(".py") if hit else ""
+
+
+def path_release(path: str) -> tuple[str, str] | None:
+    """(distribution, version) where the path itself names them: an egg directory of
+    site-packages (`flash_attn-2.5.8-py3.10-linux-x86_64.egg`); None elsewhere."""
+    egg = _EGG.search(path)
+    return (egg.group("dist"), egg.group("version")) if egg else None
 
 
 def _frame(line: str) -> tuple[str, str] | None:
@@ -151,7 +168,9 @@ def read_import_log(log: Path) -> ImportLog:
                 _note_path(out, frame[0])
                 continue
             for top in _SITE.findall(line):
-                out.installed.add(top.removesuffix(".py"))
+                out.installed.add(
+                    site_top(line) if top.endswith(".egg") else top.removesuffix(".py")
+                )
             if _error(out, number, line, frames):
                 frames = []
     return out

@@ -226,3 +226,21 @@ def test_an_attribute_missing_in_the_projects_code_is_not_listed(tmp_path: Path)
     code, entry = one(tmp_path, text)
     assert entry["cause"] == "" and code == 1
     assert "does not show numpy to be an installed distribution" in entry["detail"]
+
+
+def test_an_egg_directory_names_the_releases(tmp_path: Path) -> None:
+    # setup.py-installed eggs carry their release in the directory: the importer's (TRL
+    # 0.7.4) and the module's (transformers 4.39.3, which lacks top_k_top_p_filtering)
+    eggs = "/home/u/env/lib/python3.10/site-packages"
+    text = (
+        "Traceback (most recent call last):\n"
+        f'  File "{eggs}/trl-0.7.4-py3.10.egg/trl/core.py", line 25, in <module>\n'
+        "    from transformers import top_k_top_p_filtering\n"
+        "ImportError: cannot import name 'top_k_top_p_filtering' from 'transformers' "
+        f"({eggs}/transformers-4.39.3-py3.10.egg/transformers/__init__.py)\n"
+    )
+    code, entry = one(tmp_path, text)
+    assert (entry["importer_package"], entry["importer_release"]) == ("trl", "0.7.4")
+    assert (entry["version"], entry["version_from"]) == ("4.39.3", "path")
+    # the table read transformers 4.39.3: it lacks the name
+    assert entry["cause"] == "confirmed" and code == 0 and entry["asks"] == []
