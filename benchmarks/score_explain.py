@@ -60,6 +60,7 @@ class Expectation:
     status: str = "possible"
     answered: list[str] = field(default_factory=list)
     imports: dict[str, Any] | None = None
+    not_causes: list[str] = field(default_factory=list)  # lines no listed cause may cite
 
 
 @dataclass
@@ -102,6 +103,7 @@ def load(set_dir: Path) -> list[Expectation]:
             status=str(entry.get("status", "possible")),
             answered=list(entry.get("answered", [])),
             imports=entry.get("import"),
+            not_causes=list(entry.get("not_causes", [])),
         )
         path = set_dir / name
         if not path.is_file():
@@ -115,6 +117,11 @@ def load(set_dir: Path) -> list[Expectation]:
             for part in expectation.line:
                 if part not in text:
                     raise SystemExit(f"{name}: the expected line text {part!r} is not in the log")
+        if expectation.not_causes:
+            text = path.read_text(encoding="utf-8", errors="replace")
+            for part in expectation.not_causes:
+                if part not in text:
+                    raise SystemExit(f"{name}: the not-a-cause text {part!r} is not in the log")
         for pattern in expectation.rules + expectation.answered:
             re.compile(pattern)
         out.append(expectation)
@@ -161,6 +168,12 @@ def judge(expectation: Expectation, document: dict[str, Any], lines: list[str]) 
     first = causes[0]
     score.rule, score.verdict = str(first["rule"]), str(first["verdict"])
     score.cause = fullmatch_any(expectation.rules, score.rule)
+    for other in causes[1:]:  # a line the expectations say is no cause, listed as one
+        at = other.get("line")
+        text = lines[at - 1] if isinstance(at, int) and 0 < at <= len(lines) else ""
+        if any(part in text for part in expectation.not_causes):
+            score.invented.append(str(other["rule"]))
+            score.cause = False
     number = first.get("line")
     score.cited = number if isinstance(number, int) else None
     cited = lines[number - 1] if isinstance(number, int) and 0 < number <= len(lines) else ""
@@ -333,6 +346,8 @@ def table(results: list[Score]) -> str:
             said = f"{r.rule} ({r.verdict}, line {r.cited})"
             if r.wrongly_asked:
                 said += "; asked " + ", ".join(r.wrongly_asked)
+            if r.invented:
+                said += "; also listed, no cause: " + ", ".join(r.invented)
         if r.facts is not None:
             said += "; import facts: " + ("right" if r.facts else "; ".join(r.facts_wrong))
         rows.append(

@@ -367,13 +367,17 @@ def _states(
     distribution): a file shadowing it has Python add "is not a package", read apart. A missing
     attribute has more causes (a submodule never imported, a stand-in object): it does only
     where the log shows the module installed (a site-packages path of it, its version, a RECORD)
-    or an installed distribution's frame asking for it."""
+    or an installed distribution's frame asks a distribution compat knows for it."""
     if error.kind == "cannot-import-name":
         return True
     top = error.module.split(".")[0]
     shown = top in read.installed or bool(version) or from_record
-    if error.kind == "no-attribute":
-        return shown or bool(site_top(error.frame))
     from compat.kb.importtable import families
 
-    return shown or dist in known or any(f.module == top for f in families())
+    distribution = dist in known or any(f.module == top for f in families())
+    if error.kind == "no-attribute":
+        # an installed library asking a distribution compat knows (diffusers for
+        # torch.float8_e4m3fn); a resolver (hydra's getattr) asking the project's own package
+        # is not one
+        return shown or (bool(site_top(error.frame)) and distribution)
+    return shown or distribution

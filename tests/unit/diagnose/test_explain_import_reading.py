@@ -244,3 +244,18 @@ def test_an_egg_directory_names_the_releases(tmp_path: Path) -> None:
     assert (entry["version"], entry["version_from"]) == ("4.39.3", "path")
     # the table read transformers 4.39.3: it lacks the name
     assert entry["cause"] == "confirmed" and code == 0 and entry["asks"] == []
+
+
+def test_a_resolver_asking_the_projects_module_is_not_a_cause(tmp_path: Path) -> None:
+    # hydra's `_locate` getattr()s the project's own package before importing it: an installed
+    # frame asks, but of a module no distribution compat knows and the log never shows installed
+    text = (
+        "Traceback (most recent call last):\n"
+        '  File "/home/u/env/lib/python3.8/site-packages/hydra/_internal/utils.py", line 639, '
+        "in _locate\n"
+        "    obj = getattr(obj, part)\n"
+        "AttributeError: module 'robotask.workspace' has no attribute 'train_workspace'\n"
+    )
+    code, entry = one(tmp_path, text)
+    assert entry["importer_package"] == "hydra"
+    assert entry["cause"] == "" and code == 1
