@@ -170,38 +170,9 @@ def _cause(
         else (error.frame or "the code (no traceback frame above the error)")
     )
     installed, detail = _installed(kind, module, name, dist, version, mods, sources)
-    key = f"{module}.{name}:" if kind == "no-module" else f"{module}:{name}"
-    table = _table(key, version) if version and installed in ("not-read", "unknown") else None
-    not_release = _not_a_release(error, read)
-    if installed == "lacks":
-        cause = "confirmed"
-    elif installed == "defines":
-        cause = "ruled-out"
-    elif not_release:
-        cause, detail = "", not_release
-    elif table is not None and table[0] == "defines":
-        cause = "ruled-out"
-        detail = (
-            f"{dist} {version} (from the {version_from}) defines {what}: compat/data/"
-            f"python-imports.json read it in {table[1]}'s files. Not a release that lacks it: "
-            "the log's version is not the one that ran, or importing the name failed inside "
-            f"{module} (an error of its own above, a dependency of {module} missing)"
-        )
-    elif table is not None:
-        cause = "confirmed"
-        detail = (
-            f"{dist} {version} (from the {version_from}) does not define {what}: compat/data/"
-            f"python-imports.json read {table[1]}'s files"
-        )
-    elif _states(error, read, known, dist, version, from_record):
-        cause = "possible"
-    else:
-        cause = ""
-        detail = (
-            f"not listed as a cause: the log does not show {module.split('.')[0]} to be an "
-            f"installed distribution (no site-packages path, no version, not a package compat "
-            f"knows), and {what} missing from the project's own module is the project's matter"
-        )
+    cause, detail = _verdict(
+        error, read, known, installed, detail, (dist, version, version_from, from_record)
+    )
     asks: list[str] = []
     if not detail:
         if version:
@@ -265,6 +236,59 @@ def _cause(
         defined_from,
         tuple(asks),
     )
+
+
+def _verdict(
+    error: ImportLine,
+    read: ImportLog,
+    known: frozenset[str],
+    installed: str,
+    detail: str,
+    shown: tuple[str, str, str, bool],
+) -> tuple[str, str]:
+    """(cause, detail): the installed files' word first, then what shows the failure is no
+    release's, then the table on the release the log shows, then what the message states.
+    `shown`: the module's distribution, its version and where that was read, and whether a
+    RECORD names the distribution."""
+    kind, module, name = error.kind, error.module, error.name
+    dist, version, version_from, from_record = shown
+    what = f"`{name}`" if kind != "no-module" else f"the module {module}.{name}"
+    key = f"{module}.{name}:" if kind == "no-module" else f"{module}:{name}"
+    table = _table(key, version) if version and installed in ("not-read", "unknown") else None
+    not_release = _not_a_release(error, read)
+    key = f"{module}.{name}:" if kind == "no-module" else f"{module}:{name}"
+    table = _table(key, version) if version and installed in ("not-read", "unknown") else None
+    not_release = _not_a_release(error, read)
+    if installed == "lacks":
+        cause = "confirmed"
+    elif installed == "defines":
+        cause = "ruled-out"
+    elif not_release:
+        cause, detail = "", not_release
+    elif table is not None and table[0] == "defines":
+        cause = "ruled-out"
+        detail = (
+            f"{dist} {version} (from the {version_from}) defines {what}: compat/data/"
+            f"python-imports.json read it in {table[1]}'s files. Not a release that lacks it: "
+            "the log's version is not the one that ran, or importing the name failed inside "
+            f"{module} (an error of its own above, a dependency of {module} missing)"
+        )
+    elif table is not None:
+        cause = "confirmed"
+        detail = (
+            f"{dist} {version} (from the {version_from}) does not define {what}: compat/data/"
+            f"python-imports.json read {table[1]}'s files"
+        )
+    elif _states(error, read, known, dist, version, from_record):
+        cause = "possible"
+    else:
+        cause = ""
+        detail = (
+            f"not listed as a cause: the log does not show {module.split('.')[0]} to be an "
+            f"installed distribution (no site-packages path, no version, not a package compat "
+            f"knows), and {what} missing from the project's own module is the project's matter"
+        )
+    return cause, detail
 
 
 def _installed(
