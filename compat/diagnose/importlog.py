@@ -5,7 +5,9 @@ module 'M' has no attribute 'X'` and `ModuleNotFoundError: No module named 'M.su
 first 16), the frames printed above it, and what the log shows of where modules lie. Frames are
 read in the forms Python and its common printers write them: CPython's `File "path", line N`,
 IPython's `File path:N` and `[path](url) in <module>` / `path in <module>()`, and rich's boxed
-`│ path:N in <module> │` (its path wrapped onto a line of its own, `│ :N in` below it).
+`│ path:N in <module> │` (its path wrapped onto a line of its own, `│ :N in` below it). Python
+before 3.7 prints `cannot import name 'X'` without the module: the `from M import X` the
+traceback echoes above it names M (and where none does, nothing is guessed).
 
 The importing frame is the last one outside M's own package and outside importlib: the code
 that asked M for the name (numpy's `__getattr__` raising for `np.warnings` is numpy's frame, not
@@ -57,6 +59,12 @@ _FRAMES = (
     re.compile(
         r"^\s*│\s*(?P<path>(?:[A-Za-z]:)?[/\\~]\S*?\.py)(?::(?P<line>\d+))?(?:\s+in\s|\s*│)"
     ),
+)
+# Python before 3.7 (and 2) name no module: `ImportError: cannot import name 'X'`; the source
+# line the traceback echoes above it (`from M import X`, in any printer's dress) names it
+_NAME_ONLY = re.compile(r"ImportError: cannot import name '?(?P<name>\w+)'?\s*$")
+_SOURCE = re.compile(
+    r"^\s*(?:-*>\s*)?(?:❱\s*)?(?:\[?\d+\]?\s+)?from\s+(?P<module>\w[\w.]*)\s+import\s+(?P<names>.*)"
 )
 _RICH_LINE = re.compile(r"^\s*│\s*:(\d+) in ")  # the line of a rich frame whose path wrapped
 _BOX = "│".encode()
@@ -142,6 +150,7 @@ def _importer(frames: list[tuple[str, str]], module: str) -> str:
 def read_import_log(log: Path) -> ImportLog:
     out = ImportLog()
     frames: list[tuple[str, str]] = []
+    source: tuple[str, str] | None = None  # the last `from M import ...` a frame echoed
     try:
         handle = open(log, "rb")  # noqa: SIM115 (closed below)
     except OSError:
@@ -154,7 +163,7 @@ def read_import_log(log: Path) -> ImportLog:
                 b".py" not in raw
                 and b"Error" not in raw
                 and b"cannot import" not in raw
-                and not (frames and _BOX in raw)  # rich's wrapped `│ :N in` under a path
+                and not (frames and (_BOX in raw or b"import" in raw))  # a source echo, rich
             ):
                 continue
             line = raw[:4096].decode("utf-8", "replace").rstrip("\r\n")
@@ -166,13 +175,17 @@ def read_import_log(log: Path) -> ImportLog:
             if (frame := _frame(line)) is not None:
                 frames.append(frame)
                 _note_path(out, frame[0])
+                source = None
+                continue
+            if frames and (echo := _SOURCE.match(line)):
+                source = (echo.group("module"), echo.group("names"))
                 continue
             for top in _SITE.findall(line):
                 out.installed.add(
                     site_top(line) if top.endswith(".egg") else top.removesuffix(".py")
                 )
-            if _error(out, number, line, frames):
-                frames = []
+            if _error(out, number, line, frames, source):
+                frames, source = [], None
     return out
 
 
@@ -184,28 +197,52 @@ def _note_path(out: ImportLog, path: str) -> None:
         out.local.update(p for p in _PATH_PARTS.split(path)[:-1] if p.isidentifier())
 
 
-def _error(out: ImportLog, number: int, line: str, frames: list[tuple[str, str]]) -> bool:
+def _error(
+    out: ImportLog,
+    number: int,
+    line: str,
+    frames: list[tuple[str, str]],
+    source: tuple[str, str] | None,
+) -> bool:
     for kind, pattern in _KINDS:
         hit = pattern.search(line)
         if hit is None:
             continue
         module, name = hit.group("module"), hit.group("name")
-        if any((e.kind, e.module, e.name) == (kind, module, name) for e in out.errors):
-            return True  # the same failure printed again (a loader repeating its message)
-        groups = hit.groupdict()
-        out.errors.append(
-            ImportLine(
-                number,
-                line.strip(),
-                kind,
-                module,
-                name,
-                _importer(frames, module),
-                tuple(f"{p}:{n}" if n else p for p, n in frames),
-                bool(groups.get("partial")),
-                (groups.get("where") or "").strip(),
-                bool(groups.get("not_package")),
-            )
+        return _add(out, number, line, frames, kind, module, name, hit.groupdict())
+    old = _NAME_ONLY.search(line)
+    if old is None or source is None:
+        return False
+    name = old.group("name")
+    if name not in re.split(r"[\s,()]+", source[1].split("#")[0]):
+        return False  # the echoed import is not the one that failed
+    return _add(out, number, line, frames, "cannot-import-name", source[0], name, {})
+
+
+def _add(
+    out: ImportLog,
+    number: int,
+    line: str,
+    frames: list[tuple[str, str]],
+    kind: str,
+    module: str,
+    name: str,
+    groups: dict[str, str | None],
+) -> bool:
+    if any((e.kind, e.module, e.name) == (kind, module, name) for e in out.errors):
+        return True  # the same failure printed again (a loader repeating its message)
+    out.errors.append(
+        ImportLine(
+            number,
+            line.strip(),
+            kind,
+            module,
+            name,
+            _importer(frames, module),
+            tuple(f"{p}:{n}" if n else p for p, n in frames),
+            bool(groups.get("partial")),
+            (groups.get("where") or "").strip(),
+            bool(groups.get("not_package")),
         )
-        return True
-    return False
+    )
+    return True

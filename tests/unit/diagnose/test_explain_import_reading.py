@@ -259,3 +259,34 @@ def test_a_resolver_asking_the_projects_module_is_not_a_cause(tmp_path: Path) ->
     code, entry = one(tmp_path, text)
     assert entry["importer_package"] == "hydra"
     assert entry["cause"] == "" and code == 1
+
+
+@pytest.mark.parametrize("quoted", [True, False])
+def test_an_old_pythons_message_takes_the_module_from_the_echoed_source(
+    tmp_path: Path, quoted: bool
+) -> None:
+    # Python before 3.7 names no module (2.7 not even quotes the name): the source line the
+    # traceback echoes does
+    name = "'insecure_hashlib'" if quoted else "insecure_hashlib"
+    text = (
+        "Traceback (most recent call last):\n"
+        '  File "/srv/env/lib/python3.6/site-packages/datasets/utils/file_utils.py", line 33, '
+        "in <module>\n"
+        "    from huggingface_hub.utils import insecure_hashlib\n"
+        f"ImportError: cannot import name {name}\n"
+    )
+    code, entry = one(tmp_path, text)
+    assert (entry["module"], entry["name"]) == ("huggingface_hub.utils", "insecure_hashlib")
+    assert entry["importer_package"] == "datasets" and entry["cause"] == "possible" and code == 0
+    assert entry["defined_in"].startswith("0.19.0–")  # the table: from 0.19.0 (0.18.0 lacks it)
+
+
+def test_an_old_pythons_message_without_the_import_echoed_is_not_guessed(tmp_path: Path) -> None:
+    text = (
+        "Traceback (most recent call last):\n"
+        '  File "/srv/run.py", line 3, in <module>\n'
+        "    import helpers\n"
+        "ImportError: cannot import name 'Widget'\n"
+    )
+    code, found = explain(tmp_path, text)
+    assert found == [] and code == 1
