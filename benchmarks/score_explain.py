@@ -12,6 +12,14 @@ interpreter's compat, and judged on four criteria:
   `affected`);
 - questions: the cause asks (`unknown`) no fact the log already answers.
 
+An import failure explain reads (issue 41 item 3: its `imports`) is a cause where it is one
+(`cause` possible or confirmed, or, in documents before that field, as `has_cause` counts it),
+named `import:KIND:MODULE:NAME`, after the rules' matches. A log whose expectations carry an
+`import` block (benchmarks/heldout/explain-imports-1/ documents it) is also judged on a fifth
+criterion, kept apart from the four: facts, the import failure read names the releases that
+define the name (or none, where compat cannot know them), the module's version the log shows (or
+asks for it), and the importing distribution and release the frame and the log show.
+
 A log with a cause for which explain lists none fails all four (there is no first cause to
 judge). A log with `no_cause: true` passes all four when explain lists no cause for it (no `confirmed` or
 `symptom-only` match); any listed cause there counts as an invented cause. A crash (an exit
@@ -51,6 +59,8 @@ class Expectation:
     line: list[str] = field(default_factory=list)
     status: str = "possible"
     answered: list[str] = field(default_factory=list)
+    imports: dict[str, Any] | None = None
+    not_causes: list[str] = field(default_factory=list)  # lines no listed cause may cite
 
 
 @dataclass
@@ -70,6 +80,8 @@ class Score:
     asked: list[str] = field(default_factory=list)
     wrongly_asked: list[str] = field(default_factory=list)
     error: str | None = None
+    facts: bool | None = None  # the import facts, where the expectations name them
+    facts_wrong: list[str] = field(default_factory=list)
 
     @property
     def all_four(self) -> bool:
@@ -90,6 +102,8 @@ def load(set_dir: Path) -> list[Expectation]:
             line=list(entry.get("line", [])),
             status=str(entry.get("status", "possible")),
             answered=list(entry.get("answered", [])),
+            imports=entry.get("import"),
+            not_causes=list(entry.get("not_causes", [])),
         )
         path = set_dir / name
         if not path.is_file():
@@ -103,6 +117,11 @@ def load(set_dir: Path) -> list[Expectation]:
             for part in expectation.line:
                 if part not in text:
                     raise SystemExit(f"{name}: the expected line text {part!r} is not in the log")
+        if expectation.not_causes:
+            text = path.read_text(encoding="utf-8", errors="replace")
+            for part in expectation.not_causes:
+                if part not in text:
+                    raise SystemExit(f"{name}: the not-a-cause text {part!r} is not in the log")
         for pattern in expectation.rules + expectation.answered:
             re.compile(pattern)
         out.append(expectation)
@@ -135,6 +154,10 @@ def fullmatch_any(patterns: list[str], value: str) -> bool:
 def judge(expectation: Expectation, document: dict[str, Any], lines: list[str]) -> Score:
     score = Score(log=expectation.log, no_cause=expectation.no_cause)
     causes = [m for m in document.get("matches", []) if m.get("verdict") in CAUSES]
+    causes += import_causes(document)
+    if expectation.imports is not None:
+        score.facts_wrong = import_facts(expectation.imports, document)
+        score.facts = not score.facts_wrong
     if expectation.no_cause:
         score.invented = [str(m["rule"]) for m in causes]
         passed = not causes
@@ -145,6 +168,12 @@ def judge(expectation: Expectation, document: dict[str, Any], lines: list[str]) 
     first = causes[0]
     score.rule, score.verdict = str(first["rule"]), str(first["verdict"])
     score.cause = fullmatch_any(expectation.rules, score.rule)
+    for other in causes[1:]:  # a line the expectations say is no cause, listed as one
+        at = other.get("line")
+        text = lines[at - 1] if isinstance(at, int) and 0 < at <= len(lines) else ""
+        if any(part in text for part in expectation.not_causes):
+            score.invented.append(str(other["rule"]))
+            score.cause = False
     number = first.get("line")
     score.cited = number if isinstance(number, int) else None
     cited = lines[number - 1] if isinstance(number, int) and 0 < number <= len(lines) else ""
@@ -156,9 +185,117 @@ def judge(expectation: Expectation, document: dict[str, Any], lines: list[str]) 
     return score
 
 
+def _import_cause(entry: dict[str, Any], judged: set[int]) -> str:
+    """confirmed | possible | '' (none): the document's `cause`, or, in documents before it, what
+    compat.commands.explain.import_causes counted."""
+    cause = entry.get("cause")
+    if cause is None:
+        installed, kind = entry.get("installed"), entry.get("kind")
+        if installed == "lacks":
+            cause = "confirmed"
+        elif installed == "defines":
+            cause = "ruled-out"
+        else:
+            cause = "possible" if kind == "cannot-import-name" else ""
+    if cause == "possible" and entry.get("line") in judged:
+        return ""  # a rule judged the same line: it is the cause listed
+    return str(cause) if cause in ("confirmed", "possible") else ""
+
+
+def _asks(entry: dict[str, Any]) -> bool:
+    if "asks" in entry:
+        return bool(entry["asks"])
+    return "does not show it" in str(entry.get("detail", ""))
+
+
+def import_causes(document: dict[str, Any]) -> list[dict[str, Any]]:
+    """The import failures that are causes, as matches: `import:KIND:MODULE:NAME`."""
+    judged = {m.get("line") for m in document.get("matches", [])}
+    out = []
+    for entry in document.get("imports", []):
+        cause = _import_cause(entry, judged)
+        if not cause:
+            continue
+        asked = [f"packages.{entry.get('distribution', '')}"] if _asks(entry) else []
+        out.append(
+            {
+                "rule": f"import:{entry['kind']}:{entry['module']}:{entry['name']}",
+                "verdict": "confirmed" if cause == "confirmed" else "symptom-only",
+                "line": entry.get("line"),
+                "unknown": asked,
+            }
+        )
+    return out
+
+
+_SPANS = re.compile(r"that define it \(of those compat read[^)]*\): ([^;]+);")
+
+
+def _defined_in(entry: dict[str, Any]) -> list[str]:
+    """The spans of releases the entry names as defining the name ([] none)."""
+    if "defined_in" in entry:
+        value = entry["defined_in"]
+        return [s.strip() for s in str(value).split(",") if s.strip()] if value else []
+    hit = _SPANS.search(str(entry.get("detail", "")))
+    return [s.strip() for s in hit.group(1).split(",")] if hit else []
+
+
+def _inside(spans: list[str], release: str) -> bool:
+    from packaging.version import Version
+
+    for span in spans:
+        low, _, high = span.partition("–")
+        try:
+            if Version(low) <= Version(release) <= Version(high or low):
+                return True
+        except ValueError:
+            continue
+    return False
+
+
+def import_facts(want: dict[str, Any], document: dict[str, Any]) -> list[str]:
+    """What the import failure read gets wrong of the expected facts ([] all right)."""
+    from packaging.utils import canonicalize_name
+
+    found = [
+        e
+        for e in document.get("imports", [])
+        if (e.get("module"), e.get("name")) == (want["module"], want["name"])
+    ]
+    if not found:
+        return ["not read"]
+    entry, wrong = found[0], []
+    spans = _defined_in(entry)
+    defined = want.get("defined_in")
+    if defined == "unknown":
+        if spans:
+            wrong.append(f"named releases {', '.join(spans)} it cannot know")
+    elif isinstance(defined, dict) and (
+        not all(_inside(spans, r) for r in defined.get("in", []))
+        or any(_inside(spans, r) for r in defined.get("out", []))
+    ):
+        wrong.append(f"defining releases {', '.join(spans) or 'none named'}")
+    version = str(want.get("version", ""))
+    if version:
+        if entry.get("version") != version:
+            wrong.append(f"version {entry.get('version') or 'not read'} (log: {version})")
+    elif entry.get("version") or not _asks(entry):
+        wrong.append("did not ask for the version")
+    importer = str(want.get("importer", ""))
+    said = str(entry.get("importer_package", ""))
+    if canonicalize_name(said or "-") != canonicalize_name(importer or "-"):
+        wrong.append(f"importer {said or 'none'} (frame: {importer or 'none'})")
+    release = str(want.get("importer_release", ""))
+    if str(entry.get("importer_release", "")) != release:
+        wrong.append(f"importer release {entry.get('importer_release') or 'none'}")
+    return wrong
+
+
 def score_set(set_dir: Path) -> list[Score]:
     results = []
     for expectation in load(set_dir):
+        if expectation.imports is not None:
+            _FACTS.add(expectation.log)
         path = set_dir / expectation.log
         document, error = explain(path)
         if document is None:
@@ -182,7 +319,13 @@ def totals(results: list[Score]) -> dict[str, Any]:
         "invented": sum(bool(r.invented) for r in no_cause),
     }
     out["crashed"] = sum(r.error is not None for r in results)
+    judged = [r for r in results if r.facts is not None or (r.error and r.log in _FACTS)]
+    if judged:
+        out["import_facts"] = {"logs": len(judged), "right": sum(bool(r.facts) for r in judged)}
     return out
+
+
+_FACTS: set[str] = set()  # the logs whose expectations name import facts (a crash fails them)
 
 
 def mark(value: bool) -> str:
@@ -203,6 +346,10 @@ def table(results: list[Score]) -> str:
             said = f"{r.rule} ({r.verdict}, line {r.cited})"
             if r.wrongly_asked:
                 said += "; asked " + ", ".join(r.wrongly_asked)
+            if r.invented:
+                said += "; also listed, no cause: " + ", ".join(r.invented)
+        if r.facts is not None:
+            said += "; import facts: " + ("right" if r.facts else "; ".join(r.facts_wrong))
         rows.append(
             f"| {r.log} | {mark(r.cause)} | {mark(r.line)} | {mark(r.firmness)} | "
             f"{mark(r.questions)} | {mark(r.all_four)} | {said} |"
@@ -213,11 +360,13 @@ def table(results: list[Score]) -> str:
 def summary(total: dict[str, Any]) -> str:
     n = total["logs"]
     parts = [f"{name} {total[name]}/{n}" for name in CRITERIA]
+    facts = total.get("import_facts")
+    tail = f"; import facts right: {facts['right']}/{facts['logs']}" if facts else ""
     return (
         f"all four: {total['all_four']}/{n} ({', '.join(parts)}); "
         f"logs with a cause: {total['with_cause']['all_four']}/{total['with_cause']['logs']} "
         f"on all four; invented a cause on {total['no_cause']['invented']}/"
-        f"{total['no_cause']['logs']} logs without one; crashed: {total['crashed']}"
+        f"{total['no_cause']['logs']} logs without one; crashed: {total['crashed']}{tail}"
     )
 
 

@@ -132,7 +132,7 @@ def run_explain(
     matches, unrelated = _ordered(matches, unrelated)
     from compat.diagnose.importcause import explain_imports
 
-    imports = explain_imports(log, env, facts)
+    imports = explain_imports(log, env, facts, frozenset(names))
     return Explanations(
         str(log),
         tuple(matches),

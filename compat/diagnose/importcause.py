@@ -2,41 +2,39 @@
 import check uses: `ImportError: cannot import name 'X' from 'M'`, `AttributeError: module 'M'
 has no attribute 'X'` and `ModuleNotFoundError: No module named 'M.sub'`.
 
-For each such line (the first 16), the traceback frame above it names the importing file, hence
-the importing package; the module's distribution and version come from the environment given
-(`--python`/`--path`) or the versions the log prints, and where neither shows it the cause asks
-for it. Given an environment, the installed module is read as doctor reads it: it defines the
-name (the log came from another environment, or it was repaired since), it does not (confirmed
-by the files), or its names cannot be known without running it. No rule per name: the mechanism
-is the same for every module and name.
+For each such line (the first 16; compat.diagnose.importlog reads them and their frames), the
+importing frame names the importing package; the module's distribution and version come from the
+environment given (`--python`/`--path`) or the versions the log prints, and where neither shows
+it the cause asks for it. Given an environment, the installed module is read as doctor reads it:
+it defines the name (the log came from another environment, or it was repaired since), it does
+not (confirmed by the files), or its names cannot be known without running it. Without one, the
+generated import table judges the release the log shows where it read it: it defines the name
+(ruled out: not a release that lacks it) or it does not (confirmed).
+
+Nothing firmer than the log settles. The message states the module as it ran lacks the name; it
+is no release's where the log shows otherwise: a partially initialized module (a circular
+import), `(unknown location)` (a namespace package), the module's file outside site-packages
+named like it (a shadow), or the project's own package. A missing attribute or submodule is a
+possible cause only where the log shows the module to be a distribution's. No rule per name:
+the mechanism is the same for every module and name.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from compat.diagnose.importlog import (
+    ImportLine,
+    ImportLog,
+    path_release,
+    read_import_log,
+    site_top,
+)
+
 if TYPE_CHECKING:
     from compat.model import Environment, Facts
-
-_LIMIT = 16
-_MAX_LINES = 5_000_000
-_PATTERNS = (
-    # Python's own words, whoever prints them: `ImportError: cannot import name ...`, and loaders
-    # that catch it and print its message (ComfyUI's "Error loading module M: cannot import ...")
-    ("cannot-import-name", re.compile(r"\bcannot import name '(\w+)' from '([\w.]+)'")),
-    (
-        "no-attribute",
-        re.compile(
-            r"AttributeError: (?:partially initialized )?module '([\w.]+)' has no attribute '(\w+)'"
-        ),
-    ),
-    ("no-module", re.compile(r"ModuleNotFoundError: No module named '([\w.]+)\.(\w+)'")),
-)
-_FRAME = re.compile(r'^\s*File "([^"]+)", line (\d+), in ')
-_SITE = re.compile(r"[/\\](?:site|dist)-packages[/\\]([\w.-]+)")
 
 
 @dataclass(frozen=True)
@@ -51,22 +49,14 @@ class ImportCause:
     importer_release: str  # '' where neither the environment nor the log shows it
     distribution: str  # of the module
     version: str  # of the module's distribution: '' where not shown
-    version_from: str  # "environment", "log" or ""
+    version_from: str  # "environment", "log", "path" (an egg directory's name) or ""
     installed: str  # defines | lacks | unknown | not-read
     detail: str  # the cause, in words
-
-    @property
-    def cause(self) -> str:
-        """`confirmed` (the installed files lack the name), `possible` (the message itself says
-        the module as it ran does not define the name: a release without it, whichever the log
-        does not show) or `ruled-out` (the installed files define it). Only `cannot import name`
-        states that: an attribute missing at run time or a missing submodule has other causes
-        too (a circular import, a name shadowed by a local file), so those are not listed."""
-        if self.installed == "lacks":
-            return "confirmed"
-        if self.installed == "defines":
-            return "ruled-out"
-        return "possible" if self.kind == "cannot-import-name" else ""
+    # confirmed | possible | ruled-out | '' (not a release cause: see `detail`)
+    cause: str = ""
+    defined_in: str = ""  # the releases read that define the name, as runs ('' not known)
+    defined_from: str = ""  # where `defined_in` was read: the table's path
+    asks: tuple[str, ...] = ()  # the facts the cause needs and the log does not show
 
     def document(self) -> dict[str, object]:
         return {
@@ -82,49 +72,21 @@ class ImportCause:
             "version": self.version,
             "version_from": self.version_from,
             "installed": self.installed,
+            "cause": self.cause,
+            "defined_in": self.defined_in,
+            "defined_from": self.defined_from,
+            "asks": list(self.asks),
             "detail": self.detail,
         }
 
 
-def import_errors(log: Path) -> list[tuple[int, str, str, str, str, str]]:
-    """(line, text, kind, module, name, last frame 'file:line') of each import failure line."""
-    found: list[tuple[int, str, str, str, str, str]] = []
-    frame = ""
-    try:
-        handle = open(log, "rb")  # noqa: SIM115 (closed below)
-    except OSError:
-        return found
-    with handle:
-        for number, raw in enumerate(handle, start=1):
-            if number > _MAX_LINES or len(found) >= _LIMIT:
-                break
-            if b'File "' not in raw and b"Error: " not in raw and b"cannot import" not in raw:
-                continue
-            line = raw[:4096].decode("utf-8", "replace").rstrip("\r\n")
-            match = _FRAME.match(line)
-            if match:
-                if not match.group(1).startswith("<frozen"):
-                    frame = f"{match.group(1)}:{match.group(2)}"
-                continue
-            for kind, pattern in _PATTERNS:
-                hit = pattern.search(line)
-                if hit is None:
-                    continue
-                if kind == "cannot-import-name":
-                    name, module = hit.group(1), hit.group(2)
-                else:
-                    module, name = hit.group(1), hit.group(2)
-                if any(f[2:5] == (kind, module, name) for f in found):
-                    break  # the same failure printed again (a loader repeating its message)
-                found.append((number, line.strip(), kind, module, name, frame))
-                frame = ""
-                break
-    return found
-
-
-def explain_imports(log: Path, env: Environment | None, facts: Facts) -> tuple[ImportCause, ...]:
-    errors = import_errors(log)
-    if not errors:
+def explain_imports(
+    log: Path, env: Environment | None, facts: Facts, known: frozenset[str] = frozenset()
+) -> tuple[ImportCause, ...]:
+    """Each import failure of the log, judged. `known`: the distributions compat's knowledge
+    names (the rules' packages): a module of one is a distribution's, not the project's."""
+    read = read_import_log(log)
+    if not read.errors:
         return ()
     mods = sources = None
     owners: dict[str, str] = {}
@@ -134,11 +96,9 @@ def explain_imports(log: Path, env: Environment | None, facts: Facts) -> tuple[I
         sources = cache_for(env)
         mods = python_modules(env, sources)
         owners = {m: f.dist for m, f in mods.modules.items()}
-    causes = []
-    for number, text, kind, module, name, frame in errors:
-        causes.append(
-            _cause(number, text, kind, module, name, frame, env, facts, mods, sources, owners)
-        )
+    causes = [
+        _cause(error, read, known, env, facts, mods, sources, owners) for error in read.errors
+    ]
     if sources is not None:
         sources.save()
     return tuple(causes)
@@ -157,6 +117,17 @@ def _distribution(module: str, owners: dict[str, str]) -> tuple[str, bool]:
     return str(canonicalize_name(parts[0])), False
 
 
+def _from_path(dist: str, paths: tuple[str, ...]) -> str:
+    """The release of `dist` a path names (an egg directory of site-packages), '' none."""
+    from compat.names import canonicalize_name
+
+    for path in paths:
+        named = path_release(path)
+        if named is not None and canonicalize_name(named[0]) == canonicalize_name(dist):
+            return named[1]
+    return ""
+
+
 def _version(dist: str, env: Environment | None, facts: Facts) -> tuple[str, str]:
     from packaging.utils import canonicalize_name
 
@@ -170,51 +141,39 @@ def _version(dist: str, env: Environment | None, facts: Facts) -> tuple[str, str
 
 
 def _cause(
-    number: int,
-    text: str,
-    kind: str,
-    module: str,
-    name: str,
-    frame: str,
+    error: ImportLine,
+    read: ImportLog,
+    known: frozenset[str],
     env: Environment | None,
     facts: Facts,
     mods: object,
     sources: object,
     owners: dict[str, str],
 ) -> ImportCause:
-    from compat.kb.importtable import defining_releases
-    from compat.kb.pythoncheck import defines_name
-
-    site = _SITE.search(frame)
-    importer_top = site.group(1).removesuffix(".py") if site else ""
+    kind, module, name = error.kind, error.module, error.name
+    importer_top = site_top(error.frame)
     importer_dist = _distribution(importer_top, owners)[0] if importer_top else ""
     importer_release = _version(importer_dist, env, facts)[0] if importer_dist else ""
-    dist, read = _distribution(module, owners)
+    if importer_dist and not importer_release:
+        importer_release = _from_path(importer_dist, (error.frame,))
+    dist, from_record = _distribution(module, owners)
     version, version_from = _version(dist, env, facts)
+    if not version:
+        # the module's own files, where an egg directory names its release
+        own = [f for f in error.frames if site_top(f) == module.split(".")[0]]
+        version = _from_path(dist, (error.where, *own))
+        version_from = "path" if version else ""
     what = f"`{name}`" if kind != "no-module" else f"the module {module}.{name}"
     who = (
-        f"{importer_dist} {importer_release or '(release not shown)'} ({frame})"
+        f"{importer_dist} {importer_release or '(release not shown)'} ({error.frame})"
         if importer_dist
-        else (frame or "the code (no traceback frame above the error)")
+        else (error.frame or "the code (no traceback frame above the error)")
     )
-    installed, detail = "not-read", ""
-    if mods is not None and sources is not None:
-        if kind == "no-module":
-            answer, why = defines_name(mods, sources, f"{module}.{name}", "")  # type: ignore[arg-type]
-        else:
-            answer, why = defines_name(mods, sources, module, name)  # type: ignore[arg-type]
-        if answer is True:
-            installed = "defines"
-            detail = (
-                f"the installed {dist} {version} provides {what}: this environment does not "
-                "fail so; the log came from another one, or it was repaired since"
-            )
-        elif answer is False:
-            installed = "lacks"
-            detail = f"confirmed by the installed files: {dist} {version} does not provide {what}"
-        else:
-            installed = "unknown"
-            detail = f"{module}'s names cannot be known without running it ({why})"
+    installed, detail = _installed(kind, module, name, dist, version, mods, sources)
+    cause, detail = _verdict(
+        error, read, known, installed, detail, (dist, version, version_from, from_record)
+    )
+    asks: list[str] = []
     if not detail:
         if version:
             detail = f"{dist} {version} (from the {version_from}) does not provide {what}"
@@ -227,13 +186,27 @@ def _cause(
                 detail = (
                     f"the {dist} that ran does not provide {what} (the message says so); " + detail
                 )
+            else:
+                detail = f"the {module} that ran does not provide {what}; " + detail
+    if cause in ("possible", "confirmed"):
+        if not version:
+            asks.append(f"packages.{dist}")
+        if importer_dist and not importer_release:
+            asks.append(f"packages.{importer_dist}")
     detail = f"{who} imports {what} from {module}; {detail}"
-    if installed != "defines":
-        known = defining_releases(module, name) if kind != "no-module" else None
-        if known is not None:
+    from compat.kb.importtable import TABLE, defining_releases
+
+    known_in = (
+        defining_releases(f"{module}.{name}", "")
+        if kind == "no-module"
+        else defining_releases(module, name)
+    )
+    defined, defined_from = (known_in[1], TABLE) if known_in is not None else ("", "")
+    if cause in ("possible", "confirmed") or installed in ("lacks", "unknown"):
+        if known_in is not None:
             detail += (
-                f". The releases of {known[0]} that define it (of those compat read, "
-                f"compat/data/python-imports.json): {known[1]}; one of them, or a release of "
+                f". The releases of {known_in[0]} that define it (of those compat read, "
+                f"{TABLE}): {known_in[1]}; one of them, or a release of "
                 f"{importer_dist or 'the importer'} that no longer imports it, fixes it"
             )
         else:
@@ -242,15 +215,15 @@ def _cause(
                 f"of its releases): a release of {importer_dist or 'the importer'} that no longer "
                 f"imports it, or the {dist} release it was written against, fixes it"
             )
-    if not read and mods is not None:
+    if not from_record and mods is not None:
         detail += f" ({dist} is assumed from the module's name: no installed RECORD lists {module})"
     return ImportCause(
-        number,
-        text,
+        error.line,
+        error.text,
         kind,
         module,
         name,
-        frame,
+        error.frame,
         importer_top,
         importer_release,
         dist,
@@ -258,4 +231,177 @@ def _cause(
         version_from,
         installed,
         detail,
+        cause,
+        defined,
+        defined_from,
+        tuple(asks),
     )
+
+
+def _verdict(
+    error: ImportLine,
+    read: ImportLog,
+    known: frozenset[str],
+    installed: str,
+    detail: str,
+    shown: tuple[str, str, str, bool],
+) -> tuple[str, str]:
+    """(cause, detail): the installed files' word first, then what shows the failure is no
+    release's, then the table on the release the log shows, then what the message states.
+    `shown`: the module's distribution, its version and where that was read, and whether a
+    RECORD names the distribution."""
+    kind, module, name = error.kind, error.module, error.name
+    dist, version, version_from, from_record = shown
+    what = f"`{name}`" if kind != "no-module" else f"the module {module}.{name}"
+    key = f"{module}.{name}:" if kind == "no-module" else f"{module}:{name}"
+    table = _table(key, version) if version and installed in ("not-read", "unknown") else None
+    not_release = _not_a_release(error, read)
+    key = f"{module}.{name}:" if kind == "no-module" else f"{module}:{name}"
+    table = _table(key, version) if version and installed in ("not-read", "unknown") else None
+    not_release = _not_a_release(error, read)
+    if installed == "lacks":
+        cause = "confirmed"
+    elif installed == "defines":
+        cause = "ruled-out"
+    elif not_release:
+        cause, detail = "", not_release
+    elif table is not None and table[0] == "defines":
+        cause = "ruled-out"
+        detail = (
+            f"{dist} {version} (from the {version_from}) defines {what}: compat/data/"
+            f"python-imports.json read it in {table[1]}'s files. Not a release that lacks it: "
+            "the log's version is not the one that ran, or importing the name failed inside "
+            f"{module} (an error of its own above, a dependency of {module} missing)"
+        )
+    elif table is not None:
+        cause = "confirmed"
+        detail = (
+            f"{dist} {version} (from the {version_from}) does not define {what}: compat/data/"
+            f"python-imports.json read {table[1]}'s files"
+        )
+    elif _states(error, read, known, dist, version, from_record):
+        cause = "possible"
+    else:
+        cause = ""
+        detail = (
+            f"not listed as a cause: the log does not show {module.split('.')[0]} to be an "
+            f"installed distribution (no site-packages path, no version, not a package compat "
+            f"knows), and {what} missing from the project's own module is the project's matter"
+        )
+    return cause, detail
+
+
+def _installed(
+    kind: str,
+    module: str,
+    name: str,
+    dist: str,
+    version: str,
+    mods: object,
+    sources: object,
+) -> tuple[str, str]:
+    """The installed files' word (`--python`/`--path`): defines | lacks | unknown | not-read."""
+    if mods is None or sources is None:
+        return "not-read", ""
+    from compat.kb.pythoncheck import defines_name
+
+    what = f"`{name}`" if kind != "no-module" else f"the module {module}.{name}"
+    if kind == "no-module":
+        answer, why = defines_name(mods, sources, f"{module}.{name}", "")  # type: ignore[arg-type]
+    else:
+        answer, why = defines_name(mods, sources, module, name)  # type: ignore[arg-type]
+    if answer is True:
+        return "defines", (
+            f"the installed {dist} {version} provides {what}: this environment does not "
+            "fail so; the log came from another one, or it was repaired since"
+        )
+    if answer is False:
+        return (
+            "lacks",
+            f"confirmed by the installed files: {dist} {version} does not provide {what}",
+        )
+    return "unknown", f"{module}'s names cannot be known without running it ({why})"
+
+
+def _table(key: str, release: str) -> tuple[str, str] | None:
+    """('defines' or 'lacks', the table's spelling of the release) where compat/data/
+    python-imports.json read `release` of the module's distribution and can tell; else None."""
+    from compat.kb.importtable import families
+    from compat.versions import parse_version
+
+    for family in families():
+        if key not in family.lacking:
+            continue
+        try:
+            spelled = family.spellings[""].get(parse_version(release))
+        except ValueError:
+            return None
+        if spelled is None or spelled in family.unknown.get(key, frozenset()):
+            return None
+        return ("lacks" if spelled in family.lacking[key] else "defines"), spelled
+    return None
+
+
+def _not_a_release(error: ImportLine, read: ImportLog) -> str:
+    """Why the failure is no release's, where the message or the traceback shows it ('' none)."""
+    top = error.module.split(".")[0]
+    if error.partial:
+        return (
+            f"not listed as a cause: {error.module} is partially initialized, a circular import "
+            f"(often a file of the project named like a module {top} imports), not a release "
+            "that lacks the name"
+        )
+    if error.not_package:
+        return (
+            f"not listed as a cause: Python says {top} is not a package: a module file named "
+            f"{top} (the project's, or a leftover) stands where the {top} distribution should"
+        )
+    if error.where == "unknown location":
+        return (
+            f"not listed as a cause: `(unknown location)`: the {error.module} Python found has "
+            "no file, a namespace package (a directory without __init__.py: a broken install, or "
+            f"a directory named {top} on the path), not a release that lacks the name"
+        )
+    where = error.where.replace("\\", "/")
+    leaf = error.module.split(".")[-1]
+    if where and not site_top(error.where) and where.endswith(f"/{leaf}.py"):
+        return (
+            f"not listed as a cause: the {error.module} that ran is {error.where}, a file outside "
+            f"site-packages named like the package: it shadows the installed {top}"
+        )
+    if read.is_local(error.module):
+        return (
+            f"not listed as a cause: {top} is the project's own package (its frames lie outside "
+            "site-packages), not a distribution's release"
+        )
+    return ""
+
+
+def _states(
+    error: ImportLine,
+    read: ImportLog,
+    known: frozenset[str],
+    dist: str,
+    version: str,
+    from_record: bool,
+) -> bool:
+    """Whether the message states that the installed module, as it ran, lacks the name.
+    `cannot import name` does. A missing submodule does where the module is a distribution's
+    (the log shows it installed, its version, a RECORD lists it, or compat knows the
+    distribution): a file shadowing it has Python add "is not a package", read apart. A missing
+    attribute has more causes (a submodule never imported, a stand-in object): it does only
+    where the log shows the module installed (a site-packages path of it, its version, a RECORD)
+    or an installed distribution's frame asks a distribution compat knows for it."""
+    if error.kind == "cannot-import-name":
+        return True
+    top = error.module.split(".")[0]
+    shown = top in read.installed or bool(version) or from_record
+    from compat.kb.importtable import families
+
+    distribution = dist in known or any(f.module == top for f in families())
+    if error.kind == "no-attribute":
+        # an installed library asking a distribution compat knows (diffusers for
+        # torch.float8_e4m3fn); a resolver (hydra's getattr) asking the project's own package
+        # is not one
+        return shown or (bool(site_top(error.frame)) and distribution)
+    return shown or distribution
