@@ -20,9 +20,15 @@ from tests.lib.schemas import check_output
 from tests.lib.sessioncache import built_once
 
 # Shared fixtures of tests/lib (the R535/R580 hardware profile files), for every test module, the
-# suite's time budget (a test over 60 s fails unless marked slow; tests/lib/timing.py) and the
-# tiers (`integration`, left out of `scripts/test --fast`; tests/lib/tiers.py).
-pytest_plugins = ["tests.lib.hardware", "tests.lib.timing", "tests.lib.tiers"]
+# suite's time budget (a test over 60 s fails unless marked slow; tests/lib/timing.py), the
+# tiers (`integration`, left out of `scripts/test --fast`; tests/lib/tiers.py) and xdist_group
+# kept under pytest 9.2 (tests/lib/xdistgroups.py).
+pytest_plugins = [
+    "tests.lib.hardware",
+    "tests.lib.timing",
+    "tests.lib.tiers",
+    "tests.lib.xdistgroups",
+]
 
 
 def _compile_rules(directory: Path) -> None:
