@@ -20,9 +20,15 @@ from tests.lib.schemas import check_output
 from tests.lib.sessioncache import built_once
 
 # Shared fixtures of tests/lib (the R535/R580 hardware profile files), for every test module, the
-# suite's time budget (a test over 60 s fails unless marked slow; tests/lib/timing.py) and the
-# tiers (`integration`, left out of `scripts/test --fast`; tests/lib/tiers.py).
-pytest_plugins = ["tests.lib.hardware", "tests.lib.timing", "tests.lib.tiers"]
+# suite's time budget (a test over 60 s fails unless marked slow; tests/lib/timing.py), the
+# tiers (`integration`, left out of `scripts/test --fast`; tests/lib/tiers.py) and xdist_group
+# kept under pytest 9.2 (tests/lib/xdistgroups.py).
+pytest_plugins = [
+    "tests.lib.hardware",
+    "tests.lib.timing",
+    "tests.lib.tiers",
+    "tests.lib.xdistgroups",
+]
 
 
 def _compile_rules(directory: Path) -> None:
@@ -68,6 +74,12 @@ def isolated_cache(
     # pip and uv cache index pages by URL, and a test's index server is a fresh 127.0.0.1 port
     # that an earlier test may have used with other releases: no test shares their caches.
     monkeypatch.setenv("UV_CACHE_DIR", str(cache / "uv"))
+    # A test's index is on 127.0.0.1 and never fails for a while: uv counts an archive it cannot
+    # read (the "sdist that is not one" the failed-resolve tests serve) as a transient network
+    # failure and retries it 3 times with backoff, ~10 s of sleep per run, for the same error
+    # (uv 0.13: "Invalid gzip header" either way). Retries of compat's own index client are
+    # tested in tests/unit/resolve/test_index.py and do not read this.
+    monkeypatch.setenv("UV_HTTP_RETRIES", "0")
     monkeypatch.setenv("PIP_NO_CACHE_DIR", "1")
     monkeypatch.delenv("NO_COLOR", raising=False)
     monkeypatch.delenv("GITHUB_STEP_SUMMARY", raising=False)

@@ -10,6 +10,10 @@ renamed into place only when complete.
 
 Tests must treat what they get as read-only: copy it (or link it, where the code under test
 replaces files instead of writing into them) into their own tmp_path first.
+
+`built_once(..., root=run_root(request))` keeps a build for this pytest run only, shared
+by its xdist workers: for what several tests assert on but no later run may reuse (a compat run's
+output: its inputs are all of compat, the interpreter and the installed packages).
 """
 
 from __future__ import annotations
@@ -22,6 +26,8 @@ import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+import pytest
+
 from tests.lib import paths
 
 Input = bytes | str | Path
@@ -29,6 +35,14 @@ Input = bytes | str | Path
 
 def cache_root() -> Path:
     return Path(os.environ.get("COMPAT_TEST_CACHE") or paths.REPO / "build" / "test-cache")
+
+
+def run_root(request: pytest.FixtureRequest) -> Path:
+    """The directory every xdist worker of this pytest run shares: the run's base temporary
+    directory (a worker's own is a folder in it), new for each run. Asked of the run's config,
+    not of PYTEST_XDIST_WORKER, which a pytest that a test starts inherits."""
+    base = request.getfixturevalue("tmp_path_factory").getbasetemp()
+    return base.parent if hasattr(request.config, "workerinput") else base
 
 
 def digest(name: str, inputs: Iterable[Input]) -> str:
@@ -53,9 +67,12 @@ def digest(name: str, inputs: Iterable[Input]) -> str:
     return hasher.hexdigest()
 
 
-def built_once(name: str, inputs: Iterable[Input], build: Callable[[Path], None]) -> Path:
-    """The directory `build` filled for these inputs: built now if no run has built it yet."""
-    root = cache_root()
+def built_once(
+    name: str, inputs: Iterable[Input], build: Callable[[Path], None], root: Path | None = None
+) -> Path:
+    """The directory `build` filled for these inputs: built now if no run has built it yet (with
+    `root`, no test of this run: see run_root)."""
+    root = root or cache_root()
     target = root / f"{name}-{digest(name, inputs)[:24]}"
     if target.is_dir():
         return target

@@ -16,6 +16,7 @@ from packaging.version import Version
 
 from tests.conftest import run_cli
 from tests.lib import paths
+from tests.lib.checkruns import CheckRun, check_once, shared_file
 from tests.profiles import R535
 
 REAL = paths.REAL / "check"
@@ -41,17 +42,24 @@ SOLVED_TRUE_POSITIVES = {
 }
 
 
-def check(path: Path, *args: str, format_: str = "json") -> Any:
-    result = run_cli(["check", "--offline", str(path), *args, "--format", format_])
+def check(path: Path, *args: str) -> Any:
+    result = run_cli(["check", "--offline", str(path), *args, "--format", "json"])
     assert result.exit_code in (0, 1), f"{path.name}: {result.stderr}"
     return json.loads(result.stdout)
 
 
-@pytest.fixture(scope="module")
-def r535(tmp_path_factory: pytest.TempPathFactory) -> str:
-    path = tmp_path_factory.mktemp("hw") / "r535.json"
-    path.write_text(json.dumps(R535), encoding="utf-8")
-    return str(path)
+@pytest.fixture
+def r535(request: pytest.FixtureRequest) -> str:
+    """At one path for every worker: a run on it is shared (check_r535)."""
+    return str(shared_file(request, "r535.json", json.dumps(R535)))
+
+
+def check_r535(request: pytest.FixtureRequest, path: Path, r535: str) -> CheckRun:
+    """The file checked on the R535 profile: one run gives the SARIF that every file's test
+    validates and the JSON report that axolotl's true positives are read from."""
+    run = check_once(request, path, "--hardware", r535)
+    assert run.exit_code in (0, 1), f"{path.name}: {run.stderr}"
+    return run
 
 
 def test_the_real_files_are_all_kinds() -> None:
@@ -97,9 +105,9 @@ def test_every_real_file_is_read_without_a_false_affected() -> None:
     assert possible <= 74
 
 
-def test_true_positives_on_an_r535_driver(r535: str) -> None:
+def test_true_positives_on_an_r535_driver(request: pytest.FixtureRequest, r535: str) -> None:
     axolotl = REAL / "axolotl-pyproject.toml"
-    report = check(axolotl, "--hardware", r535)
+    report = check_r535(request, axolotl, r535).report
     found = [f for f in report["findings"] if f["rule"] == CUDA13_RULE]
     line = next(i for i, t in enumerate(axolotl.read_text().splitlines(), 1) if '"torch>=2.11' in t)
     # Each install (the base and its vllm extra) is solved offline: the torch each takes is a
@@ -151,8 +159,10 @@ def test_x_r1_trl_at_a_commit_no_rule_knows_keeps_trl_rules_possible() -> None:
     ],
     ids=[p.name for p in FILES],
 )
-def test_sarif_is_valid_and_every_result_has_a_location(path: Path, r535: str) -> None:
-    document = check(path, "--hardware", r535, format_="sarif")
+def test_sarif_is_valid_and_every_result_has_a_location(
+    request: pytest.FixtureRequest, path: Path, r535: str
+) -> None:
+    document = check_r535(request, path, r535).sarif
     jsonschema.validate(document, SARIF_SCHEMA)
     for result in document["runs"][0]["results"]:
         (location,) = result["locations"]

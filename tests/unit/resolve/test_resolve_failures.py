@@ -9,6 +9,7 @@ pip 23.2.1)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ import pytest
 from tests.checkcli import TOOLS, by_rule, write
 from tests.conftest import run_cli
 from tests.indexserver import Dist, IndexServer
+from tests.lib.schemas import problems
 
 pytestmark = pytest.mark.usefixtures("resolver_env")
 
@@ -45,14 +47,17 @@ def test_an_sdist_the_tool_cannot_build_is_a_failed_resolve_not_a_verdict(
         "transformers": [Dist("transformers", "4.40.0")],
         "peft": [Dist("peft", "0.14.0", wheel=False, metadata_file=False)],
     }
+    # One run, its text on stdout and its JSON report beside it (--report): a resolve per format
+    # was the same resolve twice (issue 45 item 2).
+    json_report = tmp_path / "report.json"
     with IndexServer(projects) as index:
-        code, report = check_json(
-            str(requirements), "--index-url", index.url, "--resolver", tool, "--no-probe"
-        )
         text = run_cli(
-            ["check", str(requirements), "--index-url", index.url, "--resolver", tool, "--no-probe"]
-        )
-    assert code == text.exit_code == 3  # no finding fails the gate, and no resolve happened
+            ["check", str(requirements), "--index-url", index.url, "--resolver", tool, "--no-probe",
+             "--report", f"json={json_report}"]
+        )  # fmt: skip
+    assert text.exit_code == 3, text.stderr  # no finding fails the gate, and no resolve happened
+    report = json.loads(json_report.read_text(encoding="utf-8"))
+    assert not problems(report), problems(report)
     notes = notes_of(report)
     (failed,) = [n for n in notes if "did not resolve" in n]
     assert failed.startswith(f"{tool} ") and "failed without a verdict" in failed
