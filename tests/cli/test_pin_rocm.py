@@ -113,6 +113,31 @@ def test_a_requirements_file_gets_the_rocm_build_of_its_torch(profile: str, tmp_
     # PyPI's CUDA build drags in the CUDA libraries and triton; the ROCm build requires neither
     assert not [name for name in lines if name.startswith("nvidia-") or name == "triton"]
     assert "# UNRESOLVED" not in stdout
+    # the header says what an AMD machine has: targets, ROCm, amdgpu driver (no NVIDIA driver)
+    header = next(x for x in stdout.splitlines() if x.startswith("# python:"))
+    assert ", ROCm " in header and ", amdgpu driver " in header and "driver None" not in header
+
+
+def test_a_build_of_another_rocm_major_than_the_machines_says_what_is_not_judged(
+    tmp_path: Path,
+) -> None:
+    # torch 2.4's ROCm builds are 6.0 and 6.1; the machine has ROCm 5.7. The wheel carries its
+    # own ROCm libraries (pytorch/builder manywheel/build_rocm.sh), so that is no reason to
+    # refuse it; the amdgpu driver's support of ROCm 6 is AMD's table, not compat's: said so.
+    document = json.loads((HARDWARE / "amd-mi250x-8.json").read_text(encoding="utf-8"))
+    document["rocm_version"] = "5.7.1"
+    profile = tmp_path / "mi250x-rocm57.json"
+    profile.write_text(json.dumps(document), encoding="utf-8")
+    code, stdout, _ = pin_file(profile, "torch==2.4.1\n", tmp_path)
+    assert code == 0
+    assert constraint_lines(stdout)["torch"].startswith("torch==2.4.1+rocm6.1 #")
+    assert (
+        "# torch 2.4.1+rocm6.1 loads the ROCm 6.1 libraries its wheel carries, not this machine's "
+        "ROCm 5.7.1; whether the amdgpu driver supports ROCm 6.1's user space is not judged here"
+    ) in stdout
+    # the same machine on ROCm 6.2.4 (the profile): a build of its own major, nothing to say
+    code, stdout, _ = pin_file(HARDWARE / "amd-mi250x-8.json", "torch==2.4.1\n", tmp_path)
+    assert code == 0 and "libraries its wheel carries" not in stdout
 
 
 def test_a_gpu_no_rocm_build_carries_keeps_the_unresolved_line(tmp_path: Path) -> None:

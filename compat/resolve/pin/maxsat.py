@@ -918,9 +918,23 @@ class _Report:
         chosen, start = self.chosen.get(torch), s.start.get(torch)
         if note is None or chosen is None or start is None or not chosen.local:
             return
-        if not str(chosen.local).startswith("rocm") or release_key(chosen) == release_key(start):
+        if not str(chosen.local).startswith("rocm"):
             return
-        said = note(torch, start, s.facts.hardware)
+        hardware = s.facts.hardware
+        system = hardware.rocm_version if hardware is not None else None
+        built = str(chosen.local).removeprefix("rocm")
+        if system and system.split(".")[0] != built.split(".")[0]:
+            # The wheel's ROCm libraries are its own (pytorch/builder manywheel/build_rocm.sh
+            # copies them in): the machine's ROCm is not what it loads. The amdgpu driver's
+            # support of that user space is AMD's table, which compat does not hold.
+            self.notes.append(
+                f"torch {chosen} loads the ROCm {built} libraries its wheel carries, not this "
+                f"machine's ROCm {system}; whether the amdgpu driver supports ROCm {built}'s "
+                "user space is not judged here (AMD's kernel/user-space table)"
+            )
+        if release_key(chosen) == release_key(start):
+            return
+        said = note(torch, start, hardware)
         if said:
             self.notes.append(f"torch {chosen} rather than a ROCm build of {start.public}: {said}")
 
