@@ -202,3 +202,17 @@ def test_an_nvidia_machine_never_gets_a_rocm_build(tmp_path: Path) -> None:
     assert code == 0
     assert "rocm" not in stdout
     assert constraint_lines(stdout)["torch"].startswith("torch==2.4.1 # kept (your pin)")
+
+
+def test_a_range_gets_a_rocm_build_within_the_solvers_limits(tmp_path: Path) -> None:
+    # `torch>=2.0` starts from the newest release; on an AMD machine torch's CUDA builds are no
+    # candidates (none runs there), so its ROCm builds are not crowded out of the nearest 63
+    code, stdout, stderr = pin_file(
+        HARDWARE / "amd-rx7900xtx.json", "torch>=2.0\ntransformers\n", tmp_path
+    )
+    assert code == 0, stdout + stderr
+    torch = constraint_lines(stdout)["torch"]
+    assert "+rocm" in torch.split(" ")[0]
+    label = torch.split(" ")[0].split("+")[1]
+    assert f"\n--extra-index-url https://download.pytorch.org/whl/{label}\n" in stdout
+    assert "# solver: limit reached: torch" not in stdout

@@ -124,7 +124,8 @@ class IndexCandidates:
             from compat.kb import wheels
 
             found = wheels.installable(name, found, self.markers, keep=installed)
-        if name == "torch" and self.cuda_builds:
+        if name == "torch" and self.cuda_builds and not self.rocm_builds:
+            # (on an all-AMD machine no CUDA build runs: its ROCm builds stand in, below)
             # A CUDA build of a release the target cannot install (no wheel for its Python:
             # torch 1.12.1 on 3.11) is no candidate: PyTorch builds its CUDA variants of a
             # release for the Pythons its PyPI wheels cover.
