@@ -104,7 +104,10 @@ class SnapshotSolver:
         # triton (pytorch-triton-rocm comes from that index, at the build's own version).
         rocm = frozenset(
             [canonicalize_name("torch")]
-            if any(line.startswith("--") and "/rocm" in line for line in constraints)
+            if any(
+                line.startswith("--") and line.rstrip("/").rsplit("/", 1)[-1].startswith("rocm")
+                for line in constraints
+            )
             else []
         )
         try:
