@@ -216,3 +216,20 @@ def test_a_range_gets_a_rocm_build_within_the_solvers_limits(tmp_path: Path) -> 
     label = torch.split(" ")[0].split("+")[1]
     assert f"\n--extra-index-url https://download.pytorch.org/whl/{label}\n" in stdout
     assert "# solver: limit reached: torch" not in stdout
+
+
+def test_a_pinned_rocm_build_without_the_gpus_target_moves_to_one_with_it(tmp_path: Path) -> None:
+    # torch 2.3's ROCm 5.7 build has no gfx942 (hip-no-code-object-for-gpu); its ROCm 6.0 build
+    # of the same release has: the label moves, the release stays
+    code, stdout, _ = pin_file(MI300X, "torch==2.3.0+rocm5.7\n", tmp_path)
+    assert code == 0
+    assert "\n--extra-index-url https://download.pytorch.org/whl/rocm6.0\n" in stdout
+    assert constraint_lines(stdout)["torch"].startswith(
+        "torch==2.3.0+rocm6.0 # rebuild from your pin 2.3.0+rocm5.7 (ROCm 5.7 build) to its "
+        "ROCm 6.0 build via hip-no-code-object-for-gpu"
+    )
+    # a build that serves the GPU stays as pinned
+    code, stdout, _ = pin_file(MI300X, "torch==2.4.1+rocm6.1\n", tmp_path)
+    assert code == 0
+    assert "--extra-index-url" not in stdout
+    assert "(installed build 2.4.1+rocm6.1: choose it with the matching --index-url)" in stdout

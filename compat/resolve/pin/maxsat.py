@@ -47,6 +47,7 @@ from compat.kb.knowledge import KnowledgeBase
 from compat.kb.questions import package_specs, rule_packages
 from compat.model import Facts, Finding, Rule, Severity, Status
 from compat.resolve.pin.solver import (
+    TORCH_FAMILY,
     CandidateSource,
     Intent,
     Pin,
@@ -151,9 +152,9 @@ class _Solver:
         self.installed_requires = installed_requires
         self.builds = {n: f.versions[0] for n, f in facts.packages.items() if f.exact}
         # Public versions throughout (2.3.0+cu121 is 2.3.0 on any index), except torch's CUDA
-        # label: its build is part of what may change.
+        # or ROCm label: its build is part of what may change.
         self.start: dict[NormalizedName, Version] = {
-            n: Version(v.public) if v.local and not _cuda_label(n, v) else v
+            n: Version(v.public) if v.local and not _build_label(n, v) else v
             for n, v in sorted(self.builds.items())
         }
         self.guarded = guarded_names(kb, self.start)
@@ -823,6 +824,14 @@ def _weighted(soft: Sequence[tuple[int, int, list[int]]]) -> list[tuple[int, int
     return out
 
 
+def _build_label(name: NormalizedName, version: Version) -> bool:
+    """A torch-family version whose local label names a CUDA build (+cu126) or one of PyTorch's
+    ROCm builds (+rocm6.1)."""
+    from compat.kb.torchrocm import label
+
+    return _cuda_label(name, version) or (name in TORCH_FAMILY and label(version) is not None)
+
+
 def _rocm_order(domain: Sequence[Version], system: str | None) -> list[Version]:
     """The domain in the order its builds are preferred: as it is (CUDA builds by label, lowest
     first), then torch's ROCm builds newest first, those of the machine's own ROCm major before
@@ -918,8 +927,8 @@ class _Report:
         chosen, start = self.chosen.get(torch), s.start.get(torch)
         if note is None or chosen is None or start is None or not chosen.local:
             return
-        if not str(chosen.local).startswith("rocm"):
-            return
+        if not str(chosen.local).startswith("rocm") or chosen == start:
+            return  # not a ROCm build, or the one the user had: nothing chosen here to explain
         hardware = s.facts.hardware
         system = hardware.rocm_version if hardware is not None else None
         built = str(chosen.local).removeprefix("rocm")
