@@ -87,4 +87,10 @@ def hardware_text(hardware: Hardware | None, note: str) -> str:
     if not hardware.gpus:
         return f"no GPU ({note})"
     names = sorted({g.name for g in hardware.gpus})
+    if all(g.is_amd for g in hardware.gpus):
+        # an AMD machine: its targets, ROCm and amdgpu driver, not an NVIDIA driver it lacks
+        names = sorted({f"{g.name} ({g.gfx_target or 'target unknown'})" for g in hardware.gpus})
+        rocm = f", ROCm {hardware.rocm_version or 'unknown'}"
+        amdgpu = f", amdgpu driver {hardware.amdgpu_driver_version or 'unknown'}"
+        return f"{len(hardware.gpus)}x {', '.join(names)}{rocm}{amdgpu} ({note})"
     return f"{len(hardware.gpus)}x {', '.join(names)}, driver {hardware.driver_label} ({note})"

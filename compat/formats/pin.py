@@ -60,8 +60,9 @@ def render_constraints(result: PinResult) -> str:
         )
     if index_lines:
         backend = index_lines[0].rsplit("/", 1)[-1]
+        kind = "ROCm" if backend.startswith("rocm") else "CUDA"
         lines.append(
-            f"# CUDA build: pip and uv read the index line below from this file; with uv you can "
+            f"# {kind} build: pip and uv read the index line below from this file; with uv you can "
             f"also pass --torch-backend={backend}"
         )
     lines += index_lines

@@ -82,7 +82,9 @@ HIP_LOG = ("hip_isa", "hip_library", "hip_device", "rocm_loader")
 # against NumPy 1): a traceback through another package is not outside them
 OPEN_PACKAGES = frozenset({"numpy_abi"})
 # derived keys about a package's CUDA build: another build of the same release may escape them
-ABOUT_BUILD = frozenset({"torch_kernels"})
+# (torch's ROCm builds included: a CUDA build on an AMD machine, a ROCm build without the
+# GPU's target)
+ABOUT_BUILD = frozenset({"torch_kernels", "torch_backend", "hip_code"})
 
 
 def table_rows(key: str) -> int:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -127,3 +127,82 @@ def declared_device_targets(
         if found and fact.exact and not fact.installed and fact.versions[0] == torch.versions[0]:
             targets.add(found[1])
     return tuple(sorted(targets)) or None
+
+
+def index_builds(release: Version) -> tuple[str, ...] | None:
+    """The ROCm builds PyTorch's indexes serve a torch release in ("6.0", "6.1" for 2.4.1:
+    download.pytorch.org/whl/rocm6.0 and /rocm6.1): the ROCm versions of the builder matrix of
+    its release branch, which builds every patch release of the series. None where the table has
+    no row for the series: which builds exist is then not known here, never "none"."""
+    row = _table().get(series_of(release))
+    if row is None:
+        return None
+    builds: dict[str, list[str]] = row["rocm"]
+    return tuple(sorted(builds, key=Version))
+
+
+def label(version: Version) -> str | None:
+    """ "rocm6.1" for `2.4.1+rocm6.1`: the local label and the name of the index that serves the
+    build; None for any other label (or none)."""
+    match = _LABEL.fullmatch(version.local or "")
+    return f"rocm{match.group(1)}" if match else None
+
+
+def cuda_requirement(requirement: str) -> bool:
+    """Whether a Requires-Dist line of PyPI's torch is one PyTorch's CUDA build adds: the CUDA
+    libraries (nvidia-*, cuda-*) and `triton` (PYTORCH_EXTRA_INSTALL_REQUIREMENTS of the CUDA
+    builds). A ROCm build declares none of them: its ROCm libraries are copied into the wheel and
+    its one extra requirement is pytorch-triton-rocm, from the same ROCm index
+    (pytorch/builder manywheel/build_rocm.sh: ROCM_SO_FILES, TRITON_REQUIREMENT)."""
+    from packaging.requirements import InvalidRequirement, Requirement
+    from packaging.utils import canonicalize_name
+
+    try:
+        name = canonicalize_name(Requirement(requirement).name)
+    except InvalidRequirement:
+        return False
+    return name.startswith(("nvidia-", "cuda-")) or name == "triton"
+
+
+def unserved(release: Version, gpu_targets: Sequence[tuple[str, str | None]]) -> str:
+    """Why no ROCm build of `release` in the table serves these GPUs ((target, features) pairs),
+    in the facts' terms: no row for its series, or each build's targets without one that runs
+    there. "" where some build of it serves every GPU."""
+    from compat.binary.gfxtarget import runs
+
+    series = series_of(release)
+    builds = index_builds(release)
+    if builds is None:
+        return (
+            f"torch {release}: compat's table of torch's ROCm builds "
+            f"(compat/data/torch-rocm-arch.json) has no row for {series} (it has {span()}): "
+            "which ROCm builds PyTorch serves for it, and their GPU targets, cannot be judged"
+        )
+    targets = sorted({t for t, _ in gpu_targets})
+    rows: dict[str, list[str]] = _table()[series]["rocm"]
+    for rocm in builds:
+        if all(
+            any(runs(code, target, features) is not False for code in rows[rocm])
+            for target, features in gpu_targets
+        ):
+            return ""
+    shown = "; ".join(f"+rocm{rocm}: {' '.join(rows[rocm])}" for rocm in builds)
+    return (
+        f"torch {release}'s ROCm builds carry no code for {' '.join(targets)} ({shown}; "
+        f"PYTORCH_ROCM_ARCH, {_table()[series]['source']})"
+    )
+
+
+def no_build_serves(release: Version, gpu_targets: Sequence[tuple[str, str | None]]) -> str:
+    """Why pin finds no ROCm build of torch for these GPUs, in the facts' terms: what the table
+    says of `release` (no row, or no build of it carries the target) and, where no row of the
+    table carries a GPU's target at all, that too. "" where a build of `release` serves them."""
+    said = unserved(release, gpu_targets)
+    if not said:
+        return ""
+    missing = sorted({t for t, _ in gpu_targets if first_carrying(t) is None})
+    if missing:
+        said += (
+            f"; no ROCm build in the table (torch {span()}) carries code for {' '.join(missing)}"
+        )
+    return said

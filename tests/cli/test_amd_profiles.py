@@ -54,11 +54,12 @@ def test_check_and_pin_read_an_amd_profile(tmp_path: Path) -> None:
     assert check.exit_code in (0, 1), check.stderr
     assert "Traceback" not in check.stderr
     pin = run_subprocess(["pin", "--offline", "--hardware", profile, "-r", str(requirements)])
-    # PyPI's torch 2.6.0 is the CUDA 12.4 build: on an MI300X pin says so and cannot escape it
-    # on PyPI (torch-cuda-build-on-amd-gpu), instead of pinning it silently
-    assert pin.exit_code == 1, pin.stderr
-    assert "torch==2.6.0" in pin.stdout
-    assert "# UNRESOLVED torch-cuda-build-on-amd-gpu (affected)" in pin.stdout
+    # PyPI's torch 2.6.0 is the CUDA 12.4 build (torch-cuda-build-on-amd-gpu): on an MI300X pin
+    # chooses a ROCm build from PyTorch's ROCm index instead (tests/cli/test_pin_rocm.py)
+    assert pin.exit_code == 0, pin.stderr
+    assert "+rocm" in pin.stdout
+    assert "\n--extra-index-url https://download.pytorch.org/whl/rocm" in pin.stdout
+    assert "# UNRESOLVED torch-cuda-build-on-amd-gpu" not in pin.stdout
     assert "Traceback" not in pin.stderr
     # the file routes torch to PyTorch's ROCm index: the +rocm build it serves is what installs
     requirements.write_text(

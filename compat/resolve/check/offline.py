@@ -188,6 +188,14 @@ def _portable(requires: tuple[Requirement, ...]) -> tuple[Requirement, ...]:
     )
 
 
+def _rocm_build(requires: tuple[Requirement, ...]) -> tuple[Requirement, ...]:
+    """torch's requirements as its ROCm build declares them: PyPI's less what the CUDA build
+    adds (compat.kb.torchrocm.cuda_requirement: the CUDA libraries and triton)."""
+    from compat.kb.torchrocm import cuda_requirement
+
+    return tuple(r for r in requires if not cuda_requirement(str(r)))
+
+
 def _exact(specifier: SpecifierSet) -> Version | None:
     """The version an `==V` (or `===V`) clause names, when there is one."""
     for clause in specifier:
@@ -235,6 +243,8 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
         # Packages another index builds (torch from a PyTorch CUDA index): the CUDA libraries
         # PyPI's build requires are not that build's
         self.rebuilt: frozenset[NormalizedName] = frozenset()
+        # ...and of those, the ones that index builds for ROCm: no CUDA libraries, no triton
+        self.rocm_built: frozenset[NormalizedName] = frozenset()
         self.marker_key = tuple(sorted(markers.items()))
         # find_matches' answers: backtracking asks the same question again and again.
         self.answers: dict[
@@ -379,7 +389,10 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
             # The same package on the same target in every install a check solves: built once
             # per process (_POOLS), then narrowed to what this install's indexes serve.
             rebuilt = name in self.rebuilt
-            shared = (name, extras, str(self.python), self.platform, self.marker_key, rebuilt)
+            rocm = name in self.rocm_built
+            shared = (
+                name, extras, str(self.python), self.platform, self.marker_key, rebuilt, rocm
+            )  # fmt: skip
             if shared not in _POOLS:
                 from compat.resolve.sources import snapshot
 
@@ -390,6 +403,8 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
                 ]
                 if rebuilt:
                     built = [(c._replace(requires=_portable(c.requires)), y) for c, y in built]
+                if rocm:
+                    built = [(c._replace(requires=_rocm_build(c.requires)), y) for c, y in built]
                 _POOLS[shared] = built
             served = self.served.get(name, _any)
             self.pools[key] = [(c, y) for c, y in _POOLS[shared] if served(c.version)]  # type: ignore[arg-type]
@@ -556,13 +571,15 @@ def solve(
     served: Mapping[NormalizedName, Callable[[Version], bool]] | None = None,
     rebuilt: frozenset[NormalizedName] = frozenset(),
     max_seconds: float | None = None,
+    rocm_built: frozenset[NormalizedName] = frozenset(),
     *,
     clock: bool = True,
 ) -> OfflineInstall:
     """What a fresh install of `wanted` takes as of the snapshot; NoOfflineInstall when the
     snapshot holds none (or the solve runs out of rounds). `served`: for a package bound to
     another index (torch to a PyTorch index), which of its releases that index serves;
-    `rebuilt`: packages that index builds with other CUDA libraries than PyPI's build.
+    `rebuilt`: packages that index builds with other CUDA libraries than PyPI's build;
+    `rocm_built`: packages it builds for ROCm (neither CUDA libraries nor triton).
     `clock=False`: no time backstop, the counts of work alone bound the solve (the answer is then
     the same on any machine, however loaded: the recorded corpus of tests/data/solves)."""
     import resolvelib
@@ -575,6 +592,7 @@ def solve(
     provider = _Provider(python, markers, urls, limits)
     provider.served = dict(served or {})
     provider.rebuilt = rebuilt
+    provider.rocm_built = rocm_built
     provider.provided = {w.name: w.version for w in wanted if w.provided}
     roots: list[Requirement] = []
     for item in wanted:

@@ -40,6 +40,8 @@ class IndexCandidates:
         self.notes: list[str] = []
         self._requires: dict[tuple[NormalizedName, Version], tuple[str, ...] | None] = {}
         self.cuda_builds = False  # offer torch's per-CUDA builds (+cu126) as candidates
+        # offer torch's ROCm builds (+rocm6.1) as candidates: every GPU is AMD's
+        self.rocm_builds = False
         # What the user's ranged requirements allow (-r files, for this target): every resolve
         # the proof makes holds them, so no release outside them is ever a candidate.
         self.bounds: dict[NormalizedName, SpecifierSet] = {}
@@ -47,6 +49,18 @@ class IndexCandidates:
         # versions the knowledge base names, stand-ins for classes of releases, never written as
         # an exact pin (compat.resolve.pin.constraints writes a range).
         self.unlisted: set[NormalizedName] = set()
+
+    def build_note(self, name: NormalizedName, start: Version, hardware: Any) -> str:
+        """Why no ROCm build of torch escapes (where pin offers them: every GPU is AMD's), in
+        the facts of compat's table (compat.kb.torchrocm.no_build_serves); "" otherwise."""
+        if not self.rocm_builds or name != "torch" or hardware is None:
+            return ""
+        from compat.kb import torchrocm
+
+        gpus = [(g.gfx_target, g.gfx_features) for g in hardware.gpus if g.gfx_target]
+        if not gpus:
+            return "the GPUs' targets are not known (rocminfo | grep gfx, or compat probe)"
+        return torchrocm.no_build_serves(Version(start.public), gpus)
 
     def listed(self, name: NormalizedName, version: Version) -> bool:
         """Whether `version` of `name` is a release some release list holds (the index, the
@@ -57,7 +71,14 @@ class IndexCandidates:
     def requires(self, name: NormalizedName, version: Version) -> tuple[str, ...] | None:
         # A CUDA build declares what the release declares (PyPI's wheel stands in for it).
         if version.local and name == "torch":
-            version = Version(version.public)
+            from compat.kb import torchrocm
+
+            rocm = torchrocm.label(version) is not None
+            found = self._requires_of(name, Version(version.public))
+            if rocm and found is not None:
+                # a ROCm build: none of the CUDA build's CUDA libraries and triton
+                return tuple(r for r in found if not torchrocm.cuda_requirement(r))
+            return found
         return self._requires_of(name, version)
 
     def prefetch(self, names: Sequence[NormalizedName]) -> None:
@@ -103,7 +124,8 @@ class IndexCandidates:
             from compat.kb import wheels
 
             found = wheels.installable(name, found, self.markers, keep=installed)
-        if name == "torch" and self.cuda_builds:
+        if name == "torch" and self.cuda_builds and not self.rocm_builds:
+            # (on an all-AMD machine no CUDA build runs: its ROCm builds stand in, below)
             # A CUDA build of a release the target cannot install (no wheel for its Python:
             # torch 1.12.1 on 3.11) is no candidate: PyTorch builds its CUDA variants of a
             # release for the Pythons its PyPI wheels cover.
@@ -113,6 +135,8 @@ class IndexCandidates:
 
                 buildable = wheels.installable(name, found, self.markers)
             found |= torch_build_variants(buildable)
+        if name == "torch" and self.rocm_builds:
+            found |= rocm_build_variants(found)
         bound = self.bounds.get(name)
         if bound is not None:
             found = {v for v in found if v == installed or bound.contains(v, prereleases=True)}
@@ -188,6 +212,21 @@ def torch_build_variants(releases: set[Version]) -> set[Version]:
             continue
         for cuda in cuda_variants(release) or ():
             out.add(Version(f"{release}+{cuda_tag(cuda)}"))
+    return out
+
+
+def rocm_build_variants(releases: set[Version]) -> set[Version]:
+    """PyTorch's ROCm builds of these torch releases (download.pytorch.org/whl/rocmX.Y), as
+    compat/data/torch-rocm-arch.json records them per release series; a series without a row
+    offers none (which builds it has is not known here)."""
+    from compat.kb import torchrocm
+
+    out: set[Version] = set()
+    for release in releases:
+        if release.local or release.is_prerelease or release.is_devrelease:
+            continue
+        for rocm in torchrocm.index_builds(release) or ():
+            out.add(Version(f"{release}+rocm{rocm}"))
     return out
 
 

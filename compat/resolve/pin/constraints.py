@@ -22,7 +22,8 @@ def constraint_entries(
 
     A torch CUDA build the plan chose is written the way pip and uv both read from a
     constraints file: `--extra-index-url <PyTorch's index for that CUDA>` and the local-label
-    pin (`torch==2.8.0+cu126`), with torchvision and torchaudio on the same build."""
+    pin (`torch==2.8.0+cu126`), with torchvision and torchaudio on the same build; a ROCm build
+    likewise (`--extra-index-url .../rocm6.1`, `torch==2.4.1+rocm6.1`)."""
     from compat.kb.torchbuilds import cuda_tag, local_label_cuda
 
     entries: list[tuple[str, str]] = []
@@ -31,9 +32,12 @@ def constraint_entries(
     torch = next((p for p in plan.pins if p.name == "torch"), None)
     label = ""
     if torch is not None and torch.changed and torch.version.local:
+        from compat.kb.torchrocm import label as rocm_label
+
         cuda = local_label_cuda(str(torch.version.local))
-        if cuda is not None:
-            label = cuda_tag(cuda)
+        # a ROCm build (`+rocm6.1`): PyTorch's index of the same name serves it
+        label = cuda_tag(cuda) if cuda is not None else rocm_label(torch.version) or ""
+        if label:
             index_lines.append(f"--extra-index-url {pytorch_index.rstrip('/')}/{label}")
     for pin in plan.pins:
         if pin.start == "assumed" and not pin.changed and not pin.hardware_guarded:
@@ -81,7 +85,7 @@ def constraint_entries(
 def pin_comment(pin: Pin) -> str:
     """Why the line is there, starting with what it does: upgrade, downgrade, kept or resolved."""
     action = pin.action
-    if action in ("upgrade", "downgrade"):
+    if action in ("upgrade", "downgrade", "rebuild"):
         was = pin.installed
         source = {
             "pinned": f"your pin {was}",
@@ -91,9 +95,14 @@ def pin_comment(pin: Pin) -> str:
         text = f"{action} from {source}"
         if pin.build_change:
             from compat.kb.torchbuilds import build_cuda
+            from compat.probes.rocmbuild import rocm_from_local_label
 
             old, new = build_cuda(pin.installed), build_cuda(pin.version)  # type: ignore[arg-type]
-            text += f" (CUDA {old or 'unknown'} build) to its CUDA {new or 'CPU'} build"
+            rocm = rocm_from_local_label(pin.version)
+            had = rocm_from_local_label(pin.installed)  # type: ignore[arg-type]
+            before = f"ROCm {had}" if had is not None else f"CUDA {old or 'unknown'}"
+            after = f"ROCm {rocm}" if rocm is not None else f"CUDA {new or 'CPU'}"
+            text += f" ({before} build) to its {after} build"
         if pin.moved_by:
             text += f" via {', '.join(pin.moved_by)}"
         elif pin.companion:

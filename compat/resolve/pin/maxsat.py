@@ -47,6 +47,7 @@ from compat.kb.knowledge import KnowledgeBase
 from compat.kb.questions import package_specs, rule_packages
 from compat.model import Facts, Finding, Rule, Severity, Status
 from compat.resolve.pin.solver import (
+    TORCH_FAMILY,
     CandidateSource,
     Intent,
     Pin,
@@ -151,9 +152,9 @@ class _Solver:
         self.installed_requires = installed_requires
         self.builds = {n: f.versions[0] for n, f in facts.packages.items() if f.exact}
         # Public versions throughout (2.3.0+cu121 is 2.3.0 on any index), except torch's CUDA
-        # label: its build is part of what may change.
+        # or ROCm label: its build is part of what may change.
         self.start: dict[NormalizedName, Version] = {
-            n: Version(v.public) if v.local and not _cuda_label(n, v) else v
+            n: Version(v.public) if v.local and not _build_label(n, v) else v
             for n, v in sorted(self.builds.items())
         }
         self.guarded = guarded_names(kb, self.start)
@@ -218,6 +219,8 @@ class _Solver:
         torch = self.start.get(NormalizedName("torch"))
         if torch is None or "torch_cuda" in facts.builds or torch.local:
             return facts
+        if "torch_rocm" in facts.builds:
+            return facts  # the files' PyTorch ROCm index serves it: its build is known
         trial = _with_versions(
             replace(facts, packages={k: v for k, v in facts.packages.items() if k != "torch"}),
             {NormalizedName("torch"): torch},
@@ -760,7 +763,10 @@ class _Encoding:
             self.soft.append((7, 1, [self.x(name, start)]))
             versions = s.source.versions(name)
             builds: dict[Version, int] = {}  # per release, however spelled (compat.versions)
-            for version in self.domains[name]:
+            hardware = s.facts.hardware
+            for version in _rocm_order(
+                self.domains[name], hardware.rocm_version if hardware else None
+            ):
                 if version == start:
                     continue
                 literal = self.x(name, version)
@@ -816,6 +822,33 @@ def _weighted(soft: Sequence[tuple[int, int, list[int]]]) -> list[tuple[int, int
         below += total
     out.sort(key=lambda item: (item[0], item[2]))
     return out
+
+
+def _build_label(name: NormalizedName, version: Version) -> bool:
+    """A torch-family version whose local label names a CUDA build (+cu126) or one of PyTorch's
+    ROCm builds (+rocm6.1)."""
+    from compat.kb.torchrocm import label
+
+    return _cuda_label(name, version) or (name in TORCH_FAMILY and label(version) is not None)
+
+
+def _rocm_order(domain: Sequence[Version], system: str | None) -> list[Version]:
+    """The domain in the order its builds are preferred: as it is (CUDA builds by label, lowest
+    first), then torch's ROCm builds newest first, those of the machine's own ROCm major before
+    the others (uv's --torch-backend=auto also tries the newest ROCm index first). Without ROCm
+    builds in it, the domain as it is: NVIDIA plans are untouched."""
+    from compat.kb.torchrocm import label
+
+    rocm: dict[Version, tuple[int, ...]] = {}
+    for version in domain:
+        found = label(version)
+        if found is not None:
+            rocm[version] = Version(found.removeprefix("rocm")).release
+    if not rocm:
+        return list(domain)
+    major = int(system.split(".", 1)[0]) if system and system.split(".", 1)[0].isdigit() else -1
+    built = sorted(rocm, key=lambda v: (rocm[v][0] != major, [-part for part in rocm[v]]))
+    return [*(v for v in domain if v not in rocm), *built]
 
 
 class _Report:
@@ -882,7 +915,37 @@ class _Report:
                     range=self._class_range(name, version) if stand_in else "",
                 )
             )
+        self._rocm_move_note()
         return PinPlan(tuple(pins), unresolved, tuple(findings), tuple(self.notes))
+
+    def _rocm_move_note(self) -> None:
+        """A plan that moves torch to a ROCm build of another release says why not the start's
+        own: what compat's table says of it (no row: not judged; no build with the target)."""
+        s = self.s
+        torch = NormalizedName("torch")
+        note = getattr(s.source, "build_note", None)
+        chosen, start = self.chosen.get(torch), s.start.get(torch)
+        if note is None or chosen is None or start is None or not chosen.local:
+            return
+        if not str(chosen.local).startswith("rocm") or chosen == start:
+            return  # not a ROCm build, or the one the user had: nothing chosen here to explain
+        hardware = s.facts.hardware
+        system = hardware.rocm_version if hardware is not None else None
+        built = str(chosen.local).removeprefix("rocm")
+        if system and system.split(".")[0] != built.split(".")[0]:
+            # The wheel's ROCm libraries are its own (pytorch/builder manywheel/build_rocm.sh
+            # copies them in): the machine's ROCm is not what it loads. The amdgpu driver's
+            # support of that user space is AMD's table, which compat does not hold.
+            self.notes.append(
+                f"torch {chosen} loads the ROCm {built} libraries its wheel carries, not this "
+                f"machine's ROCm {system}; whether the amdgpu driver supports ROCm {built}'s "
+                "user space is not judged here (AMD's kernel/user-space table)"
+            )
+        if release_key(chosen) == release_key(start):
+            return
+        said = note(torch, start, hardware)
+        if said:
+            self.notes.append(f"torch {chosen} rather than a ROCm build of {start.public}: {said}")
 
     def _class_range(self, name: NormalizedName, version: Version) -> str:
         """The releases every rule, requirement and floor treats like `version`, as one
@@ -999,7 +1062,17 @@ class _Report:
         if encoding is None:
             encoding = _Encoding(s)
             encoding.build()
-        return explain(s, encoding, finding, moved)
+        why = explain(s, encoding, finding, moved)
+        # A finding about torch's build where ROCm builds were offered: the table's facts say
+        # why none of them serves this machine (no row for the release, no build with the
+        # GPU's target), which the core alone does not.
+        note = getattr(s.source, "build_note", None)
+        torch = NormalizedName("torch")
+        if note is not None and torch in s.start and _mentions_build(rule.when):
+            said = note(torch, s.start[torch], s.facts.hardware)
+            if said:
+                why = f"{said} ({why})"
+        return why
 
     def _names(self, finding: Finding) -> set[NormalizedName]:
         for _, rule, names in self.s.rules:

@@ -100,6 +100,12 @@ def make_planner(
     # Another CUDA build is worth choosing only for visible GPUs, and only to escape an
     # affected finding (plan_pins): a guess at an unknown driver is no reason to switch.
     source.cuda_builds = cuda_builds and hardware is not None and bool(hardware.gpus)
+    # On a machine whose GPUs are all AMD's, torch's ROCm builds are the ones that can run
+    # (uv's --torch-backend=auto does the same from its own table; compat judges each build by
+    # compat/data/torch-rocm-arch.json: the targets it carries, the indexes that serve it).
+    source.rocm_builds = source.cuda_builds and all(
+        g.is_amd for g in (hardware.gpus if hardware is not None else ())
+    )
     if declarations is not None:
         source.bounds = declared_bounds(
             declarations.lines, declarations.pinned, env.markers or None

@@ -55,7 +55,10 @@ def prove(
             # prove that (compat.resolve.pin.edited), not the file that cannot (issue 44).
             plan, proof, env = _rounds(planner, plan, env, labels, declarations, solver, available)
             return plan, as_edited(alone, proof, plan), env
-        env, labels = _resolved_environment(env, first.packages, declarations, labels)
+        picked = first.packages
+        if planner.source.rocm_builds:
+            picked = _without_cuda_companions(picked, declarations)
+        env, labels = _resolved_environment(env, picked, declarations, labels)
     plan = planner.plan(env, labels)
     return _rounds(planner, plan, env, labels, declarations, solver, available)
 
@@ -150,6 +153,24 @@ def _new_findings(
         for f in evaluate(planner.kb, planner.facts(resolved_env))
         if f.status in planner.avoid and f.rule.severity.value != "info" and f.rule.id not in known
     ]
+
+
+def _without_cuda_companions(
+    resolved: Mapping[NormalizedName, Version], declarations: Declarations
+) -> dict[NormalizedName, Version]:
+    """On a machine whose GPUs are all AMD's, the plan starts without what PyPI's CUDA build of
+    torch alone brings in (the CUDA libraries, triton: compat.kb.torchrocm.cuda_requirement):
+    torch's ROCm build requires none of them, and a CUDA library left in the start would be a
+    package to move, weighing against the ROCm build. Where the plan keeps the CUDA build, the
+    proof's resolve brings them back."""
+    from compat.kb.torchrocm import cuda_requirement
+
+    declared = {name for name, _, _ in declarations.lines}
+    return {
+        name: version
+        for name, version in resolved.items()
+        if name in declared or not cuda_requirement(str(name))
+    }
 
 
 def _installed_pins(

@@ -77,10 +77,14 @@ class Pin:
 
     @property
     def action(self) -> str:
-        """What the line does, in one word: upgrade, downgrade, kept or resolved."""
+        """What the line does, in one word: upgrade, downgrade, rebuild (the same release's ROCm
+        build), kept or resolved."""
         if self.installed is not None and self.build_change:
             from compat.kb.torchbuilds import build_cuda
+            from compat.kb.torchrocm import label
 
+            if label(self.version) is not None:
+                return "rebuild"  # to a ROCm build: neither up nor down the CUDA builds
             new, old = build_cuda(self.version), build_cuda(self.installed)
             return "downgrade" if new is None or (old is not None and new < old) else "upgrade"
         if self.installed is not None and self.changed:
@@ -199,11 +203,18 @@ def _with_versions(
             pass  # a PyTorch ROCm index serves torch (check's facts): its build stays ROCm's
         elif torch.local or known_release(torch):
             builds = {
-                k: v for k, v in facts.builds.items() if k not in ("torch_cuda", "cuda_runtime")
+                k: v
+                for k, v in facts.builds.items()
+                if k not in ("torch_cuda", "cuda_runtime", "torch_rocm")
             }
             cuda = build_cuda(torch, target_platform(facts.markers))
             if cuda is not None:
                 builds["torch_cuda"] = cuda
+            from compat.probes.rocmbuild import rocm_from_local_label
+
+            rocm = rocm_from_local_label(torch)
+            if rocm is not None:
+                builds["torch_rocm"] = rocm  # a +rocmX.Y build: PyTorch's ROCm index serves it
         elif torch_requires is not None and target_platform(facts.markers).startswith("linux"):
             from compat.probes.cuda import torch_cuda_build
 

@@ -100,8 +100,18 @@ class SnapshotSolver:
             [canonicalize_name("torch")] if any(line.startswith("--") for line in constraints)
             else []
         )  # fmt: skip
+        # A ROCm build (`--extra-index-url .../rocm6.1`) requires neither CUDA libraries nor
+        # triton (pytorch-triton-rocm comes from that index, at the build's own version).
+        rocm = frozenset(
+            [canonicalize_name("torch")]
+            if any(
+                line.startswith("--") and line.rstrip("/").rsplit("/", 1)[-1].startswith("rocm")
+                for line in constraints
+            )
+            else []
+        )
         try:
-            solved = solve(wanted, self.python, self.markers, rebuilt=rebuilt)
+            solved = solve(wanted, self.python, self.markers, rebuilt=rebuilt, rocm_built=rocm)
         except SolveStopped as error:
             raise Undecided(f"not proven offline: {error}") from None
         except NoOfflineInstall as error:
