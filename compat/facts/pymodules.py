@@ -135,6 +135,9 @@ class SourceCache:
         self.dirty = dirty  # files changed since the last answer (Summary): read again
         self.parsed = 0  # files whose ast this run built
         self.read = 0  # files this run read (cache misses)
+        # imports scanned this run (prefetch_imports), as `imports` answers them: parsing them
+        # back from the cache's text cost a cold run ~0.8 s on a 300-distribution environment
+        self.fresh: dict[str, list[Imported] | str] = {}
 
     def _signature(self, path: str) -> list[int] | None:
         """The signature a file's entries are kept under: its RECORD's (see the module's
@@ -174,6 +177,9 @@ class SourceCache:
 
     def imports(self, path: str) -> list[Imported] | str:
         """The file's column-0 imports, or why it could not be read."""
+        fresh = self.fresh.get(path)
+        if fresh is not None:
+            return fresh
         sig = self._signature(path)
         cached = self._cached("imports", path, sig)
         if isinstance(cached, list) and len(cached) == 1 and isinstance(cached[0], str):
@@ -194,17 +200,26 @@ class SourceCache:
         return found
 
     def prefetch_imports(self, paths: list[str]) -> None:
-        """The imports of the files not in the cache, scanned in worker processes where they
-        are many (a first run on a large environment: reading and scanning ~35,000 sources is
-        most of its time, and each file is independent of the others); `imports` then finds
-        them kept. Anything that stops the workers (no process may be started here) leaves
-        the files to be read one by one, as with few."""
+        """The imports of the files not in the cache, read at once (a first run on a large
+        environment: reading and scanning ~35,000 sources is most of its time, and each file
+        is independent of the others): where they are many, shares of them by worker
+        processes while this one scans its own share; `imports` then answers them. A worker
+        that fails leaves its share to be read one by one, as with few."""
+        from compat.files.pysource import scan_files
+
         todo = [p for p in paths if self._cached("imports", p, self._signature(p)) is None]
+        processes = _workers(len(todo))
+        workers = _start_workers(todo, processes) if processes >= 2 else []
+        # this process's share: the files no worker was handed
+        mine = todo[::processes] if workers else todo
+        found: list[tuple[str, list[Imported] | str]] = scan_files(mine)
         asked = set(todo)
-        for path, found in _scan_in_workers(todo):
-            if path in asked and isinstance(found, (str, list)):
+        found.extend(item for item in _collect(workers) if item[0] in asked)
+        for path, kept in found:
+            if path not in self.fresh:
                 self.read += 1
-                self._keep("imports", path, self._signature(path), _imports_to(found))
+                self.fresh[path] = kept
+                self._keep("imports", path, self._signature(path), _imports_to(kept))
 
     def defines(self, path: str) -> Defines | str:
         """What the file defines (compat.files.pysource.read_defines), or why it could not be
@@ -366,9 +381,9 @@ _WORKER_SECONDS = 60.0  # all workers together; past it, the files are read in t
 
 
 def _workers(files: int) -> int:
-    """How many processes scan `files` sources: the CPUs this process may use, at most
-    _MAX_WORKERS, one per _PER_WORKER files; $COMPAT_SCAN_WORKERS (a test and expert knob, not
-    an option) sets the most (1: none started)."""
+    """How many processes scan `files` sources, this one included: the CPUs this process may
+    use, at most _MAX_WORKERS, one per _PER_WORKER files; $COMPAT_SCAN_WORKERS (a test and
+    expert knob, not an option) sets the most (1: no worker started)."""
     try:
         usable = len(os.sched_getaffinity(0))
     except (AttributeError, OSError):
@@ -380,14 +395,10 @@ def _workers(files: int) -> int:
     return min(usable, most, files // _PER_WORKER)
 
 
-def _scan_in_workers(paths: list[str]) -> list[tuple[str, Any]]:
-    """(path, imports or why unreadable) for `paths`, scanned by worker processes (plain
-    `python -c`, not multiprocessing, which would import the caller's __main__ again in each);
-    [] where there are too few to be worth it or a worker failed (the caller reads them)."""
-    workers = _workers(len(paths))
-    if workers < 2:
-        return []
-    import marshal
+def _start_workers(paths: list[str], processes: int) -> list[Any]:
+    """Worker processes (plain `python -c`, not multiprocessing, which would import the
+    caller's __main__ again in each) scanning `paths[i::processes]` for i from 1; share 0 is
+    the caller's. [] where none could be started (the caller reads the files)."""
     import subprocess
     import sys
 
@@ -400,36 +411,60 @@ def _scan_in_workers(paths: list[str]) -> list[tuple[str, Any]]:
         "from compat.files.pysource import scan_worker; scan_worker()"
     )
     command = [sys.executable, "-E", "-S", "-c", code]
-    started: list[subprocess.Popen[bytes]] = []
-    found: list[tuple[str, Any]] = []
+    started: list[Any] = []  # subprocess.Popen[bytes]
     try:
-        for i in range(workers):
-            worker = subprocess.Popen(
+        for i in range(1, processes):
+            share = paths[i::processes]
+            process = subprocess.Popen(
                 command,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL,
             )
-            started.append(worker)
-            assert worker.stdin is not None
+            started.append(process)
+            assert process.stdin is not None
             # the worker reads its whole share before it scans: the write ends as it reads
-            worker.stdin.write(b"\0".join(os.fsencode(p) for p in paths[i::workers]))
-            worker.stdin.close()
-            worker.stdin = None  # communicate() would flush it again
-        deadline = time.monotonic() + _WORKER_SECONDS
-        for worker in started:
+            process.stdin.write(b"\0".join(os.fsencode(p) for p in share))
+            process.stdin.close()
+            process.stdin = None  # communicate() would flush it again
+    except (OSError, subprocess.SubprocessError, ValueError):
+        for process in started:
+            _stop(process)
+        return []
+    return started
+
+
+def _collect(workers: list[Any]) -> list[tuple[str, list[Imported] | str]]:
+    """(path, imports or why unreadable) from each worker that answered in time; a worker
+    that did not leaves its share to the caller."""
+    import marshal
+    import subprocess
+
+    found: list[tuple[str, list[Imported] | str]] = []
+    deadline = time.monotonic() + _WORKER_SECONDS
+    for worker in workers:
+        try:
             out, _ = worker.communicate(timeout=max(deadline - time.monotonic(), 0.1))
-            if worker.returncode != 0:
-                return []
-            found.extend(marshal.loads(out))
-    except (OSError, subprocess.SubprocessError, ValueError, EOFError, TypeError):
-        return []  # the caller reads the files itself
-    finally:
-        for worker in started:
-            if worker.poll() is None:
-                worker.kill()
-                worker.wait()
+            if worker.returncode == 0:
+                # marshal's plain tuples, made Imported again
+                found.extend(
+                    (
+                        str(path),
+                        imports if isinstance(imports, str) else [Imported(*i) for i in imports],
+                    )
+                    for path, imports in marshal.loads(out)
+                )
+        except (OSError, subprocess.SubprocessError, ValueError, EOFError, TypeError):
+            pass  # the caller reads the files itself
+        finally:
+            _stop(worker)
     return found
+
+
+def _stop(process: Any) -> None:
+    if process.poll() is None:
+        process.kill()
+        process.wait()
 
 
 def _imports_to(found: list[Imported] | str) -> str | list[str]:

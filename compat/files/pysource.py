@@ -172,10 +172,12 @@ def scan_worker() -> None:
     """One worker process's share of a cold run (compat.facts.pymodules.SourceCache
     .prefetch_imports): NUL-separated paths on stdin, `scan_files`' answer on stdout in
     marshal's format (plain tuples; read back only by the process that started this one)."""
+    import gc
     import marshal
     import os
     import sys
 
+    gc.disable()  # what it builds lives to its end, without cycles: the collector's passes cost
     paths = [os.fsdecode(p) for p in sys.stdin.buffer.read().split(b"\0") if p]
     found = [
         (path, imports if isinstance(imports, str) else [tuple(i) for i in imports])

@@ -310,3 +310,28 @@ def test_a_first_run_scanned_by_worker_processes_answers_as_one_process(tmp_path
         "python-import:filler:huggingface_hub:no_such_name",
         "python-import:sentence-transformers:huggingface_hub:cached_download",
     }
+
+
+@pytest.mark.parametrize("collecting", [True, False])
+def test_a_first_run_leaves_the_garbage_collector_as_it_found_it(
+    collecting: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the import check turns the collector off while it reads (a first run builds millions of
+    # objects that live to its end); the caller's setting is back afterwards, answer or not
+    import gc
+
+    from compat.commands.pythoncheck import read_python
+    from compat.facts.installed import read_paths
+
+    monkeypatch.setenv("COMPAT_CACHE_DIR", str(tmp_path / "cache"))
+    site = site_of("st-2.2.2-hub-0.26.0", tmp_path)
+    was = gc.isenabled()
+    try:
+        gc.enable() if collecting else gc.disable()
+        judgement = read_python(read_paths([site]))
+        assert gc.isenabled() is collecting
+    finally:
+        gc.enable() if was else gc.disable()
+    assert [f.rule.id for f in judgement.findings] == [
+        "python-import:sentence-transformers:huggingface_hub:cached_download"
+    ]
