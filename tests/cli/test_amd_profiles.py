@@ -48,13 +48,13 @@ def test_doctor_reads_an_amd_profile(profile: Path, tmp_path: Path) -> None:
 
 def test_check_and_pin_read_an_amd_profile(tmp_path: Path) -> None:
     requirements = tmp_path / "requirements.txt"
-    requirements.write_text("torch==2.6.0\nflash-attn==2.7.4\n", encoding="utf-8")
+    requirements.write_text("torch==2.4.1\nflash-attn==2.7.4\n", encoding="utf-8")
     profile = str(EXAMPLES[0])
     check = run_subprocess(["check", "--offline", "--hardware", profile, str(requirements)])
     assert check.exit_code in (0, 1), check.stderr
     assert "Traceback" not in check.stderr
     pin = run_subprocess(["pin", "--offline", "--hardware", profile, "-r", str(requirements)])
-    # PyPI's torch 2.6.0 is the CUDA 12.4 build (torch-cuda-build-on-amd-gpu): on an MI300X pin
+    # PyPI's torch 2.4.1 is the CUDA 12.1 build (torch-cuda-build-on-amd-gpu): on an MI300X pin
     # chooses a ROCm build from PyTorch's ROCm index instead (tests/cli/test_pin_rocm.py)
     assert pin.exit_code == 0, pin.stderr
     assert "+rocm" in pin.stdout

@@ -176,18 +176,36 @@ def test_strix_halo_is_judged_by_the_table(tmp_path: Path) -> None:
 
 def test_a_release_without_a_row_is_not_judged(tmp_path: Path) -> None:
     code, stdout, _ = pin_file(MI300X, "torch==2.6.0\n", tmp_path)
-    assert code == 0
     torch = constraint_lines(stdout)["torch"]
     if torchrocm.index_builds(Version("2.6.0")) is None:
-        # which ROCm builds 2.6 has is not in compat's table: the plan says so, and takes the
-        # nearest release whose builds the table shows carry gfx942
+        # which ROCm builds 2.6 has is not in compat's table: the plan says so and keeps the
+        # pin; an older release the table knows is no escape (it would move the user's torch,
+        # and what depends on it, for a fact compat lacks)
+        assert code == 1
         assert (
-            "rather than a ROCm build of 2.6.0: torch 2.6.0: compat's table of torch's ROCm "
-            "builds (compat/data/torch-rocm-arch.json) has no row for 2.6"
+            "# UNRESOLVED torch-cuda-build-on-amd-gpu (affected): torch 2.6.0: compat's table "
+            "of torch's ROCm builds (compat/data/torch-rocm-arch.json) has no row for 2.6"
         ) in stdout
-        assert torch.startswith("torch==2.4.1+rocm6.1 # downgrade from your pin 2.6.0")
+        assert torch.startswith("torch==2.6.0 # kept (your pin)")
+        assert "--extra-index-url" not in stdout
     else:
+        assert code == 0
         assert torch.startswith("torch==2.6.0+rocm")
+
+
+def test_a_range_whose_newest_release_has_no_row_is_not_moved_to_an_older_one(
+    tmp_path: Path,
+) -> None:
+    code, stdout, _ = pin_file(MI300X, "torch>=2.0\n", tmp_path)
+    torch = constraint_lines(stdout)["torch"]
+    newest = Version(torch.split(" ")[0].split("==")[1].split("+")[0])
+    if torchrocm.index_builds(newest) is None:
+        assert code == 1
+        assert f"has no row for {newest.major}.{newest.minor}" in stdout
+        assert "+rocm" not in torch.split(" ")[0]
+    else:
+        assert code == 0
+        assert "+rocm" in torch.split(" ")[0]
 
 
 def test_an_nvidia_machine_never_gets_a_rocm_build(tmp_path: Path) -> None:
@@ -205,10 +223,10 @@ def test_an_nvidia_machine_never_gets_a_rocm_build(tmp_path: Path) -> None:
 
 
 def test_a_range_gets_a_rocm_build_within_the_solvers_limits(tmp_path: Path) -> None:
-    # `torch>=2.0` starts from the newest release; on an AMD machine torch's CUDA builds are no
-    # candidates (none runs there), so its ROCm builds are not crowded out of the nearest 63
+    # a range the table covers: on an AMD machine torch's CUDA builds are no candidates (none
+    # runs there), so its ROCm builds are not crowded out of the nearest 63
     code, stdout, stderr = pin_file(
-        HARDWARE / "amd-rx7900xtx.json", "torch>=2.0\ntransformers\n", tmp_path
+        HARDWARE / "amd-rx7900xtx.json", "torch>=2.0,<2.5\ntransformers\n", tmp_path
     )
     assert code == 0, stdout + stderr
     torch = constraint_lines(stdout)["torch"]

@@ -135,11 +135,11 @@ class IndexCandidates:
 
                 buildable = wheels.installable(name, found, self.markers)
             found |= torch_build_variants(buildable)
-        if name == "torch" and self.rocm_builds:
-            found |= rocm_build_variants(found)
         bound = self.bounds.get(name)
         if bound is not None:
             found = {v for v in found if v == installed or bound.contains(v, prereleases=True)}
+        if name == "torch" and self.rocm_builds:
+            found |= rocm_build_variants(found, installed)
         self._versions[name] = sorted(found)
         return self._versions[name]
 
@@ -215,16 +215,24 @@ def torch_build_variants(releases: set[Version]) -> set[Version]:
     return out
 
 
-def rocm_build_variants(releases: set[Version]) -> set[Version]:
+def rocm_build_variants(releases: set[Version], start: Version | None = None) -> set[Version]:
     """PyTorch's ROCm builds of these torch releases (download.pytorch.org/whl/rocmX.Y), as
     compat/data/torch-rocm-arch.json records them per release series; a series without a row
-    offers none (which builds it has is not known here)."""
+    offers none (which builds it has is not known here), and none at all where the release the
+    plan starts from (the user's pin, the resolver's pick; else the newest of `releases`) has
+    no row."""
     from compat.kb import torchrocm
 
     out: set[Version] = set()
-    for release in releases:
-        if release.local or release.is_prerelease or release.is_devrelease:
-            continue
+    plain = [r for r in releases if not (r.local or r.is_prerelease or r.is_devrelease)]
+    first = Version(start.public) if start is not None else max(plain, default=None)
+    if first is None or torchrocm.index_builds(first) is None:
+        # The release the plan starts from has no row: which of its ROCm builds serve
+        # the GPU is not known here, so an older release the table knows is no escape either
+        # (it would move a user's torch 2.6 to 2.4, and transformers with it, for a fact compat
+        # lacks, not for one it has); the UNRESOLVED line names the missing row instead.
+        return out
+    for release in plain:
         for rocm in torchrocm.index_builds(release) or ():
             out.add(Version(f"{release}+rocm{rocm}"))
     return out
