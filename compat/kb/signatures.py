@@ -114,9 +114,19 @@ def choose_anchors(
     uncovered = {i for i, group in enumerate(literals) if group}
     costs = {c: max(cost(c), 1e-9) for c in shared}
     anchors: list[str] = []
+    # Which signatures each candidate is found in, worked out once: the greedy rounds then only
+    # intersect sets (it was every candidate against every signature's runs in every round, most
+    # of `compat explain`'s time on a small log; issue 45).
+    holders: dict[str, list[int]] = {}
+    for i, group in enumerate(literals):
+        for run in set(group):
+            holders.setdefault(run, []).append(i)
+    found_in = {
+        c: frozenset(i for run, found in holders.items() if c in run for i in found) for c in shared
+    }
 
     def covered(candidate: str) -> set[int]:
-        return {i for i in uncovered if any(candidate in run for run in literals[i])}
+        return uncovered & found_in[candidate]
 
     while uncovered:
         best = max(shared, key=lambda c: (len(covered(c)) / costs[c], len(c), c))
