@@ -51,6 +51,9 @@ INTEGRATION_FILES = {
 # generator over its whole recorded input, or pins/judges a whole real file or stack. Measured
 # (issue 45, a --fast run on a loaded 2-core machine, summed seconds): 15-170 s each.
 INTEGRATION_TESTS = {
+    "tests/unit/facts/test_conda.py::test_python_and_the_running_interpreter_read_their_prefix": (
+        "creates a venv and runs compat as that interpreter's own process"
+    ),
     "tests/unit/resolve/test_pin_reasons.py::test_the_issues_case_on_a_driver_below_cuda_12": "pins a real 3-package stack from the shipped snapshot, proving every edit",
     "tests/unit/resolve/test_pin_reasons.py::test_the_issues_case_offline_from_the_snapshot": "pins a real 3-package stack from the shipped snapshot, proving every edit",
     "tests/unit/resolve/test_pin_reasons.py::test_unresolved_reasons_name_only_pins_the_plan_keeps": "pins a real stack online, then again offline from the same cache",
