@@ -51,6 +51,10 @@ INTEGRATION_FILES = {
 # generator over its whole recorded input, or pins/judges a whole real file or stack. Measured
 # (issue 45, a --fast run on a loaded 2-core machine, summed seconds): 15-170 s each.
 INTEGRATION_TESTS = {
+    "tests/unit/kb/test_python_imports.py::"
+    "test_a_first_run_scanned_by_worker_processes_answers_as_one_process": (
+        "two compat processes scan 4,100 sources cold, one of them with worker processes"
+    ),
     "tests/unit/facts/test_conda.py::test_python_and_the_running_interpreter_read_their_prefix": (
         "creates a venv and runs compat as that interpreter's own process"
     ),
