@@ -12,6 +12,7 @@ match the same text), so that such signatures never ship.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import itertools
 import re
@@ -36,6 +37,9 @@ class Signature:
     literals: tuple[str, ...]  # required literals, each of length >= MIN_ANCHOR
 
 
+# A pattern's regex and required literals depend on its text alone (Signature is frozen): each
+# `explain` in a process (the MCP server, a test run) parsed every symptom's pattern again.
+@functools.lru_cache(maxsize=4096)
 def compile_signature(pattern: str) -> Signature:
     regex = re.compile(pattern)
     return Signature(pattern, regex, required_literals(pattern))
