@@ -546,10 +546,29 @@ def validate_file(path: Path, data: bytes | None = None) -> list[dict[str, Any]]
     try:
         if data is None:
             data = _read_rule_bytes(path)
+        memo = (str(path), hashlib.sha256(data).digest())
+        if (known := _VALIDATED.get(memo)) is not None:
+            return list(marshal.loads(known))
         doc = load_with_lines(decode(data, path, what="cannot read rule file"), str(path))
     except InputError as error:
         raise KnowledgeBaseError(error.message, origin=error.origin) from None
-    return _Validator(str(path)).document(doc)
+    rules = _Validator(str(path)).document(doc)
+    if len(_VALIDATED) >= _VALIDATED_MAX:
+        _VALIDATED.clear()
+    _VALIDATED[memo] = marshal.dumps(rules)
+    return rules
+
+
+# A file's validated rules by its path and the sha256 of its bytes, for the life of the process:
+# validation reads nothing but those bytes and compat's own vocabularies, so the same bytes at
+# the same path give the same rules. A process that loads the knowledge base more than once with
+# a new file beside the shipped ones (`--matrix` misses the compiled cache, which is per set of
+# files) parsed and validated all ~200 shipped files again each time: ~0.4 s a command in-process
+# (issue 45). Kept marshalled, so no caller can change what the next one gets; failures are
+# never kept. A long-lived process (the MCP server) re-reading edited files starts it afresh past
+# _VALIDATED_MAX entries.
+_VALIDATED: dict[tuple[str, bytes], bytes] = {}
+_VALIDATED_MAX = 2048
 
 
 # ---------------------------------------------------------------------------------------------

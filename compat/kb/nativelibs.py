@@ -28,6 +28,15 @@ def _table() -> ReleaseTable[Mapping[str, Any]]:
     return ReleaseTable(releases)
 
 
+@cache
+def _cuda_versions(version: Version) -> tuple[Version, ...] | None:
+    # The table's CUDA strings of a release, parsed once: `first_loading` asks `loads` about
+    # every recorded release, and rule evaluation asks again per fact (issue 45: ~250k parses
+    # in one test file). None for a release not recorded.
+    entry = _table().get(version)
+    return None if entry is None else tuple(Version(c) for c in entry["cuda"])
+
+
 def releases() -> tuple[Version, ...]:
     return _table().releases()
 
@@ -35,8 +44,7 @@ def releases() -> tuple[Version, ...]:
 def shipped(version: Version) -> tuple[Version, ...] | None:
     """The CUDA versions of the libraries a release ships; None for a release not recorded
     (older than the table, newer than its fetch, a pre-release or a source build)."""
-    entry = _table().get(version)
-    return None if entry is None else tuple(Version(c) for c in entry["cuda"])
+    return _cuda_versions(version)
 
 
 def loads(version: Version, cuda: Version) -> bool | None:
@@ -45,12 +53,11 @@ def loads(version: Version, cuda: Version) -> bool | None:
     entry = _table().get(version)
     if entry is None or entry["loader"] == "system-runtime":
         return None
-    libraries = [Version(c) for c in entry["cuda"]]
+    libraries = _cuda_versions(version) or ()
     major, minor = (*cuda.release, 0)[:2]
-    wanted = Version(f"{major}.{minor}")
     if entry["loader"] == "exact":
-        return wanted in libraries
-    return any(library.major == wanted.major for library in libraries)
+        return Version(f"{major}.{minor}") in libraries
+    return any(library.major == major for library in libraries)
 
 
 def lacks_major(version: Version, cuda: Version) -> bool | None:
@@ -60,7 +67,7 @@ def lacks_major(version: Version, cuda: Version) -> bool | None:
     entry = _table().get(version)
     if entry is None or entry["loader"] != "system-runtime":
         return None
-    return all(Version(c).major != cuda.major for c in entry["cuda"])
+    return all(library.major != cuda.major for library in _cuda_versions(version) or ())
 
 
 def loader_rows(system_runtime: bool) -> int:

@@ -12,6 +12,7 @@ match the same text), so that such signatures never ship.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import itertools
 import re
@@ -36,6 +37,9 @@ class Signature:
     literals: tuple[str, ...]  # required literals, each of length >= MIN_ANCHOR
 
 
+# A pattern's regex and required literals depend on its text alone (Signature is frozen): each
+# `explain` in a process (the MCP server, a test run) parsed every symptom's pattern again.
+@functools.lru_cache(maxsize=4096)
 def compile_signature(pattern: str) -> Signature:
     regex = re.compile(pattern)
     return Signature(pattern, regex, required_literals(pattern))
@@ -114,9 +118,19 @@ def choose_anchors(
     uncovered = {i for i, group in enumerate(literals) if group}
     costs = {c: max(cost(c), 1e-9) for c in shared}
     anchors: list[str] = []
+    # Which signatures each candidate is found in, worked out once: the greedy rounds then only
+    # intersect sets (it was every candidate against every signature's runs in every round, most
+    # of `compat explain`'s time on a small log; issue 45).
+    holders: dict[str, list[int]] = {}
+    for i, group in enumerate(literals):
+        for run in set(group):
+            holders.setdefault(run, []).append(i)
+    found_in = {
+        c: frozenset(i for run, found in holders.items() if c in run for i in found) for c in shared
+    }
 
     def covered(candidate: str) -> set[int]:
-        return {i for i in uncovered if any(candidate in run for run in literals[i])}
+        return uncovered & found_in[candidate]
 
     while uncovered:
         best = max(shared, key=lambda c: (len(covered(c)) / costs[c], len(c), c))

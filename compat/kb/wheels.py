@@ -122,11 +122,10 @@ def target_python(markers: Mapping[str, str], fallback: Version | None = None) -
 def _python_ok(tag: str, python: Version) -> bool:
     """Whether a recorded Python tag (`cp311`, `abi3:cp39`, `py3`, `py38`) installs on CPython
     `python`."""
-    stable = tag.startswith("abi3:")
-    match = re.fullmatch(r"(cp|py)(\d)(\d*)", tag.removeprefix("abi3:"))
-    if match is None:
+    parsed = _parsed_tag(tag)
+    if parsed is None:
         return False
-    kind, major, minor = match.group(1), int(match.group(2)), match.group(3)
+    kind, major, minor, stable = parsed
     if major != python.major:
         return False
     if not minor:
@@ -134,6 +133,16 @@ def _python_ok(tag: str, python: Version) -> bool:
     if kind == "cp" and not stable:
         return python.minor == int(minor)
     return python.minor >= int(minor)
+
+
+@cache
+def _parsed_tag(tag: str) -> tuple[str, int, str, bool] | None:
+    # (kind, major, minor digits, abi3) of a table's tag; parsed once, as the table's tags are
+    # few and asked about for every release and target (issue 45).
+    match = re.fullmatch(r"(cp|py)(\d)(\d*)", tag.removeprefix("abi3:"))
+    if match is None:
+        return None
+    return match.group(1), int(match.group(2)), match.group(3), tag.startswith("abi3:")
 
 
 def _tags_text(tags: Sequence[str]) -> str:

@@ -8,7 +8,9 @@ A test is `integration` when it
 - lives in tests/product or tests/cli (INTEGRATION_DIRS) and is not one of the cheap contract
   checks (CONTRACT): the suites that run compat as a user does, whole real files of other
   projects, fuzzing, installs of compat's own wheel, the action's steps;
-- is in one of INTEGRATION_FILES: unit files that pin, solve or package whole real inputs.
+- is in one of INTEGRATION_FILES: unit files that pin, solve or package whole real inputs;
+- is one of INTEGRATION_TESTS: single unit tests of that kind in files otherwise cheap (each
+  with its reason).
 
 Everything else (unit tests, the rule examples, the schemas, the import layers, the config and
 option contract) is the fast tier. CI runs both tiers, always."""
@@ -42,6 +44,33 @@ INTEGRATION_FILES = {
     "tests/unit/commands/test_pixi_environments.py",  # whole pixi locks, every environment
     "tests/unit/kb/test_bundle.py",  # knowledge bundles built, served over HTTP, installed
     "tests/unit/resolve/test_offline_same_answer.py",  # 236 recorded offline solves again
+    "tests/unit/kb/test_pipcheck.py",  # real `pip check` and `pip install --target` per test
+    "tests/unit/commands/test_check_fix.py",  # --fix proven by real resolves, then pip installs
+}
+# Single tests, by file and function (every parameter of it): each drives real pip, reruns a
+# generator over its whole recorded input, or pins/judges a whole real file or stack. Measured
+# (issue 45, a --fast run on a loaded 2-core machine, summed seconds): 15-170 s each.
+INTEGRATION_TESTS = {
+    "tests/unit/kb/test_python_imports.py::"
+    "test_a_first_run_scanned_by_worker_processes_answers_as_one_process": (
+        "two compat processes scan 4,100 sources cold, one of them with worker processes"
+    ),
+    "tests/unit/facts/test_conda.py::test_python_and_the_running_interpreter_read_their_prefix": (
+        "creates a venv and runs compat as that interpreter's own process"
+    ),
+    "tests/unit/resolve/test_pin_reasons.py::test_the_issues_case_on_a_driver_below_cuda_12": "pins a real 3-package stack from the shipped snapshot, proving every edit",
+    "tests/unit/resolve/test_pin_reasons.py::test_the_issues_case_offline_from_the_snapshot": "pins a real 3-package stack from the shipped snapshot, proving every edit",
+    "tests/unit/resolve/test_pin_reasons.py::test_unresolved_reasons_name_only_pins_the_plan_keeps": "pins a real stack online, then again offline from the same cache",
+    "tests/unit/resolve/test_requires_snapshot.py::"
+    "test_the_snapshot_is_what_the_script_writes_from_its_recorded_input": "reruns scripts/gen_requires_snapshot.py over its whole recorded input",
+    "tests/unit/kb/test_audit5_rows.py::"
+    "test_flash_attn_release_detection_reads_the_download_not_a_function_name": "reruns scripts/gen_wheels.py on a git clone and copies of the data tables",
+    "tests/unit/facts/test_check_inputs.py::test_setup_py_requirement_table_idiom_of_open_r1": "checks open-r1's whole real setup.py (every pin judged offline)",
+    "tests/unit/resolve/test_bounded_solve.py::test_verl_setup_py_is_judged_within_the_bound": "solves verl's whole real setup.py until the solver's bound",
+    "tests/unit/resolve/test_pin_solver.py::test_grpo_takes_the_rules_own_fix_and_is_never_worse": "pins a whole GRPO stack and proves the plan never worse",
+    "tests/unit/resolve/test_pin_solver.py::"
+    "test_llava_like_pyproject_caps_numpy_below_2_the_same_way_twice": "pins a whole pyproject twice",
+    "tests/unit/kb/test_arch_table.py::test_pin_writes_the_fixing_build_and_real_pip_installs_it": "real pip installs what pin wrote",
 }
 INTEGRATION_FIXTURES = {"resolver_env"}
 
@@ -52,7 +81,11 @@ def is_integration(item: pytest.Item) -> bool:
     if INTEGRATION_FIXTURES & set(getattr(item, "fixturenames", ())):
         return True
     path = item.path
-    if path.relative_to(paths.REPO).as_posix() in INTEGRATION_FILES:
+    relative = path.relative_to(paths.REPO).as_posix()
+    if relative in INTEGRATION_FILES:
+        return True
+    function = getattr(item, "originalname", item.name)
+    if f"{relative}::{function}" in INTEGRATION_TESTS:
         return True
     return path.name not in CONTRACT and any(
         path.is_relative_to(paths.TESTS / folder) for folder in INTEGRATION_DIRS

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from tests import condaprefix
-from tests.conftest import run_cli, run_subprocess
+from tests.conftest import run_cli
 from tests.dists import make_dist
 from tests.lib import paths
 from tests.lib.doctor import doctor_json
@@ -205,9 +205,7 @@ def test_hostile_record_is_one_problem_naming_the_file(tmp_path: Path, content: 
     """Like a broken dist-info: one problem naming the record, the rest of the prefix read."""
     condaprefix.build(tmp_path)
     (tmp_path / "conda-meta" / TORCH_RECORD).write_bytes(content)
-    result = run_subprocess(
-        ["doctor", "--conda-prefix", str(tmp_path), "--no-probe", "--format", "json"]
-    )
+    result = run_cli(["doctor", "--conda-prefix", str(tmp_path), "--no-probe", "--format", "json"])
     assert result.exit_code in (0, 1), result.stderr
     assert "Traceback" not in result.stderr
     report = result.json()
@@ -246,7 +244,7 @@ def test_bad_conda_prefix_is_exit_2_one_line(tmp_path: Path, args: list[str], ne
     condaprefix.build(prefix)
     values = {"missing": tmp_path / "nope", "plain": plain, "prefix": prefix}
     argv = [a.format(**values) for a in args]
-    result = run_subprocess(["doctor", *argv, "--no-probe"])
+    result = run_cli(["doctor", *argv, "--no-probe"])
     assert result.exit_code == 2
     assert needle in result.stderr
     assert len(result.stderr.strip().splitlines()) <= 2 and "Traceback" not in result.stderr
@@ -339,7 +337,7 @@ def test_conda_and_pip_both_declaring_torch_is_noted_and_pip_wins(tmp_path: Path
 def test_yaml_that_is_not_a_conda_environment_is_exit_2(tmp_path: Path) -> None:
     other = tmp_path / "config.yml"
     other.write_text("zero_optimization:\n  stage: 3\n", encoding="utf-8")
-    result = run_subprocess(["check", str(other), "--offline"])
+    result = run_cli(["check", str(other), "--offline"])
     assert result.exit_code == 2
     assert str(other) in result.stderr and "Traceback" not in result.stderr
 
@@ -356,7 +354,7 @@ def test_yaml_that_is_not_a_conda_environment_is_exit_2(tmp_path: Path) -> None:
 def test_hostile_environment_yml_is_exit_2_one_line(tmp_path: Path, text: str) -> None:
     env = tmp_path / "environment.yml"
     env.write_text(text, encoding="utf-8")
-    result = run_subprocess(["check", str(env), "--offline"])
+    result = run_cli(["check", str(env), "--offline"])
     assert result.exit_code == 2, result.stdout
     assert str(env) in result.stderr
     assert "Traceback" not in result.stderr
@@ -373,7 +371,7 @@ def test_pixi_lock_is_judged_for_the_target_platform() -> None:
 
 
 def test_pixi_lock_without_the_target_platform_is_exit_2() -> None:
-    result = run_subprocess(["check", str(PIXI_LOCK), "--offline", "--platform", "linux/aarch64"])
+    result = run_cli(["check", str(PIXI_LOCK), "--offline", "--platform", "linux/aarch64"])
     assert result.exit_code == 2
     assert "linux-aarch64" in result.stderr and "linux-64" in result.stderr
 
@@ -392,7 +390,7 @@ def test_pixi_features_and_environments() -> None:
     _, every = check(str(HTCONDOR), "--platform", "linux")
     assert "pixi environments judged one at a time: cpu, gpu" in " ".join(every["notes"])
     assert "default (declares no package compat can check)" in " ".join(every["notes"])
-    result = run_subprocess(
+    result = run_cli(
         [
             "check",
             str(HTCONDOR),
@@ -409,7 +407,7 @@ def test_pixi_features_and_environments() -> None:
     assert gpu["environment"]["packages"] == 2
     assert any("cpu not" in n for n in gpu["notes"])
     # the gpu feature's packages are `target.linux-64` only: nothing to judge on a Mac
-    mac = run_subprocess(
+    mac = run_cli(
         [
             "check",
             str(HTCONDOR),
@@ -421,7 +419,7 @@ def test_pixi_features_and_environments() -> None:
         ]
     )
     assert mac.exit_code == 3
-    bad = run_subprocess(["check", str(HTCONDOR), "--offline", "--pixi-environment", "tpu"])
+    bad = run_cli(["check", str(HTCONDOR), "--offline", "--pixi-environment", "tpu"])
     assert bad.exit_code == 2 and "cpu, gpu" in bad.stderr
 
 
@@ -455,7 +453,7 @@ def test_hostile_pixi_files_are_exit_2_one_line(
 ) -> None:
     path = tmp_path / name
     path.write_text(text, encoding="utf-8")
-    result = run_subprocess(["check", str(path), "--offline", "--platform", "linux"])
+    result = run_cli(["check", str(path), "--offline", "--platform", "linux"])
     assert result.exit_code == 2, (result.stdout, result.stderr)
     (line,) = result.stderr.strip().splitlines()
     assert line.startswith("compat: error: ") and str(path) in line
@@ -571,7 +569,7 @@ def test_conda_lock_yml_of_a_training_repo() -> None:
     assert report["environment"]["python"] == "3.10.13"
     assert any(n.startswith("torch's CUDA build 11.8: from conda") for n in report["notes"])
     assert not [f for f in report["findings"] if f["status"] == "affected"]
-    result = run_subprocess(["check", str(YI_LOCK), "--offline", "--platform", "darwin/arm64"])
+    result = run_cli(["check", str(YI_LOCK), "--offline", "--platform", "darwin/arm64"])
     assert result.exit_code == 2 and "osx-arm64" in result.stderr and "linux-64" in result.stderr
 
 
