@@ -19,12 +19,14 @@ What the snapshot cannot tell is carried, never dropped:
 The work is bounded (issue 42 item 13) by counts of work, so that the same input gives the same
 answer on any machine: resolution rounds (MAX_ROUNDS) and releases tried and rejected while
 backtracking (MAX_REJECTED: verl@4879d61's sglang extra rejected thousands, for over ten minutes,
-where a solve that finishes rejects a few hundred). The clock is only a backstop for a machine
-far slower than any measured (MAX_SECONDS, and the caller's budget over every install of a
-check). A solve past a bound gives no answer (SolveStopped, naming the bound); the caller judges
-what it can without it and says the verdict is not clean. What the solve asks again while
-backtracking (the same package under the same requirements and the same rejected releases) is
-answered once.
+where a solve that finishes rejects a few hundred), and the steps (rounds and rejections) every
+solve of one command may take together (SolveBudget: unsloth's ~180 extras are 173 solves). A
+solve past a bound gives no answer (SolveStopped, naming the bound); the caller judges what it can
+without it and says the verdict is not clean. The clock never decides an answer (issue 45: the
+check's 60 s budget once did, on a loaded machine): it is only a last-resort guard for a machine
+far slower than any measured, and past it the command gives no verdict at all (SolveTimeExceeded,
+exit 3). What the solve asks again while backtracking (the same package under the same
+requirements and the same rejected releases) is answered once.
 """
 
 from __future__ import annotations
@@ -40,12 +42,90 @@ from packaging.utils import NormalizedName, canonicalize_name
 from packaging.version import Version
 from resolvelib import AbstractProvider, BaseReporter
 
+from compat.errors import UncheckedError, UsageError
+
 MAX_ROUNDS = 2000
 # Releases rejected while backtracking. Measured on every real file in tests/data/real (2026-11-29,
 # benchmarks/bench_bounded.py): solves that finish reject at most 4,376 (prime-rl); those that
 # ran for minutes pass 5,000 within seconds (verl@4879d61[sglang], unsloth's torch extras).
 MAX_REJECTED = 5000
-MAX_SECONDS = 30.0  # per install solved, a backstop: counts of work bound it first
+# Steps (rounds begun and releases rejected) every offline solve of one command may take together.
+# Measured on the real files of tests/data/real/check (2026-11-29, benchmarks/offline_solves.py
+# steps): unsloth's 173 solves take STEPS_MEASURED, every other file fewer; the budget is several
+# times that, so no real file's answer depends on it, and a file of thousands of extras stops at a
+# count, the same on every machine.
+STEPS_MEASURED = 61_253
+SOLVE_STEPS = 250_000
+# The wall-clock guard over every offline solve of one command, in seconds: never what decides an
+# answer (the counts above bound the work first; unsloth's solves take ~15 s of CPU), only a last
+# resort for a machine far slower than any measured: past it the command gives no verdict
+# (SolveTimeExceeded, exit 3) rather than another answer.
+SOLVE_SECONDS = 600.0
+STEPS_VARIABLE = "COMPAT_SOLVE_STEPS"
+SECONDS_VARIABLE = "COMPAT_SOLVE_SECONDS"
+
+
+class SolveTimeExceeded(UncheckedError):
+    """The wall-clock guard over a command's offline solves ran out: no verdict (exit 3)."""
+
+
+@dataclass
+class SolveBudget:
+    """What every offline solve of one command may spend together: `steps` (rounds and rejected
+    releases, the bound that decides) and `seconds` (the wall-clock guard, measured inside the
+    solves only). From COMPAT_SOLVE_STEPS / COMPAT_SOLVE_SECONDS where set: a smaller budget for
+    tests and for a user who wants an answer sooner, the same answer on every machine."""
+
+    steps: int = SOLVE_STEPS
+    seconds: float = SOLVE_SECONDS
+    steps_spent: int = 0
+    seconds_spent: float = 0.0
+
+    @classmethod
+    def from_environment(cls, environ: Mapping[str, str] | None = None) -> SolveBudget:
+        import os
+
+        env = os.environ if environ is None else environ
+        return cls(
+            steps=int(_setting(env, STEPS_VARIABLE, SOLVE_STEPS, int)),
+            seconds=float(_setting(env, SECONDS_VARIABLE, SOLVE_SECONDS, float)),
+        )
+
+    @property
+    def exhausted(self) -> bool:
+        return self.steps_spent >= self.steps
+
+    def step(self, deadline: float) -> None:
+        """One step of a solve: past the count, the solve stops (an answer: SolveStopped); past
+        the guard's deadline, the command stops (no answer: SolveTimeExceeded)."""
+        import time
+
+        self.steps_spent += 1
+        if self.steps_spent > self.steps:
+            raise _Bound(
+                f"the {self.steps} steps (rounds and rejected releases) every offline solve of "
+                "one check may take together (a count of work)"
+            )
+        if time.monotonic() > deadline:
+            raise SolveTimeExceeded(
+                f"not judged: compat's offline solves exceeded {self.seconds:g} s of wall-clock "
+                "time (a last-resort guard; counts of work bound the solve and decide its "
+                f"answer, the clock never does): a far slower machine than any measured, or "
+                f"${SECONDS_VARIABLE} set lower"
+            )
+
+
+def _setting(env: Mapping[str, str], name: str, default: float, kind: type) -> float:
+    value = env.get(name, "").strip()
+    if not value:
+        return default
+    try:
+        number = kind(value)
+    except ValueError:
+        number = -1
+    if not number > 0:
+        raise UsageError(f"${name}={value!r} is not a positive number")
+    return float(number)
 
 
 def _any(version: Version) -> bool:
@@ -109,7 +189,8 @@ class NoOfflineInstall(Exception):
 
 
 class SolveStopped(NoOfflineInstall):
-    """The solve ran out of rounds (MAX_ROUNDS) or time (MAX_SECONDS): no answer either way."""
+    """The solve reached a count of work (MAX_ROUNDS, MAX_REJECTED, or the command's steps in
+    SolveBudget): no answer either way, the same on every machine."""
 
 
 class _Bound(Exception):
@@ -117,28 +198,22 @@ class _Bound(Exception):
 
 
 class _Bounded(BaseReporter):  # type: ignore[type-arg]
-    """resolvelib's reporter, counting rejected releases and watching the clock."""
+    """resolvelib's reporter, counting rounds and rejected releases (the command's budget) and
+    watching the clock (the last-resort guard)."""
 
-    def __init__(self, deadline: float, seconds: float) -> None:
+    def __init__(self, budget: SolveBudget, deadline: float) -> None:
+        self.budget = budget
         self.deadline = deadline
-        self.seconds = seconds
         self.rejected = 0
 
-    def _clock(self) -> None:
-        import time
-
-        if time.monotonic() > self.deadline:
-            raise _Bound(f"its time limit of {self.seconds:.0f} s (a backstop)")
-
     def starting_round(self, index: int) -> None:
-        self._clock()
+        self.budget.step(self.deadline)
 
     def rejecting_candidate(self, criterion: Any, candidate: Any) -> None:
         self.rejected += 1
         if self.rejected > MAX_REJECTED:
             raise _Bound(f"{MAX_REJECTED} releases tried and rejected (a count of work)")
-        if self.rejected % 64 == 0:
-            self._clock()
+        self.budget.step(self.deadline)
 
 
 def label() -> str:
@@ -555,16 +630,17 @@ def solve(
     markers: Mapping[str, str],
     served: Mapping[NormalizedName, Callable[[Version], bool]] | None = None,
     rebuilt: frozenset[NormalizedName] = frozenset(),
-    max_seconds: float | None = None,
+    budget: SolveBudget | None = None,
     *,
     clock: bool = True,
 ) -> OfflineInstall:
     """What a fresh install of `wanted` takes as of the snapshot; NoOfflineInstall when the
-    snapshot holds none (or the solve runs out of rounds). `served`: for a package bound to
-    another index (torch to a PyTorch index), which of its releases that index serves;
-    `rebuilt`: packages that index builds with other CUDA libraries than PyPI's build.
-    `clock=False`: no time backstop, the counts of work alone bound the solve (the answer is then
-    the same on any machine, however loaded: the recorded corpus of tests/data/solves)."""
+    snapshot holds none (or the solve reaches a count of work: SolveStopped). `served`: for a
+    package bound to another index (torch to a PyTorch index), which of its releases that index
+    serves; `rebuilt`: packages that index builds with other CUDA libraries than PyPI's build.
+    `budget`: what every solve of the command may spend together (this solve's own where None);
+    SolveTimeExceeded where its wall-clock guard runs out (no answer, never another one);
+    `clock=False`: no guard (the recorded corpus of tests/data/solves, replayed on any load)."""
     import resolvelib
 
     urls = {w.name: w.version for w in wanted if w.url}
@@ -585,10 +661,11 @@ def solve(
         provider.roots.add(provider.identify(roots[-1]))
     import time
 
-    seconds = MAX_SECONDS if max_seconds is None else min(MAX_SECONDS, max_seconds)
+    budget = SolveBudget.from_environment() if budget is None else budget
     if not clock:
-        seconds = float("inf")
-    reporter = _Bounded(time.monotonic() + seconds, seconds)
+        budget.seconds = float("inf")
+    started = time.monotonic()
+    reporter = _Bounded(budget, started + budget.seconds - budget.seconds_spent)
     resolver: Any = resolvelib.Resolver(provider, reporter)
     try:
         result = resolver.resolve(roots, max_rounds=MAX_ROUNDS)
@@ -608,6 +685,8 @@ def solve(
         raise SolveStopped(
             f"the offline solve stopped at its bound: {MAX_ROUNDS} rounds (a count of work)"
         ) from None
+    finally:
+        budget.seconds_spent += time.monotonic() - started
     packages: dict[NormalizedName, Version] = {}
     unknown: dict[NormalizedName, SpecifierSet] = {}
     unread: set[str] = set()
