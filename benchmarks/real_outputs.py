@@ -78,33 +78,32 @@ def main() -> None:
     work = WORK / "real_outputs"  # one fixed place: the outputs name the files' paths
     shutil.rmtree(work, ignore_errors=True)
     work.mkdir(parents=True)
-    if True:
-        env = {**os.environ, "COMPAT_CACHE_DIR": str(Path(work) / "cache"), "NO_COLOR": "1"}
-        hardware = Path(work) / "r535.json"
-        hardware.write_text(json.dumps(R535), encoding="utf-8")
-        jobs: list[tuple[str, list[str]]] = []
-        for path in [] if args.no_check else check_files():
-            name = path.relative_to(REAL).as_posix().replace("/", "+")
-            checked = path
-            if path.name.endswith("setup.py"):  # found by its name
-                (Path(work) / path.stem).mkdir()
-                checked = Path(work) / path.stem / "setup.py"
-                shutil.copy(path, checked)
-            base = ["check", "--offline", str(checked), "--format", "json"]
-            jobs.append((f"check/{name}.json", base))
-            jobs.append((f"check-r535/{name}.json", [*base, "--hardware", str(hardware)]))
-        for path in [] if args.no_pin else pin_files():
-            name = path.relative_to(REAL).as_posix().replace("/", "+")
-            argv = ["pin", "-r", str(path), "--offline", "--hardware", str(hardware)]
-            jobs.append((f"pin-r535/{name}.json", [*argv, "--format", "json"]))
-        total = 0.0
-        for label, argv in jobs:
-            if args.only and args.only not in label:
-                continue
-            spent, wall = run(argv, args.out / label, env, work)
-            total += spent
-            print(f"{spent:7.2f} s CPU {wall:7.2f} s wall  {label}", flush=True)
-        print(f"{total:7.2f} s CPU in all")
+    env = {**os.environ, "COMPAT_CACHE_DIR": str(work / "cache"), "NO_COLOR": "1"}
+    hardware = work / "r535.json"
+    hardware.write_text(json.dumps(R535), encoding="utf-8")
+    jobs: list[tuple[str, list[str]]] = []
+    for path in [] if args.no_check else check_files():
+        name = path.relative_to(REAL).as_posix().replace("/", "+")
+        checked = path
+        if path.name.endswith("setup.py"):  # found by its name
+            (work / path.stem).mkdir()
+            checked = work / path.stem / "setup.py"
+            shutil.copy(path, checked)
+        base = ["check", "--offline", str(checked), "--format", "json"]
+        jobs.append((f"check/{name}.json", base))
+        jobs.append((f"check-r535/{name}.json", [*base, "--hardware", str(hardware)]))
+    for path in [] if args.no_pin else pin_files():
+        name = path.relative_to(REAL).as_posix().replace("/", "+")
+        argv = ["pin", "-r", str(path), "--offline", "--hardware", str(hardware)]
+        jobs.append((f"pin-r535/{name}.json", [*argv, "--format", "json"]))
+    total = 0.0
+    for label, argv in jobs:
+        if args.only and args.only not in label:
+            continue
+        spent, wall = run(argv, args.out / label, env, work)
+        total += spent
+        print(f"{spent:7.2f} s CPU {wall:7.2f} s wall  {label}", flush=True)
+    print(f"{total:7.2f} s CPU in all")
 
 
 if __name__ == "__main__":

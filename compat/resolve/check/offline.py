@@ -239,10 +239,12 @@ def _applied(
 ) -> tuple[Requirement, ...]:
     """A release's requirements that apply on the target, markers evaluated (transitive's one
     cached filter: releases share their lists) and then dropped: the candidate has decided them."""
-    from compat.resolve.check.transitive import _line_applies
+    from compat.resolve.check.transitive import _asked, _line_applies
 
     ordered = tuple(sorted(extras))
-    return tuple(_unmarked(line) for line in lines if _line_applies(line, ordered, markers))
+    return tuple(
+        _unmarked(line) for line in lines if _line_applies(line, _asked(line, ordered), markers)
+    )
 
 
 @cache
@@ -396,7 +398,7 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
             specifier = self.limits.get(name, SpecifierSet())
             for requirement in wanted:
                 specifier &= requirement.specifier
-            self.answers[key] = self._matches(name, extras, specifier, bad)
+            self.answers[key] = self._matches(name, extras, specifier, bad, clauses)
         return list(self.answers[key])
 
     def _matches(
@@ -405,6 +407,7 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
         extras: frozenset[str],
         specifier: SpecifierSet,
         bad: set[Version | None],
+        clauses: frozenset[str],
     ) -> list[_Candidate]:
         from compat.resolve.sources import snapshot
 
@@ -429,9 +432,9 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
         # (vllm 0.1.3, sdists only) is never what pip does, which builds it and reads what it
         # requires. Releases with known requirements come first; the others only where none of
         # those fits the requirement at all (antlr4-python3-runtime==4.9.*: sdists only).
-        out = _fitting([c for c in allowed if c.source], specifier)
+        out = _fitting([c for c in allowed if c.source], specifier, clauses)
         if not out:
-            out = _fitting(allowed, specifier)
+            out = _fitting(allowed, specifier, clauses)
         out = [c for c in out if c.version not in bad]
         if (
             not out
@@ -562,13 +565,40 @@ def _base_pin(name: NormalizedName, version: Version) -> Requirement:
     return Requirement(f"{name}=={version}")
 
 
-def _fitting(candidates: list[_Candidate], specifier: SpecifierSet) -> list[_Candidate]:
+# _fitting's answers over every solve of one process (issue 45: 1.4 million `contains` for
+# unsloth's extras, the same few thousand questions asked again by each solve): per set of
+# clauses (the specifier's text, clause by clause), whether it allows a release, as a final
+# release and at all. SpecifierSet.contains with `prereleases` given depends on nothing else.
+_FITS: dict[tuple[frozenset[str], bool], dict[Version, bool]] = {}
+_FITS_KEPT = 20_000  # sets of clauses kept; past that the answers are dropped and found again
+
+
+def _fitting(
+    candidates: list[_Candidate], specifier: SpecifierSet, clauses: frozenset[str]
+) -> list[_Candidate]:
     """Final releases the specifier allows; pre-releases only where the requirement names one or
-    no final fits (pip's rule, packaging's SpecifierSet.filter)."""
-    out = [c for c in candidates if specifier.contains(c.version, prereleases=False)]  # type: ignore[arg-type]
+    no final fits (pip's rule, packaging's SpecifierSet.filter). `clauses`: the specifier's."""
+    if any("===" in clause for clause in clauses):  # compares the text: equal versions differ
+        out = [c for c in candidates if specifier.contains(c.version, prereleases=False)]  # type: ignore[arg-type]
+        if not out:
+            out = [c for c in candidates if specifier.contains(c.version, prereleases=True)]  # type: ignore[arg-type]
+        return out
+    out = [c for c in candidates if _fits(c.version, specifier, clauses, False)]  # type: ignore[arg-type]
     if not out:
-        out = [c for c in candidates if specifier.contains(c.version, prereleases=True)]  # type: ignore[arg-type]
+        out = [c for c in candidates if _fits(c.version, specifier, clauses, True)]  # type: ignore[arg-type]
     return out
+
+
+def _fits(version: Version, specifier: SpecifierSet, clauses: frozenset[str], pre: bool) -> bool:
+    known = _FITS.get((clauses, pre))
+    if known is None:
+        if len(_FITS) >= _FITS_KEPT:
+            _FITS.clear()
+        known = _FITS[(clauses, pre)] = {}
+    found = known.get(version)
+    if found is None:
+        found = known[version] = specifier.contains(version, prereleases=pre)
+    return found
 
 
 def _without_marker(requirement: Requirement) -> Requirement:
