@@ -1,8 +1,8 @@
 """Bounded time of `compat check --offline` (issue 42 item 13): every real dependency file under
 tests/data/real (the check tests' files, verl@4879d61's setup.py among them, whose `sglang` extra
 backtracked for over ten minutes before the offline solve was bounded), each as its own process,
-its wall time and exit status. The bound: compat.resolve.check.offline.MAX_SECONDS per install
-solved; a file past it says so and exits 3.
+its wall time and exit status. The bounds: compat.resolve.check.offline's counts of work
+(MAX_ROUNDS, MAX_REJECTED per solve, SOLVE_STEPS per check); a file past one says so and exits 3.
 
 Run: .venv/bin/python benchmarks/bench_bounded.py [--runs 1] [--limit SECONDS]
 """

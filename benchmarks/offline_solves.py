@@ -4,11 +4,11 @@ the same answer (issue 45), and the profile of where its time goes.
 
     python benchmarks/offline_solves.py record   # the inputs and answers -> tests/data/solves/
     python benchmarks/offline_solves.py replay [--profile N] [--only NAME]   # CPU time per file
+    python benchmarks/offline_solves.py steps   # the steps each file's solves take together
 
-`record` runs each file's check in-process with the solve's clocks switched off (the check's
-SOLVE_BUDGET and the solve's MAX_SECONDS are wall-clock backstops: on a loaded machine they stop
-a solve the counts of work would let finish, so an answer recorded under them would depend on the
-machine), captures what each install asks `offline.solve` and what it answered, and writes them
+`record` runs each file's check in-process with the solve's clock switched off (SOLVE_SECONDS, a
+last-resort guard: on a loaded machine it stops a command the counts of work would let finish;
+before issue 45 the clock decided answers), captures what each install asks `offline.solve` and what it answered, and writes them
 as JSON (inputs.json.gz, answers.json.gz). A torch index's `served` predicate is recorded as the
 snapshot's torch releases it accepts. `replay` solves the recorded inputs again and reports the
 CPU seconds per file (process time: the machine is shared, wall time is not a measure here);
@@ -18,6 +18,7 @@ tests/unit/resolve/test_offline_same_answer.py compares the answers.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import cProfile
 import io
 import pstats
@@ -44,10 +45,9 @@ def record() -> None:
     from typer.testing import CliRunner
 
     from compat.cli import app
-    from compat.resolve.check import judge, offline
+    from compat.resolve.check import offline
 
-    judge.SOLVE_BUDGET = float("inf")  # the clocks off: see the module's docstring
-    offline.MAX_SECONDS = float("inf")
+    offline.SOLVE_SECONDS = float("inf")  # the clock off: see the module's docstring
     original = offline.solve
     inputs: dict[str, list[Any]] = {}
     answers: dict[str, list[Any]] = {}
@@ -110,14 +110,33 @@ def replay(profile: int, only: str | None) -> None:
         print(text.getvalue())
 
 
+def steps() -> None:
+    """The steps (rounds and rejected releases, offline.SolveBudget) each file's recorded solves
+    take together: what the check's budget (SOLVE_STEPS) is calibrated against."""
+    from compat.resolve.check import offline
+    from tests.lib.solves import decode_inputs
+
+    most = 0
+    for name, items in read("inputs.json.gz").items():
+        budget = offline.SolveBudget(steps=10**9, seconds=float("inf"))
+        for item in items:
+            with contextlib.suppress(offline.NoOfflineInstall):
+                offline.solve(*decode_inputs(item), budget=budget)
+        most = max(most, budget.steps_spent)
+        print(f"{budget.steps_spent:8d} steps  {len(items):4d} solves  {name}")
+    print(f"{most:8d} steps at most; the budget (SOLVE_STEPS) is {offline.SOLVE_STEPS}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("action", choices=("record", "replay"))
+    parser.add_argument("action", choices=("record", "replay", "steps"))
     parser.add_argument("--profile", type=int, default=0, help="print the N costliest functions")
     parser.add_argument("--only", help="replay only the files whose name holds this")
     args = parser.parse_args()
     if args.action == "record":
         record()
+    elif args.action == "steps":
+        steps()
     else:
         replay(args.profile, args.only)
 

@@ -47,6 +47,10 @@ def shipped(version: Version) -> tuple[Version, ...] | None:
     return _cuda_versions(version)
 
 
+# loads and first_loading answer from the shipped table alone (read once): kept per question, as
+# pin's planner asks them for every combination of candidates it weighs (trl's pyproject: 590,000
+# calls, each parsing the release's CUDA versions again; issue 45).
+@cache
 def loads(version: Version, cuda: Version) -> bool | None:
     """Whether that release finds a library for a torch built for `cuda` (None: not recorded, or
     a release whose loader does not look at torch's CUDA build: see `lacks_major`)."""
@@ -76,6 +80,7 @@ def loader_rows(system_runtime: bool) -> int:
     return sum((e["loader"] == "system-runtime") is system_runtime for e in _table().values())
 
 
+@cache
 def first_loading(cuda: Version, after: Version) -> tuple[Version, bool] | None:
     """The release to move to: the first one after `after` that loads a library for `cuda`, else
     the newest before it; with whether every later recorded release loads one too."""

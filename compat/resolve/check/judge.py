@@ -28,10 +28,15 @@ from compat.resolve.check.declared import (
 from compat.resolve.sources.indexconfig import IndexOptions
 from compat.resolve.target import TargetOptions
 
-# Seconds every offline solve of one check may take together: a backstop (the solve's counts of
-# work bound each solve first). Once spent, further installs are judged by their pins alone, and
-# the note names each install not solved (unsloth's 180 extras took minutes on a loaded machine).
-SOLVE_BUDGET = 60.0
+
+def _solve_budget() -> Any:
+    """What every offline solve of one check may spend together (compat.resolve.check.offline:
+    a count of steps decides; the clock is only a last-resort guard, past which the check gives
+    no verdict). Once the steps are spent, further installs are judged by their pins alone, and
+    the note names each install not solved: the same on every machine, however loaded."""
+    from compat.resolve.check.offline import SolveBudget
+
+    return SolveBudget.from_environment()
 
 
 @dataclass
@@ -73,7 +78,8 @@ class Judge:
     # An index the resolver could not reach ("URL: cause"): the machine's network, never bad
     # input. Set once, the rest is judged without the resolve: exact pins and the offline solve.
     unreachable: str = ""
-    solve_spent: float = 0.0  # seconds the offline solves of this check took (SOLVE_BUDGET)
+    # What the offline solves of this check have spent and may spend (offline.SolveBudget).
+    solve_budget: Any = dataclasses.field(default_factory=_solve_budget)
     # --exclude-newer: only releases published by the end of this day (UTC), "2025-06-30".
     exclude_newer: str | None = None
     # The current install's proof that it cannot happen: (its finding, the explanation, who).
@@ -127,21 +133,16 @@ class Judge:
                 if torch_rebuilt(self.declared_set.indexes, self.markers)
                 else []
             )
-            import time
-
-            if self.solve_spent >= SOLVE_BUDGET:  # the check's backstop is spent: no solve
+            budget = self.solve_budget
+            if budget.exhausted:  # the check's steps are spent: no solve
                 raise SolveStopped(
-                    f"the offline solve stopped at its bound: the check's {SOLVE_BUDGET:g} s for "
-                    "offline solves (a backstop) was spent on the installs before this one"
+                    f"the offline solve stopped at its bound: the {budget.steps} steps every "
+                    "offline solve of one check may take together (a count of work) were spent "
+                    "on the installs before this one"
                 )
-            started = time.monotonic()
-            try:
-                solved = solve(
-                    wanted, self.python_version, self.markers, served, rebuilt,
-                    max_seconds=SOLVE_BUDGET - self.solve_spent,
-                )  # fmt: skip
-            finally:
-                self.solve_spent += time.monotonic() - started
+            solved = solve(
+                wanted, self.python_version, self.markers, served, rebuilt, budget=budget
+            )
         except NoOfflineInstall as error:
             if error.explanation:  # a proof (not a bound reached): the install cannot happen
                 self._refuse(
@@ -389,7 +390,7 @@ class Judge:
         elif (
             not any(i.kind in LOCK_KINDS for i in declared)
             and resolved is None
-            and self.solve_spent < SOLVE_BUDGET  # past the check's bound: the pins alone
+            and not self.solve_budget.exhausted  # past the check's bound: the pins alone
         ):
             from compat.resolve.check.transitive import infer
 

@@ -19,12 +19,14 @@ What the snapshot cannot tell is carried, never dropped:
 The work is bounded (issue 42 item 13) by counts of work, so that the same input gives the same
 answer on any machine: resolution rounds (MAX_ROUNDS) and releases tried and rejected while
 backtracking (MAX_REJECTED: verl@4879d61's sglang extra rejected thousands, for over ten minutes,
-where a solve that finishes rejects a few hundred). The clock is only a backstop for a machine
-far slower than any measured (MAX_SECONDS, and the caller's budget over every install of a
-check). A solve past a bound gives no answer (SolveStopped, naming the bound); the caller judges
-what it can without it and says the verdict is not clean. What the solve asks again while
-backtracking (the same package under the same requirements and the same rejected releases) is
-answered once.
+where a solve that finishes rejects a few hundred), and the steps (rounds and rejections) every
+solve of one command may take together (SolveBudget: unsloth's ~180 extras are 173 solves). A
+solve past a bound gives no answer (SolveStopped, naming the bound); the caller judges what it can
+without it and says the verdict is not clean. The clock never decides an answer (issue 45: the
+check's 60 s budget once did, on a loaded machine): it is only a last-resort guard for a machine
+far slower than any measured, and past it the command gives no verdict at all (SolveTimeExceeded,
+exit 3). What the solve asks again while backtracking (the same package under the same
+requirements and the same rejected releases) is answered once.
 """
 
 from __future__ import annotations
@@ -40,12 +42,90 @@ from packaging.utils import NormalizedName, canonicalize_name
 from packaging.version import Version
 from resolvelib import AbstractProvider, BaseReporter
 
+from compat.errors import UncheckedError, UsageError
+
 MAX_ROUNDS = 2000
 # Releases rejected while backtracking. Measured on every real file in tests/data/real (2026-11-29,
 # benchmarks/bench_bounded.py): solves that finish reject at most 4,376 (prime-rl); those that
 # ran for minutes pass 5,000 within seconds (verl@4879d61[sglang], unsloth's torch extras).
 MAX_REJECTED = 5000
-MAX_SECONDS = 30.0  # per install solved, a backstop: counts of work bound it first
+# Steps (rounds begun and releases rejected) every offline solve of one command may take together.
+# Measured on the real files of tests/data/real/check (2026-11-29, benchmarks/offline_solves.py
+# steps): unsloth's 173 solves take STEPS_MEASURED, every other file fewer; the budget is several
+# times that, so no real file's answer depends on it, and a file of thousands of extras stops at a
+# count, the same on every machine.
+STEPS_MEASURED = 61_253
+SOLVE_STEPS = 250_000
+# The wall-clock guard over every offline solve of one command, in seconds: never what decides an
+# answer (the counts above bound the work first; unsloth's solves take ~15 s of CPU), only a last
+# resort for a machine far slower than any measured: past it the command gives no verdict
+# (SolveTimeExceeded, exit 3) rather than another answer.
+SOLVE_SECONDS = 600.0
+STEPS_VARIABLE = "COMPAT_SOLVE_STEPS"
+SECONDS_VARIABLE = "COMPAT_SOLVE_SECONDS"
+
+
+class SolveTimeExceeded(UncheckedError):
+    """The wall-clock guard over a command's offline solves ran out: no verdict (exit 3)."""
+
+
+@dataclass
+class SolveBudget:
+    """What every offline solve of one command may spend together: `steps` (rounds and rejected
+    releases, the bound that decides) and `seconds` (the wall-clock guard, measured inside the
+    solves only). From COMPAT_SOLVE_STEPS / COMPAT_SOLVE_SECONDS where set: a smaller budget for
+    tests and for a user who wants an answer sooner, the same answer on every machine."""
+
+    steps: int = SOLVE_STEPS
+    seconds: float = SOLVE_SECONDS
+    steps_spent: int = 0
+    seconds_spent: float = 0.0
+
+    @classmethod
+    def from_environment(cls, environ: Mapping[str, str] | None = None) -> SolveBudget:
+        import os
+
+        env = os.environ if environ is None else environ
+        return cls(
+            steps=int(_setting(env, STEPS_VARIABLE, SOLVE_STEPS, int)),
+            seconds=float(_setting(env, SECONDS_VARIABLE, SOLVE_SECONDS, float)),
+        )
+
+    @property
+    def exhausted(self) -> bool:
+        return self.steps_spent >= self.steps
+
+    def step(self, deadline: float) -> None:
+        """One step of a solve: past the count, the solve stops (an answer: SolveStopped); past
+        the guard's deadline, the command stops (no answer: SolveTimeExceeded)."""
+        import time
+
+        self.steps_spent += 1
+        if self.steps_spent > self.steps:
+            raise _Bound(
+                f"the {self.steps} steps (rounds and rejected releases) every offline solve of "
+                "one check may take together (a count of work)"
+            )
+        if time.monotonic() > deadline:
+            raise SolveTimeExceeded(
+                f"not judged: compat's offline solves exceeded {self.seconds:g} s of wall-clock "
+                "time (a last-resort guard; counts of work bound the solve and decide its "
+                f"answer, the clock never does): a far slower machine than any measured, or "
+                f"${SECONDS_VARIABLE} set lower"
+            )
+
+
+def _setting(env: Mapping[str, str], name: str, default: float, kind: type) -> float:
+    value = env.get(name, "").strip()
+    if not value:
+        return default
+    try:
+        number = kind(value)
+    except ValueError:
+        number = -1
+    if not number > 0:
+        raise UsageError(f"${name}={value!r} is not a positive number")
+    return float(number)
 
 
 def _any(version: Version) -> bool:
@@ -109,7 +189,8 @@ class NoOfflineInstall(Exception):
 
 
 class SolveStopped(NoOfflineInstall):
-    """The solve ran out of rounds (MAX_ROUNDS) or time (MAX_SECONDS): no answer either way."""
+    """The solve reached a count of work (MAX_ROUNDS, MAX_REJECTED, or the command's steps in
+    SolveBudget): no answer either way, the same on every machine."""
 
 
 class _Bound(Exception):
@@ -117,28 +198,22 @@ class _Bound(Exception):
 
 
 class _Bounded(BaseReporter):  # type: ignore[type-arg]
-    """resolvelib's reporter, counting rejected releases and watching the clock."""
+    """resolvelib's reporter, counting rounds and rejected releases (the command's budget) and
+    watching the clock (the last-resort guard)."""
 
-    def __init__(self, deadline: float, seconds: float) -> None:
+    def __init__(self, budget: SolveBudget, deadline: float) -> None:
+        self.budget = budget
         self.deadline = deadline
-        self.seconds = seconds
         self.rejected = 0
 
-    def _clock(self) -> None:
-        import time
-
-        if time.monotonic() > self.deadline:
-            raise _Bound(f"its time limit of {self.seconds:.0f} s (a backstop)")
-
     def starting_round(self, index: int) -> None:
-        self._clock()
+        self.budget.step(self.deadline)
 
     def rejecting_candidate(self, criterion: Any, candidate: Any) -> None:
         self.rejected += 1
         if self.rejected > MAX_REJECTED:
             raise _Bound(f"{MAX_REJECTED} releases tried and rejected (a count of work)")
-        if self.rejected % 64 == 0:
-            self._clock()
+        self.budget.step(self.deadline)
 
 
 def label() -> str:
@@ -164,10 +239,12 @@ def _applied(
 ) -> tuple[Requirement, ...]:
     """A release's requirements that apply on the target, markers evaluated (transitive's one
     cached filter: releases share their lists) and then dropped: the candidate has decided them."""
-    from compat.resolve.check.transitive import _line_applies
+    from compat.resolve.check.transitive import _asked, _line_applies
 
     ordered = tuple(sorted(extras))
-    return tuple(_unmarked(line) for line in lines if _line_applies(line, ordered, markers))
+    return tuple(
+        _unmarked(line) for line in lines if _line_applies(line, _asked(line, ordered), markers)
+    )
 
 
 @cache
@@ -331,7 +408,7 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
             specifier = self.limits.get(name, SpecifierSet())
             for requirement in wanted:
                 specifier &= requirement.specifier
-            self.answers[key] = self._matches(name, extras, specifier, bad)
+            self.answers[key] = self._matches(name, extras, specifier, bad, clauses)
         return list(self.answers[key])
 
     def _matches(
@@ -340,6 +417,7 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
         extras: frozenset[str],
         specifier: SpecifierSet,
         bad: set[Version | None],
+        clauses: frozenset[str],
     ) -> list[_Candidate]:
         from compat.resolve.sources import snapshot
 
@@ -364,9 +442,9 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
         # (vllm 0.1.3, sdists only) is never what pip does, which builds it and reads what it
         # requires. Releases with known requirements come first; the others only where none of
         # those fits the requirement at all (antlr4-python3-runtime==4.9.*: sdists only).
-        out = _fitting([c for c in allowed if c.source], specifier)
+        out = _fitting([c for c in allowed if c.source], specifier, clauses)
         if not out:
-            out = _fitting(allowed, specifier)
+            out = _fitting(allowed, specifier, clauses)
         out = [c for c in out if c.version not in bad]
         if (
             not out
@@ -502,13 +580,40 @@ def _base_pin(name: NormalizedName, version: Version) -> Requirement:
     return Requirement(f"{name}=={version}")
 
 
-def _fitting(candidates: list[_Candidate], specifier: SpecifierSet) -> list[_Candidate]:
+# _fitting's answers over every solve of one process (issue 45: 1.4 million `contains` for
+# unsloth's extras, the same few thousand questions asked again by each solve): per set of
+# clauses (the specifier's text, clause by clause), whether it allows a release, as a final
+# release and at all. SpecifierSet.contains with `prereleases` given depends on nothing else.
+_FITS: dict[tuple[frozenset[str], bool], dict[Version, bool]] = {}
+_FITS_KEPT = 20_000  # sets of clauses kept; past that the answers are dropped and found again
+
+
+def _fitting(
+    candidates: list[_Candidate], specifier: SpecifierSet, clauses: frozenset[str]
+) -> list[_Candidate]:
     """Final releases the specifier allows; pre-releases only where the requirement names one or
-    no final fits (pip's rule, packaging's SpecifierSet.filter)."""
-    out = [c for c in candidates if specifier.contains(c.version, prereleases=False)]  # type: ignore[arg-type]
+    no final fits (pip's rule, packaging's SpecifierSet.filter). `clauses`: the specifier's."""
+    if any("===" in clause for clause in clauses):  # compares the text: equal versions differ
+        out = [c for c in candidates if specifier.contains(c.version, prereleases=False)]  # type: ignore[arg-type]
+        if not out:
+            out = [c for c in candidates if specifier.contains(c.version, prereleases=True)]  # type: ignore[arg-type]
+        return out
+    out = [c for c in candidates if _fits(c.version, specifier, clauses, False)]  # type: ignore[arg-type]
     if not out:
-        out = [c for c in candidates if specifier.contains(c.version, prereleases=True)]  # type: ignore[arg-type]
+        out = [c for c in candidates if _fits(c.version, specifier, clauses, True)]  # type: ignore[arg-type]
     return out
+
+
+def _fits(version: Version, specifier: SpecifierSet, clauses: frozenset[str], pre: bool) -> bool:
+    known = _FITS.get((clauses, pre))
+    if known is None:
+        if len(_FITS) >= _FITS_KEPT:
+            _FITS.clear()
+        known = _FITS[(clauses, pre)] = {}
+    found = known.get(version)
+    if found is None:
+        found = known[version] = specifier.contains(version, prereleases=pre)
+    return found
 
 
 def _without_marker(requirement: Requirement) -> Requirement:
@@ -570,18 +675,19 @@ def solve(
     markers: Mapping[str, str],
     served: Mapping[NormalizedName, Callable[[Version], bool]] | None = None,
     rebuilt: frozenset[NormalizedName] = frozenset(),
-    max_seconds: float | None = None,
+    budget: SolveBudget | None = None,
     rocm_built: frozenset[NormalizedName] = frozenset(),
     *,
     clock: bool = True,
 ) -> OfflineInstall:
     """What a fresh install of `wanted` takes as of the snapshot; NoOfflineInstall when the
-    snapshot holds none (or the solve runs out of rounds). `served`: for a package bound to
-    another index (torch to a PyTorch index), which of its releases that index serves;
-    `rebuilt`: packages that index builds with other CUDA libraries than PyPI's build;
+    snapshot holds none (or the solve reaches a count of work: SolveStopped). `served`: for a
+    package bound to another index (torch to a PyTorch index), which of its releases that index
+    serves; `rebuilt`: packages that index builds with other CUDA libraries than PyPI's build;
     `rocm_built`: packages it builds for ROCm (neither CUDA libraries nor triton).
-    `clock=False`: no time backstop, the counts of work alone bound the solve (the answer is then
-    the same on any machine, however loaded: the recorded corpus of tests/data/solves)."""
+    `budget`: what every solve of the command may spend together (this solve's own where None);
+    SolveTimeExceeded where its wall-clock guard runs out (no answer, never another one);
+    `clock=False`: no guard (the recorded corpus of tests/data/solves, replayed on any load)."""
     import resolvelib
 
     urls = {w.name: w.version for w in wanted if w.url}
@@ -603,10 +709,11 @@ def solve(
         provider.roots.add(provider.identify(roots[-1]))
     import time
 
-    seconds = MAX_SECONDS if max_seconds is None else min(MAX_SECONDS, max_seconds)
+    budget = SolveBudget.from_environment() if budget is None else budget
     if not clock:
-        seconds = float("inf")
-    reporter = _Bounded(time.monotonic() + seconds, seconds)
+        budget.seconds = float("inf")
+    started = time.monotonic()
+    reporter = _Bounded(budget, started + budget.seconds - budget.seconds_spent)
     resolver: Any = resolvelib.Resolver(provider, reporter)
     try:
         result = resolver.resolve(roots, max_rounds=MAX_ROUNDS)
@@ -626,6 +733,8 @@ def solve(
         raise SolveStopped(
             f"the offline solve stopped at its bound: {MAX_ROUNDS} rounds (a count of work)"
         ) from None
+    finally:
+        budget.seconds_spent += time.monotonic() - started
     packages: dict[NormalizedName, Version] = {}
     unknown: dict[NormalizedName, SpecifierSet] = {}
     unread: set[str] = set()

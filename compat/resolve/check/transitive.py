@@ -118,6 +118,8 @@ def walk(
     via: dict[NormalizedName, list[str]] = {}
     met: dict[tuple[int, int], tuple[SpecifierSet, list[Version], bool]] = {}  # _met's answers
     allows: dict[int, tuple[SpecifierSet, dict[Version, bool]]] = {}  # _allowed's answers
+    if len(_ALLOWS) > _ALLOWS_KEPT:
+        _ALLOWS.clear()
     for _ in range(MAX_ROUNDS):
         changed = False
         # Forward: what every surely installed package requires of the packages rules speak of.
@@ -288,7 +290,14 @@ def _filter(
 def _filtered(
     texts: tuple[str, ...], extras: tuple[str, ...], markers: tuple[tuple[str, str], ...]
 ) -> tuple[Requirement, ...]:
-    return tuple(_parse(t) for t in texts if _line_applies(t, extras, markers))  # type: ignore[misc]
+    return tuple(_parse(t) for t in texts if _line_applies(t, _asked(t, extras), markers))  # type: ignore[misc]
+
+
+def _asked(line: str, extras: tuple[str, ...]) -> tuple[str, ...]:
+    """The extras a line's marker is evaluated with: none where it cannot name `extra` (each
+    evaluation then gives the one answer), so that _line_applies decides the line once for every
+    extras asked (unsloth's ~180 extras each asked again of every release's lines; issue 45)."""
+    return extras if "extra" in line else ()
 
 
 @cache
@@ -335,6 +344,14 @@ def _required(node: _Node) -> dict[NormalizedName, dict[Version, SpecifierSet]]:
     return out
 
 
+# _allowed's answers over every walk of one process, by the specifier's text (issue 45): a check
+# walks once per install not solved (unsloth's 24 walk much the same packages, 4.8 million
+# `contains` between them), and the walks' specifier objects are partly new each walk
+# (_required's `&`), while their texts repeat. Cleared past _ALLOWS_KEPT texts.
+_ALLOWS: dict[str, dict[Version, bool]] = {}
+_ALLOWS_KEPT = 100_000
+
+
 def _allowed(
     universe: Sequence[Version],
     specs: Iterable[SpecifierSet],
@@ -342,13 +359,15 @@ def _allowed(
 ) -> set[Version]:
     """The releases of `universe` one of `specs` allows. Releases of a parent share their
     specifier objects (_required), and the walk asks again every round: each distinct object
-    is asked about a release once (issue 45). `memo`: by the object's id, the object kept in it
-    so that the id stays its."""
+    is asked about a release once (issue 45), and its text once per process (_ALLOWS). `memo`:
+    by the object's id, the object kept in it so that the id stays its."""
     answers = []
     for spec in {id(s): s for s in specs}.values():
         found = memo.get(id(spec))
         if found is None or found[0] is not spec:
-            found = memo[id(spec)] = (spec, {})
+            text = str(spec)  # `===` compares the version's text: its answers are this walk's
+            known: dict[Version, bool] = {} if "===" in text else _ALLOWS.setdefault(text, {})
+            found = memo[id(spec)] = (spec, known)
         answers.append((spec, found[1]))
     out = set()
     for version in universe:

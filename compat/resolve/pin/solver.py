@@ -9,9 +9,9 @@ and `compat.resolve.pin.unsatcore` says why a finding could not be escaped.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Protocol
+from typing import Any, Protocol
 
 from packaging.requirements import Requirement
 from packaging.utils import NormalizedName, canonicalize_name
@@ -21,7 +21,7 @@ from compat.kb.conditions import All, AnyOf, BuildCondition, PackageVersion
 from compat.kb.derived import ABOUT_BUILD as DERIVED_ABOUT_BUILD
 from compat.kb.derived import DerivedCondition
 from compat.kb.knowledge import KnowledgeBase
-from compat.kb.questions import BUILD_PACKAGES, named_specifiers, rule_packages
+from compat.kb.questions import BUILD_PACKAGES, rule_packages
 from compat.model import Condition, Facts, Finding, PackageFact, Rule, Status
 from compat.versions import release_key
 
@@ -276,25 +276,52 @@ def offline_versions(
     kb: KnowledgeBase, name: NormalizedName, installed: Version | None
 ) -> list[Version]:
     """Versions the knowledge base names for `name` (specifier bounds, fix constraints, examples)."""
-    from compat.specifiers import specifier_set
-
-    found: set[Version] = set()
+    found = set(_kb_versions(kb).get(name, ()))
     if installed is not None:
         found.add(Version(installed.public))
+    return sorted(v for v in found if not v.is_devrelease)
 
-    def from_spec(text: str) -> None:
+
+# _kb_versions' answer per knowledge base object (kept in it, so that its id stays its).
+_KB_VERSIONS: dict[int, tuple[KnowledgeBase, dict[NormalizedName, frozenset[Version]]]] = {}
+
+
+def _kb_versions(kb: KnowledgeBase) -> dict[NormalizedName, frozenset[Version]]:
+    """Every package's versions the knowledge base names, read once per knowledge base: a check
+    asks for each ranged package of each install (unsloth's 173 installs asked 2,700 times,
+    parsing every rule's fix constraints each time; issue 45)."""
+    cached = _KB_VERSIONS.get(id(kb))
+    if cached is not None and cached[0] is kb:
+        return cached[1]
+    from compat.specifiers import specifier_set
+
+    found: dict[NormalizedName, set[Version]] = {}
+
+    def from_spec(name: NormalizedName, text: str) -> None:
         for spec in specifier_set(text):
             version = spec.version.rstrip(".*")
             try:
-                found.add(Version(version))
+                found.setdefault(name, set()).add(Version(version))
             except ValueError:
                 continue
 
     for plain in kb.plain:
-        for text in named_specifiers(plain, name):
-            from_spec(text)
+        for key, text in _named_specifiers(plain["when"]):
+            from_spec(NormalizedName(key), text)  # the key as written, as named_specifiers asks
         for text in plain["fix"]["constraints"]:
             requirement = Requirement(text)
-            if canonicalize_name(requirement.name) == name:
-                from_spec(str(requirement.specifier))
-    return sorted(v for v in found if not v.is_devrelease)
+            from_spec(canonicalize_name(requirement.name), str(requirement.specifier))
+    answer = {name: frozenset(versions) for name, versions in found.items()}
+    _KB_VERSIONS.clear()  # one knowledge base at a time: a process rarely holds two
+    _KB_VERSIONS[id(kb)] = (kb, answer)
+    return answer
+
+
+def _named_specifiers(when: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
+    """Every (package, specifier) a rule's `packages:` conditions state, as named_specifiers
+    finds them one name at a time (compat.kb.questions)."""
+    packages = when.get("packages", {})
+    for key, condition in packages.items():
+        yield key, condition["version"]
+    for branch in when.get("any", []):
+        yield from _named_specifiers(branch)
