@@ -19,7 +19,7 @@ RULE = "hip-no-code-object-for-gpu"
 def main() -> int:
     folder = Path(sys.argv[1] if len(sys.argv) > 1 else "benchmarks/heldout/torch-rocm-table-1")
     cases = yaml.safe_load((folder / "cases.yaml").read_text())["cases"]
-    right = 0
+    right = asked = 0
     print("| case | expected | compat said |\n| --- | --- | --- |")
     with tempfile.TemporaryDirectory() as tmp:
         for case in cases:
@@ -48,8 +48,12 @@ def main() -> int:
                 hits = [f["status"] for f in findings if f["rule"] == RULE]
                 said = hits[0] if hits else "clear"
             right += said == case["expect"]
+            # `possible`: compat asks for the fact it lacks (no row for the release): not a
+            # verdict either way, so neither right nor a false clear/affected
+            asked += said == "possible" and case["expect"] != "possible"
             print(f"| {case['id']} | {case['expect']} | {said} |")
-    print(f"\n{right}/{len(cases)} as the threads found")
+    wrong = len(cases) - right - asked
+    print(f"\n{right}/{len(cases)} as the threads found; {asked} asked (possible), {wrong} wrong")
     return 0
 
 

@@ -388,17 +388,32 @@ def _declared_rocm_build(facts: Facts) -> RocmBuild | Verdict | None:
         return None
     build = torchrocm.build_of(version)
     if build is None:
+        builds = torchrocm.index_builds(version)
         what = (
             "a nightly, built from main at its date, which no release row describes"
             if torchrocm.nightly(version)
+            else f"compat's table (compat/data/torch-rocm-arch.json) has PyTorch's "
+            f"{', '.join('+rocm' + b for b in builds)} builds of {torchrocm.series_of(version)} "
+            "only; another label is another build (AMD's own wheels carry their own targets)"
+            if builds
             else "compat's table (compat/data/torch-rocm-arch.json, from pytorch/builder) has "
             f"torch {torchrocm.span()} only"
         )
         hint = (
-            f"the GPU targets torch {version} carries: {what}; compat doctor in that "
-            "environment reads them from libtorch_hip.so, or print torch.cuda.get_arch_list()"
+            f"the GPU targets torch {version} carries: {what}; `compat doctor --python "
+            "PATH` on that environment's interpreter reads them from libtorch_hip.so, or print "
+            "torch.cuda.get_arch_list()"
         )
-        return Verdict(Tri.UNKNOWN, unknown=(Unknown("build.hip_targets", hint),))
+        # Anchored: an exact ROCm build of torch declared for AMD GPUs is a specific case, and
+        # the one fact left open is compat's own gap; said as a question (possible), never
+        # dropped as if the build were known to serve the GPU.
+        matched = MatchedPackage(torch.name, str(version), torch.origin)
+        return Verdict(
+            Tri.UNKNOWN,
+            unknown=(Unknown("build.hip_targets", hint),),
+            packages=(matched,),
+            anchored=True,
+        )
     return build
 
 

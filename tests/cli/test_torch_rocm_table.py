@@ -90,9 +90,15 @@ def test_the_override_is_honoured(tmp_path: Path) -> None:
     assert [h["status"] for h in _hits(wrong)] == ["affected"]
 
 
-def test_a_release_the_table_does_not_have_is_no_finding(tmp_path: Path) -> None:
+def test_a_release_the_table_does_not_have_is_asked_not_cleared(tmp_path: Path) -> None:
+    # compat's table has no row for 2.6: whether the build carries gfx1151 is a question
+    # (possible, naming the missing row), never "no known-bad combination"
     report = _check(tmp_path, "2.6.0+rocm6.2.4", HARDWARE / "amd-strix-halo.json")
-    assert _hits(report) == []
+    hits = _hits(report)
+    assert [h["status"] for h in hits] == ["possible"]
+    unknown = json.dumps(hits[0]["unknown"])
+    assert "build.hip_targets" in unknown
+    assert "torch 2.6.0+rocm6.2.4" in unknown and "has torch 1.11-2.4 only" in unknown
 
 
 def test_an_nvidia_machine_is_not_asked(tmp_path: Path) -> None:
@@ -141,8 +147,11 @@ def test_another_spelling_of_the_rocm_version_is_another_build(tmp_path: Path) -
     # that is not the table's string is not judged by it
     profile = _profile(tmp_path, "RX 7800 XT", "gfx1101")
     assert [h["status"] for h in _hits(_check(tmp_path, "2.3.0+rocm6.0", profile))] == ["affected"]
-    assert _hits(_check(tmp_path, "2.3.0+rocm6.0.2", profile)) == []
-    assert _hits(_check(tmp_path, "2.4.0+rocm6.1.git7cecbf6d", profile)) == []
+    # ...and what it carries is asked, naming the builds the table has
+    for pin in ("2.3.0+rocm6.0.2", "2.4.0+rocm6.1.git7cecbf6d"):
+        hits = _hits(_check(tmp_path, pin, profile))
+        assert [h["status"] for h in hits] == ["possible"]
+        assert "another label is another build" in json.dumps(hits[0]["unknown"])
 
 
 @pytest.mark.parametrize(
@@ -157,6 +166,8 @@ def test_a_nightly_is_not_judged_by_its_release_row(tmp_path: Path, pin: str) ->
     # the rows are read from release branches; a nightly carries main's PYTORCH_ROCM_ARCH of
     # its day (pytorch#164346: a 2.10 nightly without gfx1151), so neither verdict is known
     profile = _profile(tmp_path, "RX 7800 XT", "gfx1101")
-    assert _hits(_check(tmp_path, pin, profile)) == []
+    hits = _hits(_check(tmp_path, pin, profile))
+    assert [h["status"] for h in hits] == ["possible"]  # asked, never cleared
+    assert "a nightly, built from main" in json.dumps(hits[0]["unknown"])
     release = pin.split(".dev")[0].split("rc")[0] + "+" + pin.split("+")[1]
     assert [h["status"] for h in _hits(_check(tmp_path, release, profile))] == ["affected"]

@@ -56,17 +56,29 @@ def test_a_locked_device_package_of_torchs_version_counts(tmp_path: Path) -> Non
     [
         ("torch[device-gfx1151]==2.13.0+rocm10.0.0\n", "gfx1151", None),
         ("torch[device-gfx942,device-gfx950]==2.13.0+rocm10.0.0\n", "gfx950", None),
-        ("torch[device-all]==2.13.0+rocm10.0.0\n", "gfx1151", None),
         # the override loads gfx1100 code, which the gfx1100 package carries
         ("torch[device-gfx1100]==2.13.0+rocm10.0.0\n", "gfx1151", "11.0.0"),
-        # a device package of another version is another build's (doctor's version finding);
-        # it says nothing of this torch's kernels here
-        ("torch==2.11.0+rocm7.14.0\namd-torch-device-gfx942==2.10.0+rocm7.13.0\n", "gfx950", None),
-        # no device package declared: whether the build is multi-arch is not known
-        ("torch==2.13.0+rocm10.0.0\n", "gfx1151", None),
     ],
 )
-def test_served_or_not_known_is_no_finding(
+def test_served_is_no_finding(
     tmp_path: Path, lines: str, target: str, override: str | None
 ) -> None:
     assert _hits(tmp_path, lines, target, override) == []
+
+
+@pytest.mark.parametrize(
+    ("lines", "target"),
+    [
+        ("torch[device-all]==2.13.0+rocm10.0.0\n", "gfx1151"),
+        # a device package of another version is another build's (doctor's version finding);
+        # it says nothing of this torch's kernels here
+        ("torch==2.11.0+rocm7.14.0\namd-torch-device-gfx942==2.10.0+rocm7.13.0\n", "gfx950"),
+        # no device package declared: whether the build is multi-arch is not known
+        ("torch==2.13.0+rocm10.0.0\n", "gfx1151"),
+    ],
+)
+def test_not_known_is_asked_never_cleared(tmp_path: Path, lines: str, target: str) -> None:
+    # compat's table has no row for these releases: what the build carries is a question
+    hits = _hits(tmp_path, lines, target, None)
+    assert [h["status"] for h in hits] == ["possible"]
+    assert "build.hip_targets" in str(hits[0]["unknown"])
