@@ -39,6 +39,7 @@ def shipped(version: Version) -> tuple[Version, ...] | None:
     return None if entry is None else tuple(Version(c) for c in entry["cuda"])
 
 
+@cache  # pin's planner asks it per candidate release per combination (issue 45): pure, one table
 def loads(version: Version, cuda: Version) -> bool | None:
     """Whether that release finds a library for a torch built for `cuda` (None: not recorded, or
     a release whose loader does not look at torch's CUDA build: see `lacks_major`)."""
@@ -53,6 +54,7 @@ def loads(version: Version, cuda: Version) -> bool | None:
     return any(library.major == wanted.major for library in libraries)
 
 
+@cache
 def lacks_major(version: Version, cuda: Version) -> bool | None:
     """For a release that picks its library by the machine's CUDA runtime (0.31.8-0.40.0.post4):
     whether it ships none at all of the CUDA major torch is built for (None: not recorded, or a
