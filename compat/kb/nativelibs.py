@@ -64,6 +64,7 @@ def loads(version: Version, cuda: Version) -> bool | None:
     return any(library.major == major for library in libraries)
 
 
+@cache
 def lacks_major(version: Version, cuda: Version) -> bool | None:
     """For a release that picks its library by the machine's CUDA runtime (0.31.8-0.40.0.post4):
     whether it ships none at all of the CUDA major torch is built for (None: not recorded, or a

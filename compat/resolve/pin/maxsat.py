@@ -267,22 +267,45 @@ class _Solver:
         if found is None:
             found = []
             # Versions on the same side of every specifier the rule states about their package
-            # get the same verdict (torch: also the same build): evaluate one per class.
+            # get the same verdict (torch: also the same build): evaluate one per class. Each
+            # package's classes are computed once (not once per combination), and the product of
+            # the classes is evaluated before the product of the versions is walked: the
+            # representative of a class combination is the same as the walk's first combination
+            # in it (the product is lexicographic), so what is evaluated is unchanged.
             specs = self._specs_of(rule, names)
-            verdicts: dict[tuple[Any, ...], Finding | None] = {}
-            for combo in itertools.product(*domains):
-                signature = tuple(
-                    (v,)
-                    if n == "torch"
-                    else tuple(self._contains(s, v, n) for s in specs.get(n, ()))
-                    for n, v in zip(moving, combo, strict=True)
-                )
-                if signature not in verdicts:
-                    assignment = {**self.start, **dict(zip(moving, combo, strict=True))}
-                    verdicts[signature] = self._finding(rule, names, assignment)
-                finding = verdicts[signature]
+            classes: list[list[int]] = []  # per package: each candidate's class, in domain order
+            firsts: list[list[Version]] = []  # per package: each class's first candidate
+            for n, domain in zip(moving, domains, strict=True):
+                ids: dict[tuple[Any, ...], int] = {}
+                per: list[int] = []
+                first: list[Version] = []
+                for v in domain:
+                    signature = (
+                        (v,)
+                        if n == "torch"
+                        else tuple(self._contains(s, v, n) for s in specs.get(n, ()))
+                    )
+                    if signature not in ids:
+                        ids[signature] = len(first)
+                        first.append(v)
+                    per.append(ids[signature])
+                classes.append(per)
+                firsts.append(first)
+            verdicts: dict[tuple[int, ...], Finding] = {}
+            for picked in itertools.product(*(range(len(f)) for f in firsts)):
+                combo = tuple(f[i] for f, i in zip(firsts, picked, strict=True))
+                assignment = {**self.start, **dict(zip(moving, combo, strict=True))}
+                finding = self._finding(rule, names, assignment)
                 if finding is not None and finding.rule.severity is not Severity.INFO:
-                    found.append((combo, finding))
+                    verdicts[picked] = finding
+            if verdicts:
+                indexed = [
+                    list(zip(d, c, strict=True)) for d, c in zip(domains, classes, strict=True)
+                ]
+                for pairs in itertools.product(*indexed):
+                    hit = verdicts.get(tuple(c for _, c in pairs))
+                    if hit is not None:
+                        found.append((tuple(v for v, _ in pairs), hit))
             self.combos[key] = found
         return found
 
