@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import subprocess
@@ -18,6 +19,21 @@ from compat.cli import app
 from tests.lib import paths
 from tests.lib.schemas import check_output
 from tests.lib.sessioncache import built_once
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """The collector tuned as compat's own process tunes it (compat.cli._tune_gc): most tests
+    run compat in-process (typer's runner), where CPython's default threshold (700 allocations)
+    had the collector walk every module, rule table and snapshot the worker had loaded again and
+    again; measured on test_pin_reasons + test_check_fix, 47-64 s CPU untuned, 29-49 s tuned
+    (issue 45). Only when collections run changes, never what a test sees."""
+    gc.set_threshold(100_000, 10, 10)
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    # the test modules, fixtures and what they imported live to the end of the worker
+    gc.freeze()
+
 
 # Shared fixtures of tests/lib (the R535/R580 hardware profile files), for every test module, the
 # suite's time budget (a test over 60 s fails unless marked slow; tests/lib/timing.py), the
