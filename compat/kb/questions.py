@@ -6,7 +6,7 @@ else, so a walk of the rule language is written once, here, and cannot drift int
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from packaging.utils import NormalizedName
@@ -70,6 +70,19 @@ def named_specifiers(plain: Plain, name: str) -> list[str]:
 
     walk(plain["when"])
     return found
+
+
+def every_named_specifier(plain: Plain) -> Iterator[tuple[str, str]]:
+    """Every (package, specifier) the rule's `packages:` conditions state, the package as
+    written (what named_specifiers finds one name at a time, read in one walk)."""
+
+    def walk(when: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
+        for key, condition in when.get("packages", {}).items():
+            yield key, condition["version"]
+        for branch in when.get("any", []):
+            yield from walk(branch)
+
+    return walk(plain["when"])
 
 
 def commit_versions(plain: Plain, name: str, commit: str) -> set[Version]:

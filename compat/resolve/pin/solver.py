@@ -9,9 +9,9 @@ and `compat.resolve.pin.unsatcore` says why a finding could not be escaped.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from typing import Protocol
 
 from packaging.requirements import Requirement
 from packaging.utils import NormalizedName, canonicalize_name
@@ -293,6 +293,7 @@ def _kb_versions(kb: KnowledgeBase) -> dict[NormalizedName, frozenset[Version]]:
     cached = _KB_VERSIONS.get(id(kb))
     if cached is not None and cached[0] is kb:
         return cached[1]
+    from compat.kb.questions import every_named_specifier
     from compat.specifiers import specifier_set
 
     found: dict[NormalizedName, set[Version]] = {}
@@ -306,7 +307,7 @@ def _kb_versions(kb: KnowledgeBase) -> dict[NormalizedName, frozenset[Version]]:
                 continue
 
     for plain in kb.plain:
-        for key, text in _named_specifiers(plain["when"]):
+        for key, text in every_named_specifier(plain):
             from_spec(NormalizedName(key), text)  # the key as written, as named_specifiers asks
         for text in plain["fix"]["constraints"]:
             requirement = Requirement(text)
@@ -315,13 +316,3 @@ def _kb_versions(kb: KnowledgeBase) -> dict[NormalizedName, frozenset[Version]]:
     _KB_VERSIONS.clear()  # one knowledge base at a time: a process rarely holds two
     _KB_VERSIONS[id(kb)] = (kb, answer)
     return answer
-
-
-def _named_specifiers(when: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
-    """Every (package, specifier) a rule's `packages:` conditions state, as named_specifiers
-    finds them one name at a time (compat.kb.questions)."""
-    packages = when.get("packages", {})
-    for key, condition in packages.items():
-        yield key, condition["version"]
-    for branch in when.get("any", []):
-        yield from _named_specifiers(branch)
