@@ -39,9 +39,14 @@ def uv_resolve(index: str, constraints: Path, requirements: list[str], tmp: Path
     reqs = tmp / "uv-requirements.in"
     reqs.write_text("".join(f"{r}\n" for r in requirements))
     env = {k: v for k, v in os.environ.items() if not k.startswith(("UV_", "PIP_"))}
+    # A cache of this test's own: the environment's UV_CACHE_DIR is dropped with the rest of
+    # uv's configuration, and uv's default cache keys index pages and metadata by URL, so an
+    # earlier test's index on the same 127.0.0.1 port (other wheels, other hashes) answered for
+    # this one ("Hash mismatch for package metadata", a fresh-clone run of issue 45).
     proc = subprocess.run(
         [uv, "pip", "compile", str(reqs), "-c", str(constraints), "--index-url", index,
-         "--no-config", "--no-header", "--no-annotate", "--quiet"],
+         "--no-config", "--no-header", "--no-annotate", "--quiet",
+         "--cache-dir", str(tmp / "uv-cache")],
         capture_output=True, text=True, env=env, timeout=300,
     )  # fmt: skip
     assert proc.returncode == 0, proc.stderr

@@ -246,7 +246,8 @@ def test_build_constraints_file_is_read_by_pip_and_uv(tmp_path: Path) -> None:
         assert uv is not None
         compiled = subprocess.run(
             [uv, "pip", "compile", "-", "--build-constraints", str(build), "-c", str(constraints),
-             "--index-url", index.url, "--no-config", "--no-header", "--quiet"],
+             "--index-url", index.url, "--no-config", "--no-header", "--quiet",
+             "--cache-dir", str(tmp_path / "uv-cache")],  # UV_CACHE_DIR is dropped above
             input="flash-attn\ntorch\n", capture_output=True, text=True, env=env, timeout=300,
         )  # fmt: skip
     assert pip.returncode == 0, pip.stderr
