@@ -44,6 +44,8 @@ INTEGRATION_FILES = {
     "tests/unit/commands/test_pixi_environments.py",  # whole pixi locks, every environment
     "tests/unit/kb/test_bundle.py",  # knowledge bundles built, served over HTTP, installed
     "tests/unit/resolve/test_offline_same_answer.py",  # 236 recorded offline solves again
+    # compat check processes over a real file, one of them stopped and resumed to slow its clock
+    "tests/unit/resolve/test_solve_budget.py",
     "tests/unit/kb/test_pipcheck.py",  # real `pip check` and `pip install --target` per test
     "tests/unit/commands/test_check_fix.py",  # --fix proven by real resolves, then pip installs
 }
