@@ -56,25 +56,9 @@ def _collect_specs(when: Mapping[str, Any], out: dict[NormalizedName, set[str]])
         _collect_specs(branch, out)
 
 
-def named_specifiers(plain: Plain, name: str) -> list[str]:
-    """The version specifiers the rule's `packages:` conditions state for `name`."""
-    found: list[str] = []
-
-    def walk(when: Mapping[str, object]) -> None:
-        packages = when.get("packages", {})
-        assert isinstance(packages, dict)
-        if name in packages:
-            found.append(packages[name]["version"])
-        for branch in when.get("any", []):  # type: ignore[attr-defined]
-            walk(branch)
-
-    walk(plain["when"])
-    return found
-
-
 def every_named_specifier(plain: Plain) -> Iterator[tuple[str, str]]:
     """Every (package, specifier) the rule's `packages:` conditions state, the package as
-    written (what named_specifiers finds one name at a time, read in one walk)."""
+    written, any-branches after their level."""
 
     def walk(when: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
         for key, condition in when.get("packages", {}).items():

@@ -308,7 +308,7 @@ def _kb_versions(kb: KnowledgeBase) -> dict[NormalizedName, frozenset[Version]]:
 
     for plain in kb.plain:
         for key, text in every_named_specifier(plain):
-            from_spec(NormalizedName(key), text)  # the key as written, as named_specifiers asks
+            from_spec(NormalizedName(key), text)  # the key as the rule writes it
         for text in plain["fix"]["constraints"]:
             requirement = Requirement(text)
             from_spec(canonicalize_name(requirement.name), str(requirement.specifier))
