@@ -21,6 +21,8 @@ it) and every Requires-Dist line it declares (filtered here, so that a wider nam
 re-read). `--refresh` re-reads PyPI's simple API and each new release's `.metadata` file; without
 it the script is offline and deterministic, and `--check` exits 1 when the committed snapshot is
 stale or the knowledge base names a package the input does not cover (refresh then).
+`--only NAME...` re-reads just those packages (a rule's new names), keeping every other one as
+recorded; each package read so carries its own `fetched` day.
 """
 
 from __future__ import annotations
@@ -440,6 +442,30 @@ def refresh() -> None:
     INPUT.write_text(_dump_input(document))
 
 
+def refresh_only(only: list[str]) -> None:
+    """Read the named packages from PyPI and keep every other package as recorded: a rule that
+    names a package the input lacks adds its history without moving the rest to a newer index
+    (a full --refresh would). Each package read this way records its own `fetched` day."""
+    from packaging.utils import canonicalize_name
+
+    document = json.loads(INPUT.read_text())
+    wanted = sorted({canonicalize_name(n) for n in only})
+    unknown = sorted(set(wanted) - set(snapshot_names()))
+    if unknown:
+        raise SystemExit(f"--only: {', '.join(unknown)} is not a name the snapshot covers")
+    packages = {name: unpacked(entry) for name, entry in document["packages"].items()}
+    with ThreadPoolExecutor(max_workers=WORKERS) as reads:
+        for name in wanted:
+            before = {k: v for k, v in packages.get(name, {}).items() if k != "fetched"}
+            record = _package(name, before, reads)
+            packages[name] = record | {"fetched": datetime.date.today().isoformat()}
+            print(f"{name}: {len(record['releases'])} releases, {len(record['published'])} "
+                  "versions", file=sys.stderr)  # fmt: skip
+    document["packages"] = packages
+    document["names"] = sorted(set(document["names"]) | set(wanted))
+    INPUT.write_text(_dump_input(document))
+
+
 def generate() -> str:
     from packaging.requirements import Requirement
     from packaging.utils import canonicalize_name
@@ -451,7 +477,7 @@ def generate() -> str:
         raise SystemExit(
             f"{INPUT.name} does not cover {', '.join(missing[:10])}"
             f"{' and more' if len(missing) > 10 else ''} (the knowledge base's rules and "
-            f"{NAMES.name}): run with --refresh"
+            f"{NAMES.name}): run with --only NAME... (or --refresh)"
         )
     names = set(document["names"])
     out: dict[str, Any] = {}
@@ -574,6 +600,12 @@ def verify(path: Path = INPUT, count: int = VERIFY_ROWS) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--refresh", action="store_true", help="re-read PyPI first")
+    parser.add_argument(
+        "--only",
+        nargs="+",
+        metavar="NAME",
+        help="re-read only these packages from PyPI (the others stay as recorded)",
+    )
     parser.add_argument("--check", action="store_true", help="exit 1 when the output is stale")
     parser.add_argument(
         "--verify",
@@ -587,7 +619,9 @@ def main() -> int:
     sys.path.insert(0, str(Path(__file__).parent))
     if args.refresh:
         refresh()
-    if args.refresh or args.verify is not None:
+    elif args.only:
+        refresh_only(args.only)
+    if args.refresh or args.only or args.verify is not None:
         from tablegen import SampleDisagrees
 
         try:
