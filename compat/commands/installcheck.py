@@ -117,7 +117,7 @@ def find_way_out(
     new_rules = {f.rule.id for f in check.new if f.status is Status.AFFECTED}
     wanted = ", ".join(r.display_name for r in check.plan.install if r.requested) or "it"
     reasons: list[str] = []
-    builds: list[str] = []  # another CUDA build the solver chose: said, not proved here
+    builds: list[str] = []  # another torch build the solver chose: said, not proved here
     seen: set[tuple[str, ...]] = set()
     try:
         for proposal in proposals(fact_options, knowledge, env, check.plan, new_rules):
@@ -142,7 +142,7 @@ def find_way_out(
 
 def _build_notes(builds: Sequence[str]) -> list[str]:
     return [
-        f"or keep the request with the driver-compatible build {build} "
+        f"or keep the request with {build} "
         "(not proved: the resolver was asked of the configured index only)"
         for build in dict.fromkeys(builds)
     ]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from packaging.utils import NormalizedName, canonicalize_name
 from packaging.version import Version
@@ -29,7 +30,10 @@ class Proposal:
     kept: tuple[str, ...]  # the installed distributions it keeps, as `name==version`
     unresolved: tuple[str, ...]  # "rule-id: why" for introduced findings no choice escapes
     outside: tuple[str, ...] = ()  # requests no release of which escapes them, and why
-    builds: tuple[str, ...] = ()  # another CUDA build the solver chose (PyTorch's own index)
+    # another build of torch the solver chose, from PyTorch's own index: the driver-compatible
+    # CUDA build, or on an all-AMD machine the ROCm build carrying the GPUs' targets; each said
+    # as "the ... build torch==V from URL (why)"
+    builds: tuple[str, ...] = ()
 
 
 def requested_names(plan: InstallPlan) -> set[NormalizedName]:
@@ -169,7 +173,7 @@ def _solve(
     config = resolve_index_config(index_url=None, extra_index_urls=())
     with IndexClient(config, offline=False, timeout=15.0) as client:
         source = IndexCandidates(client, env.python_version, installed, kb, False)
-        source.cuda_builds = hardware is not None and bool(hardware.gpus)
+        _offer_builds(source, hardware)
         pins = plan_pins(
             kb,
             environment_facts(start, hardware, usage, with_nvcc=False),
@@ -203,14 +207,72 @@ def _solve(
         if r.name in env.packages and r.name not in {p.name for p in moved}
     ]
     builds = tuple(
-        f"{p.display_name or p.name}=={p.version} from https://download.pytorch.org/whl/"
-        f"{p.version.local}"
+        _build(p.display_name or p.name, p.version, hardware)
         for p in pins.pins
         if p.name in env.packages and p.name not in kept and p.changed and p.version.local
     )
     unresolved = tuple(f"{u.rule.id}: {u.why}" for u in pins.unresolved if u.rule.id in rules)
+    unresolved += _rocm_gaps(source, plan, hardware, rules)
     outside = _outside_request(plan, {name: pin.version for name, pin in chosen.items()}, rules)
     return Proposal(tuple(lines), tuple(keep), unresolved, outside, builds)
+
+
+def _offer_builds(source: Any, hardware: Any) -> None:
+    """Another build of torch is a candidate only for visible GPUs; as pin does
+    (compat.resolve.pin.planner), where every GPU is AMD's its ROCm builds are (no CUDA build
+    runs there), judged by the GPUs' targets in compat/data/torch-rocm-arch.json: a release
+    without a row offers none."""
+    source.cuda_builds = hardware is not None and bool(hardware.gpus)
+    source.rocm_builds = source.cuda_builds and all(g.is_amd for g in hardware.gpus)
+
+
+def _build(name: str, version: Version, hardware: Any) -> str:
+    """ "the ROCm build torch==2.4.0+rocm6.1 from https://download.pytorch.org/whl/rocm6.1
+    (...)": the index that serves the build is named by its local label (PyTorch's layout)."""
+    from compat.kb import torchrocm
+
+    where = f"{name}=={version} from https://download.pytorch.org/whl/{version.local}"
+    if torchrocm.label(version) is None:
+        return f"the driver-compatible build {where}"
+    from compat.binary.gfxtarget import runs
+
+    row = torchrocm.build_of(version)
+    gpus = (
+        {(g.gfx_target, g.gfx_features) for g in hardware.gpus if g.gfx_target}
+        if hardware
+        else set()
+    )
+    served = sorted(
+        {
+            t
+            for t, f in gpus
+            if row is not None and any(runs(c, t, f) is not False for c in row.targets)
+        }
+    )
+    carried = f"it carries code for {' '.join(served)}, " if served else ""
+    source = f"; PYTORCH_ROCM_ARCH, {row.source}" if row is not None else ""
+    return (
+        f"the ROCm build {where} ({carried}compat/data/torch-rocm-arch.json{source}; "
+        "its wheel carries its own ROCm libraries)"
+    )
+
+
+def _rocm_gaps(source: Any, plan: InstallPlan, hardware: Any, rules: set[str]) -> tuple[str, ...]:
+    """Why the solver offered no ROCm build of the torch the install brings (no row for its
+    release in compat's table, or no build of it with the GPUs' targets): the fact missing,
+    said where the install's own torch is not itself a ROCm build."""
+    from compat.kb import torchrocm
+
+    if not source.rocm_builds or "torch-cuda-build-on-amd-gpu" not in rules:
+        return ()
+    out = []
+    for release in plan.install:
+        if release.name != "torch" or torchrocm.label(release.version) is not None:
+            continue
+        said = source.build_note(release.name, release.version, hardware)
+        if said:
+            out.append(f"torch-cuda-build-on-amd-gpu: no ROCm build of torch is offered: {said}")
+    return tuple(out)
 
 
 def _outside_request(
