@@ -361,7 +361,34 @@ def cuda_build_on_amd(facts: Facts) -> Verdict:
     matched = MatchedPackage(
         torch.name, str(torch.versions[0]) if torch.exact else "*", torch.origin
     )
-    return Verdict(Tri.TRUE, (text,), (), (matched,))
+    rocm = _rocm_build_for(torch.versions[0], hardware) if torch.exact else ""
+    return Verdict(Tri.TRUE, (text, rocm) if rocm else (text,), (), (matched,))
+
+
+def _rocm_build_for(version: Version, hardware: Any) -> str:
+    """The ROCm build of this torch release that pin would choose for these GPUs, with the
+    index that serves it (compat/data/torch-rocm-arch.json); where the table has no row for the
+    release or no build of it carries the GPUs' targets, that missing fact, never a guess."""
+    from packaging.version import Version
+
+    from compat.kb import torchrocm
+
+    gpus = sorted({(g.gfx_target, g.gfx_features) for g in hardware.gpus if g.gfx_target})
+    if not gpus:
+        return ""
+    release = Version(version.public)
+    builds = torchrocm.serving_builds(release, gpus, hardware.rocm_version)
+    if not builds:
+        return f"no ROCm build to name: {torchrocm.no_build_serves(release, gpus)}"
+    rocm = builds[0]
+    targets = " ".join(sorted({t for t, _ in gpus}))
+    return (
+        f"its ROCm build for {targets}: torch=={release}+rocm{rocm} from "
+        f"https://download.pytorch.org/whl/rocm{rocm} (pip install torch=={release}+rocm{rocm} "
+        f"--index-url https://download.pytorch.org/whl/rocm{rocm}; compat/data/"
+        f"torch-rocm-arch.json: the builds of {torchrocm.series_of(release)} that carry "
+        f"{targets} are +rocm{', +rocm'.join(builds)})"
+    )
 
 
 def _declared_device_targets(facts: Facts) -> tuple[str, ...] | None:

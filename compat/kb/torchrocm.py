@@ -193,6 +193,35 @@ def unserved(release: Version, gpu_targets: Sequence[tuple[str, str | None]]) ->
     )
 
 
+def serving_builds(
+    release: Version, gpu_targets: Sequence[tuple[str, str | None]], system: str | None
+) -> tuple[str, ...] | None:
+    """The ROCm builds of `release` PyTorch's indexes serve whose targets run on every GPU,
+    in the order pin prefers them (compat.resolve.pin.maxsat: the machine's own ROCm major
+    first, newest first): ("6.1", "6.0") for 2.4.1 on a gfx942 under ROCm 6.4. None where the
+    table has no row for the release (which builds exist is not known here)."""
+    from compat.binary.gfxtarget import runs
+
+    builds = index_builds(release)
+    if builds is None:
+        return None
+    rows: dict[str, list[str]] = _table()[series_of(release)]["rocm"]
+    serving = [
+        rocm
+        for rocm in builds
+        if all(
+            any(runs(code, target, features) is not False for code in rows[rocm])
+            for target, features in gpu_targets
+        )
+    ]
+    head = (system or "").split(".", 1)[0]
+    major = int(head) if head.isdigit() else -1
+    ordered = sorted(
+        serving, key=lambda r: (Version(r).release[0] != major, [-p for p in Version(r).release])
+    )
+    return tuple(ordered)
+
+
 def no_build_serves(release: Version, gpu_targets: Sequence[tuple[str, str | None]]) -> str:
     """Why pin finds no ROCm build of torch for these GPUs, in the facts' terms: what the table
     says of `release` (no row, or no build of it carries the target) and, where no row of the
