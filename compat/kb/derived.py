@@ -379,7 +379,16 @@ def _rocm_build_for(version: Version, hardware: Any) -> str:
     release = Version(version.public)
     builds = torchrocm.serving_builds(release, gpus, hardware.rocm_version)
     if not builds:
-        return f"no ROCm build to name: {torchrocm.no_build_serves(release, gpus)}"
+        said = torchrocm.no_build_serves(release, gpus)
+        if builds is not None:  # a row, no build with the targets: where they first appear
+            first = [
+                f"{t} from torch {found}"
+                for t in sorted({t for t, _ in gpus})
+                if (found := torchrocm.first_carrying(t))
+            ]
+            if first:
+                said += f"; the table's first ROCm builds with code for {', '.join(first)}"
+        return f"no ROCm build to name: {said}"
     rocm = builds[0]
     targets = " ".join(sorted({t for t, _ in gpus}))
     return (

@@ -50,6 +50,8 @@ def test_the_gpus_target_decides_the_build(tmp_path: Path) -> None:
     # release/2.0 built no gfx1100: nothing is named, and the builds' targets say why
     said = _said("amd-rx7900xtx.json", _cuda_torch(tmp_path / "rx", "2.0.1"))
     assert "no ROCm build to name: torch 2.0.1's ROCm builds carry no code for gfx1100" in said
+    # where the target first appears (pin moves such a pin there: 2.1.0+rocm5.6)
+    assert "the table's first ROCm builds with code for gfx1100 from torch 2.1 +rocm5.5" in said
     assert "download.pytorch.org" not in said
 
 
