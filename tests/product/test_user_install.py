@@ -18,6 +18,8 @@ import platform
 import shutil
 import subprocess
 import sys
+import tempfile
+from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +27,7 @@ import pytest
 
 from tests.indexserver import Dist, IndexServer
 from tests.lib import paths
+from tests.lib.sessioncache import built_once
 from tests.profiles import R535
 
 ROOT = paths.REPO
@@ -51,26 +54,45 @@ def target() -> tuple[str, str]:
     return python, where
 
 
-@pytest.fixture(scope="module")
-def venv(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """compat's wheel installed with the bundled pip into `python -m venv`."""
-    work = tmp_path_factory.mktemp("user-install")
-    source = work / "src"
-    source.mkdir()
-    for name in ("pyproject.toml", "README.md"):
-        shutil.copy2(ROOT / name, source / name)
-    shutil.copytree(
-        ROOT / "compat", source / "compat", ignore=shutil.ignore_patterns("__pycache__")
-    )
+def build_wheel(dist: Path) -> None:
+    """compat's wheel from a copy of this tree (the build writes nothing into the checkout)."""
+    with tempfile.TemporaryDirectory(prefix="compat-wheel-") as scratch:
+        work = Path(scratch)
+        source = work / "src"
+        source.mkdir()
+        for name in ("pyproject.toml", "README.md"):
+            shutil.copy2(ROOT / name, source / name)
+        shutil.copytree(
+            ROOT / "compat", source / "compat", ignore=shutil.ignore_patterns("__pycache__")
+        )
+        built = run(
+            [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-w",
+             str(dist), str(source)],
+            pip_env(), work,
+        )  # fmt: skip
+    assert built.returncode == 0, built.stderr[-3000:]
+
+
+def pip_env() -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in ("PIP_NO_CACHE_DIR", "VIRTUAL_ENV")}
     env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
-    built = run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-w",
-         str(work / "dist"), str(source)],
-        env, work,
-    )  # fmt: skip
-    assert built.returncode == 0, built.stderr[-3000:]
-    (wheel,) = (work / "dist").glob("compat-*.whl")
+    return env
+
+
+@pytest.fixture(scope="module")
+def venv(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """compat's wheel installed with the bundled pip into `python -m venv`. The wheel is built
+    once for each content of what goes into it (the tree, the interpreter, the build backend),
+    then kept under build/test-cache: an unchanged tree is not built again (issue 45)."""
+    work = tmp_path_factory.mktemp("user-install")
+    env = pip_env()
+    backend = metadata.version("setuptools")
+    dist = built_once(
+        "compat-wheel",
+        [ROOT / "pyproject.toml", ROOT / "README.md", ROOT / "compat", sys.version, backend],
+        build_wheel,
+    )
+    (wheel,) = dist.glob("compat-*.whl")
     venv = work / "venv"
     made = run([sys.executable, "-m", "venv", str(venv)], env, work)
     assert made.returncode == 0, made.stderr
