@@ -9,6 +9,7 @@ Ray reads them at import: they are set here, before anything imports ray. The te
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
 import shutil
@@ -29,6 +30,9 @@ os.environ.setdefault("RAY_AUTH_MODE", "disabled")  # no ~/.ray/auth_token
 os.environ.setdefault("RAY_NUM_REDIS_GET_RETRIES", "3")  # a misconfiguration fails in minutes
 _RAY_TMP = tempfile.mkdtemp(prefix="cr", dir="/tmp")  # AF_UNIX paths: keep it short
 os.environ["RAY_TMPDIR"] = _RAY_TMP
+# Made at import, so a run that only collects this module (or deselects its tests) made one too
+# and left it in /tmp: gone when the process ends, whether the cluster started or not.
+atexit.register(shutil.rmtree, _RAY_TMP, ignore_errors=True)
 
 ray = pytest.importorskip("ray")
 cluster_utils = pytest.importorskip("ray.cluster_utils")
