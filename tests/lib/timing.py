@@ -28,14 +28,15 @@ from typing import IO, Any
 import pytest
 
 DEFAULT_LIMIT = 60.0
-# Issue 45 asks 180 s. The last fresh-clone .ci/run (2 cores, 27 slow tests) measured 325 s of
-# calls, plus ~47 s in their fixtures (Ray clusters, compat's wheel installed) that the total now
-# counts. The two unsloth checks of tests/product/test_check_real.py, the largest, went from
-# 144.1 s to 74.7 s together (a lightly loaded 2-core machine, one worker; 125.5 -> 75.2 s CPU)
-# once the offline solve and walk were made faster, which leaves ~300 s estimated: the budget
-# keeps room for a CI machine ~50% slower than that until a run measures the new total (then
-# lower it, with margin).
-DEFAULT_SLOW_BUDGET = 480.0
+# Issue 45: the slow tests together stay under 3 minutes. Measured (the last fresh-clone
+# .ci/run, main 2d0a774, a loaded 2-core machine, 3 workers; every phase of each test): 27 slow
+# tests, 368.0 s. Since then the real-files checks (15.9 s, 11 tests) and the second user-install
+# test (8.4 s) are unmarked (each far under the 60 s limit), which leaves 15 tests and 343.7 s of
+# that run: tests/product/test_check_real.py's two unsloth checks 178.4 s, the Ray cluster's tests
+# 77.5 s (its start since ~3 s shorter), the user install 42.3 s, the action's install 28.3 s,
+# the 256 MiB log stream 13.9 s, the dead-index resolves 3.2 s. Over this budget, .ci/run fails
+# until that total is under it (COMPAT_TEST_SLOW_BUDGET=0 switches it off on a busy machine).
+DEFAULT_SLOW_BUDGET = 180.0
 
 
 def _seconds(name: str, default: float) -> float:

@@ -66,6 +66,25 @@ def test_the_slow_tests_have_a_total_budget(tmp_path: Path) -> None:
     assert "slow-marked tests: 1, 0.6 s (setup, call and teardown) (budget 60 s" in within.stdout
 
 
+def test_the_budget_fails_a_run_spread_over_xdist_workers(tmp_path: Path) -> None:
+    """As scripts/test (and so .ci/run) runs the suite: the slow tests run on xdist workers, the
+    total is summed on the controller from their reports, and going over it fails the pytest
+    process whose exit status scripts/test returns."""
+    (tmp_path / "test_suite.py").write_text(SUITE, encoding="utf-8")
+    (tmp_path / "pytest.ini").write_text(INI, encoding="utf-8")
+    given = {k: v for k, v in os.environ.items() if not k.startswith("COMPAT_TEST_")}
+    given["PYTHONPATH"] = str(paths.REPO)
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "tests.lib.timing", "-p", "no:cacheprovider",
+         "-n", "2", "--dist", "loadgroup", "-q", str(tmp_path / "test_suite.py")],
+        cwd=tmp_path, env={**given, "COMPAT_TEST_SLOW_BUDGET": "0.2"}, capture_output=True,
+        text=True, timeout=300,
+    )  # fmt: skip
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert "3 passed" in run.stdout  # every test passed: the budget alone failed the run
+    assert "the 1 slow-marked tests took" in run.stdout and "over the 0.2 s budget" in run.stdout
+
+
 FIXTURED = """\
 import time
 import pytest
