@@ -749,7 +749,9 @@ class _Encoding:
         found = self.gated.get(key)
         if found is None:
             domain = self.domains[name]
-            found = domain if spec is None else [v for v in domain if self.s._contains(spec, v, name)]
+            found = (
+                domain if spec is None else [v for v in domain if self.s._contains(spec, v, name)]
+            )
             self.gated[key] = found
         return found
 
