@@ -524,11 +524,14 @@ def main() -> int:
     sys.path.insert(0, str(Path(__file__).parent))
     from tablegen import run
 
-    def refresh_all(args: Any) -> None:
+    def refresh_all(args: Any) -> bool:
+        """False where only flash-attn's matrices were re-read (from the clone itself):
+        verify() samples the index rows of wheels-files.json, which that leaves as it was."""
         if args.flash_attn_git:
             refresh_flash_attn(args.flash_attn_git)
-        else:
-            refresh()
+            return False
+        refresh()
+        return True
 
     def add_arguments(parser: Any) -> None:
         parser.add_argument(

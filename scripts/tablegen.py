@@ -22,13 +22,15 @@ def run(
     doc: str | None,
     output: Path,
     generate: Callable[[], str],
-    refresh: Callable[[argparse.Namespace], None],
+    refresh: Callable[[argparse.Namespace], bool | None],
     add_arguments: Callable[[argparse.ArgumentParser], None] | None = None,
     verify: Callable[[Path | None], str] | None = None,
 ) -> int:
     """With `verify` (a generator's re-read of a sample of its input, through `resample`):
     `--verify [INPUT]` runs it and exits (0 agree, 1 one row disagrees, 3 the source cannot be
-    read), and every `--refresh` runs it after writing the input."""
+    read), and every `--refresh` runs it after writing the input: all but one whose `refresh`
+    returns False, having written none of the input `verify` re-reads (gen_wheels.py's
+    `--flash-attn-git` records a clone's publish matrices, not the index rows it samples)."""
     parser = argparse.ArgumentParser(description=(doc or "").splitlines()[0])
     parser.add_argument("--refresh", action="store_true", help="re-read the primary sources")
     parser.add_argument("--check", action="store_true", help="exit 1 when the output is stale")
@@ -43,9 +45,10 @@ def run(
     if add_arguments is not None:
         add_arguments(parser)
     args = parser.parse_args()
-    if args.refresh:
-        refresh(args)
-    if verify is not None and (args.refresh or args.verify is not None):
+    refreshed = refresh(args) if args.refresh else None
+    if verify is not None and (
+        (args.refresh and refreshed is not False) or args.verify is not None
+    ):
         try:
             print(verify(Path(args.verify) if args.verify else None))
         except SampleDisagrees as error:

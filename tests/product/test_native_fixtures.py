@@ -35,7 +35,8 @@ def test_recipe_writes_an_environment_importlib_reads(recipe: str, tmp_path: Pat
             assert member.path in owned, (key, member.path)
             on_disk = site / member.path
             assert on_disk.stat().st_size > 0
-            assert on_disk.read_bytes()[:4] == b"\x7fELF"
+            with on_disk.open("rb") as native:  # its head only: libtorch_cuda.so is 800 MB
+                assert native.read(4) == b"\x7fELF"
     # every requirement the wheels declare for their machine is installed (stand-ins)
     for dist in found.values():
         for line in dist.requires or ():

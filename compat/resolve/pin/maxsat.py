@@ -603,6 +603,7 @@ class _Encoding:
         self.domains = {name: solver.domain(name) for name in self.variables}
         self.values: dict[int, tuple[NormalizedName, Version]] = {}
         self.pin_groups: list[tuple[Any, list[int]]] = []  # soft pins, as groups for explain
+        self.gated: dict[tuple[NormalizedName, str | None], list[Version]] = {}
         for name in self.variables:
             for version in self.domains[name]:
                 self.values[self.lit(("x", name, version))] = (name, version)
@@ -701,10 +702,7 @@ class _Encoding:
                 continue  # about the machine's CUDA toolkit: no package move is its fix
             # A rule's top-level package conditions gate it: outside them it cannot hold.
             gate = s.gates.get(position, {})
-            domains = [
-                [v for v in self.domains[n] if n not in gate or s._contains(gate[n], v, n)]
-                for n in moving
-            ]
+            domains = [self._gated(n, gate.get(n)) for n in moving]
             if not all(domains):
                 continue
             size = 1
@@ -743,6 +741,19 @@ class _Encoding:
                     self.add([-escaped, *clause])  # a possible rule counts only by its own fix
             elif possible:
                 self.soft.append((5, 1, [-matched]))
+
+    def _gated(self, name: NormalizedName, spec: str | None) -> list[Version]:
+        """The package's candidates inside a rule's gate on it (all of them without one): once
+        per package and gate for the round, since thousands of rules share a few gates."""
+        key = (name, spec)
+        found = self.gated.get(key)
+        if found is None:
+            domain = self.domains[name]
+            found = (
+                domain if spec is None else [v for v in domain if self.s._contains(spec, v, name)]
+            )
+            self.gated[key] = found
+        return found
 
     def _required(self, name: NormalizedName) -> int:
         """A literal true only when some chosen release requires `name` off its installed version."""

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import gzip
 import json
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -49,11 +50,57 @@ def location() -> Path | None:
     return found if isinstance(found, Path) else None
 
 
+PACKAGES = '\n "packages": {\n'  # the line that opens the packages, one package per line
+
+
+class _Packages(Mapping[str, Any]):
+    """The snapshot's packages, each parsed from its own line when first asked for: a process
+    asks for a few dozen of some 800 (the whole file parsed took 0.1 s of every compat process
+    that judged a requirement; issue 45)."""
+
+    def __init__(self, lines: dict[str, str]) -> None:
+        self._lines = lines
+        self._parsed: dict[str, Any] = {}
+
+    def __getitem__(self, name: str) -> Any:
+        found = self._parsed.get(name)
+        if found is None:
+            found = self._parsed[name] = json.loads(self._lines[name])
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._lines)
+
+    def __len__(self) -> int:
+        return len(self._lines)
+
+
+def _split(text: str) -> dict[str, Any] | None:
+    """The document with its packages left unparsed, where the text has the layout
+    scripts/gen_requires_snapshot.py writes (the head, then ` "name": {...},` a line); None
+    otherwise."""
+    head, found, body = text.partition(PACKAGES)
+    end = "\n }\n}\n"
+    if not found or not head.endswith(",") or not body.endswith(end):
+        return None
+    lines: dict[str, str] = {}
+    for line in body[: -len(end)].split("\n"):
+        name, colon, entry = line.partition('": ')
+        if not colon or not name.startswith(' "') or not entry.startswith("{"):
+            return None
+        key = name[2:] if "\\" not in name else json.loads(name[1:] + '"')
+        lines[key] = entry.removesuffix(",")
+    document: dict[str, Any] = json.loads(head[:-1] + "\n}")
+    document["packages"] = _Packages(lines)
+    return document
+
+
 @cache
 def _document() -> dict[str, Any]:
     data = resources.files("compat").joinpath(FILE).read_bytes()
-    document: dict[str, Any] = json.loads(gzip.decompress(data))
-    return document
+    text = gzip.decompress(data).decode("utf-8")
+    document: dict[str, Any] | None = _split(text)
+    return document if document is not None else dict(json.loads(text))
 
 
 def fetched() -> str:

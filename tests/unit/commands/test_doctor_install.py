@@ -8,6 +8,7 @@ the real pip and uv asked for their dry run. The GPU is a hardware profile of an
 from __future__ import annotations
 
 import hashlib
+import importlib.metadata
 import json
 import os
 import shutil
@@ -76,6 +77,19 @@ def make_venv(root: Path) -> tuple[Path, Path]:
     )
     make_dist(site, "einops", "0.8.0")
     return python, site
+
+
+def install_pip(site: Path) -> None:
+    """The running interpreter's pip, its package and dist-info copied into `site`: what
+    `python -m venv` with pip installs there (ensurepip's bundled wheel, 4 s of CPU a venv),
+    from files on disk."""
+    pip = importlib.metadata.distribution("pip")
+    for file in pip.files or ():
+        if file.parts[0] == ".." or "__pycache__" in file.parts:  # scripts in bin/, byte-code
+            continue
+        target = site / file
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(Path(str(pip.locate_file(file))), target)
 
 
 def snapshot(root: Path) -> dict[str, str]:
@@ -225,8 +239,9 @@ def test_the_targets_own_pip_and_a_conda_prefix(index: IndexServer, tmp_path: Pa
     """A venv with its own pip is asked through `PYTHON -m pip`; a conda prefix through the
     Python in it."""
     root = tmp_path / "env"
-    subprocess.run([sys.executable, "-m", "venv", str(root)], check=True)  # with pip
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(root)], check=True)
     site = next((root / "lib").glob("python3*/site-packages"))
+    install_pip(site)  # its own pip
     make_dist(site, "torch", "2.5.1+cu124", requires=["filelock", *CUDA_124])
     make_dist(site, "filelock", "3.16.1")
     (root / "conda-meta").mkdir()

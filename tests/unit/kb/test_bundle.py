@@ -26,6 +26,7 @@ from compat.kb.knowledge import MATRIX_DIR
 from tests.conftest import run_cli
 from tests.dists import make_dist
 from tests.lib import paths
+from tests.lib.sessioncache import built_once, run_root
 
 ROOT = paths.REPO
 BUNDLE_ONLY_RULE = """\
@@ -126,6 +127,19 @@ def build(tmp_path: Path, version: str, *extra: tuple[str, str], **options: str)
     return out
 
 
+def built(request: pytest.FixtureRequest, version: str, *extra: tuple[str, str]) -> Path:
+    """build()'s output for these inputs, made once for the run (the release script is
+    reproducible: test_the_release_script_is_reproducible builds twice to prove it) and shared
+    read-only by every test that publishes the same bundle."""
+    inputs = [version, *(part for pair in extra for part in pair), MATRIX_DIR]
+    inputs.append(ROOT / "scripts" / "build_bundle.py")
+
+    def make(directory: Path) -> None:
+        build(directory, version, *extra)
+
+    return built_once("bundle", inputs, make, run_root(request)) / f"out-{version}"
+
+
 def publish(server: FileServer, out: Path) -> str:
     for path in out.iterdir():
         server.files[f"/kb/{path.name}"] = path.read_bytes()
@@ -155,9 +169,9 @@ SHIPPED = {"source": "shipped", "version": __version__}
 
 
 def test_a_good_bundle_is_taken_and_used_by_every_report(
-    tmp_path: Path, server: FileServer
+    tmp_path: Path, server: FileServer, request: pytest.FixtureRequest
 ) -> None:
-    out = build(tmp_path, "2026.11.24", ("extra.yaml", BUNDLE_ONLY_RULE))
+    out = built(request, "2026.11.24", ("extra.yaml", BUNDLE_ONLY_RULE))
     url = publish(server, out)
     before, rules = knowledge_base(tmp_path)
     assert {k: before[k] for k in SHIPPED} == SHIPPED
@@ -243,9 +257,15 @@ def _dead(server: FileServer, out: Path) -> None:
     ids=lambda value: value if isinstance(value, str) else "",
 )  # fmt: skip
 def test_a_bad_bundle_or_server_leaves_the_knowledge_base_in_force(
-    tmp_path: Path, server: FileServer, case: str, spoil: Any, code: int, says: str
+    tmp_path: Path,
+    server: FileServer,
+    request: pytest.FixtureRequest,
+    case: str,
+    spoil: Any,
+    code: int,
+    says: str,
 ) -> None:
-    out = build(tmp_path, "2026.11.24", ("extra.yaml", BUNDLE_ONLY_RULE))
+    out = built(request, "2026.11.24", ("extra.yaml", BUNDLE_ONLY_RULE))
     url = publish(server, out)
     spoil(server, out)
     exit_code, errors, stdout = update("--url", url)

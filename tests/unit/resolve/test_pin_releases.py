@@ -6,6 +6,7 @@ publishes for that release. Plus the two cases the issue names."""
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,7 @@ from tests.checkcli import write
 from tests.conftest import run_cli
 from tests.lib import paths
 from tests.lib.hardware import profile_file
+from tests.lib.sessioncache import built_once, run_root
 
 PYTHON = Version(f"{sys.version_info.major}.{sys.version_info.minor}")
 REAL = sorted(
@@ -33,15 +35,25 @@ REAL = sorted(
 )
 
 
-def pin(tmp_path: Path, file: Path) -> dict[str, Any]:
-    hardware = profile_file(tmp_path / "hw")
-    result = run_cli(
-        ["pin", "-r", str(file), "--offline", "--hardware", str(hardware), "--format", "json"]
-    )
-    if result.exit_code == 3 and "no distributions found" in result.stderr:
+def pin(request: pytest.FixtureRequest, file: Path) -> dict[str, Any]:
+    """`compat pin -r FILE --offline` on the R535 profile, run once per run of the suite for
+    this file's path and bytes (sessioncache): LLaVA's pin serves two tests."""
+
+    def build(directory: Path) -> None:
+        hardware = profile_file(directory / "hw")
+        argv = ["pin", "-r", str(file), "--offline", "--hardware", str(hardware)]
+        result = run_cli([*argv, "--format", "json"])
+        (directory / "exit_code").write_text(str(result.exit_code))
+        (directory / "stderr").write_text(result.stderr, "utf-8")
+        (directory / "stdout").write_text(result.stdout, "utf-8")
+
+    directory = built_once("pin-r535", [str(file), file], build, run_root(request))
+    exit_code = int((directory / "exit_code").read_text())
+    stderr = (directory / "stderr").read_text("utf-8")
+    if exit_code == 3 and "no distributions found" in stderr:
         return {"pins": []}  # a file of includes and options only: nothing to pin
-    assert result.exit_code in (0, 1), result.stderr
-    document: dict[str, Any] = result.json()
+    assert exit_code in (0, 1), stderr
+    document: dict[str, Any] = json.loads((directory / "stdout").read_text("utf-8"))
     return document
 
 
@@ -82,8 +94,10 @@ def exists(name: NormalizedName, version: Version) -> bool | None:
 
 
 @pytest.mark.parametrize("file", REAL, ids=lambda p: str(p.relative_to(paths.REAL)))
-def test_every_exact_pin_pin_writes_is_a_release_for_the_target(tmp_path: Path, file: Path) -> None:
-    document = pin(tmp_path, file)
+def test_every_exact_pin_pin_writes_is_a_release_for_the_target(
+    request: pytest.FixtureRequest, file: Path
+) -> None:
+    document = pin(request, file)
     own = user_pins(file.read_text(encoding="utf-8"))
     for entry in document["pins"]:
         constraint = entry.get("constraint") or ""
@@ -99,16 +113,18 @@ def test_every_exact_pin_pin_writes_is_a_release_for_the_target(tmp_path: Path, 
         assert exists(name, version) is not None, f"{constraint}: no release list, yet `==`"
 
 
-def test_llava_gets_a_numpy_release_not_a_rule_boundary(tmp_path: Path) -> None:
+def test_llava_gets_a_numpy_release_not_a_rule_boundary(request: pytest.FixtureRequest) -> None:
     """NumPy went from 1.26 to 2.0: `numpy==1.27` (a rule's boundary) is refused by pip."""
-    document = pin(tmp_path, paths.REAL / "resolve" / "LLaVA-pyproject.toml")
+    document = pin(request, paths.REAL / "resolve" / "LLaVA-pyproject.toml")
     (numpy,) = [p for p in document["pins"] if p["name"] == "numpy"]
     version = Version(numpy["constraint"].split("==")[1])
     assert version in snapshot.published(NormalizedName("numpy")) and version < Version("2")
 
 
 @pytest.mark.skipif(Version("3.11") != PYTHON, reason="the case is about CPython 3.11")
-def test_torch_is_never_moved_to_a_build_with_no_wheel_for_the_python(tmp_path: Path) -> None:
+def test_torch_is_never_moved_to_a_build_with_no_wheel_for_the_python(
+    tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
     """torch 1.12.1's wheels stop at CPython 3.10, on PyPI and on PyTorch's cu116 index alike:
     `torch==1.12.1+cu116` cannot install on 3.11 (the issue's PROOF FAILED)."""
     requirements = write(
@@ -117,7 +133,7 @@ def test_torch_is_never_moved_to_a_build_with_no_wheel_for_the_python(tmp_path: 
         "torch==1.12.1\ndeepspeed @ git+https://github.com/microsoft/DeepSpeed.git\n"
         "transformers @ git+https://github.com/huggingface/transformers.git\n",
     )
-    document = pin(tmp_path, requirements)
+    document = pin(request, requirements)
     (torch,) = [p for p in document["pins"] if p["name"] == "torch"]
     version = Version(torch["constraint"].split("==")[1])
     assert Version(version.public) >= Version("1.13")

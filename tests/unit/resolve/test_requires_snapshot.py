@@ -130,3 +130,24 @@ def test_a_pin_infers_the_exact_release_chain(tmp_path: Path) -> None:
     assert install["packages"]["torch"] == "2.4.0"  # vllm 0.6.3's pin
     assert install["packages"]["triton"] == "3.0.0"  # torch 2.4.0's pin
     assert "torch-triton-series-mismatch" not in by_rule(report)
+
+
+def test_the_snapshot_read_package_by_package_is_the_whole_document() -> None:
+    """compat parses each package's line when first asked for it (compat.resolve.sources.
+    snapshot._split): the same document as the file parsed whole, and a text of another layout
+    is parsed whole."""
+    import gzip
+
+    from compat.resolve.sources import snapshot
+
+    text = gzip.decompress((ROOT / "compat" / snapshot.FILE).read_bytes()).decode("utf-8")
+    whole = json.loads(text)
+    split = snapshot._split(text)
+    assert split is not None
+    assert {k: v for k, v in split.items() if k != "packages"} == {
+        k: v for k, v in whole.items() if k != "packages"
+    }
+    assert list(split["packages"]) == list(whole["packages"]) and len(whole["packages"]) > 500
+    assert {n: split["packages"][n] for n in split["packages"]} == whole["packages"]
+    assert snapshot._split(json.dumps(whole)) is None
+    assert snapshot._split(json.dumps(whole, indent=1)) is None
