@@ -446,11 +446,15 @@ def _collect(workers: list[Any]) -> list[tuple[str, list[Imported] | str]]:
         try:
             out, _ = worker.communicate(timeout=max(deadline - time.monotonic(), 0.1))
             if worker.returncode == 0:
-                # marshal's plain tuples, made Imported again
+                # marshal's plain tuples, made Imported again (tuple.__new__: Imported(*i)
+                # runs the named tuple's Python-level __new__ for each of ~100k imports)
+                made = tuple.__new__
                 found.extend(
                     (
                         str(path),
-                        imports if isinstance(imports, str) else [Imported(*i) for i in imports],
+                        imports
+                        if isinstance(imports, str)
+                        else [made(Imported, i) for i in imports],
                     )
                     for path, imports in marshal.loads(out)
                 )
