@@ -12,6 +12,9 @@ Builds (once, under benchmarks/.work/) a virtual environment from PyPI with real
                        sdist that builds against the installed torch): their own files are real,
                        a few of their dependencies (xformers, flashinfer, ...) are absent
   --env hf             the HF stack alone (~190 distributions), as the first round measured
+  --env core           torch, transformers and their dependencies, vllm and deepspeed with
+                       --no-deps: the issue's "environment with transformers, vllm, deepspeed
+                       and torch" and nothing else (~30 distributions)
 
 Then, paired round by round (alternating, so a busy moment on the shared machine weighs on
 all alike), with bytecode caches as a user's install has them (PYTHONDONTWRITEBYTECODE dropped:
@@ -35,7 +38,7 @@ its own CPU and its workers' (target: cold within 3 s). On a shared machine the 
 the cold runs say how busy it was; the load average at the start and the end is printed.
 
 Run: .venv/bin/python benchmarks/bench_python_imports.py [--runs 21] [--cold-runs 3]
-     [--env big|hf] [--site DIR] [--before TREE]
+     [--env big|hf|core] [--site DIR] [--before TREE]
 """
 
 from __future__ import annotations
@@ -103,7 +106,13 @@ TOOLS = (
     "gradio",
 )
 NO_DEPS = ("vllm", "deepspeed")  # see the module docstring
-ENVS = {"hf": (STACK, ()), "big": (STACK + TOOLS, NO_DEPS)}
+ENVS = {
+    "hf": (STACK, ()),
+    "big": (STACK + TOOLS, NO_DEPS),
+    # the issue's words: an environment with transformers, vllm, deepspeed and torch
+    "core": (("torch==2.13.0", "transformers"), NO_DEPS),
+}
+_VENVS = {"hf": "pyimports", "big": "py300", "core": "pycore"}
 _IN_PROCESS = """
 import json, resource, sys, time
 from pathlib import Path
@@ -134,7 +143,7 @@ main()
 
 def build_site(name: str) -> Path:
     stack, no_deps = ENVS[name]
-    venv = WORK / ("pyimports" if name == "hf" else "py300") / "venv"
+    venv = WORK / _VENVS[name] / "venv"
     if not (venv / ".complete").exists():
         subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
         pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet"]

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Iterator
 from typing import NamedTuple, cast
 
 MAX_SOURCE = 8 * 1024 * 1024  # transformers' largest module is ~0.4 MiB
@@ -494,11 +495,12 @@ class _Reader:
                     if owner.id == "__all__":
                         self.all_values.append(arg)
 
-    def globals_written(self, tree: ast.Module) -> None:
+    def globals_written(self, tree: ast.Module, data: bytes | None = None) -> None:
         """`globals()`/`vars()` handed on or written to anywhere, even in a function a
         module-level call runs: its names are then not all in the source. `sys.modules` written
-        anywhere: modules may exist that no file is."""
-        for node in ast.walk(tree):
+        anywhere: modules may exist that no file is. With the source's bytes, only the nodes
+        whose lines spell one of the names these checks look for are visited (_hinted)."""
+        for node in ast.walk(tree) if data is None else _hinted(tree, data):
             if isinstance(node, ast.Subscript) and _is_sys_modules(node):
                 if isinstance(node.ctx, ast.Store) and not (
                     isinstance(node.slice, ast.Name) and node.slice.id == "__name__"
@@ -611,13 +613,53 @@ _DYNAMIC_HINTS = re.compile(
 )
 
 
+# every check of `_Reader.globals_written` looks at a node holding one of these names (an
+# attribute `modules`, `meta_path`, `path_hooks`; a call of `globals`, `vars`, `locals`)
+_HINT_WORDS = re.compile(rb"\b(?:modules|meta_path|path_hooks|globals|vars|locals)\b")
+
+
+def _hinted(tree: ast.Module, data: bytes) -> Iterator[ast.AST]:
+    """The nodes `ast.walk` yields, in its order, less every node (and what it holds) whose
+    lines hold none of `_HINT_WORDS`: a node's checks look at a name within its own lines, so
+    the nodes left out answer none of them. A 0.4 MB module's full walk cost ~0.1 s. The full
+    walk where the bytes' lines could differ from the parser's (a lone CR ends a line too) or
+    an identifier could be spelled in other than ASCII (NFKC makes it `globals`)."""
+    if b"\r" in data or not data.isascii():
+        yield from ast.walk(tree)
+        return
+    from bisect import bisect_left
+    from collections import deque
+
+    lines: list[int] = []  # 1-based numbers of the lines holding a hint, ascending
+    seen = line = 0
+    for match in _HINT_WORDS.finditer(data):
+        line += data.count(b"\n", seen, match.start())
+        seen = match.start()
+        if not lines or lines[-1] != line + 1:
+            lines.append(line + 1)
+    todo: deque[ast.AST] = deque([tree])
+    while todo:
+        node = todo.popleft()
+        for child in ast.iter_child_nodes(node):
+            start = getattr(child, "lineno", None)
+            if start is not None:
+                end = getattr(child, "end_lineno", None) or start
+                for decorator in getattr(child, "decorator_list", ()):
+                    start = min(start, decorator.lineno)  # above a def's own line
+                at = bisect_left(lines, start)
+                if at == len(lines) or lines[at] > end:
+                    continue
+            todo.append(child)
+        yield node
+
+
 def read_defines(tree: ast.Module, data: bytes | None = None) -> Defines:
     """What the module's source defines (see `Defines`). With the source's bytes, the walk of
     every node for `globals()` and `sys.modules` is skipped where neither is spelled."""
     reader = _Reader()
     reader.body(tree.body)
     if data is None or _DYNAMIC_HINTS.search(data):
-        reader.globals_written(tree)
+        reader.globals_written(tree, data)
     if reader.lazy_args and not reader.dynamic:
         seen: set[str] = set()
         for arg in reader.lazy_args:
