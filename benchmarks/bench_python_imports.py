@@ -12,6 +12,9 @@ Builds (once, under benchmarks/.work/) a virtual environment from PyPI with real
                        sdist that builds against the installed torch): their own files are real,
                        a few of their dependencies (xformers, flashinfer, ...) are absent
   --env hf             the HF stack alone (~190 distributions), as the first round measured
+  --env core           torch, transformers and their dependencies, vllm and deepspeed with
+                       --no-deps: the issue's "environment with transformers, vllm, deepspeed
+                       and torch" and nothing else (~30 distributions)
 
 Then, paired round by round (alternating, so a busy moment on the shared machine weighs on
 all alike), with bytecode caches as a user's install has them (PYTHONDONTWRITEBYTECODE dropped:
@@ -27,14 +30,15 @@ with it set, every run compiles every module doctor imports):
 
 and prints each median wall time, the median of the paired ratios to the floor (target for
 doctor: <= 1.5) and the median CPU time (user+system of the child: steadier on a shared machine).
-Cold: one `compat doctor` with no cache at all (the first run on the environment: the import
-check and the native-file check both read everything), wall and CPU of every process (the
-import check's scan workers included); and in-process the import check alone
-(compat.commands.pythoncheck.read_python) cold and warm, its own CPU and its workers' (target:
-cold within 3 s). On a shared machine the wall times of the cold runs say how busy it was.
+Cold: `compat doctor` with no cache at all (the first run on the environment: the import
+check and the native-file check both read everything), --cold-runs times per tree, alternating,
+median wall and CPU of every process (the import check's scan workers included); and
+in-process the import check alone (compat.commands.pythoncheck.read_python) cold and warm,
+its own CPU and its workers' (target: cold within 3 s). On a shared machine the wall times of
+the cold runs say how busy it was; the load average at the start and the end is printed.
 
-Run: .venv/bin/python benchmarks/bench_python_imports.py [--runs 21] [--env big|hf] [--site DIR]
-     [--before TREE]
+Run: .venv/bin/python benchmarks/bench_python_imports.py [--runs 21] [--cold-runs 3]
+     [--env big|hf|core] [--site DIR] [--before TREE]
 """
 
 from __future__ import annotations
@@ -102,7 +106,13 @@ TOOLS = (
     "gradio",
 )
 NO_DEPS = ("vllm", "deepspeed")  # see the module docstring
-ENVS = {"hf": (STACK, ()), "big": (STACK + TOOLS, NO_DEPS)}
+ENVS = {
+    "hf": (STACK, ()),
+    "big": (STACK + TOOLS, NO_DEPS),
+    # the issue's words: an environment with transformers, vllm, deepspeed and torch
+    "core": (("torch==2.13.0", "transformers"), NO_DEPS),
+}
+_VENVS = {"hf": "pyimports", "big": "py300", "core": "pycore"}
 _IN_PROCESS = """
 import json, resource, sys, time
 from pathlib import Path
@@ -133,7 +143,7 @@ main()
 
 def build_site(name: str) -> Path:
     stack, no_deps = ENVS[name]
-    venv = WORK / ("pyimports" if name == "hf" else "py300") / "venv"
+    venv = WORK / _VENVS[name] / "venv"
     if not (venv / ".complete").exists():
         subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
         pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet"]
@@ -175,6 +185,7 @@ def in_process(site: Path, env: dict[str, str]) -> dict[str, object]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=21)
+    parser.add_argument("--cold-runs", type=int, default=3, help="first runs per tree")
     parser.add_argument("--env", choices=sorted(ENVS), default="big")
     parser.add_argument("--site", type=Path, help="a site-packages to read instead")
     parser.add_argument("--before", type=Path, help="an older tree to time beside this one")
@@ -215,15 +226,27 @@ def main() -> None:
                 "COMPAT_CACHE_DIR": str(caches / "before"),
             },
         )
+    load = os.getloadavg()  # the machine may be shared: printed beside the times
     time.sleep(2.1)  # files older than the caches' racy window, as a user's install is
     trees = {"doctor": ROOT, **({"before": args.before.resolve()} if args.before else {})}
-    cold: dict[str, tuple[float, float, dict[str, object], dict[str, object]]] = {}
-    for label, tree in trees.items():
-        tree_env = {**base, "PYTHONPATH": str(tree)}
-        # bytecode written first (a user's install has it): then the first real run
+    tree_envs = {label: {**base, "PYTHONPATH": str(tree)} for label, tree in trees.items()}
+    for tree_env in tree_envs.values():
+        # bytecode written first (a user's install has it): then the first real runs
         timed([python, "-c", "import compat.cli.doctor"], tree_env)
-        wall, cpu = timed(commands[label][0], {**tree_env, **commands[label][1]})
-        alone = {**tree_env, "COMPAT_CACHE_DIR": str(caches / f"alone-{label}")}
+    # first runs, each with no cache at all, the trees alternating round by round
+    firsts: dict[str, list[tuple[float, float]]] = {label: [] for label in trees}
+    for round_ in range(args.cold_runs):
+        for label in list(trees) if round_ % 2 == 0 else list(reversed(trees)):
+            fresh = caches / f"first-{label}"
+            shutil.rmtree(fresh, ignore_errors=True)
+            command, command_env = commands[label]
+            first_env = {**tree_envs[label], **command_env, "COMPAT_CACHE_DIR": str(fresh)}
+            firsts[label].append(timed(command, first_env))
+    cold: dict[str, tuple[float, float, dict[str, object], dict[str, object]]] = {}
+    for label in trees:
+        alone = {**tree_envs[label], "COMPAT_CACHE_DIR": str(caches / f"alone-{label}")}
+        wall = statistics.median(w for w, _ in firsts[label])
+        cpu = statistics.median(c for _, c in firsts[label])
         cold[label] = (wall, cpu, in_process(site, alone), in_process(site, alone))
     walls: dict[str, list[float]] = {name: [] for name in commands}
     cpus: dict[str, list[float]] = {name: [] for name in commands}
@@ -235,6 +258,7 @@ def main() -> None:
                 walls[name].append(wall)
                 cpus[name].append(cpu)
     c = cold["doctor"][2]
+    print(f"load average at the start {load[0]:.2f}, at the end {os.getloadavg()[0]:.2f}")
     print(
         f"{c['packages']} distributions, {c['files']} Python files, "
         f"{c['imports_checked']} cross-distribution imports checked, "
@@ -242,7 +266,8 @@ def main() -> None:
     )
     for label, (wall, cpu, c, w) in cold.items():
         print(
-            f"{label:8} first run (no caches): {wall:.2f} s wall, {cpu:.2f} s CPU (target 3 s); "
+            f"{label:8} first run (no caches, median of {args.cold_runs}): {wall:.2f} s wall, "
+            f"{cpu:.2f} s CPU (min {min(c for _, c in firsts[label]):.2f}; target 3 s); "
             f"import check alone, in-process: cold {float(c['seconds']):.2f} s "  # type: ignore[arg-type]
             f"({float(c['cpu']):.2f} s CPU + {float(c.get('workers', 0)):.2f} s in scan workers; "  # type: ignore[arg-type]
             f"read {c['read']}, parsed {c['parsed']}), "

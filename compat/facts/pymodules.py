@@ -138,6 +138,28 @@ class SourceCache:
         # imports scanned this run (prefetch_imports), as `imports` answers them: parsing them
         # back from the cache's text cost a cold run ~0.8 s on a 300-distribution environment
         self.fresh: dict[str, list[Imported] | str] = {}
+        self.sources: dict[str, bytes | str] = {}  # _source: bytes, or why they are unreadable
+        self.sources_size = 0
+
+    def _source(self, path: str) -> bytes:
+        """The file's bytes (compat.files.pysource.read_source), read once per run: a module
+        many importers ask about is asked once per name it lacks cheaply (`binds`), then for
+        its `__all__`, its definitions... (~5,000 reads again on a cold run of a
+        300-distribution environment). Kept up to _SOURCES_KEPT bytes in all."""
+        kept = self.sources.get(path)
+        if kept is None:
+            from compat.files.pysource import read_source
+
+            try:
+                kept = read_source(path)
+            except SourceError as error:
+                kept = str(error)
+            if self.sources_size + len(kept) <= _SOURCES_KEPT:
+                self.sources[path] = kept
+                self.sources_size += len(kept)
+        if isinstance(kept, str):
+            raise SourceError(kept)
+        return kept
 
     def _signature(self, path: str) -> list[int] | None:
         """The signature a file's entries are kept under: its RECORD's (see the module's
@@ -233,11 +255,11 @@ class SourceCache:
                 return _defines_from(cached)
             except (TypeError, ValueError):
                 pass
-        from compat.files.pysource import parse, read_defines, read_source
+        from compat.files.pysource import parse, read_defines
 
         self.parsed += 1
         try:
-            data = read_source(path)
+            data = self._source(path)
             found: Defines | str = read_defines(parse(data, path), data)
         except SourceError as error:
             found = str(error)
@@ -254,10 +276,10 @@ class SourceCache:
         known: dict[str, bool] = dict(cached) if isinstance(cached, dict) else {}
         asked = [n for n in names if n not in known]
         if asked:
-            from compat.files.pysource import binds_at_top, read_source
+            from compat.files.pysource import binds_at_top
 
             try:
-                data = read_source(path)
+                data = self._source(path)
             except SourceError:
                 data = b""
             for name in asked:
@@ -275,10 +297,10 @@ class SourceCache:
         known: dict[str, bool] = dict(cached) if isinstance(cached, dict) else {}
         key = f"*{name}"  # a star export, beside the names the file binds
         if key not in known:
-            from compat.files.pysource import binds_at_top, read_source, scan_all
+            from compat.files.pysource import binds_at_top, scan_all
 
             try:
-                data = read_source(path)
+                data = self._source(path)
             except SourceError:
                 data = b""
             listed = scan_all(data) if data else None
@@ -303,11 +325,11 @@ class SourceCache:
         if isinstance(cached, list) and len(cached) == 1:
             value = cached[0]
             return tuple(str(n) for n in value) if isinstance(value, list) else None
-        from compat.files.pysource import read_source, scan_all
+        from compat.files.pysource import scan_all
 
         self.read += 1
         try:
-            found = scan_all(read_source(path))
+            found = scan_all(self._source(path))
         except SourceError:
             found = None
         self._keep("all", path, sig, [list(found) if found is not None else None])
@@ -325,12 +347,12 @@ class SourceCache:
                 return {(int(a), int(b), str(c)) for a, b, c in cached}
             except (TypeError, ValueError):
                 pass
-        from compat.files.pysource import parse, read_source, top_level_imports
+        from compat.files.pysource import parse, top_level_imports
 
         self.parsed += 1
         try:
             found: set[tuple[int, int, str]] | str = top_level_imports(
-                parse(read_source(path), path)
+                parse(self._source(path), path)
             )
         except SourceError as error:
             found = str(error)
@@ -350,12 +372,12 @@ class SourceCache:
             return cached
         if isinstance(cached, list) and len(cached) == 2:
             return int(cached[0]), str(cached[1])
-        from compat.files.pysource import find_definition, parse, read_source, static_getattr
+        from compat.files.pysource import find_definition, parse, static_getattr
 
         self.parsed += 1
         answer: bool | tuple[int, str]
         try:
-            found = find_definition(parse(read_source(path), path), name)
+            found = find_definition(parse(self._source(path), path), name)
             answer = (
                 False
                 if found is None
@@ -375,6 +397,7 @@ class SourceCache:
             write_cache(self.path, {"format": _FORMAT, **self.new})
 
 
+_SOURCES_KEPT = 64 * 1024 * 1024  # bytes of sources SourceCache._source keeps for the run
 _PER_WORKER = 2000  # files: below this a worker's start-up (~0.1 s) outweighs its share
 _MAX_WORKERS = 8
 _WORKER_SECONDS = 60.0  # all workers together; past it, the files are read in this process
@@ -446,11 +469,15 @@ def _collect(workers: list[Any]) -> list[tuple[str, list[Imported] | str]]:
         try:
             out, _ = worker.communicate(timeout=max(deadline - time.monotonic(), 0.1))
             if worker.returncode == 0:
-                # marshal's plain tuples, made Imported again
+                # marshal's plain tuples, made Imported again (tuple.__new__: Imported(*i)
+                # runs the named tuple's Python-level __new__ for each of ~100k imports)
+                made = tuple.__new__
                 found.extend(
                     (
                         str(path),
-                        imports if isinstance(imports, str) else [Imported(*i) for i in imports],
+                        imports
+                        if isinstance(imports, str)
+                        else [made(Imported, i) for i in imports],
                     )
                     for path, imports in marshal.loads(out)
                 )

@@ -295,6 +295,9 @@ def judge_imports(mods: Modules, sources: Sources, env: Environment) -> PythonJu
     unknown: dict[str, tuple[str, int]] = {}  # module -> (why, imports not checked)
     checked = 0
     modules = mods.modules
+    # the owner of each module imported, found once: a cold run asks ~200k times for ~25k
+    # modules (`os`, `typing`, `torch` again and again)
+    owners: dict[str, str | None] = {}
     for importer, path in mods.scanned:
         dist = modules[importer].dist
         imports = sources.imports(path)
@@ -304,7 +307,11 @@ def judge_imports(mods: Modules, sources: Sources, env: Environment) -> PythonJu
         for imp in imports:
             if imp.level:
                 continue  # relative: the package's own
-            owner = _owner(mods, imp.module)
+            module = imp.module
+            if module in owners:
+                owner = owners[module]
+            else:
+                owner = owners[module] = _owner(mods, module)
             if owner is None or owner == dist:
                 continue
             checked += 1

@@ -252,6 +252,33 @@ def test_names_a_generated_module_binds_through_globals_are_not_claimed(tmp_path
     assert any("google.protobuf.struct_pb2 (globals() bound" in n for n in report["notes"])
 
 
+def test_globals_handed_on_in_a_decorator_above_its_def_is_still_seen(tmp_path: Path) -> None:
+    # the walk for globals() visits only the nodes whose lines spell such a name: a decorator
+    # lies above its def's own line, and a call split over lines spells it on a line of its own
+    site = tmp_path / "site"
+    _package(
+        site,
+        "lib",
+        "1.0",
+        {
+            "lib/__init__.py": (
+                "def register(namespace):\n"
+                "    return lambda f: f\n"
+                "\n"
+                "@register(\n"
+                "    globals()\n"
+                ")\n"
+                "def make():\n"
+                "    pass\n"
+            ),
+        },
+    )
+    _package(site, "user", "1.0", {"user/__init__.py": "from lib import Generated\n"})
+    _, report = doctor_report(site)
+    assert python_findings(report) == []
+    assert any("lib (globals() handed to a call" in n for n in report["notes"]), report["notes"]
+
+
 def test_a_star_import_brings_what_its_all_lists_and_nothing_else(tmp_path: Path) -> None:
     # `from ._impl import *` brings `__all__`'s names, or without one the public names: the
     # cheap read of the star-imported module's bytes and its `ast` agree on both sides
