@@ -4,7 +4,9 @@ rather than by someone remembering a marker.
 
 A test is `integration` when it
 - is marked `slow` (it says why);
-- asks for the `resolver_env` fixture: it drives real pip or uv resolves (conftest.py);
+- asks for the `resolver_env` fixture: it drives real pip or uv resolves (conftest.py), or for
+  `chromium`: it starts a headless browser (tests/unit/formats/test_html.py; `scripts/test
+  --fast` installs none, CI does);
 - lives in tests/product or tests/cli (INTEGRATION_DIRS) and is not one of the cheap contract
   checks (CONTRACT): the suites that run compat as a user does, whole real files of other
   projects, fuzzing, installs of compat's own wheel, the action's steps;
@@ -13,9 +15,15 @@ A test is `integration` when it
   with its reason).
 
 Everything else (unit tests, the rule examples, the schemas, the import layers, the config and
-option contract) is the fast tier. CI runs both tiers, always."""
+option contract) is the fast tier. CI runs both tiers, always.
+
+A run whose `-m` leaves out every `integration` test (`scripts/test --fast`) does not collect the
+files whose every test is one (whole_file_integration): importing them (hypothesis, the MCP SDK,
+Ray) cost each xdist worker seconds for tests it then deselected."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 
@@ -74,7 +82,46 @@ INTEGRATION_TESTS = {
     "test_llava_like_pyproject_caps_numpy_below_2_the_same_way_twice": "pins a whole pyproject twice",
     "tests/unit/kb/test_arch_table.py::test_pin_writes_the_fixing_build_and_real_pip_installs_it": "real pip installs what pin wrote",
 }
-INTEGRATION_FIXTURES = {"resolver_env"}
+# resolver_env: real pip/uv resolves; chromium: a headless browser per test (0.5-2 s CPU each)
+INTEGRATION_FIXTURES = {"resolver_env", "chromium"}
+
+
+def whole_file_integration(path: Path) -> bool:
+    """Every test of the file is integration, by its file or its folder alone."""
+    try:
+        relative = path.relative_to(paths.REPO).as_posix()
+    except ValueError:
+        return False
+    if relative in INTEGRATION_FILES:
+        return True
+    return path.name not in CONTRACT and any(
+        path.is_relative_to(paths.TESTS / folder) for folder in INTEGRATION_DIRS
+    )
+
+
+def leaves_out_integration(config: pytest.Config) -> bool:
+    """Whether the run's `-m` deselects every `integration` test, whatever its other marks."""
+    expression = str(config.getoption("markexpr", "") or "")
+    if "integration" not in expression:
+        return False
+    try:  # pytest's own evaluator of -m (private: any doubt collects everything)
+        from _pytest.mark.expression import Expression
+
+        compiled = Expression.compile(expression)
+        return not any(
+            compiled.evaluate(lambda name, /, others=others, **_: name == "integration" or others)
+            for others in (False, True)
+        )
+    except Exception:
+        return False
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    if collection_path.suffix != ".py" or not collection_path.name.startswith("test_"):
+        return None
+    if whole_file_integration(collection_path) and leaves_out_integration(config):
+        return True
+    return None
 
 
 def is_integration(item: pytest.Item) -> bool:

@@ -21,6 +21,10 @@ from tests.dists import make_env
 from tests.lib import paths
 from tests.lib.schemas import SCHEMA_DIR, SCHEMAS, problems
 
+# One worker runs this file: its `documents` are seven compat runs (a pin of a 4-package stack
+# among them, ~6 s of CPU together), which every xdist worker that ran one of its tests built
+# again (85 s summed in a loaded --fast run; issue 45).
+pytestmark = pytest.mark.xdist_group("schemas")
 STACK = {"torch": "2.6.0+cu124", "vllm": "0.7.2", "deepspeed": "0.14.2", "trl": "0.14.0"}
 NATIVE = {"files": 3, "read": 2, "unreadable": [], "torch_arch_list": ["sm_80"]}
 PROFILE = {

@@ -80,7 +80,9 @@ def test_numba_refuses_numpy_in_each_releases_own_words(
     assert first(explain(log)) == (rule, "confirmed")
 
 
-def test_cuda_compat_12_9_on_r535_is_forward_compatibility_to_12_9(tmp_path: Path) -> None:
+def test_cuda_compat_12_9_on_r535_is_forward_compatibility_to_12_9(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     """Row 1.10: NVIDIA's table marks cuda-compat-12-9 supported on R535 and R570; its libcuda is
     the 575 branch (cuda-compat-12-9 575.57.08; release notes Table 3: 12.9 GA >=575.51.03). At
     dcac521 the 575 branch was missing from driver_branches: `unknown-version`, judged as 12.2."""
@@ -89,13 +91,15 @@ def test_cuda_compat_12_9_on_r535_is_forward_compatibility_to_12_9(tmp_path: Pat
 
     site = make_env(tmp_path / "site", {"torch": "2.8.0+cu129"})
     compat = compat_dir(tmp_path, "575.57.08")
-    _, document = doctor(site, "h100-r535", LD_LIBRARY_PATH=str(compat))
+    _, document = doctor(monkeypatch, site, "h100-r535", LD_LIBRARY_PATH=str(compat))
     found = user_driver(document)
     assert (found["forward_compat"], found["effective_cuda_version"]) == ("active", "12.9")
     assert found["version"] == "575.57.08" and found["cuda_version"] == "12.9"
 
 
-def test_an_unsupported_branch_says_what_nvidia_says(tmp_path: Path) -> None:
+def test_an_unsupported_branch_says_what_nvidia_says(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     """Row 1.9: NVIDIA calls an unlisted branch 'not a supported target'; it does not say the
     process falls back to the kernel's libcuda (it loads the compat one on its path)."""
     from tests.dists import make_env
@@ -103,7 +107,9 @@ def test_an_unsupported_branch_says_what_nvidia_says(tmp_path: Path) -> None:
 
     site = make_env(tmp_path / "site", {"torch": "2.11.0+cu130"})
     compat = compat_dir(tmp_path, "580.65.06")
-    _, document = doctor(site, "a100-mig", LD_LIBRARY_PATH=str(compat))  # R550: end of life
+    _, document = doctor(
+        monkeypatch, site, "a100-mig", LD_LIBRARY_PATH=str(compat)
+    )  # R550: end of life
     assert user_driver(document)["forward_compat"] == "unsupported-branch"
     notes = [n for n in document["notes"] if str(compat) in n]  # type: ignore[attr-defined]
     assert notes and "not a supported target" in notes[0] and "still loads" in notes[0], notes

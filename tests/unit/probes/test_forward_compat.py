@@ -1,6 +1,10 @@
 """The CUDA driver a process will load (issue 33 item 3): a cuda-compat libcuda on the loader
 path, through the CLI, over real directory layouts and loader caches written in glibc's format
-(sysdeps/generic/dl-cache.h), with the stand-in NVML binding (tests/fake_nvml) for the GPU."""
+(sysdeps/generic/dl-cache.h), with the stand-in NVML binding (tests/fake_nvml) for the GPU.
+
+The CLI runs in-process through typer's runner with the environment each case names (what is
+tested is what compat reads from LD_LIBRARY_PATH, the loader cache and the profile, not the
+process boundary); the first case runs it as real processes too, as a user does."""
 
 from __future__ import annotations
 
@@ -14,9 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import run_subprocess
+from tests.conftest import run_cli, run_subprocess
 from tests.dists import make_env
-from tests.lib.nvml import fake_nvml_env
+from tests.lib.nvml import fake_nvml_env, run_cli_on_machine
 
 CUDA13_RULE = "cuda13-build-on-pre-580-driver"
 OLD_MAGIC = b"ld.so-1.7.0"
@@ -62,7 +66,17 @@ def old_then_new(entries: list[tuple[int, str, str]]) -> bytes:
     return old + b"\0" * padding + new
 
 
-def doctor(site: Path, machine: str, **env: str) -> tuple[int, dict[str, object]]:
+def doctor(
+    monkeypatch: pytest.MonkeyPatch, site: Path, machine: str, **env: str
+) -> tuple[int, dict[str, object]]:
+    args = ["doctor", "--path", str(site), "--format", "json"]
+    result = run_cli_on_machine(monkeypatch, args, machine, **env)
+    assert "Traceback" not in result.stderr, result.stderr
+    return result.exit_code, result.json()
+
+
+def doctor_process(site: Path, machine: str, **env: str) -> tuple[int, dict[str, object]]:
+    """doctor as a real process, as a user runs it."""
     result = run_subprocess(
         ["doctor", "--path", str(site), "--format", "json"], env=fake_nvml_env(machine, **env)
     )
@@ -91,7 +105,9 @@ def test_h100_on_r535_with_cuda_compat_13_runs_a_cuda13_build(
     tmp_path: Path, cu130_site: Path
 ) -> None:
     compat = compat_dir(tmp_path, "580.65.06")
-    code, document = doctor(cu130_site, "h100-r535", LD_LIBRARY_PATH=f"/nonexistent:{compat}")
+    code, document = doctor_process(
+        cu130_site, "h100-r535", LD_LIBRARY_PATH=f"/nonexistent:{compat}"
+    )
     assert CUDA13_RULE not in findings(document)
     assert code == 0
     hardware = document["hardware"]
@@ -105,15 +121,17 @@ def test_h100_on_r535_with_cuda_compat_13_runs_a_cuda13_build(
     assert found["forward_compat"] == "active"
     assert found["cuda_version"] == found["effective_cuda_version"] == "13.0"
     # Without the compat directory on the loader path, the same machine is affected.
-    code, document = doctor(cu130_site, "h100-r535")
+    code, document = doctor_process(cu130_site, "h100-r535")
     assert findings(document)[CUDA13_RULE] == "affected"
     assert "user_mode_driver" not in document["hardware"]  # type: ignore[operator]
     assert code == 1
 
 
-def test_the_same_layout_on_a_consumer_gpu_gives_nothing(tmp_path: Path, cu130_site: Path) -> None:
+def test_the_same_layout_on_a_consumer_gpu_gives_nothing(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, cu130_site: Path
+) -> None:
     compat = compat_dir(tmp_path, "580.65.06")
-    code, document = doctor(cu130_site, "rtx4090-r535", LD_LIBRARY_PATH=str(compat))
+    code, document = doctor(monkeypatch, cu130_site, "rtx4090-r535", LD_LIBRARY_PATH=str(compat))
     assert findings(document)[CUDA13_RULE] == "affected"
     assert code == 1
     found = user_driver(document)
@@ -122,38 +140,42 @@ def test_the_same_layout_on_a_consumer_gpu_gives_nothing(tmp_path: Path, cu130_s
     notes = document["notes"]
     assert isinstance(notes, list)
     assert [n for n in notes if str(compat) in n and "804" in n], notes  # one note says so
-    text = run_subprocess(
+    text = run_cli_on_machine(
+        monkeypatch,
         ["doctor", "--path", str(cu130_site)],
-        env=fake_nvml_env("rtx4090-r535", LD_LIBRARY_PATH=str(compat)),
+        "rtx4090-r535",
+        LD_LIBRARY_PATH=str(compat),
     ).stdout
     assert "cuda-compat driver 580.65.06 unused (unsupported-gpu)" in text
 
 
 def test_a_kernel_branch_the_package_does_not_support_gives_nothing(
-    tmp_path: Path, cu130_site: Path
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, cu130_site: Path
 ) -> None:
     # An A100 on R550: NVIDIA's table lists no R550 for any cuda-compat package (end of life).
     compat = compat_dir(tmp_path, "580.65.06")
-    _, document = doctor(cu130_site, "a100-mig", LD_LIBRARY_PATH=str(compat))
+    _, document = doctor(monkeypatch, cu130_site, "a100-mig", LD_LIBRARY_PATH=str(compat))
     assert findings(document)[CUDA13_RULE] == "affected"
     assert user_driver(document)["forward_compat"] == "unsupported-branch"
 
 
 def test_a_cuda_12_8_compat_driver_is_not_enough_for_a_cuda13_build(
-    tmp_path: Path, cu130_site: Path
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, cu130_site: Path
 ) -> None:
     # cuda-compat-12-8 (driver 570) on R535: forward compatible, but to CUDA 12.8 only.
     compat = compat_dir(tmp_path, "570.124.06")
-    _, document = doctor(cu130_site, "h100-r535", LD_LIBRARY_PATH=str(compat))
+    _, document = doctor(monkeypatch, cu130_site, "h100-r535", LD_LIBRARY_PATH=str(compat))
     found = user_driver(document)
     assert (found["forward_compat"], found["effective_cuda_version"]) == ("active", "12.8")
     assert findings(document)[CUDA13_RULE] == "affected"
 
 
-def test_a_compat_driver_older_than_the_kernel_driver_is_a_mismatch(tmp_path: Path) -> None:
+def test_a_compat_driver_older_than_the_kernel_driver_is_a_mismatch(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     compat = compat_dir(tmp_path, "570.124.06")
-    result = run_subprocess(
-        ["probe", "--format", "json"], env=fake_nvml_env("h100", LD_LIBRARY_PATH=str(compat))
+    result = run_cli_on_machine(
+        monkeypatch, ["probe", "--format", "json"], "h100", LD_LIBRARY_PATH=str(compat)
     )
     assert result.exit_code == 0, result.stderr
     found = user_driver(result.json())
@@ -162,7 +184,9 @@ def test_a_compat_driver_older_than_the_kernel_driver_is_a_mismatch(tmp_path: Pa
 
 
 @pytest.mark.parametrize("layout", [new_cache, old_then_new])
-def test_the_loader_cache_is_read(tmp_path: Path, cu130_site: Path, layout: object) -> None:
+def test_the_loader_cache_is_read(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, cu130_site: Path, layout: object
+) -> None:
     compat = compat_dir(tmp_path, "580.65.06")
     machine_flags = {"x86_64": 0x0303, "aarch64": 0x0A03}.get(platform.machine(), 1)
     other = tmp_path / "i386"
@@ -176,7 +200,7 @@ def test_the_loader_cache_is_read(tmp_path: Path, cu130_site: Path, layout: obje
         entries = entries[1:]  # a machine whose flags this test does not know
     cache = tmp_path / "ld.so.cache"
     cache.write_bytes(layout(entries))  # type: ignore[operator]
-    _, document = doctor(cu130_site, "h100-r535", COMPAT_LD_SO_CACHE=str(cache))
+    _, document = doctor(monkeypatch, cu130_site, "h100-r535", COMPAT_LD_SO_CACHE=str(cache))
     found = user_driver(document)
     assert found["found_by"] == f"ld.so.cache {cache}"
     assert found["forward_compat"] == "active"
@@ -184,7 +208,11 @@ def test_the_loader_cache_is_read(tmp_path: Path, cu130_site: Path, layout: obje
     # LD_LIBRARY_PATH comes first: a kernel-branch libcuda there is what the process loads.
     native = compat_dir(tmp_path / "host", "535.104.05")
     _, document = doctor(
-        cu130_site, "h100-r535", COMPAT_LD_SO_CACHE=str(cache), LD_LIBRARY_PATH=str(native)
+        monkeypatch,
+        cu130_site,
+        "h100-r535",
+        COMPAT_LD_SO_CACHE=str(cache),
+        LD_LIBRARY_PATH=str(native),
     )
     assert findings(document)[CUDA13_RULE] == "affected"
 
@@ -210,12 +238,13 @@ def _hostile_caches() -> dict[str, bytes]:
 
 
 @pytest.mark.parametrize("name", sorted(_hostile_caches()))
-def test_a_hostile_loader_cache_is_one_note_never_a_traceback(tmp_path: Path, name: str) -> None:
+def test_a_hostile_loader_cache_is_one_note_never_a_traceback(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, name: str
+) -> None:
     cache = tmp_path / f"{name}.cache"
     cache.write_bytes(_hostile_caches()[name])
-    result = run_subprocess(
-        ["probe", "--format", "json"],
-        env=fake_nvml_env("h100-r535", COMPAT_LD_SO_CACHE=str(cache)),
+    result = run_cli_on_machine(
+        monkeypatch, ["probe", "--format", "json"], "h100-r535", COMPAT_LD_SO_CACHE=str(cache)
     )
     assert result.exit_code == 0, result.stderr
     assert "Traceback" not in result.stderr
@@ -228,25 +257,25 @@ def test_a_hostile_loader_cache_is_one_note_never_a_traceback(tmp_path: Path, na
         assert len(naming) == 1, document.get("problems")
 
 
-def test_a_symlink_loop_is_one_note(tmp_path: Path) -> None:
+def test_a_symlink_loop_is_one_note(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     loop = tmp_path / "loop"
     loop.mkdir()
     (loop / "libcuda.so.1").symlink_to("libcuda.so.x")
     (loop / "libcuda.so.x").symlink_to("libcuda.so.1")
-    result = run_subprocess(
-        ["probe", "--format", "json"],
-        env=fake_nvml_env("h100-r535", LD_LIBRARY_PATH=str(loop)),
+    result = run_cli_on_machine(
+        monkeypatch, ["probe", "--format", "json"], "h100-r535", LD_LIBRARY_PATH=str(loop)
     )
     assert result.exit_code == 0, result.stderr
     problems = result.json().get("problems", [])
     assert len([p for p in problems if str(loop / "libcuda.so.1") in p]) == 1, problems
 
 
-def test_a_profile_describes_a_container(tmp_path: Path, cu130_site: Path) -> None:
+def test_a_profile_describes_a_container(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, cu130_site: Path
+) -> None:
     compat = compat_dir(tmp_path, "580.65.06")
-    probed = run_subprocess(
-        ["probe", "--format", "json"],
-        env=fake_nvml_env("h100-r535", LD_LIBRARY_PATH=str(compat)),
+    probed = run_cli_on_machine(
+        monkeypatch, ["probe", "--format", "json"], "h100-r535", LD_LIBRARY_PATH=str(compat)
     )
     saved = tmp_path / "container.json"
     saved.write_text(probed.stdout, encoding="utf-8")
@@ -265,7 +294,7 @@ def test_a_profile_describes_a_container(tmp_path: Path, cu130_site: Path) -> No
                 ),
                 encoding="utf-8",
             )
-        result = run_subprocess(
+        result = run_cli(
             ["doctor", "--path", str(cu130_site), "--hardware", str(profile), "--format", "json"]
         )
         assert CUDA13_RULE not in findings(result.json()), profile.name
@@ -273,7 +302,7 @@ def test_a_profile_describes_a_container(tmp_path: Path, cu130_site: Path) -> No
     consumer = json.loads((tmp_path / "written.json").read_text(encoding="utf-8"))
     consumer["gpus"] = [{"name": "NVIDIA GeForce RTX 4090", "compute_capability": "8.9"}]
     (tmp_path / "consumer.json").write_text(json.dumps(consumer), encoding="utf-8")
-    result = run_subprocess(
+    result = run_cli(
         ["doctor", "--path", str(cu130_site), "--hardware", str(tmp_path / "consumer.json")]
     )
     assert result.exit_code == 1
@@ -289,7 +318,7 @@ def test_a_bad_user_mode_driver_in_a_profile_is_exit_2(tmp_path: Path, value: st
         encoding="utf-8",
     )
     site = make_env(tmp_path / "site", {"torch": "2.11.0+cu130"})
-    result = run_subprocess(["doctor", "--path", str(site), "--hardware", str(profile)])
+    result = run_cli(["doctor", "--path", str(site), "--hardware", str(profile)])
     assert result.exit_code == 2, (result.stdout, result.stderr)
     assert "Traceback" not in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
@@ -304,7 +333,7 @@ def _loop(directory: Path) -> Path:
 
 
 def test_a_symlink_loop_on_ld_library_path_ends_the_search_there(
-    tmp_path: Path, cu130_site: Path
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, cu130_site: Path
 ) -> None:
     """glibc elf/dl-load.c open_path: an error other than ENOENT or EACCES ends the walk of
     LD_LIBRARY_PATH; the loader goes on to its cache, which here names no compat libcuda, so the
@@ -313,6 +342,7 @@ def test_a_symlink_loop_on_ld_library_path_ends_the_search_there(
     loop = _loop(tmp_path / "broken")
     compat = compat_dir(tmp_path, "580.65.06")
     _, document = doctor(
+        monkeypatch,
         cu130_site,
         "h100-r535",
         LD_LIBRARY_PATH=f"{loop}:{compat}",
@@ -324,6 +354,7 @@ def test_a_symlink_loop_on_ld_library_path_ends_the_search_there(
     assert f"{loop}/libcuda.so.1: Too many levels of symbolic links: the loader stops" in said
     # A directory without libcuda.so.1 (ENOENT) is stepped over, as the loader does.
     _, document = doctor(
+        monkeypatch,
         cu130_site,
         "h100-r535",
         LD_LIBRARY_PATH=f"{tmp_path / 'empty'}:{compat}",
