@@ -56,6 +56,7 @@ INTEGRATION_FILES = {
     "tests/unit/resolve/test_solve_budget.py",
     "tests/unit/kb/test_pipcheck.py",  # real `pip check` and `pip install --target` per test
     "tests/unit/commands/test_check_fix.py",  # --fix proven by real resolves, then pip installs
+    "tests/unit/fleet/test_fleet_ray.py",  # a real 3-node Ray cluster on 127.0.0.1 (20-31 s a test)
 }
 # Single tests, by file and function (every parameter of it): each drives real pip, reruns a
 # generator over its whole recorded input, or pins/judges a whole real file or stack. Measured
@@ -81,6 +82,9 @@ INTEGRATION_TESTS = {
     "tests/unit/resolve/test_pin_solver.py::"
     "test_llava_like_pyproject_caps_numpy_below_2_the_same_way_twice": "pins a whole pyproject twice",
     "tests/unit/kb/test_arch_table.py::test_pin_writes_the_fixing_build_and_real_pip_installs_it": "real pip installs what pin wrote",
+    "tests/unit/facts/test_explain_stream.py::test_crash_after_256_mib_of_progress_is_found": (
+        "streams 256 MiB of progress bars through explain (10 s of CPU)"
+    ),
 }
 # resolver_env: real pip/uv resolves; chromium: a headless browser per test (0.5-2 s CPU each)
 INTEGRATION_FIXTURES = {"resolver_env", "chromium"}

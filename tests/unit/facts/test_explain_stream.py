@@ -133,7 +133,6 @@ def test_interleaved_ranks_frames_after_the_error(tmp_path: Path) -> None:
     assert set(match["frames"]) == {"stage3.py:step", "stage3.py:unscale_and_clip_grads"}  # type: ignore[arg-type]
 
 
-@pytest.mark.slow("streams 256 MiB of progress bars: the constant-memory claim needs a large log")
 def test_crash_after_256_mib_of_progress_is_found(tmp_path: Path) -> None:
     """The old reader stopped at 256 MiB; a crash at the end of a long run was missed. Piped
     through stdin, generated as it is read, nothing written to disk."""

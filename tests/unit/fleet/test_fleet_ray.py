@@ -46,7 +46,6 @@ from tests.dists import make_env  # noqa: E402
 pytestmark = [
     pytest.mark.filterwarnings("ignore::DeprecationWarning"),
     pytest.mark.xdist_group("ray-cluster"),
-    pytest.mark.slow("a real 3-node Ray cluster on 127.0.0.1, and a node that never answers"),
 ]
 
 _NODE = {"num_cpus": 1, "node_ip_address": "127.0.0.1", "object_store_memory": 80 * 2**20}
