@@ -30,8 +30,10 @@ Cache: what a RECORD says (its native lines, its problems) is kept in the user c
 RECORD's stat signature (size, modification and change times in ns, inode, device), as the rule
 cache keys rule files (compat/kb/knowledge.py): a warm run stats each RECORD once and reads none.
 A RECORD changed less than 2 s ago is not trusted by its signature (its times could still move
-within the file system's granularity). The cache file carries the sha256 of its own payload: a
-torn or corrupted file is ignored, never believed.
+within the file system's granularity). A shared file's sha256 is kept the same way, by the file's
+own stat signature: a warm run hashes none of the ~300 MB two NCCL wheels share, and spends the
+hashing budget as if it had (the answer is the same warm or cold). The cache file carries the
+sha256 of its own payload: a torn or corrupted file is ignored, never believed.
 """
 
 from __future__ import annotations
@@ -181,8 +183,9 @@ def native_inventory(env: Environment, *, use_cache: bool = True) -> NativeInven
             f"conda and system packagers write none) and no conda record lists their files: "
             f"{shown}{', ...' if len(unlisted) > 5 else ''}; their native files were not read"
         )
+    inventory = _resolve(found, problems, cache)
     cache.save()
-    return _resolve(found, problems)
+    return inventory
 
 
 class _Cache:
@@ -191,8 +194,13 @@ class _Cache:
 
     def __init__(self, path: Path | None) -> None:
         self.path = path
-        self.cached = _read_cache(path) if path is not None else {}
+        content = _read_cache(path) if path is not None else {}
+        self.cached: dict[str, Any] = content.get("records", {})
+        # A shared file's sha256 by its real path: [its stat signature, "sha256=..."] (the
+        # hash of ~300 MB of NCCL a run, issue 45), trusted only as a RECORD's lines are.
+        self.hashes: dict[str, Any] = content.get("hashes", {})
         self.fresh: dict[str, list[Any]] = {}
+        self.fresh_hashes: dict[str, list[Any]] = {}
         self.changed = False
         self.now = time.time_ns()
 
@@ -212,6 +220,26 @@ class _Cache:
             self.changed = True
         return lines
 
+    def sha256(self, real: str, signature: tuple[int, ...]) -> str | None:
+        """The file's hash as RECORD writes it: from the cache where its stat signature vouches
+        for it, else read (and kept where the file is old enough to trust its signature)."""
+        wanted = list(signature)
+        entry = self.hashes.get(real)
+        if (
+            type(entry) is list
+            and len(entry) == 2
+            and entry[0] == wanted
+            and isinstance(entry[1], str)
+            and _RECORD_HASH.fullmatch(entry[1])
+        ):
+            self.fresh_hashes[real] = entry
+            return entry[1]
+        digest = _sha256(real)
+        if digest is not None and self.now - max(signature[1], signature[2]) >= _RACY_NS:
+            self.fresh_hashes[real] = [wanted, digest]
+            self.changed = True
+        return digest
+
     def conda_lines(self, path: str) -> _Lines:
         try:
             info = os.stat(path)
@@ -222,8 +250,12 @@ class _Cache:
         return self.lines(path, info, _read_conda_record)
 
     def save(self) -> None:
-        if self.path is not None and (self.changed or len(self.fresh) != len(self.cached)):
-            _write_cache(self.path, self.fresh)
+        if self.path is not None and (
+            self.changed
+            or len(self.fresh) != len(self.cached)
+            or len(self.fresh_hashes) != len(self.hashes)
+        ):
+            _write_cache(self.path, self.fresh, self.fresh_hashes)
 
 
 def _is_conda_record(path: str) -> bool:
@@ -312,13 +344,13 @@ def _read_conda_record(path: str) -> _Lines:
 _Found = tuple["NormalizedName", str, str, int | None, str | None]
 
 
-def _resolve(found: Iterable[_Found], problems: list[str]) -> NativeInventory:
+def _resolve(found: Iterable[_Found], problems: list[str], cache: _Cache) -> NativeInventory:
     """The RECORD lines checked against the disk: existing regular files inside their site."""
     files: list[NativeFile] = []
     missing: list[MissingFile] = []
     real_sites: dict[str, str] = {}
     owners: dict[str, list[NativeFile]] = {}  # real path -> owners' entries
-    sizes: dict[str, int] = {}
+    signatures: dict[str, tuple[int, ...]] = {}
     reported: set[str] = set()
     for name, site, rel, size, digest in found:
         path = os.path.join(site, rel)
@@ -354,7 +386,7 @@ def _resolve(found: Iterable[_Found], problems: list[str]) -> NativeInventory:
         )
         files.append(native)
         owners.setdefault(real, []).append(native)
-        sizes[real] = info.st_size
+        signatures[real] = native.signature
     shared = []
     budget = [_HASH_BUDGET]
     for real, entries in sorted(owners.items()):
@@ -362,7 +394,7 @@ def _resolve(found: Iterable[_Found], problems: list[str]) -> NativeInventory:
         if len(names) < 2:
             continue
         first = min(entries, key=lambda entry: (entry.path, entry.package))
-        on_disk, by = _whose(real, sizes[real], entries, budget)
+        on_disk, by = _whose(real, signatures[real], entries, budget, cache)
         shared.append(SharedFile(first.relpath, first.path, tuple(names), on_disk, by))
     files.sort(key=lambda f: (f.path, f.package))
     shared.sort(key=lambda s: s.path)
@@ -371,16 +403,22 @@ def _resolve(found: Iterable[_Found], problems: list[str]) -> NativeInventory:
 
 
 def _whose(
-    real: str, size: int, entries: Sequence[NativeFile], budget: list[int]
+    real: str,
+    signature: tuple[int, ...],
+    entries: Sequence[NativeFile],
+    budget: list[int],
+    cache: _Cache,
 ) -> tuple[tuple[NormalizedName, ...], str]:
     """The owners whose RECORD states the file on disk, and how that was decided: by its
-    sha256 where an owner of its size states one and the budget allows, else by size."""
+    sha256 where an owner of its size states one and the budget allows, else by size. A hash
+    the cache answers spends the budget as reading it would: the answer never depends on it."""
+    size = signature[0]
     by_size = tuple(sorted({e.package for e in entries if e.recorded_size == size}))
     hashed = [e for e in entries if e.recorded_size == size and e.recorded_hash]
     if not hashed or size > budget[0]:
         return by_size, "size"
     budget[0] -= size
-    digest = _sha256(real)
+    digest = cache.sha256(real, signature)
     if digest is None:
         return by_size, "size"
     return tuple(sorted({e.package for e in entries if e.recorded_hash == digest})), "sha256"
@@ -479,13 +517,15 @@ def _cache_path(env: Environment) -> Path:
 
 
 def _read_cache(path: Path) -> dict[str, Any]:
-    """RECORD path -> [signature, lines, problems] as written (each entry is checked when it
-    is used), or {} when the file is absent or in any doubt."""
+    """{"records": RECORD path -> [signature, lines, problems], "hashes": real path ->
+    [signature, sha256]} as written (each entry is checked when it is used); a part that is
+    absent or in any doubt is {}."""
     from compat.files.jsoncache import read_cache
 
     content = read_cache(path)
-    entries = content.get("records") if isinstance(content, dict) else None
-    return entries if isinstance(entries, dict) else {}
+    if not isinstance(content, dict):
+        return {}
+    return {k: v for k in ("records", "hashes") if isinstance(v := content.get(k), dict)}
 
 
 def _checked(entry: list[Any]) -> _Lines | None:
@@ -515,11 +555,15 @@ def _checked(entry: list[Any]) -> _Lines | None:
     return tuple(lines), tuple(problems)
 
 
-def _write_cache(path: Path, entries: Mapping[str, list[Any]]) -> None:
+def _write_cache(
+    path: Path, entries: Mapping[str, list[Any]], hashes: Mapping[str, list[Any]]
+) -> None:
     """Best effort: a read-only home or a full disk never fails the check."""
     from compat.files.jsoncache import write_cache
 
-    write_cache(path, {"records": dict(sorted(entries.items()))})
+    write_cache(
+        path, {"records": dict(sorted(entries.items())), "hashes": dict(sorted(hashes.items()))}
+    )
 
 
 # ---------------------------------------------------------------------------------------------

@@ -300,3 +300,51 @@ def test_cache_entries_of_another_shape_are_ignored(
     for payload in (b"[1, 2]", b'{"records": []}', b"[" * 100_000):
         cache.write_bytes(hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload)
         assert inventory(site) == expected
+
+
+def _cache_content(cache: Path) -> dict[str, Any]:
+    return dict(json.loads(cache.read_bytes().partition(b"\n")[2]))
+
+
+def _write_cache_content(cache: Path, content: dict[str, Any]) -> None:
+    payload = json.dumps(content).encode()
+    cache.write_bytes(hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload)
+
+
+def test_a_shared_files_hash_is_kept_by_its_signature(tmp_path: Path, isolated_cache: Path) -> None:
+    """The sha256 of a file two RECORDs name is kept by the file's stat signature (two NCCL
+    wheels: ~300 MB hashed on every run, issue 45): a warm run answers from it, a file whose
+    bytes change is hashed again, and an entry of another shape is never believed."""
+    site = tmp_path / "site"
+    native_dist(site, "nvidia-nccl-cu12", "2.27.5", {LIB: b"\x7fELF cu12 build"})
+    native_dist(site, "nvidia-nccl-cu13", "2.28.9", {LIB: b"\x7fELF cu13 build"})
+    settle()
+    cold = inventory(site)
+    assert [(s.on_disk, s.by) for s in cold.shared] == [(("nvidia-nccl-cu13",), "sha256")]
+    (cache,) = isolated_cache.glob("native-*.json")
+    library = os.path.realpath(site / LIB)
+    signature, digest = _cache_content(cache)["hashes"][library]
+    assert digest == next(f.recorded_hash for f in cold.files if f.package == "nvidia-nccl-cu13")
+    assert signature == list(next(f.signature for f in cold.files))
+    stamp = cache.stat().st_mtime_ns
+    assert inventory(site) == cold == inventory(site, use_cache=False)
+    assert cache.stat().st_mtime_ns == stamp  # the warm run read the hash and wrote nothing
+
+    # Entries of another shape, or of another signature: read from the file again.
+    content = _cache_content(cache)
+    other = next(f.recorded_hash for f in cold.files if f.package == "nvidia-nccl-cu12")
+    for damaged in (
+        [signature, "sha256=short"],
+        [signature],
+        "entry",
+        [[0, *signature[1:]], other],  # another size: another file
+        [signature, 7],
+    ):
+        _write_cache_content(cache, {**content, "hashes": {library: damaged}})
+        assert inventory(site) == cold
+
+    # cu12 installed again over it, read right away (inside the racy window): its bytes answer.
+    (site / LIB).write_bytes(b"\x7fELF cu12 build")
+    (shared,) = inventory(site).shared
+    assert (shared.on_disk, shared.by) == (("nvidia-nccl-cu12",), "sha256")
+    assert inventory(site) == inventory(site, use_cache=False)
