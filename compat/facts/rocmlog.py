@@ -13,7 +13,9 @@ are facts of that failure wherever the log prints it, never guesses from prose:
   (`missing_rocm_lib`);
 - a rocBLAS / hipBLASLt kernel library that is not there for a GPU target: `Cannot read
   ".../TensileLibrary_lazy_gfx1102.dat"`, `TensileLibrary.dat: No such file or directory for GPU
-  arch : gfx1032` (`hip_library_missing` = 1, and the target the runtime reported, `gfx1102`).
+  arch : gfx1032` (`hip_library_missing` = 1, and the target the runtime reported, `gfx1102`);
+  rocBLAS 5.x's `Cannot read <dir>/TensileLibrary.dat` names no target (`hip_library_missing`
+  only: the target is then asked).
 """
 
 from __future__ import annotations
@@ -43,6 +45,11 @@ _TENSILE = re.compile(
 )
 _TENSILE_MISSING = re.compile(r"Cannot read|Could not load|No such file|cannot open", re.IGNORECASE)
 _ARCH = re.compile(r"for GPU arch\s*:\s*(?P<gfx>gfx[0-9a-f]{3,4})")
+# rocBLAS 5.x names no target: the generic file of the directory it read (no per-target file
+# there, or the wrong directory)
+_TENSILE_GENERIC = re.compile(
+    r"rocBLAS error: Cannot read \S.{0,400}?TensileLibrary\.(?:dat|yaml)\b"
+)
 
 
 def record(
@@ -67,4 +74,6 @@ def record(
         found = _TENSILE.search(text)
     if found is not None:
         collector.add("gfx_target", "0", found.group("gfx"), line, text, source)
+        collector.add("build", "hip_library_missing", "1", line, text, source)
+    elif _TENSILE_GENERIC.search(text):
         collector.add("build", "hip_library_missing", "1", line, text, source)

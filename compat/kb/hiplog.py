@@ -21,6 +21,16 @@ _OVERRIDE_HINT = (
 _ISA = "the GPU rejected the instructions of a loaded code object (INVALID_ISA)"
 _NO_GPU = "a ROCm (HIP) build of torch found no AMD GPU"
 _LOADER = "the loader could not open a ROCm library"
+_TENSILE_DIR = (
+    "rocBLAS found no Tensile kernel library for the GPU in the directory it read (the message "
+    "names the directory, not the target)"
+)
+_TENSILE_HINT = (
+    "the GPU's target (rocminfo | grep gfx) against the TensileLibrary*_gfx* files of the "
+    "directory the message names (ls it): none of the target there means the library lacks it; "
+    "none at all, or no such directory, means rocBLAS read the wrong one (a librocblas.so loaded "
+    "from elsewhere on LD_LIBRARY_PATH; ROCBLAS_TENSILE_LIBPATH names the right one)"
+)
 _ROCM_HINT = (
     "the ROCm user space the process loads (--hardware FILE: a compat probe profile records "
     "it; or ls /opt/rocm*/.info/version, pip list | grep "
@@ -107,6 +117,10 @@ def library_kernels_missing(facts: Facts) -> Verdict:
             "which it does not carry"
         )
         return Verdict(Tri.TRUE, (text,))
+    if not named:
+        # rocBLAS 5.x's generic `Cannot read <dir>/TensileLibrary.dat` names no target, and the
+        # log shows none: which target it looked for (and whether <dir> is the library's) is open
+        return _open(_TENSILE_DIR, Unknown("hardware.gfx_target", _TENSILE_HINT))
     held = "the library found no kernels for the GPU target the runtime reports"
     return _open(held, Unknown("hardware.hsa_override_gfx_version", _OVERRIDE_HINT))
 

@@ -74,6 +74,25 @@ def facts(document: dict[str, Any]) -> dict[tuple[str, str], str]:
             [],
             ("10.3.0", "gfx1030"),
         ),
+        # rocBLAS 5.x names no target (`Cannot read <dir>/TensileLibrary.dat: Illegal seek`) and
+        # the log shows none: the GPU's target is asked, not an override
+        (
+            "composed-rocm-rocblas54-tensile-generic.log",
+            "hip-library-kernels-missing-for-gpu-target",
+            4,
+            "symptom-only",
+            ["hardware.gfx_target"],
+            ("directory",),
+        ),
+        # the same message (a Windows path with a space) where rocminfo printed the target
+        (
+            "composed-rocm-rocblas-tensile-generic-windows-rocminfo.log",
+            "hip-library-kernels-missing-for-gpu-target",
+            4,
+            "symptom-only",
+            ["hardware.hsa_override_gfx_version"],
+            (),
+        ),
         (
             "composed-rocm-no-hip-gpu-on-nvidia.log",
             "torch-rocm-build-finds-no-amd-gpu",
