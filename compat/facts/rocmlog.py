@@ -15,7 +15,9 @@ are facts of that failure wherever the log prints it, never guesses from prose:
   ".../TensileLibrary_lazy_gfx1102.dat"`, `TensileLibrary.dat: No such file or directory for GPU
   arch : gfx1032` (`hip_library_missing` = 1, and the target the runtime reported, `gfx1102`);
   rocBLAS 5.x's `Cannot read <dir>/TensileLibrary.dat` names no target (`hip_library_missing`
-  only: the target is then asked).
+  only: the target is then asked);
+- the ROCm library bitsandbytes looked for and did not find, `libbitsandbytes_rocm80.so`
+  (`bnb_rocm_library` = 80).
 """
 
 from __future__ import annotations
@@ -51,6 +53,13 @@ _TENSILE_GENERIC = re.compile(
     r"rocBLAS error: Cannot read \S.{0,400}?TensileLibrary\.(?:dat|yaml)\b"
 )
 
+# bitsandbytes' loader did not find the ROCm library it named (`Configured ROCm binary not found
+# at .../libbitsandbytes_rocm80.so`, `Could not find the bitsandbytes ROCm binary at ...`)
+_BNB_ROCM = re.compile(
+    r"(?:binary not found|Could not find the bitsandbytes ROCm binary)"
+    r"[^\n]{0,400}?libbitsandbytes_rocm(?P<nn>\d{2,4})\.so"
+)
+
 
 def record(
     collector: FactCollector, text: str, shapes: Iterable[Shape], line: int, source: str
@@ -77,3 +86,6 @@ def record(
         collector.add("build", "hip_library_missing", "1", line, text, source)
     elif _TENSILE_GENERIC.search(text):
         collector.add("build", "hip_library_missing", "1", line, text, source)
+    bnb = _BNB_ROCM.search(text)
+    if bnb is not None:
+        collector.add("build", "bnb_rocm_library", bnb.group("nn"), line, text, source)

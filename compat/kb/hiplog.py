@@ -174,11 +174,46 @@ def rocm_library_missing(facts: Facts) -> Verdict:
     return _open(_LOADER, Unknown("hardware.rocm", _ROCM_HINT))
 
 
+def bitsandbytes_rocm_library(facts: Facts) -> Verdict:
+    """bitsandbytes did not find the libbitsandbytes_rocmNN.so it named. It names it by the ROCm
+    torch was built with (torch.version.hip), 0.49.2 as major*10+minor, so ROCm 7.10+ reads as
+    a version it is not (7.12 -> 82, 7.14 -> 84: bitsandbytes#1890, #2014), while a source build
+    names its file by the ROCm hipconfig reports (bitsandbytes PR #1878). TRUE where the log
+    states torch's ROCm: the package has no library for it; otherwise torch's ROCm is asked."""
+    looked = facts.builds.get("bnb_rocm_library")
+    if looked is None:
+        return FALSE
+    number = looked.major  # the digits of the file's name (80), however the fact is spelled
+    name = f"libbitsandbytes_rocm{number}.so"
+    torch_rocm = facts.builds.get("torch_rocm")
+    if torch_rocm is not None:
+        major, minor = torch_rocm.major, torch_rocm.minor
+        if minor >= 10 and number == major * 10 + minor:
+            text = (
+                f"bitsandbytes read torch's ROCm {torch_rocm} as {number} ({major}*10+{minor}) "
+                f"and looked for {name}, which no build of it names so"
+            )
+        else:
+            text = f"bitsandbytes has no {name} for torch's ROCm {torch_rocm} build"
+        return Verdict(Tri.TRUE, (text,))
+    held = (
+        f"bitsandbytes looked for {name}, named by the ROCm torch was built with (0.49.2 writes "
+        "major*10+minor: 7.10 is 80), and the package has no library of that name"
+    )
+    hint = (
+        "torch's ROCm build (explain --python <the run's interpreter> reads it; or python -c "
+        "'import torch; print(torch.version.hip)') against the libbitsandbytes_rocm*.so files of "
+        "site-packages/bitsandbytes"
+    )
+    return _open(held, Unknown("build.torch_rocm", hint))
+
+
 CHECKS = {
     "hip_isa": isa_rejected,
     "hip_library": library_kernels_missing,
     "hip_device": no_amd_gpu,
     "rocm_loader": rocm_library_missing,
+    "bitsandbytes_rocm_library": bitsandbytes_rocm_library,
 }
 
 

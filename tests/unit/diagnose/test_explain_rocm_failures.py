@@ -93,6 +93,24 @@ def facts(document: dict[str, Any]) -> dict[tuple[str, str], str]:
             ["hardware.hsa_override_gfx_version"],
             (),
         ),
+        # bitsandbytes looked for the library of torch's ROCm (collect_env states 6.3): none
+        (
+            "composed-rocm-bnb-rocm63-not-found-collect-env.log",
+            "bitsandbytes-no-library-for-torch-rocm",
+            5,
+            "confirmed",
+            [],
+            ("libbitsandbytes_rocm63.so", "6.3"),
+        ),
+        # torch of ROCm 7.12 read as 82 (major*10+minor)
+        (
+            "composed-rocm-bnb-rocm712-read-as-82.log",
+            "bitsandbytes-no-library-for-torch-rocm",
+            2,
+            "confirmed",
+            [],
+            ("7.12", "82"),
+        ),
         (
             "composed-rocm-no-hip-gpu-on-nvidia.log",
             "torch-rocm-build-finds-no-amd-gpu",
@@ -169,4 +187,13 @@ def test_a_cuda_library_is_not_a_rocm_one() -> None:
         "torch-rocm-build-finds-no-amd-gpu",
         "hip-code-object-isa-rejected-by-gpu",
         "hip-library-kernels-missing-for-gpu-target",
+        "bitsandbytes-no-library-for-torch-rocm",
     }
+
+
+def test_a_cuda_bitsandbytes_library_is_not_a_rocm_one() -> None:
+    # bitsandbytes' CUDA loader message (libbitsandbytes_cuda129.so) never reads as the ROCm rule
+    document = explain("bitsandbytes-1688-cuda129-library.log")
+    rules = {m["rule"] for m in document["matches"] if m["verdict"] in CAUSES}
+    assert "bitsandbytes-no-library-for-torch-rocm" not in rules
+    assert ("build", "bnb_rocm_library") not in facts(document)
