@@ -60,6 +60,14 @@ _BNB_ROCM = re.compile(
     r"[^\n]{0,400}?libbitsandbytes_rocm(?P<nn>\d{2,4})\.so"
 )
 
+# flash-attention's setup.py (ROCm): the targets asked for (GPU_ARCHS, or the GPU's) are not in
+# the list it builds for
+_FA_ARCH = re.compile(
+    r"GPU archs? of \[[^\]\n]{0,400}\] is invalid or not supported by Flash-Attention"
+)
+# flash-attn's setup.py took its CUDA path and found no CUDA compiler
+_FA_NVCC = re.compile(r"flash_attn was requested, but nvcc was not found")
+
 
 def record(
     collector: FactCollector, text: str, shapes: Iterable[Shape], line: int, source: str
@@ -89,3 +97,7 @@ def record(
     bnb = _BNB_ROCM.search(text)
     if bnb is not None:
         collector.add("build", "bnb_rocm_library", bnb.group("nn"), line, text, source)
+    if _FA_ARCH.search(text):
+        collector.add("build", "flash_attn_arch_refused", "1", line, text, source)
+    if _FA_NVCC.search(text):
+        collector.add("build", "flash_attn_needs_nvcc", "1", line, text, source)

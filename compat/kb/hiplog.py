@@ -208,12 +208,50 @@ def bitsandbytes_rocm_library(facts: Facts) -> Verdict:
     return _open(held, Unknown("build.torch_rocm", hint))
 
 
+def flash_attn_arch_refused(facts: Facts) -> Verdict:
+    """flash-attention's setup.py (its ROCm build) asserts that every target it is asked to build
+    for (GPU_ARCHS, or the GPU's) is one of the few it lists; the assertion failed, naming the
+    targets asked for: the release builds for none of them (the log settles it)."""
+    if "flash_attn_arch_refused" not in facts.builds:
+        return FALSE
+    text = (
+        "flash-attention's setup.py builds only for the GPU targets it lists, and one asked for "
+        "(the assertion names them) is not among them"
+    )
+    return Verdict(Tri.TRUE, (text,))
+
+
+def flash_attn_nvcc(facts: Facts) -> Verdict:
+    """flash-attn's setup.py took its CUDA path (it asked for nvcc) under a ROCm build of torch:
+    that release builds only for CUDA (ROCm support came with the ROCm backend of FlashAttention
+    2, Dao-AILab/flash-attention PR #1010). TRUE where the log states torch's ROCm build;
+    otherwise torch's build is asked (on a CUDA torch it is a missing CUDA toolkit instead)."""
+    if "flash_attn_needs_nvcc" not in facts.builds or "torch_cuda" in facts.builds:
+        return FALSE  # on a CUDA torch the CUDA toolkit is what is missing
+    torch_rocm = facts.builds.get("torch_rocm")
+    if torch_rocm is not None:
+        text = (
+            f"flash-attn's build asked for nvcc (CUDA) under torch's ROCm {torch_rocm} build: "
+            "this release of flash-attn builds only for CUDA"
+        )
+        return Verdict(Tri.TRUE, (text,))
+    held = "flash-attn's build asked for nvcc, the CUDA compiler"
+    hint = (
+        "torch's build (explain --python <the run's interpreter> reads it; or python -c "
+        "'import torch; print(torch.version.hip, torch.version.cuda)'): a ROCm torch needs a "
+        "flash-attn release with a ROCm build; a CUDA torch, the CUDA toolkit"
+    )
+    return _open(held, Unknown("build.torch_rocm", hint))
+
+
 CHECKS = {
     "hip_isa": isa_rejected,
     "hip_library": library_kernels_missing,
     "hip_device": no_amd_gpu,
     "rocm_loader": rocm_library_missing,
     "bitsandbytes_rocm_library": bitsandbytes_rocm_library,
+    "flash_attn_rocm_arch": flash_attn_arch_refused,
+    "flash_attn_nvcc": flash_attn_nvcc,
 }
 
 

@@ -111,6 +111,24 @@ def facts(document: dict[str, Any]) -> dict[tuple[str, str], str]:
             [],
             ("7.12", "82"),
         ),
+        # flash-attention's setup.py refuses a target (two asked for, Dao-AILab's newer layout)
+        (
+            "composed-rocm-flash-attn-archs-two-targets.log",
+            "flash-attn-rocm-build-refuses-gpu-target",
+            8,
+            "confirmed",
+            [],
+            ("setup.py",),
+        ),
+        # flash-attn's CUDA path (nvcc) under a torch of ROCm 5.7 (collect_env)
+        (
+            "composed-rocm-flash-attn-nvcc-collect-env.log",
+            "flash-attn-cuda-only-release-on-rocm-torch",
+            2,
+            "confirmed",
+            [],
+            ("5.7",),
+        ),
         (
             "composed-rocm-no-hip-gpu-on-nvidia.log",
             "torch-rocm-build-finds-no-amd-gpu",
@@ -197,3 +215,10 @@ def test_a_cuda_bitsandbytes_library_is_not_a_rocm_one() -> None:
     rules = {m["rule"] for m in document["matches"] if m["verdict"] in CAUSES}
     assert "bitsandbytes-no-library-for-torch-rocm" not in rules
     assert ("build", "bnb_rocm_library") not in facts(document)
+
+
+def test_flash_attn_asking_for_nvcc_on_a_cuda_torch_is_not_a_rocm_cause() -> None:
+    # torch 2.1.0+cu121: the CUDA toolkit is missing, not a ROCm build of flash-attn
+    document = explain("composed-cuda-flash-attn-nvcc-cu121.log")
+    rules = {m["rule"] for m in document["matches"] if m["verdict"] in CAUSES}
+    assert "flash-attn-cuda-only-release-on-rocm-torch" not in rules
