@@ -222,3 +222,11 @@ def test_flash_attn_asking_for_nvcc_on_a_cuda_torch_is_not_a_rocm_cause() -> Non
     document = explain("composed-cuda-flash-attn-nvcc-cu121.log")
     rules = {m["rule"] for m in document["matches"] if m["verdict"] in CAUSES}
     assert "flash-attn-cuda-only-release-on-rocm-torch" not in rules
+
+
+def test_flash_attention_targets_are_not_torchs_arch_list() -> None:
+    # the assertion lists the targets setup.py was asked for; reading them as torch's
+    # get_arch_list() would judge torch's build by flash-attention's list
+    stated = facts(explain("composed-rocm-flash-attn-archs-two-targets.log"))
+    assert ("arch_list", "torch_hip") not in stated
+    assert stated[("build", "flash_attn_arch_refused")] == "1"
