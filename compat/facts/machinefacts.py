@@ -279,9 +279,14 @@ MESSAGES: tuple[Message, ...] = (
         "environment",
     ),
     # torch.cuda.get_arch_list() on a ROCm build, printed: ['gfx900', 'gfx906', ..., 'gfx1100'].
+    # Not flash-attention setup.py's "One of GPU archs of ['gfx908'] is invalid or not supported":
+    # that list is the targets its build was asked for, not torch's.
     Message(
         b"['gfx",
-        re.compile(r"\[(?P<list>'gfx[0-9a-f]{3,4}'(?:,\s?'gfx[0-9a-z:+-]{3,30}'){0,40})\]"),
+        re.compile(
+            r"(?<!GPU archs of )"
+            r"\[(?P<list>'gfx[0-9a-f]{3,4}'(?:,\s?'gfx[0-9a-z:+-]{3,30}'){0,40})\]"
+        ),
         (Field("list", "arch_list", "torch_hip", _gfx_list),),
         "torch.cuda.get_arch_list()",
     ),

@@ -13,7 +13,11 @@ are facts of that failure wherever the log prints it, never guesses from prose:
   (`missing_rocm_lib`);
 - a rocBLAS / hipBLASLt kernel library that is not there for a GPU target: `Cannot read
   ".../TensileLibrary_lazy_gfx1102.dat"`, `TensileLibrary.dat: No such file or directory for GPU
-  arch : gfx1032` (`hip_library_missing` = 1, and the target the runtime reported, `gfx1102`).
+  arch : gfx1032` (`hip_library_missing` = 1, and the target the runtime reported, `gfx1102`);
+  rocBLAS 5.x's `Cannot read <dir>/TensileLibrary.dat` names no target (`hip_library_missing`
+  only: the target is then asked);
+- the ROCm library bitsandbytes looked for and did not find, `libbitsandbytes_rocm80.so`
+  (`bnb_rocm_library` = 80).
 """
 
 from __future__ import annotations
@@ -43,6 +47,26 @@ _TENSILE = re.compile(
 )
 _TENSILE_MISSING = re.compile(r"Cannot read|Could not load|No such file|cannot open", re.IGNORECASE)
 _ARCH = re.compile(r"for GPU arch\s*:\s*(?P<gfx>gfx[0-9a-f]{3,4})")
+# rocBLAS 5.x names no target: the generic file of the directory it read (no per-target file
+# there, or the wrong directory)
+_TENSILE_GENERIC = re.compile(
+    r"rocBLAS error: Cannot read \S.{0,400}?TensileLibrary\.(?:dat|yaml)\b"
+)
+
+# bitsandbytes' loader did not find the ROCm library it named (`Configured ROCm binary not found
+# at .../libbitsandbytes_rocm80.so`, `Could not find the bitsandbytes ROCm binary at ...`)
+_BNB_ROCM = re.compile(
+    r"(?:binary not found|Could not find the bitsandbytes ROCm binary)"
+    r"[^\n]{0,400}?libbitsandbytes_rocm(?P<nn>\d{2,4})\.so"
+)
+
+# flash-attention's setup.py (ROCm): the targets asked for (GPU_ARCHS, or the GPU's) are not in
+# the list it builds for
+_FA_ARCH = re.compile(
+    r"GPU archs? of \[[^\]\n]{0,400}\] is invalid or not supported by Flash-Attention"
+)
+# flash-attn's setup.py took its CUDA path and found no CUDA compiler
+_FA_NVCC = re.compile(r"flash_attn was requested, but nvcc was not found")
 
 
 def record(
@@ -68,3 +92,12 @@ def record(
     if found is not None:
         collector.add("gfx_target", "0", found.group("gfx"), line, text, source)
         collector.add("build", "hip_library_missing", "1", line, text, source)
+    elif _TENSILE_GENERIC.search(text):
+        collector.add("build", "hip_library_missing", "1", line, text, source)
+    bnb = _BNB_ROCM.search(text)
+    if bnb is not None:
+        collector.add("build", "bnb_rocm_library", bnb.group("nn"), line, text, source)
+    if _FA_ARCH.search(text):
+        collector.add("build", "flash_attn_arch_refused", "1", line, text, source)
+    if _FA_NVCC.search(text):
+        collector.add("build", "flash_attn_needs_nvcc", "1", line, text, source)

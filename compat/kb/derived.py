@@ -48,6 +48,9 @@ VOCABULARY: dict[str, tuple[str, ...]] = {
     "hip_library": ("target-missing",),
     "hip_device": ("none",),
     "rocm_loader": ("library-missing",),
+    "bitsandbytes_rocm_library": ("missing",),
+    "flash_attn_rocm_arch": ("refused",),
+    "flash_attn_nvcc": ("rocm-torch",),
     "torch_backend": ("cuda-on-amd",),
     "cudnn_runtime": ("older-same-major", "other-major"),
     "loader_cuda_major": ("other-major",),
@@ -70,6 +73,9 @@ PACKAGES: dict[str, tuple[str, ...]] = {
     "hip_library": (),
     "hip_device": ("torch",),
     "rocm_loader": ("torch",),
+    "bitsandbytes_rocm_library": (),
+    "flash_attn_rocm_arch": (),
+    "flash_attn_nvcc": (),
     "torch_backend": ("torch",),
     "cudnn_runtime": ("torch",),
     "loader_cuda_major": ("torch",),
@@ -77,7 +83,15 @@ PACKAGES: dict[str, tuple[str, ...]] = {
     "nccl_wheels": (),  # any two of NCCL_WHEELS
 }
 # derived keys about a ROCm failure a log reports -> their function in compat/kb/hiplog.py
-HIP_LOG = ("hip_isa", "hip_library", "hip_device", "rocm_loader")
+HIP_LOG = (
+    "hip_isa",
+    "hip_library",
+    "hip_device",
+    "rocm_loader",
+    "bitsandbytes_rocm_library",
+    "flash_attn_rocm_arch",
+    "flash_attn_nvcc",
+)
 # derived keys whose mechanism covers packages their table does not list (any extension built
 # against NumPy 1): a traceback through another package is not outside them
 OPEN_PACKAGES = frozenset({"numpy_abi"})

@@ -21,6 +21,16 @@ _OVERRIDE_HINT = (
 _ISA = "the GPU rejected the instructions of a loaded code object (INVALID_ISA)"
 _NO_GPU = "a ROCm (HIP) build of torch found no AMD GPU"
 _LOADER = "the loader could not open a ROCm library"
+_TENSILE_DIR = (
+    "rocBLAS found no Tensile kernel library for the GPU in the directory it read (the message "
+    "names the directory, not the target)"
+)
+_TENSILE_HINT = (
+    "the GPU's target (rocminfo | grep gfx) against the TensileLibrary*_gfx* files of the "
+    "directory the message names (ls it): none of the target there means the library lacks it; "
+    "none at all, or no such directory, means rocBLAS read the wrong one (a librocblas.so loaded "
+    "from elsewhere on LD_LIBRARY_PATH; ROCBLAS_TENSILE_LIBPATH names the right one)"
+)
 _ROCM_HINT = (
     "the ROCm user space the process loads (--hardware FILE: a compat probe profile records "
     "it; or ls /opt/rocm*/.info/version, pip list | grep "
@@ -107,6 +117,10 @@ def library_kernels_missing(facts: Facts) -> Verdict:
             "which it does not carry"
         )
         return Verdict(Tri.TRUE, (text,))
+    if not named:
+        # rocBLAS 5.x's generic `Cannot read <dir>/TensileLibrary.dat` names no target, and the
+        # log shows none: which target it looked for (and whether <dir> is the library's) is open
+        return _open(_TENSILE_DIR, Unknown("hardware.gfx_target", _TENSILE_HINT))
     held = "the library found no kernels for the GPU target the runtime reports"
     return _open(held, Unknown("hardware.hsa_override_gfx_version", _OVERRIDE_HINT))
 
@@ -160,11 +174,84 @@ def rocm_library_missing(facts: Facts) -> Verdict:
     return _open(_LOADER, Unknown("hardware.rocm", _ROCM_HINT))
 
 
+def bitsandbytes_rocm_library(facts: Facts) -> Verdict:
+    """bitsandbytes did not find the libbitsandbytes_rocmNN.so it named. It names it by the ROCm
+    torch was built with (torch.version.hip), 0.49.2 as major*10+minor, so ROCm 7.10+ reads as
+    a version it is not (7.12 -> 82, 7.14 -> 84: bitsandbytes#1890, #2014), while a source build
+    names its file by the ROCm hipconfig reports (bitsandbytes PR #1878). TRUE where the log
+    states torch's ROCm: the package has no library for it; otherwise torch's ROCm is asked."""
+    looked = facts.builds.get("bnb_rocm_library")
+    if looked is None:
+        return FALSE
+    number = looked.major  # the digits of the file's name (80), however the fact is spelled
+    name = f"libbitsandbytes_rocm{number}.so"
+    torch_rocm = facts.builds.get("torch_rocm")
+    if torch_rocm is not None:
+        major, minor = torch_rocm.major, torch_rocm.minor
+        if minor >= 10 and number == major * 10 + minor:
+            text = (
+                f"bitsandbytes read torch's ROCm {torch_rocm} as {number} ({major}*10+{minor}) "
+                f"and looked for {name}, which no build of it names so"
+            )
+        else:
+            text = f"bitsandbytes has no {name} for torch's ROCm {torch_rocm} build"
+        return Verdict(Tri.TRUE, (text,))
+    held = (
+        f"bitsandbytes looked for {name}, named by the ROCm torch was built with (0.49.2 writes "
+        "major*10+minor: 7.10 is 80), and the package has no library of that name"
+    )
+    hint = (
+        "torch's ROCm build (explain --python <the run's interpreter> reads it; or python -c "
+        "'import torch; print(torch.version.hip)') against the libbitsandbytes_rocm*.so files of "
+        "site-packages/bitsandbytes"
+    )
+    return _open(held, Unknown("build.torch_rocm", hint))
+
+
+def flash_attn_arch_refused(facts: Facts) -> Verdict:
+    """flash-attention's setup.py (its ROCm build) asserts that every target it is asked to build
+    for (GPU_ARCHS, or the GPU's) is one of the few it lists; the assertion failed, naming the
+    targets asked for: the release builds for none of them (the log settles it)."""
+    if "flash_attn_arch_refused" not in facts.builds:
+        return FALSE
+    text = (
+        "flash-attention's setup.py builds only for the GPU targets it lists, and one asked for "
+        "(the assertion names them) is not among them"
+    )
+    return Verdict(Tri.TRUE, (text,))
+
+
+def flash_attn_nvcc(facts: Facts) -> Verdict:
+    """flash-attn's setup.py took its CUDA path (it asked for nvcc) under a ROCm build of torch:
+    that release builds only for CUDA (ROCm support came with the ROCm backend of FlashAttention
+    2, Dao-AILab/flash-attention PR #1010). TRUE where the log states torch's ROCm build;
+    otherwise torch's build is asked (on a CUDA torch it is a missing CUDA toolkit instead)."""
+    if "flash_attn_needs_nvcc" not in facts.builds or "torch_cuda" in facts.builds:
+        return FALSE  # on a CUDA torch the CUDA toolkit is what is missing
+    torch_rocm = facts.builds.get("torch_rocm")
+    if torch_rocm is not None:
+        text = (
+            f"flash-attn's build asked for nvcc (CUDA) under torch's ROCm {torch_rocm} build: "
+            "this release of flash-attn builds only for CUDA"
+        )
+        return Verdict(Tri.TRUE, (text,))
+    held = "flash-attn's build asked for nvcc, the CUDA compiler"
+    hint = (
+        "torch's build (explain --python <the run's interpreter> reads it; or python -c "
+        "'import torch; print(torch.version.hip, torch.version.cuda)'): a ROCm torch needs a "
+        "flash-attn release with a ROCm build; a CUDA torch, the CUDA toolkit"
+    )
+    return _open(held, Unknown("build.torch_rocm", hint))
+
+
 CHECKS = {
     "hip_isa": isa_rejected,
     "hip_library": library_kernels_missing,
     "hip_device": no_amd_gpu,
     "rocm_loader": rocm_library_missing,
+    "bitsandbytes_rocm_library": bitsandbytes_rocm_library,
+    "flash_attn_rocm_arch": flash_attn_arch_refused,
+    "flash_attn_nvcc": flash_attn_nvcc,
 }
 
 

@@ -107,6 +107,11 @@ BUILD_KEYS = {
     # (1), the HIP runtime major the loader could not open (libamdhip64.so.7: 7), another ROCm
     # library it could not open (its soname major), a Tensile kernel library absent for a target
     "hsa_invalid_isa", "hip_no_device", "missing_hip", "missing_rocm_lib", "hip_library_missing",
+    # the libbitsandbytes_rocmNN.so bitsandbytes looked for and did not find (NN: 80)
+    "bnb_rocm_library",
+    # flash-attention's setup.py refused the GPU targets of a ROCm build (1); flash-attn's setup
+    # asked for nvcc, the CUDA compiler (1)
+    "flash_attn_arch_refused", "flash_attn_needs_nvcc",
 }  # fmt: skip
 EXAMPLE_KINDS = ("affected", "possible", "clear")
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9.-]*[a-z0-9]$")

@@ -74,6 +74,61 @@ def facts(document: dict[str, Any]) -> dict[tuple[str, str], str]:
             [],
             ("10.3.0", "gfx1030"),
         ),
+        # rocBLAS 5.x names no target (`Cannot read <dir>/TensileLibrary.dat: Illegal seek`) and
+        # the log shows none: the GPU's target is asked, not an override
+        (
+            "composed-rocm-rocblas54-tensile-generic.log",
+            "hip-library-kernels-missing-for-gpu-target",
+            4,
+            "symptom-only",
+            ["hardware.gfx_target"],
+            ("directory",),
+        ),
+        # the same message (a Windows path with a space) where rocminfo printed the target
+        (
+            "composed-rocm-rocblas-tensile-generic-windows-rocminfo.log",
+            "hip-library-kernels-missing-for-gpu-target",
+            4,
+            "symptom-only",
+            ["hardware.hsa_override_gfx_version"],
+            (),
+        ),
+        # bitsandbytes looked for the library of torch's ROCm (collect_env states 6.3): none
+        (
+            "composed-rocm-bnb-rocm63-not-found-collect-env.log",
+            "bitsandbytes-no-library-for-torch-rocm",
+            5,
+            "confirmed",
+            [],
+            ("libbitsandbytes_rocm63.so", "6.3"),
+        ),
+        # torch of ROCm 7.12 read as 82 (major*10+minor)
+        (
+            "composed-rocm-bnb-rocm712-read-as-82.log",
+            "bitsandbytes-no-library-for-torch-rocm",
+            2,
+            "confirmed",
+            [],
+            ("7.12", "82"),
+        ),
+        # flash-attention's setup.py refuses a target (two asked for, Dao-AILab's newer layout)
+        (
+            "composed-rocm-flash-attn-archs-two-targets.log",
+            "flash-attn-rocm-build-refuses-gpu-target",
+            8,
+            "confirmed",
+            [],
+            ("setup.py",),
+        ),
+        # flash-attn's CUDA path (nvcc) under a torch of ROCm 5.7 (collect_env)
+        (
+            "composed-rocm-flash-attn-nvcc-collect-env.log",
+            "flash-attn-cuda-only-release-on-rocm-torch",
+            2,
+            "confirmed",
+            [],
+            ("5.7",),
+        ),
         (
             "composed-rocm-no-hip-gpu-on-nvidia.log",
             "torch-rocm-build-finds-no-amd-gpu",
@@ -150,4 +205,28 @@ def test_a_cuda_library_is_not_a_rocm_one() -> None:
         "torch-rocm-build-finds-no-amd-gpu",
         "hip-code-object-isa-rejected-by-gpu",
         "hip-library-kernels-missing-for-gpu-target",
+        "bitsandbytes-no-library-for-torch-rocm",
     }
+
+
+def test_a_cuda_bitsandbytes_library_is_not_a_rocm_one() -> None:
+    # bitsandbytes' CUDA loader message (libbitsandbytes_cuda129.so) never reads as the ROCm rule
+    document = explain("bitsandbytes-1688-cuda129-library.log")
+    rules = {m["rule"] for m in document["matches"] if m["verdict"] in CAUSES}
+    assert "bitsandbytes-no-library-for-torch-rocm" not in rules
+    assert ("build", "bnb_rocm_library") not in facts(document)
+
+
+def test_flash_attn_asking_for_nvcc_on_a_cuda_torch_is_not_a_rocm_cause() -> None:
+    # torch 2.1.0+cu121: the CUDA toolkit is missing, not a ROCm build of flash-attn
+    document = explain("composed-cuda-flash-attn-nvcc-cu121.log")
+    rules = {m["rule"] for m in document["matches"] if m["verdict"] in CAUSES}
+    assert "flash-attn-cuda-only-release-on-rocm-torch" not in rules
+
+
+def test_flash_attention_targets_are_not_torchs_arch_list() -> None:
+    # the assertion lists the targets setup.py was asked for; reading them as torch's
+    # get_arch_list() would judge torch's build by flash-attention's list
+    stated = facts(explain("composed-rocm-flash-attn-archs-two-targets.log"))
+    assert ("arch_list", "torch_hip") not in stated
+    assert stated[("build", "flash_attn_arch_refused")] == "1"

@@ -639,6 +639,36 @@ def _hip_log_cases(key: str) -> Iterator[Case]:
             )
         yield Case("library-missing", {"packages": {"torch": "2.5.1+rocm6.2"}}, (), {})
         return
+    if key == "bitsandbytes_rocm_library":
+        # the library of torch's ROCm (6.3: rocm63) and 7.12 read as 82: any spelling of torch
+        for torch, looked in (("2.6.0+rocm6.3", "63"), ("2.9.0+rocm7.12", "82")):
+            yield Case(
+                "missing",
+                {"packages": {"torch": torch}, "build": {"bnb_rocm_library": looked}},
+                (("packages", "torch"),),
+                {},
+                keep_labels=True,
+            )
+        # no loader message: never true of an environment
+        yield Case(
+            "missing", {"packages": {"torch": "2.6.0+rocm6.3"}}, (("packages", "torch"),), {}, True
+        )
+        return
+    if key in ("flash_attn_rocm_arch", "flash_attn_nvcc"):
+        fact, expected = {
+            "flash_attn_rocm_arch": ("flash_attn_arch_refused", "refused"),
+            "flash_attn_nvcc": ("flash_attn_needs_nvcc", "rocm-torch"),
+        }[key]
+        for torch in ("2.0.1+rocm5.4.2", "2.5.1+rocm6.2"):
+            yield Case(
+                expected,
+                {"packages": {"torch": torch}, "build": {fact: "1"}},
+                (("packages", "torch"),),
+                {},
+                keep_labels=True,
+            )
+        yield Case(expected, {"packages": {"torch": "2.5.1+rocm6.2"}}, (), {})
+        return
     if key == "hip_device":
         nvidia = {"gpu": "NVIDIA Tesla T4", "gpu_count": 1, "compute_capability": "7.5"}
         yield Case("none", {"build": {"hip_no_device": "1"}, "hardware": nvidia}, (), {})
@@ -699,6 +729,9 @@ DERIVED_CASES: dict[tuple[str, str], Callable[[], Iterator[Case]]] = {
     ("hip_library", "target-missing"): lambda: _hip_log_cases("hip_library"),
     ("hip_device", "none"): lambda: _hip_log_cases("hip_device"),
     ("rocm_loader", "library-missing"): lambda: _hip_log_cases("rocm_loader"),
+    ("bitsandbytes_rocm_library", "missing"): lambda: _hip_log_cases("bitsandbytes_rocm_library"),
+    ("flash_attn_rocm_arch", "refused"): lambda: _hip_log_cases("flash_attn_rocm_arch"),
+    ("flash_attn_nvcc", "rocm-torch"): lambda: _hip_log_cases("flash_attn_nvcc"),
     ("nccl_wheels", "two-majors"): _nccl_wheel_cases,
     ("stated_requirement", "unmet"): _requirement_cases,
     ("loader_cuda_major", "other-major"): _loader_cases,
