@@ -32,6 +32,7 @@ requirements and the same rejected releases) is answered once.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, NamedTuple
@@ -128,13 +129,16 @@ def _setting(env: Mapping[str, str], name: str, default: float, kind: type) -> f
     return float(number)
 
 
-def _any(version: Version) -> bool:
-    return True
-
-
 # A package's candidate releases on one target (name, extras, Python, platform, markers): the
 # same for every install one check solves, whatever index routing narrows them to.
 _POOLS: dict[tuple[Any, ...], list[tuple[_Candidate, bool]]] = {}
+# find_matches' answers for a package of the snapshot that no index routing narrows, no direct
+# reference names and no other installer provides, over every solve of one process: a function
+# of its pool (_POOLS' key), the set of clauses, the rejected releases and the text of the pin
+# (the first `==V`: the release held where the snapshot does not list it). unsloth's 173 solves
+# ask 26,515 such questions, 2,287 of them distinct (issue 45). Cleared past _ANSWERS_KEPT.
+_ANSWERS: dict[tuple[Any, ...], tuple[_Candidate, ...]] = {}
+_ANSWERS_KEPT = 50_000
 
 
 class Wanted(NamedTuple):
@@ -275,13 +279,20 @@ def _rocm_build(requires: tuple[Requirement, ...]) -> tuple[Requirement, ...]:
 
 def _exact(specifier: SpecifierSet) -> Version | None:
     """The version an `==V` (or `===V`) clause names, when there is one."""
+    return (_first_pin(specifier) or (None,))[0]
+
+
+def _first_pin(specifier: SpecifierSet) -> tuple[Version | None, ...]:
+    """What _exact says of the first `==V` (or `===V`) clause: (its version,), (None,) where
+    that is no version; () where no clause pins, so that the first pin of specifiers joined
+    (`&`) is the first of theirs that has one."""
     for clause in specifier:
         if clause.operator in ("==", "===") and "*" not in clause.version:
             try:
-                return Version(clause.version)
+                return (Version(clause.version),)
             except ValueError:
-                return None
-    return None
+                return (None,)
+    return ()
 
 
 class _Facts(NamedTuple):
@@ -291,6 +302,7 @@ class _Facts(NamedTuple):
     identifier: str
     clauses: frozenset[str]  # each clause of its specifier, as text
     pinned: bool  # an `==V` clause
+    first_pin: tuple[Version | None, ...]  # _first_pin of its specifier
     bounded: bool  # an upper bound
     satisfied: dict[Version, bool]  # release -> whether the specifier allows it
 
@@ -325,7 +337,28 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
         self.marker_key = tuple(sorted(markers.items()))
         # find_matches' answers: backtracking asks the same question again and again.
         self.answers: dict[
-            tuple[str, frozenset[str], frozenset[Version | None]], list[_Candidate]
+            tuple[str, frozenset[str], frozenset[Version | None]], tuple[_Candidate, ...]
+        ] = {}
+        # ...and asks it with the same objects: unsloth's 173 solves call find_matches 1.1
+        # million times with 44 thousand distinct (identifier, requirement objects, rejected
+        # candidate objects), where building `answers`' key (each requirement's clauses joined,
+        # the rejected releases as a set) cost more than the answers (issue 45). Keyed by the
+        # objects' ids, the objects kept in the value so that the ids stay theirs.
+        self.asked: dict[
+            tuple[Any, ...], tuple[tuple[_Candidate, ...], list[Requirement], list[_Candidate]]
+        ] = {}
+        # is_satisfied_by's answers by (requirement, candidate) object, both kept in the value
+        self.satisfies: dict[tuple[int, int], tuple[bool, Requirement, _Candidate]] = {}
+        # get_preference's set of identifiers behind the last backtrack, for the causes it was
+        # worked out from (their ids; the causes kept): asked again for every name of a round
+        self.causes: tuple[tuple[int, ...], list[Any], frozenset[str]] = ((), [], frozenset())
+        # An identifier's name and extras, parsed once
+        self.parsed: dict[str, tuple[NormalizedName, frozenset[str]]] = {}
+        # The releases of a pool pip may pick at a pin, and of those the ones whose
+        # requirements are known: per (name, extras, pin), asked again on every answer missed
+        self.allowed: dict[
+            tuple[NormalizedName, frozenset[str], Version | None],
+            tuple[list[_Candidate], list[_Candidate]],
         ] = {}
         # What resolvelib asks of one requirement object millions of times while backtracking
         # (its identifier, its clauses, whether it pins or bounds, which releases satisfy it),
@@ -334,6 +367,10 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
         self.facts: dict[int, _Facts] = {}
         self.keys: dict[tuple[NormalizedName, frozenset[str]], str] = {}
         self.limit_clauses = {n: frozenset(map(str, s)) for n, s in limits.items()}
+        self.limit_pins = {n: _first_pin(s) for n, s in limits.items()}
+        # get_dependencies' answer per candidate object (the candidate kept): the same
+        # requirement objects each time it is asked, so that the caches above keyed by them hit
+        self.dependencies: dict[int, tuple[_Candidate, list[Requirement]]] = {}
 
     @staticmethod
     def _key(name: str, extras: Iterable[str]) -> str:
@@ -341,14 +378,17 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
         return f"{name}[{','.join(extras)}]" if extras else name
 
     def _facts(self, requirement: Requirement) -> _Facts:
+        # An id in `facts` is its requirement's: the entry keeps the object alive, so no other
+        # live object has that id.
         found = self.facts.get(id(requirement))
-        if found is None or found.requirement is not requirement:
+        if found is None:
             specifier = requirement.specifier
             found = _Facts(
                 requirement,
                 self._key(canonicalize_name(requirement.name), requirement.extras),
                 frozenset(str(clause) for clause in specifier),
                 _exact(specifier) is not None,
+                _first_pin(specifier),
                 any(c.operator in ("<", "<=", "~=") for c in specifier),
                 {},
             )
@@ -357,6 +397,9 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
 
     def identify(self, requirement_or_candidate: Any) -> str:
         item = requirement_or_candidate
+        known = self.facts.get(id(item))  # a requirement asked of before (see _facts)
+        if known is not None:
+            return known.identifier
         if isinstance(item, _Candidate):
             key = self.keys.get((item.name, item.extras))
             if key is None:
@@ -374,49 +417,118 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
     ) -> tuple[int, int, int, int, str]:
         # pip's order: names that caused backtracking first (resolve the conflict where it is),
         # then exact pins, upper-bounded requirements, what the user asked for; then the name.
-        facts = [self._facts(i.requirement) for i in information[identifier]]
-        pinned = any(f.pinned for f in facts)
-        bounded = any(f.bounded for f in facts)
-        causes = {self.identify(c.requirement) for c in backtrack_causes}
-        causes |= {self.identify(c.parent) for c in backtrack_causes if c.parent is not None}
+        pinned = bounded = False
+        for told in information[identifier]:
+            facts = self._facts(told.requirement)
+            pinned = pinned or facts.pinned
+            bounded = bounded or facts.bounded
         return (
-            0 if identifier in causes else 1,
+            0 if identifier in self._causes(backtrack_causes) else 1,
             0 if pinned else 1,
             0 if bounded else 1,
             0 if identifier in self.roots else 1,
             identifier,
         )
 
+    def _causes(self, backtrack_causes: Sequence[Any]) -> frozenset[str]:
+        """The identifiers of the requirements behind the last backtrack and of their parents:
+        worked out again only when the causes are other objects (resolvelib asks get_preference
+        of every unsatisfied name of a round, with the same causes)."""
+        ids = tuple(map(id, backtrack_causes))
+        if ids != self.causes[0]:
+            causes = {self.identify(c.requirement) for c in backtrack_causes}
+            causes |= {self.identify(c.parent) for c in backtrack_causes if c.parent is not None}
+            self.causes = (ids, list(backtrack_causes), frozenset(causes))
+        return self.causes[2]
+
     def find_matches(
         self,
         identifier: str,
         requirements: Mapping[str, Iterator[Requirement]],
         incompatibilities: Mapping[str, Iterator[_Candidate]],
-    ) -> list[_Candidate]:
+    ) -> tuple[_Candidate, ...]:
         wanted = list(requirements[identifier])  # may be empty while resolvelib backjumps
-        base, _, tail = identifier.partition("[")
-        name = canonicalize_name(base)
-        extras = frozenset(e for e in tail.rstrip("]").split(",") if e)
+        rejected = list(incompatibilities[identifier])
+        # The answer is a function of the identifier, the requirements' specifiers and the
+        # rejected releases: the same objects ask the same question (`asked`).
+        key = (identifier, *map(id, wanted), None, *map(id, rejected))
+        found = self.asked.get(key)
+        if found is None:
+            found = self.asked[key] = (self._answer(identifier, wanted, rejected), wanted, rejected)
+        return found[0]
+
+    def _answer(
+        self, identifier: str, wanted: list[Requirement], rejected: list[_Candidate]
+    ) -> tuple[_Candidate, ...]:
+        parsed = self.parsed.get(identifier)
+        if parsed is None:
+            base, _, tail = identifier.partition("[")
+            parsed = self.parsed[identifier] = (
+                canonicalize_name(base),
+                frozenset(e for e in tail.rstrip("]").split(",") if e),
+            )
+        name, extras = parsed
         # The releases allowed are those every clause allows: the set of clauses (the limit's
         # and each requirement's) is the question, as str(SpecifierSet) of them all was.
-        clauses = self.limit_clauses.get(name, frozenset()).union(
-            *(self._facts(r).clauses for r in wanted)
-        )
-        bad = {c.version for c in incompatibilities[identifier]}
-        key = (identifier, clauses, frozenset(bad))
-        if key not in self.answers:  # a revisit is answered from what was found
-            specifier = self.limits.get(name, SpecifierSet())
-            for requirement in wanted:
-                specifier &= requirement.specifier
-            self.answers[key] = self._matches(name, extras, specifier, bad, clauses)
-        return list(self.answers[key])
+        facts = [self._facts(r) for r in wanted]
+        clauses = self.limit_clauses.get(name, frozenset()).union(*(f.clauses for f in facts))
+        bad = frozenset(c.version for c in rejected)
+        key = (identifier, clauses, bad)
+        found = self.answers.get(key)  # a revisit is answered from what was found
+        if found is None:
+            found = self.answers[key] = self._shared_answer(
+                name, extras, wanted, facts, clauses, bad
+            )
+        return found
+
+    def _shared_answer(
+        self,
+        name: NormalizedName,
+        extras: frozenset[str],
+        wanted: list[Requirement],
+        facts: list[_Facts],
+        clauses: frozenset[str],
+        bad: frozenset[Version | None],
+    ) -> tuple[_Candidate, ...]:
+        """_matches' answer, from _ANSWERS where the package's answer is the same in every
+        solve of the process (see there)."""
+        whole = None
+        if not (name in self.served or name in self.urls or name in self.provided):
+            from compat.resolve.sources import snapshot
+
+            if snapshot.covers(name):
+                # The pin _exact finds in the specifier joined below, read from its parts
+                pin = self.limit_pins.get(name, ())
+                for each in facts:
+                    pin = pin or each.first_pin
+                pinned = (pin or (None,))[0]
+                whole = (*self._shared_key(name, extras), clauses, bad, str(pinned))
+                found = _ANSWERS.get(whole)
+                if found is not None:
+                    return found
+        specifier = self.limits.get(name, SpecifierSet())
+        for requirement in wanted:
+            specifier &= requirement.specifier
+        answer = tuple(self._matches(name, extras, specifier, bad, clauses))
+        if whole is not None:
+            if len(_ANSWERS) >= _ANSWERS_KEPT:
+                _ANSWERS.clear()
+            _ANSWERS[whole] = answer
+        return answer
+
+    def _shared_key(self, name: NormalizedName, extras: frozenset[str]) -> tuple[Any, ...]:
+        """_POOLS' key of a package's pool on this target."""
+        return (
+            name, extras, str(self.python), self.platform, self.marker_key,
+            name in self.rebuilt, name in self.rocm_built,
+        )  # fmt: skip
 
     def _matches(
         self,
         name: NormalizedName,
         extras: frozenset[str],
         specifier: SpecifierSet,
-        bad: set[Version | None],
+        bad: AbstractSet[Version | None],
         clauses: frozenset[str],
     ) -> list[_Candidate]:
         from compat.resolve.sources import snapshot
@@ -436,13 +548,19 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
                 return []
             return [_Candidate(name, None, extras, (), False)]
         pinned = _exact(specifier)
-        # PEP 592: yanked only where pinned exactly.
-        allowed = [c for c, yanked in self._pool(name, extras) if not yanked or c.version == pinned]
+        found = self.allowed.get((name, extras, pinned))
+        if found is None:
+            # PEP 592: yanked only where pinned exactly.
+            every = [
+                c for c, yanked in self._pool(name, extras) if not yanked or c.version == pinned
+            ]
+            found = self.allowed[(name, extras, pinned)] = (every, [c for c in every if c.source])
+        allowed, told = found
         # A release whose requirements are unknown would satisfy anything: backtracking into one
         # (vllm 0.1.3, sdists only) is never what pip does, which builds it and reads what it
         # requires. Releases with known requirements come first; the others only where none of
         # those fits the requirement at all (antlr4-python3-runtime==4.9.*: sdists only).
-        out = _fitting([c for c in allowed if c.source], specifier, clauses)
+        out = _fitting(told, specifier, clauses)
         if not out:
             out = _fitting(allowed, specifier, clauses)
         out = [c for c in out if c.version not in bad]
@@ -468,9 +586,7 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
             # per process (_POOLS), then narrowed to what this install's indexes serve.
             rebuilt = name in self.rebuilt
             rocm = name in self.rocm_built
-            shared = (
-                name, extras, str(self.python), self.platform, self.marker_key, rebuilt, rocm
-            )  # fmt: skip
+            shared = self._shared_key(name, extras)
             if shared not in _POOLS:
                 from compat.resolve.sources import snapshot
 
@@ -484,8 +600,12 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
                 if rocm:
                     built = [(c._replace(requires=_rocm_build(c.requires)), y) for c, y in built]
                 _POOLS[shared] = built
-            served = self.served.get(name, _any)
-            self.pools[key] = [(c, y) for c, y in _POOLS[shared] if served(c.version)]  # type: ignore[arg-type]
+            served = self.served.get(name)
+            self.pools[key] = (
+                _POOLS[shared]  # never changed: shared as it is where no index narrows it
+                if served is None
+                else [(c, y) for c, y in _POOLS[shared] if served(c.version)]  # type: ignore[arg-type]
+            )
         return self.pools[key]
 
     def _installed(self, name: NormalizedName, pinned: Version | None) -> _Candidate | None:
@@ -505,7 +625,7 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
         return found._replace(source="installed")
 
     def _direct(
-        self, name: NormalizedName, extras: frozenset[str], bad: set[Version | None]
+        self, name: NormalizedName, extras: frozenset[str], bad: AbstractSet[Version | None]
     ) -> list[_Candidate]:
         """A direct reference: the release its wheel's name says, with the snapshot's
         requirements of that release where the wheel is the index's own build (no local label:
@@ -556,6 +676,20 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
         return _Candidate(name, version, extras, (), False)
 
     def is_satisfied_by(self, requirement: Requirement, candidate: _Candidate) -> bool:
+        # Asked millions of times of a few thousand pairs (resolvelib checks every pin against
+        # every requirement on it each round): answered by the pair of objects, both kept in
+        # the value so that the ids stay theirs; then by the release (_Facts.satisfied).
+        found = self.satisfies.get((id(requirement), id(candidate)))
+        if found is None:
+            answer = self._satisfied(requirement, candidate)
+            found = self.satisfies[(id(requirement), id(candidate))] = (
+                answer,
+                requirement,
+                candidate,
+            )
+        return found[0]
+
+    def _satisfied(self, requirement: Requirement, candidate: _Candidate) -> bool:
         if candidate.version is None:
             return True
         satisfied = self._facts(requirement).satisfied
@@ -567,11 +701,17 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
         return found
 
     def get_dependencies(self, candidate: _Candidate) -> list[Requirement]:
-        deps = [_without_marker(r) for r in candidate.requires]
-        if candidate.extras and candidate.version is not None:
-            # An extra's candidate holds its base release at the same version (pip's way).
-            deps.append(_base_pin(candidate.name, candidate.version))
-        return deps
+        # resolvelib asks again for each candidate it tries and backjumps over; it only reads
+        # the list. A requirement with a marker (recorded-requires, installed metadata) is
+        # copied without it: once per candidate, not per question.
+        found = self.dependencies.get(id(candidate))
+        if found is None:
+            deps = [_without_marker(r) for r in candidate.requires]
+            if candidate.extras and candidate.version is not None:
+                # An extra's candidate holds its base release at the same version (pip's way).
+                deps.append(_base_pin(candidate.name, candidate.version))
+            found = self.dependencies[id(candidate)] = (candidate, deps)
+        return found[1]
 
 
 @cache
@@ -598,22 +738,29 @@ def _fitting(
         if not out:
             out = [c for c in candidates if specifier.contains(c.version, prereleases=True)]  # type: ignore[arg-type]
         return out
-    out = [c for c in candidates if _fits(c.version, specifier, clauses, False)]  # type: ignore[arg-type]
+    out = _fits(candidates, specifier, clauses, False)
     if not out:
-        out = [c for c in candidates if _fits(c.version, specifier, clauses, True)]  # type: ignore[arg-type]
+        out = _fits(candidates, specifier, clauses, True)
     return out
 
 
-def _fits(version: Version, specifier: SpecifierSet, clauses: frozenset[str], pre: bool) -> bool:
+def _fits(
+    candidates: list[_Candidate], specifier: SpecifierSet, clauses: frozenset[str], pre: bool
+) -> list[_Candidate]:
     known = _FITS.get((clauses, pre))
     if known is None:
         if len(_FITS) >= _FITS_KEPT:
             _FITS.clear()
         known = _FITS[(clauses, pre)] = {}
-    found = known.get(version)
-    if found is None:
-        found = known[version] = specifier.contains(version, prereleases=pre)
-    return found
+    out = []
+    for candidate in candidates:
+        version: Version = candidate.version  # type: ignore[assignment]
+        found = known.get(version)
+        if found is None:
+            found = known[version] = specifier.contains(version, prereleases=pre)
+        if found:
+            out.append(candidate)
+    return out
 
 
 def _without_marker(requirement: Requirement) -> Requirement:

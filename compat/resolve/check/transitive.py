@@ -118,6 +118,7 @@ def walk(
     via: dict[NormalizedName, list[str]] = {}
     met: dict[tuple[int, int], tuple[SpecifierSet, list[Version], bool]] = {}  # _met's answers
     allows: dict[int, tuple[SpecifierSet, dict[Version, bool]]] = {}  # _allowed's answers
+    required: _RequiredMemo = {}  # _required's answers
     if len(_ALLOWS) > _ALLOWS_KEPT:
         _ALLOWS.clear()
     for _ in range(MAX_ROUNDS):
@@ -126,7 +127,7 @@ def walk(
         requiring: dict[NormalizedName, list[tuple[NormalizedName, dict[Version, SpecifierSet]]]]
         requiring = {}
         for parent in list(nodes):
-            for child, specs in _required(nodes[parent]).items():
+            for child, specs in _required(nodes[parent], required).items():
                 if child not in declared and wanted(child):
                     requiring.setdefault(child, []).append((parent, specs))
         allowed: dict[NormalizedName, list[tuple[NormalizedName, set[Version], str]]] = {}
@@ -163,7 +164,7 @@ def walk(
             via[child] = [label for _, _, label in allowed[child]]
         # Backward: a release whose requirements no allowed release of a held package meets.
         for node in nodes.values():
-            keep = [v for v in node.releases if _met(node.lines.get(v), nodes, met)]
+            keep = [v for v in node.releases if _met(node.lines.get(v), nodes, met, allows)]
             if keep and keep != node.releases:
                 node.releases = keep
                 changed = True
@@ -195,19 +196,58 @@ def _snapshot_node(
     *,
     declared: bool,
 ) -> _Node | None:
+    known = _snapshot_lines(name, tuple(extras), tuple(sorted(markers.items())))
+    if known is None:
+        return None
+    universe, later, lines, source = known
+    releases = [v for v in [*universe, later] if spec.contains(v, prereleases=True)]
+    if not releases:
+        return None
+    return _Node(releases, lines, source, origin, declared, [*universe, later], later)
+
+
+# _snapshot_lines' answers over every walk of one process (issue 45: unsloth's 24 walks read
+# the same packages' releases again, each line list filtered per release). Cleared past
+# _LINES_KEPT packages.
+_LINES: dict[tuple[Any, ...], Any] = {}
+_LINES_KEPT = 20_000
+
+
+def _snapshot_lines(
+    name: NormalizedName, extras: tuple[str, ...], markers: tuple[tuple[str, str], ...]
+) -> (
+    tuple[
+        list[Version],
+        Version,
+        dict[Version, tuple[Requirement, ...] | None],
+        Callable[[Version], str],
+    ]
+    | None
+):
+    """A package's releases in the snapshot, the release after them, what each requires on
+    the target (read-only: the walks share them) and where each one's requirements come from;
+    None where the snapshot does not cover it."""
+    key = (name, extras, markers)
+    if key in _LINES:
+        found: Any = _LINES[key]
+        return found  # type: ignore[no-any-return]
+    if len(_LINES) >= _LINES_KEPT:
+        _LINES.clear()
     from compat.resolve.sources import snapshot
 
     recorded_lines = snapshot.releases(name)
     if not recorded_lines:
+        _LINES[key] = None
         return None
     universe = list(recorded_lines)
     later = _later(universe[-1])
     lines: dict[Version, tuple[Requirement, ...] | None] = {}
+    target = dict(markers)
     for version, texts in recorded_lines.items():
         lines[version] = (
-            _filter(texts, extras, markers)
+            _filtered(tuple(texts), extras, markers)
             if texts is not None
-            else _recorded_lines(name, version, extras, markers)
+            else _recorded_lines(name, version, extras, target)
         )
     # A release the snapshot cannot tell (sdists only) and nothing recorded covers, and one after
     # the snapshot: taken to require what the nearest known release does, at any version.
@@ -218,9 +258,6 @@ def _snapshot_node(
             told = lines[nearest]
             assert told is not None
             lines[version] = tuple(Requirement(_unbounded(r)) for r in told)
-    releases = [v for v in [*universe, later] if spec.contains(v, prereleases=True)]
-    if not releases:
-        return None
     when = snapshot.fetched()
 
     def source(version: Version) -> str:
@@ -231,7 +268,8 @@ def _snapshot_node(
             return f"{name}|{RECORDED}: every {name} release since {entry['since']}"
         return f"{name}|{snapshot.SOURCE} of {when}"
 
-    return _Node(releases, lines, source, origin, declared, [*universe, later], later)
+    _LINES[key] = (universe, later, lines, source)
+    return universe, later, lines, source
 
 
 def _child_node(
@@ -321,9 +359,25 @@ def _recorded_lines(
     return _filter([str(line) for line in entry["requires"]], extras, markers)
 
 
-def _required(node: _Node) -> dict[NormalizedName, dict[Version, SpecifierSet]]:
-    """The packages every allowed release of `node` requires, with each release's specifier."""
-    out: dict[NormalizedName, dict[Version, SpecifierSet]] = {}
+_Required = dict[NormalizedName, dict[Version, SpecifierSet]]
+_RequiredMemo = dict[tuple[int, int], tuple[list[Version], Any, _Required]]
+
+
+def _required(node: _Node, memo: _RequiredMemo) -> _Required:
+    """The packages every allowed release of `node` requires, with each release's specifier.
+    `memo`: the answer per (release list, lines) object pair, both kept in it so that their
+    ids stay theirs (the walk replaces a node's list when its releases change, never edits it;
+    the lines never change): asked of every node each round, the same specifier objects each
+    time (_allowed's and _met's memos are keyed by them)."""
+    key = (id(node.releases), id(node.lines))
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = (node.releases, node.lines, _requirements_of(node))
+    return found[2]
+
+
+def _requirements_of(node: _Node) -> _Required:
+    out: _Required = {}
     first = True
     for version in node.releases:
         lines = node.lines.get(version)
@@ -361,14 +415,7 @@ def _allowed(
     specifier objects (_required), and the walk asks again every round: each distinct object
     is asked about a release once (issue 45), and its text once per process (_ALLOWS). `memo`:
     by the object's id, the object kept in it so that the id stays its."""
-    answers = []
-    for spec in {id(s): s for s in specs}.values():
-        found = memo.get(id(spec))
-        if found is None or found[0] is not spec:
-            text = str(spec)  # `===` compares the version's text: its answers are this walk's
-            known: dict[Version, bool] = {} if "===" in text else _ALLOWS.setdefault(text, {})
-            found = memo[id(spec)] = (spec, known)
-        answers.append((spec, found[1]))
+    answers = [(spec, _answers(spec, memo)) for spec in {id(s): s for s in specs}.values()]
     out = set()
     for version in universe:
         for spec, known in answers:
@@ -381,6 +428,18 @@ def _allowed(
     return out
 
 
+def _answers(
+    spec: SpecifierSet, memo: dict[int, tuple[SpecifierSet, dict[Version, bool]]]
+) -> dict[Version, bool]:
+    """Whether `spec` allows a release, per release as found so far (see _allowed)."""
+    found = memo.get(id(spec))
+    if found is None or found[0] is not spec:
+        text = str(spec)  # `===` compares the version's text: its answers are this walk's
+        known: dict[Version, bool] = {} if "===" in text else _ALLOWS.setdefault(text, {})
+        found = memo[id(spec)] = (spec, known)
+    return found[1]
+
+
 @cache
 def _canonical(name: str) -> NormalizedName:
     return canonicalize_name(name)
@@ -390,6 +449,7 @@ def _met(
     lines: tuple[Requirement, ...] | None,
     nodes: Mapping[NormalizedName, _Node],
     memo: dict[tuple[int, int], tuple[SpecifierSet, list[Version], bool]],
+    allows: dict[int, tuple[SpecifierSet, dict[Version, bool]]],
 ) -> bool:
     """Whether some allowed release of each held package meets each requirement. `memo`: the
     answer per (specifier, release list) object pair, both kept in it so that their ids stay
@@ -404,11 +464,22 @@ def _met(
         key = (id(specifier), id(releases))
         found = memo.get(key)
         if found is None or found[0] is not specifier or found[1] is not releases:
-            allows = any(specifier.contains(v, prereleases=True) for v in releases)
-            found = memo[key] = (specifier, releases, allows)
+            known = _answers(specifier, allows)
+            found = memo[key] = (
+                specifier,
+                releases,
+                any(_allows(known, specifier, v) for v in releases),
+            )
         if not found[2]:
             return False
     return True
+
+
+def _allows(known: dict[Version, bool], spec: SpecifierSet, version: Version) -> bool:
+    found = known.get(version)
+    if found is None:
+        found = known[version] = spec.contains(version, prereleases=True)
+    return found
 
 
 def _label(
