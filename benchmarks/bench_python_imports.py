@@ -15,6 +15,9 @@ Builds (once, under benchmarks/.work/) a virtual environment from PyPI with real
   --env core           torch, transformers and their dependencies, vllm and deepspeed with
                        --no-deps: the issue's "environment with transformers, vllm, deepspeed
                        and torch" and nothing else (~30 distributions)
+  --env vllm           the same four, vllm 0.33.0 and deepspeed 0.19.8 --no-deps, with their own
+                       requirements installed (VLLM_DEPS: all but the GPU builds and another
+                       torch): the issue's environment as an install makes it (~150)
 
 Then, paired round by round (alternating, so a busy moment on the shared machine weighs on
 all alike), with bytecode caches as a user's install has them (PYTHONDONTWRITEBYTECODE dropped:
@@ -105,14 +108,92 @@ TOOLS = (
     "mlflow-skinny",
     "gradio",
 )
+# vllm 0.33.0's and deepspeed 0.19.8's own requirements (their METADATA's Requires-Dist without
+# extras), less what needs a GPU build or another torch: torch, torchaudio, torchvision,
+# torchcodec, PyNvVideoCodec, flashinfer-python, apache-tvm-ffi, tilelang, nvidia-cudnn-frontend,
+# nvtx, fastsafetensors, instanttensor, nvidia-cutlass-dsl, quack-kernels, tokenspeed-mla,
+# humming-kernels (and transformers, asked for in vllm's range below)
+VLLM_DEPS = (
+    "regex",
+    "cachetools",
+    "psutil",
+    "sentencepiece",
+    "numpy",
+    "requests>=2.33.0",
+    "certifi>=2026.10.19",
+    "tqdm",
+    "blake3",
+    "py-cpuinfo",
+    "huggingface_hub>=1.31.0",
+    "tokenizers>=0.23.2",
+    "safetensors>=0.6.2",
+    'protobuf!=6.30.*,!=6.31.*,!=6.32.*,!=6.33.0.*,!=6.33.1.*,!=6.33.2.*,!=6.33.3.*,!=6.33.4.*,>=5.29.6; platform_machine != "s390x"',
+    'protobuf==7.36.1; platform_machine == "s390x"',
+    "fastapi[standard]<0.137.0,>=0.133.0",
+    "starlette>=1.0.1",
+    "aiohttp>=3.14.4",
+    "multidict>=6.9.1",
+    "openai>=2.25.0",
+    "pydantic>=2.12.0",
+    "orjson>=3.11.6",
+    "prometheus_client>=0.18.0",
+    "pillow>=13.0.0",
+    "prometheus-fastapi-instrumentator>=8.0.0",
+    "tiktoken>=0.6.0",
+    "lm-format-enforcer==0.11.3",
+    'llguidance<1.8.0,>=1.7.0; platform_machine == "x86_64" or platform_machine == "arm64" or platform_machine == "aarch64" or platform_machine == "ppc64le" or platform_machine == "s390x"',
+    "outlines_core==0.2.14",
+    "lark==1.2.2",
+    'xgrammar==0.2.8; platform_machine == "x86_64" or platform_machine == "aarch64" or platform_machine == "arm64" or platform_machine == "s390x" or platform_machine == "ppc64le"',
+    "typing_extensions>=4.10",
+    "filelock>=3.20.3",
+    "partial-json-parser",
+    "jsonschema>=4.23.0",
+    "pyzmq>=25.0.0",
+    "msgspec",
+    "mistral_common[image]>=1.11.6",
+    "opencv-python-headless>=4.13.0",
+    "pyyaml",
+    'six>=1.16.0; python_version > "3.11"',
+    'setuptools<81.0.0,>=78.1.1; python_version > "3.11"',
+    "einops",
+    "compressed-tensors==0.17.0",
+    "depyf==0.20.0",
+    "cloudpickle",
+    "watchfiles",
+    "python-json-logger",
+    "ninja",
+    "pybase64",
+    "cbor2",
+    "ijson",
+    "setproctitle",
+    "oss-harmony>=0.0.11",
+    "anthropic>=0.71.0",
+    "model-hosting-container-standards<1.0.0,>=0.1.14",
+    "mcp<3.0.0,>=2.2.0",
+    "opentelemetry-sdk>=1.27.0",
+    "opentelemetry-api>=1.27.0",
+    "opentelemetry-exporter-otlp>=1.27.0",
+    "opentelemetry-semantic-conventions-ai>=0.4.1",
+    "numba==0.65.0",
+    "hjson",
+    "msgpack",
+    "packaging>=20.0",
+    "pydantic>=2.0.0",
+)
 NO_DEPS = ("vllm", "deepspeed")  # see the module docstring
 ENVS = {
     "hf": (STACK, ()),
     "big": (STACK + TOOLS, NO_DEPS),
     # the issue's words: an environment with transformers, vllm, deepspeed and torch
     "core": (("torch==2.13.0", "transformers"), NO_DEPS),
+    # the same four with what vllm and deepspeed require installed too (all but the GPU builds)
+    "vllm": (
+        ("torch==2.13.0", "transformers>=5.16.1,<5.21.0", *VLLM_DEPS),
+        ("vllm==0.33.0", "deepspeed==0.19.8"),
+    ),
 }
-_VENVS = {"hf": "pyimports", "big": "py300", "core": "pycore"}
+_VENVS = {"hf": "pyimports", "big": "py300", "core": "pycore", "vllm": "pyvllm"}
 _IN_PROCESS = """
 import json, resource, sys, time
 from pathlib import Path
