@@ -81,6 +81,17 @@ def test_the_real_files_are_all_kinds() -> None:
 # solve faster (it was ~60 s, and the check's 60 s solve budget cut it short on a loaded machine);
 # over the 60 s limit on a loaded CI machine still, so these runs are slow by cause.
 UNSLOTH_SLOW = "unsloth's ~180 extras solved offline, two to the solve's bound (~30 s CPU alone)"
+# Each real file a test of its own, unsloth's slow-marked.
+EVERY_FILE = pytest.mark.parametrize(
+    "path",
+    [
+        pytest.param(p, marks=pytest.mark.slow(reason=UNSLOTH_SLOW))
+        if p.name == "unsloth-pyproject.toml"
+        else p
+        for p in FILES
+    ],
+    ids=[p.name for p in FILES],
+)
 
 
 def check_plain(request: pytest.FixtureRequest, path: Path) -> Any:
@@ -98,16 +109,7 @@ READ_GROUP = pytest.mark.xdist_group("check-real-plain")
 
 
 @READ_GROUP
-@pytest.mark.parametrize(
-    "path",
-    [
-        pytest.param(p, marks=pytest.mark.slow(reason=UNSLOTH_SLOW))
-        if p.name == "unsloth-pyproject.toml"
-        else p
-        for p in FILES
-    ],
-    ids=[p.name for p in FILES],
-)
+@EVERY_FILE
 def test_every_real_file_is_read_without_a_false_affected(
     request: pytest.FixtureRequest, path: Path
 ) -> None:
@@ -179,16 +181,7 @@ def test_x_r1_trl_at_a_commit_no_rule_knows_keeps_trl_rules_possible() -> None:
     )
 
 
-@pytest.mark.parametrize(
-    "path",
-    [
-        pytest.param(p, marks=pytest.mark.slow(reason=UNSLOTH_SLOW))
-        if p.name == "unsloth-pyproject.toml"
-        else p
-        for p in FILES
-    ],
-    ids=[p.name for p in FILES],
-)
+@EVERY_FILE
 def test_sarif_is_valid_and_every_result_has_a_location(
     request: pytest.FixtureRequest, path: Path, r535: str
 ) -> None:

@@ -23,17 +23,9 @@ from resolvelib.structs import RequirementInformation
 
 from compat.resolve.check import offline
 from compat.resolve.sources import snapshot
+from tests.lib.markers import LINUX_X86_64_311
 
-MARKERS = {
-    "implementation_name": "cpython",
-    "os_name": "posix",
-    "platform_machine": "x86_64",
-    "platform_python_implementation": "CPython",
-    "platform_system": "Linux",
-    "python_full_version": "3.11.7",
-    "python_version": "3.11",
-    "sys_platform": "linux",
-}
+MARKERS = LINUX_X86_64_311
 
 
 def provider(

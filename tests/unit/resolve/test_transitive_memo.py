@@ -19,17 +19,9 @@ from packaging.version import Version
 
 from compat.resolve.check import transitive
 from compat.resolve.sources import snapshot
+from tests.lib.markers import LINUX_X86_64_311
 
-MARKERS = {
-    "implementation_name": "cpython",
-    "os_name": "posix",
-    "platform_machine": "x86_64",
-    "platform_python_implementation": "CPython",
-    "platform_system": "Linux",
-    "python_full_version": "3.11.7",
-    "python_version": "3.11",
-    "sys_platform": "linux",
-}
+MARKERS = LINUX_X86_64_311
 
 
 def needs(name: str, spec: str = "", extras: tuple[str, ...] = (), **markers: str) -> set[str]:
