@@ -3,10 +3,8 @@ machine, and a stand-in `pynvml` replaying recorded machines (tests/fake_nvml)."
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
-import sys
 import time
 from pathlib import Path
 from types import ModuleType
@@ -18,7 +16,7 @@ from compat.probes.gpu import kernel_module_version, probe_hardware
 from compat.probes.profile import load_profile, profile_document
 from tests.conftest import run_subprocess
 from tests.lib import paths
-from tests.lib.nvml import fake_nvml_env
+from tests.lib.nvml import fake_nvml_env, stand_in
 
 FAKE_DIR = paths.FAKE_NVML
 
@@ -26,12 +24,7 @@ FAKE_DIR = paths.FAKE_NVML
 @pytest.fixture
 def fake_nvml(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
     """The stand-in binding in place of `pynvml` (restored afterwards)."""
-    spec = importlib.util.spec_from_file_location("pynvml", FAKE_DIR / "pynvml.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    monkeypatch.setitem(sys.modules, "pynvml", module)
-    return module
+    return stand_in(monkeypatch)
 
 
 def probe(monkeypatch: pytest.MonkeyPatch, machine: str, **kwargs: object):  # type: ignore[no-untyped-def]
