@@ -15,10 +15,7 @@ from packaging.version import Version
 from compat.probes.gpu import kernel_module_version, probe_hardware
 from compat.probes.profile import load_profile, profile_document
 from tests.conftest import run_subprocess
-from tests.lib import paths
 from tests.lib.nvml import fake_nvml_env, stand_in
-
-FAKE_DIR = paths.FAKE_NVML
 
 
 @pytest.fixture
