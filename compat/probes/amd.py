@@ -44,7 +44,9 @@ AMD_VENDOR_ID = 0x1002
 _MAX_NODES = 256  # a KFD lists CPUs and GPUs; 8-GPU nodes with many CPU sockets stay far below
 _MAX_PROPERTIES = 64 * 1024
 # KFD capability bit HSA_CAP_SRAM_EDCSUPPORTED (kfd_topology.h): ECC on, the `sramecc+` feature.
-_CAP_SRAM_EDC = 0x00080000
+# 0x04000000 since the kernel moved it; the old 0x00080000 is HSA_CAP_RESERVED_WAS_SRAM_EDCSUPPORTED,
+# kept 0 for old user space (an MI210's capability reads 0x2c77a280: sramecc+ as rocminfo says).
+_CAP_SRAM_EDC = 0x04000000
 # Targets whose code objects carry an sramecc setting (LLVM AMDGPUUsage, "Processors" table).
 _SRAMECC_TARGETS = frozenset({"gfx906", "gfx908", "gfx90a", "gfx940", "gfx941", "gfx942", "gfx950"})
 _TARGET = re.compile(r"gfx[0-9]+[0-9a-f]*(?::(?:sramecc|xnack)[+-])*")
@@ -55,12 +57,12 @@ class AmdGpu:
     """One GPU node of the KFD topology."""
 
     node: int  # the KFD node number
-    gfx_target: str  # "gfx942"
+    gfx_target: str | None  # "gfx942"; None: the KFD does not say (no gfx_target_version line)
     features: str | None  # "sramecc+" / "sramecc+:xnack-" where known, else None
     name: str
     vendor_id: int | None
     device_id: int | None
-    pci_bus_id: str | None  # "0000:0c:00.0"
+    pci_bus_id: str | None  # "0000:0c:00.0"; a partition's is its GPU's
     unique_id: str | None  # what ROCR_VISIBLE_DEVICES's "GPU-<hex>" names
     memory_total_mib: int | None
 
@@ -68,7 +70,8 @@ class AmdGpu:
 @dataclass(frozen=True)
 class AmdFacts:
     gpus: tuple[AmdGpu, ...]  # the visible ones, in the order a process numbers them
-    listed: int  # GPU nodes the KFD lists
+    listed: int  # GPU nodes the KFD lists (one per compute partition)
+    physical: int  # the GPUs they are partitions of (== listed where none is partitioned)
     driver_version: str | None  # amdgpu's version (the module's, else amd-smi's)
     rocm_version: str | None  # the ROCm user space a process finds first
     rocm_installs: tuple[tuple[str, str], ...]  # (prefix, version) of every one found
@@ -114,6 +117,7 @@ def probe_amd(environ: Mapping[str, str], *, timeout: float = 5.0) -> AmdFacts |
     return AmdFacts(
         gpus=tuple(visible),
         listed=len(nodes),
+        physical=len({(g.pci_bus_id, g.unique_id) for g in nodes}),
         driver_version=driver,
         rocm_version=rocm,
         rocm_installs=tuple(installs),
@@ -148,41 +152,57 @@ def read_topology(sys_root: Path, problems: list[str]) -> list[AmdGpu]:
     except OSError:
         return []
     gpus = []
+    # Compute partitions (MI300X's CPX: 8 KFD nodes per GPU) share their GPU's unique_id; the
+    # KFD ORs the partition number into each one's location_id (0x2700 ... 0x2707), which is
+    # no PCI function: every partition takes the address of its GPU's first node.
+    partition_of: dict[tuple[int, int], int | None] = {}
+    unknown_targets = []
     for number, node in entries[:_MAX_NODES]:
         props = _properties(node / "properties")
         if props is None:
             continue
-        version = props.get("gfx_target_version", 0)
-        if version == 0 or props.get("simd_count", 1) == 0:
-            continue  # a CPU node
-        target = gfx_name(version)
-        if target is None:
+        if props.get("simd_count", 1) == 0 or props.get("gfx_target_version", 1) == 0:
+            continue  # a CPU node (no SIMDs; gfx_target_version 0)
+        version = props.get("gfx_target_version")
+        target = gfx_name(version) if version is not None else None
+        if version is None:
+            # kernels before gfx_target_version (5.x) list the GPU without saying its target
+            unknown_targets.append(str(number))
+        elif target is None:
             problems.append(f"{node}/properties: gfx_target_version {version} is not a target")
             continue
         features = None
         capability = props.get("capability")
         if target in _SRAMECC_TARGETS and capability is not None:
             features = "sramecc+" if capability & _CAP_SRAM_EDC else "sramecc-"
-        location = props.get("location_id")
+        unique = props.get("unique_id")
         domain = props.get("domain", 0)
+        location = props.get("location_id")
+        if unique:
+            location = partition_of.setdefault((domain, unique), location)
         bdf = (
             f"{domain:04x}:{location >> 8:02x}:{(location >> 3) & 0x1F:02x}.{location & 0x7}"
             if location is not None
             else None
         )
-        unique = props.get("unique_id")
+        device = props.get("device_id")
         gpus.append(
             AmdGpu(
                 node=number,
                 gfx_target=target,
                 features=features,
-                name=f"AMD {target}",
+                name=f"AMD {target}" if target else f"AMD GPU (device {device or 0:#06x})",
                 vendor_id=props.get("vendor_id"),
                 device_id=props.get("device_id"),
                 pci_bus_id=bdf,
                 unique_id=f"GPU-{unique:016x}" if unique else None,
                 memory_total_mib=_memory(node),
             )
+        )
+    if unknown_targets:
+        problems.append(
+            f"KFD nodes {', '.join(unknown_targets)}: no gfx_target_version in their properties "
+            "(a kernel older than the field): the GPU target is unknown"
         )
     return gpus
 
@@ -328,9 +348,10 @@ def parse_amd_smi(text: str, problems: list[str]) -> list[dict[str, str]]:
         asic, driver, bus = (_section(item, key) for key in ("asic", "driver", "bus"))
         gpus.append(
             {
-                "name": _clean(asic.get("market_name")),
+                "name": _market_name(asic.get("market_name")),
                 "target": _clean(asic.get("target_graphics_version")),
-                "driver": _clean(driver.get("version")),
+                # `version` since amd-smi of 2024-02 (a719ae9); `driver_version` before it
+                "driver": _clean(driver.get("version") or driver.get("driver_version")),
                 "bdf": _clean(bus.get("bdf")).lower(),
                 "source": "amd-smi",
             }
@@ -346,6 +367,12 @@ def _section(item: Mapping[str, Any], key: str) -> Mapping[str, Any]:
 def _clean(value: Any) -> str:
     text = str(value).strip() if isinstance(value, (str, int, float)) else ""
     return "" if text.upper() in ("N/A", "NONE") else text[:200]
+
+
+def _market_name(value: Any) -> str:
+    """A marketing name; amd-smi of 2023 printed the device ID (`0x73bf`) where it had none."""
+    text = _clean(value)
+    return "" if re.fullmatch(r"(0x)?[0-9a-fA-F]+", text) else text
 
 
 def _library() -> list[dict[str, str]]:
@@ -366,7 +393,7 @@ def _library() -> list[dict[str, str]]:
             bdf = _call(amdsmi.amdsmi_get_gpu_device_bdf, handle)
             gpus.append(
                 {
-                    "name": _clean(asic.get("market_name")),
+                    "name": _market_name(asic.get("market_name")),
                     "target": _clean(asic.get("target_graphics_version")),
                     "driver": _clean(driver.get("driver_version")),
                     "bdf": _clean(bdf).lower(),
@@ -443,6 +470,9 @@ def with_amd(hardware: Hardware, amd: AmdFacts | str | None) -> Hardware:
         extra["rocm_installs"] = dict(amd.rocm_installs)
     if amd.listed != len(amd.gpus):
         extra["amd_gpus_listed"] = amd.listed
+    if amd.physical != amd.listed:
+        # compute partitions: each is a device a process sees (gpus[]), these are the GPUs
+        extra["amd_physical_gpus"] = amd.physical
     return replace(
         hardware,
         gpus=hardware.gpus + gpus,

