@@ -14,7 +14,8 @@ Each machine is written out as compat reads one: its KFD topology as a sysfs tre
 Expected keys: `gpus[]` (count, then per GPU `gfx_target` (null: the machine does not give
 it, so any target is false), `gfx_features`, `name` (null: no marketing name is given, so only
 compat's own `AMD gfx...` placeholder is not false), `pci_bus_id`, `uuid`), `physical_gpus`
-(distinct PCI addresses among the GPUs: partitions of one GPU share it),
+(distinct PCI addresses among the GPUs: partitions of one GPU share it; and the document's
+`amd_physical_gpus`, every GPU one where it states none; default: the count of `gpus`),
 `amdgpu_driver_version`, `hsa_override_gfx_version`, `rocm_version`, and `problem` (a
 substring some problem line must carry: the fact that could not be read, named).
 
@@ -109,9 +110,13 @@ def score(expected: dict[str, Any], doc: dict[str, Any]) -> list[tuple[str, str,
     want = expected["gpus"]
     verdict = "right" if len(gpus) == len(want) else ("miss" if len(gpus) < len(want) else "false")
     out.append(("gpu count", verdict, f"{len(gpus)} (expected {len(want)})"))
-    for i, (exp, got) in enumerate(zip(want, gpus, strict=False)):
+    for i, exp in enumerate(want):
+        got = gpus[i] if i < len(gpus) else {}  # a GPU not listed: each of its facts missed
         for key, value in exp.items():
             have = got.get(key)
+            if not got:
+                out.append((f"gpu{i}.{key}", "miss", "GPU not listed"))
+                continue
             if key == "name" and value is None:
                 ok = have is None or _placeholder(have)
                 out.append(
@@ -125,16 +130,15 @@ def score(expected: dict[str, Any], doc: dict[str, Any]) -> list[tuple[str, str,
             else:
                 verdict = "false"
             out.append((f"gpu{i}.{key}", verdict, f"{have!r} (expected {value!r})"))
+    physical = expected.get("physical_gpus", len(want))
     if "physical_gpus" in expected:
         found = len({g.get("pci_bus_id") for g in gpus})
-        verdict = "right" if found == expected["physical_gpus"] else "false"
-        out.append(
-            (
-                "physical gpus",
-                verdict,
-                f"{found} PCI addresses (expected {expected['physical_gpus']})",
-            )
-        )
+        verdict = "right" if found == physical else "false"
+        out.append(("physical gpus", verdict, f"{found} PCI addresses (expected {physical})"))
+    # the count the document states (none stated: every GPU is one)
+    stated = doc.get("amd_physical_gpus", len(gpus))
+    verdict = "right" if stated == physical else ("miss" if not gpus else "false")
+    out.append(("amd_physical_gpus", verdict, f"{stated!r} (expected {physical})"))
     for key in TOP_LEVEL:
         if key in expected:
             have = doc.get(key)

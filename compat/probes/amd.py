@@ -117,7 +117,8 @@ def probe_amd(environ: Mapping[str, str], *, timeout: float = 5.0) -> AmdFacts |
     return AmdFacts(
         gpus=tuple(visible),
         listed=len(nodes),
-        physical=len({(g.pci_bus_id, g.unique_id) for g in nodes}),
+        # partitions of one GPU share its unique_id; a node without one is a GPU of its own
+        physical=len({g.unique_id or f"node {g.node}" for g in nodes}),
         driver_version=driver,
         rocm_version=rocm,
         rocm_installs=tuple(installs),

@@ -277,3 +277,12 @@ def test_amd_smi_of_2023_driver_version_and_no_market_name(tmp_path: Path) -> No
     hardware = probe_hardware(environ=_environ(machine))
     assert hardware.amdgpu_driver_version == "6.3.6"
     assert [g.name for g in hardware.gpus] == ["AMD gfx1100"]
+
+
+def test_gpus_without_an_id_or_address_are_each_a_gpu(tmp_path: Path) -> None:
+    # nodes that share no unique_id are no partitions of one GPU, whatever else they lack
+    bare = {"cpu_cores_count": 0, "simd_count": 80, "gfx_target_version": 110501}
+    machine = write_machine(tmp_path, [CPU_NODE, bare, {**bare, "gfx_target_version": 120001}])
+    hardware = probe_hardware(environ=_environ(machine))
+    assert [g.gfx_target for g in hardware.gpus] == ["gfx1151", "gfx1201"]
+    assert "amd_physical_gpus" not in hardware.extra
