@@ -92,5 +92,8 @@ def hardware_text(hardware: Hardware | None, note: str) -> str:
         names = sorted({f"{g.name} ({g.gfx_target or 'target unknown'})" for g in hardware.gpus})
         rocm = f", ROCm {hardware.rocm_version or 'unknown'}"
         amdgpu = f", amdgpu driver {hardware.amdgpu_driver_version or 'unknown'}"
+        physical = hardware.extra.get("amd_physical_gpus")
+        if isinstance(physical, int):  # compute partitions: each a device, of fewer GPUs
+            amdgpu += f", compute partitions of {physical} GPUs"
         return f"{len(hardware.gpus)}x {', '.join(names)}{rocm}{amdgpu} ({note})"
     return f"{len(hardware.gpus)}x {', '.join(names)}, driver {hardware.driver_label} ({note})"

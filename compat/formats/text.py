@@ -32,6 +32,9 @@ def hardware_line(hardware: Hardware | None, note: str) -> str:
     for gpu in hardware.gpus:
         names[gpu.name] = names.get(gpu.name, 0) + 1
     gpus = ", ".join(f"{count}x {name}" for name, count in names.items())
+    physical = hardware.extra.get("amd_physical_gpus")
+    if isinstance(physical, int):  # AMD compute partitions: each a device, of fewer GPUs
+        gpus += f" (compute partitions of {physical} GPUs)"
     driver = f", driver {hardware.driver_label}" if hardware.driver_label else ""
     cuda = f" (CUDA {hardware.cuda_driver_version})" if hardware.cuda_driver_version else ""
     user = hardware.user_driver
