@@ -178,14 +178,8 @@ def read_topology(sys_root: Path, problems: list[str]) -> list[AmdGpu]:
             features = "sramecc+" if capability & _CAP_SRAM_EDC else "sramecc-"
         unique = props.get("unique_id")
         domain = props.get("domain", 0)
-        location = props.get("location_id")
-        if unique:
-            location = partition_of.setdefault((domain, unique), location)
-        bdf = (
-            f"{domain:04x}:{location >> 8:02x}:{(location >> 3) & 0x1F:02x}.{location & 0x7}"
-            if location is not None
-            else None
-        )
+        own = props.get("location_id")
+        location = partition_of.setdefault((domain, unique), own) if unique else own
         device = props.get("device_id")
         gpus.append(
             AmdGpu(
@@ -195,7 +189,7 @@ def read_topology(sys_root: Path, problems: list[str]) -> list[AmdGpu]:
                 name=f"AMD {target}" if target else f"AMD GPU (device {device or 0:#06x})",
                 vendor_id=props.get("vendor_id"),
                 device_id=props.get("device_id"),
-                pci_bus_id=bdf,
+                pci_bus_id=_address(domain, location),
                 unique_id=f"GPU-{unique:016x}" if unique else None,
                 memory_total_mib=_memory(node),
             )
@@ -206,6 +200,14 @@ def read_topology(sys_root: Path, problems: list[str]) -> list[AmdGpu]:
             "(a kernel older than the field): the GPU target is unknown"
         )
     return gpus
+
+
+def _address(domain: int, location: int | None) -> str | None:
+    """KFD's location_id as a PCI address (bus [15:8], device [7:3], function [2:0]; ROCm SMI
+    reads a partition number from [31:28] on kernels that put it there)."""
+    if location is None:
+        return None
+    return f"{domain:04x}:{(location >> 8) & 0xFF:02x}:{(location >> 3) & 0x1F:02x}.{location & 7}"
 
 
 def _memory(node: Path) -> int | None:
@@ -417,14 +419,15 @@ def _call(function: Any, *args: Any) -> Any:
 
 
 def _named(nodes: list[AmdGpu], smi: list[dict[str, str]]) -> list[AmdGpu]:
-    """Each node named by the amd-smi entry of its PCI address, else of its position (both
-    list GPUs in PCI order)."""
+    """Each node named by the amd-smi entry of its PCI address; without one, by the entries of
+    its target where they all say the same. Never by position: amd-smi lists GPUs by PCI
+    address, the KFD (and HIP) in another order (TheRock#1737: HIP-IDs 0, 2, 1)."""
     by_bdf = {g["bdf"]: g for g in smi if g.get("bdf")}
     named = []
-    for position, node in enumerate(nodes):
+    for node in nodes:
         entry = by_bdf.get(node.pci_bus_id or "")
-        if entry is None and len(smi) == len(nodes):
-            entry = smi[position]
+        if entry is None:
+            entry = _same_kind(node, smi, len(nodes))
         if entry is None or not entry.get("name"):
             named.append(node)
             continue
@@ -434,6 +437,17 @@ def _named(nodes: list[AmdGpu], smi: list[dict[str, str]]) -> list[AmdGpu]:
             features = target.partition(":")[2]
         named.append(replace(node, name=entry["name"], features=features))
     return named
+
+
+def _same_kind(node: AmdGpu, smi: list[dict[str, str]], listed: int) -> dict[str, str] | None:
+    """The amd-smi entry for a node it gives no address of: one whose entries of the node's
+    target (else, where amd-smi states no targets and lists as many GPUs, all of its entries)
+    agree on name and target; None where they differ (a name by guess is a false fact)."""
+    pool = [e for e in smi if e.get("target", "").partition(":")[0] == node.gfx_target]
+    if not pool and len(smi) == listed and not any(e.get("target") for e in smi):
+        pool = smi
+    kinds = {(e.get("name"), e.get("target")) for e in pool}
+    return pool[0] if len(kinds) == 1 else None
 
 
 def with_amd(hardware: Hardware, amd: AmdFacts | str | None) -> Hardware:

@@ -286,3 +286,34 @@ def test_gpus_without_an_id_or_address_are_each_a_gpu(tmp_path: Path) -> None:
     hardware = probe_hardware(environ=_environ(machine))
     assert [g.gfx_target for g in hardware.gpus] == ["gfx1151", "gfx1201"]
     assert "amd_physical_gpus" not in hardware.extra
+
+
+def test_names_follow_addresses_not_positions(tmp_path: Path) -> None:
+    # amd-smi lists GPUs by PCI address; the KFD (and HIP) number them otherwise. An amd-smi
+    # without addresses names a GPU only by its target's entries, never by position.
+    nodes = [
+        CPU_NODE,
+        gpu_node(110000, device_id=0x744C, location_id=0xC300, unique_id=41),
+        gpu_node(100301, device_id=0x73DF, location_id=0x0800, unique_id=42),
+    ]
+    smi = [
+        smi_gpu("AMD Radeon RX 6700 XT", "gfx1031", "6.10.5", ""),
+        smi_gpu("AMD Radeon RX 7900 XTX", "gfx1100", "6.10.5", ""),
+    ]
+    hardware = probe_hardware(environ=_environ(write_machine(tmp_path, nodes, smi=smi)))
+    assert [g.name for g in hardware.gpus] == ["AMD Radeon RX 7900 XTX", "AMD Radeon RX 6700 XT"]
+
+
+def test_partitions_are_named_by_their_gpus_address(tmp_path: Path) -> None:
+    # amd-smi prints a partition's address with its number in the function (location_id's low
+    # bits, as ROCm SMI reads them); two GPUs listed in the other order than the KFD's: each
+    # partition takes its GPU's name and address
+    nodes = [CPU_NODE, *_partitioned(0, 0x85, 0x91, 2), *_partitioned(0, 0x15, 0x92, 2)]
+    smi = [
+        smi_gpu("AMD Instinct MI325X", "gfx942", "6.12.12", f"0000:15:00.{n}") for n in (0, 1)
+    ] + [smi_gpu("AMD Instinct MI300X", "gfx942", "6.12.12", f"0000:85:00.{n}") for n in (0, 1)]
+    hardware = probe_hardware(environ=_environ(write_machine(tmp_path, nodes, smi=smi)))
+    assert [g.name for g in hardware.gpus] == ["AMD Instinct MI300X"] * 2 + [
+        "AMD Instinct MI325X"
+    ] * 2
+    assert [g.pci_bus_id for g in hardware.gpus] == ["0000:85:00.0"] * 2 + ["0000:15:00.0"] * 2
