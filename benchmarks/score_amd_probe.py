@@ -68,6 +68,7 @@ def materialize(machine: dict[str, Any], root: Path) -> dict[str, str]:
             f"#!{sys.executable}\nimport sys\n"
             "if sys.argv[1:2] != ['static'] or '--json' not in sys.argv:\n    sys.exit(2)\n"
             f"sys.stdout.write(open({str(root / 'amd-smi.out')!r}).read())\n"
+            f"sys.stderr.write({smi.get('stderr', '')!r})\n"
             f"sys.exit({int(smi.get('exit', 0))})\n",
             encoding="utf-8",
         )
