@@ -327,7 +327,11 @@ def _smi(environ: Mapping[str, str], timeout: float, problems: list[str]) -> lis
         problems.append(f"amd-smi could not run: {error.strerror or error}")
         return []
     if done.returncode != 0:
-        problems.append(f"amd-smi exited {done.returncode}: GPU names unknown")
+        # its last words say why (ROCm 7's "RuntimeError: WARNING: User is missing the
+        # following required groups: render, video", ROCm/amdsmi#184)
+        said = done.stderr[-4096:].decode("utf-8", "replace").strip().splitlines()
+        why = f" ({said[-1].strip()[:200]})" if said else ""
+        problems.append(f"amd-smi exited {done.returncode}{why}: GPU names unknown")
         return []
     return parse_amd_smi(done.stdout[: 4 * 2**20].decode("utf-8", "replace"), problems)
 
@@ -335,9 +339,8 @@ def _smi(environ: Mapping[str, str], timeout: float, problems: list[str]) -> lis
 def parse_amd_smi(text: str, problems: list[str]) -> list[dict[str, str]]:
     """`amd-smi static --json`: a list of GPUs (ROCm 6.x) or {"gpu_data": [...]} (later),
     each with asic.market_name, asic.target_graphics_version, driver.version, bus.bdf."""
-    try:
-        document = json.loads(text)
-    except ValueError:
+    document = _json_after_warnings(text)
+    if document is None:
         problems.append("amd-smi printed no JSON: GPU names unknown")
         return []
     if isinstance(document, Mapping):
@@ -360,6 +363,21 @@ def parse_amd_smi(text: str, problems: list[str]) -> list[dict[str, str]]:
             }
         )
     return gpus
+
+
+def _json_after_warnings(text: str) -> Any:
+    """The JSON document amd-smi printed, after any warning lines it wrote to stdout before it
+    (the render/video groups WARNING: ROCm/amdsmi#114); None where there is none."""
+    decoder = json.JSONDecoder()
+    start = 0
+    for line in text.splitlines(keepends=True):
+        if line.lstrip().startswith(("[", "{")):
+            try:
+                return decoder.raw_decode(text, start + len(line) - len(line.lstrip()))[0]
+            except ValueError:
+                return None
+        start += len(line)
+    return None
 
 
 def _section(item: Mapping[str, Any], key: str) -> Mapping[str, Any]:

@@ -317,3 +317,35 @@ def test_partitions_are_named_by_their_gpus_address(tmp_path: Path) -> None:
         "AMD Instinct MI325X"
     ] * 2
     assert [g.pci_bus_id for g in hardware.gpus] == ["0000:85:00.0"] * 2 + ["0000:15:00.0"] * 2
+
+
+def test_amd_smi_warnings_before_its_json_and_its_last_words(tmp_path: Path) -> None:
+    # amd-smi writes some warnings to stdout ahead of the JSON (ROCm/amdsmi#114); a failing one
+    # says why on stderr
+    node = gpu_node(120001, device_id=0x7551, location_id=0x0300, unique_id=51)
+    smi = smi_gpu("AMD Radeon AI PRO R9700", "gfx1201", "6.14.4", "0000:03:00.0")
+    machine = write_machine(tmp_path, [CPU_NODE, node], smi=[])
+    script = Path(machine["COMPAT_AMD_SMI"])
+    answer = json.dumps({"gpu_data": [smi]})
+    script.write_text(
+        f"#!/bin/sh\necho 'WARNING: the amdgpu driver is not the one this build expects'\n"
+        f"echo ''\necho '{answer}'\n",
+        encoding="utf-8",
+    )
+    hardware = probe_hardware(environ=_environ(machine))
+    assert [g.name for g in hardware.gpus] == ["AMD Radeon AI PRO R9700"]
+    assert hardware.amdgpu_driver_version == "6.14.4"
+    script.write_text(
+        "#!/bin/sh\necho 'Traceback (most recent call last):' >&2\n"
+        "echo 'PermissionError: /dev/kfd: permission denied' >&2\nexit 1\n",
+        encoding="utf-8",
+    )
+    hardware = probe_hardware(environ=_environ(machine))
+    assert hardware.gpus[0].name == "AMD gfx1201"
+    assert (
+        "amd-smi exited 1 (PermissionError: /dev/kfd: permission denied): GPU names unknown"
+        in hardware.problems
+    )
+    script.write_text("#!/bin/sh\necho 'WARNING: x'\necho '[{\"gpu\": 0,'\n", encoding="utf-8")
+    hardware = probe_hardware(environ=_environ(machine))
+    assert "amd-smi printed no JSON: GPU names unknown" in hardware.problems
