@@ -311,6 +311,12 @@ def render_profile_text(hardware: Hardware) -> str:
         )
     if hardware.gfx_override:
         lines.append(f"HSA_OVERRIDE_GFX_VERSION={hardware.gfx_override}")
+    physical = hardware.extra.get("amd_physical_gpus")
+    if isinstance(physical, int):
+        amd = sum(1 for g in hardware.gpus if g.is_amd)
+        lines.append(
+            f"compute partitions: {amd} devices of {physical} GPUs (each partition a GPU below)"
+        )
     for gpu in hardware.gpus:
         if gpu.is_amd:
             target = gpu.gfx_target or "gfx?"

@@ -240,6 +240,8 @@ def test_compute_partitions_are_devices_of_one_gpu_each(tmp_path: Path) -> None:
     profile = tmp_path / "cpx.json"
     profile.write_text(json.dumps(document), encoding="utf-8")
     assert len(load_profile(profile).gpus) == 8
+    text = run_subprocess(["probe"], env={**_environ(machine), "COMPAT_LD_SO_CACHE": ""})
+    assert "compute partitions: 8 devices of 2 GPUs" in text.stdout, text.stdout
 
 
 def test_a_kfd_without_gfx_target_version_lists_the_gpu_target_unknown(tmp_path: Path) -> None:
