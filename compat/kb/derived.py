@@ -43,6 +43,7 @@ VOCABULARY: dict[str, tuple[str, ...]] = {
     "flash_attn_wheel": ("prerelease-torch",),
     "xformers_torch_build": ("other-build",),
     "hip_code": ("missing",),
+    "xformers_hip_code": ("missing",),
     # what a ROCm failure a log reports says (compat/kb/hiplog.py)
     "hip_isa": ("rejected",),
     "hip_library": ("target-missing",),
@@ -69,6 +70,8 @@ PACKAGES: dict[str, tuple[str, ...]] = {
     "flash_attn_wheel": ("flash-attn", "torch"),
     "xformers_torch_build": ("torch",),
     "hip_code": ("torch",),
+    # every ROCm build of every release has the same targets: no xformers release escapes it
+    "xformers_hip_code": ("xformers",),
     "hip_isa": (),
     "hip_library": (),
     "hip_device": ("torch",),
@@ -132,6 +135,10 @@ def table_rows(key: str) -> int:
         return 1  # one question about two builds the log names, no table
     if key == "hip_code":
         return 1  # the GPU's target against the list a log prints; files: binarycheck
+    if key == "xformers_hip_code":
+        from compat.kb import xformersrocm
+
+        return xformersrocm.rows()
     if key in HIP_LOG:
         return 1  # one failure a log reports, read with the facts it states
     if key == "torch_backend":
@@ -166,6 +173,7 @@ def release_specs(key: str) -> dict[str, set[str]]:
     if key in (
         "xformers_torch_build",
         "hip_code",
+        "xformers_hip_code",  # every release's builds carry the same targets: none to separate
         *HIP_LOG,
         "torch_backend",
         "cudnn_runtime",
@@ -225,6 +233,8 @@ class DerivedCondition(AnchorCondition):
             return xformers_built_for_other_build(facts)
         if self.key == "hip_code":
             return hip_code_missing(facts)
+        if self.key == "xformers_hip_code":
+            return xformers_hip_code_missing(facts)
         if self.key in HIP_LOG:
             from compat.kb import hiplog
 
@@ -335,6 +345,65 @@ def hip_code_missing(facts: Facts) -> Verdict:
             f"{names}: torch's ROCm build carries code for {' '.join(listed)} and none that "
             "runs there"
         )
+    return Verdict(Tri.TRUE, (text,), (), matched)
+
+
+def xformers_hip_code_missing(facts: Facts) -> Verdict:
+    """TRUE when a declared (not installed) `xformers==X+rocmA.B` is a build xFormers' CI made
+    (compat/data/xformers-rocm-arch.json) and none of its targets (HIP_ARCHITECTURES at the tag)
+    runs on an AMD GPU of the machine (target-ID match; the HSA_OVERRIDE_GFX_VERSION target
+    where set). An installed xformers: its files decide (binary-no-kernel-image). A `+rocm`
+    build the table does not describe: the question what it carries (anchored, possible)."""
+    from compat.binary.gfxtarget import override_target, runs
+    from compat.kb import xformersrocm
+
+    hardware = facts.hardware
+    amd = [g for g in (hardware.gpus if hardware else ()) if g.is_amd]
+    xformers = facts.packages.get(canonicalize_name("xformers"))
+    if hardware is None or not amd or xformers is None:
+        return FALSE  # no AMD GPU known: nothing to run HIP code on
+    if not xformers.exact or xformers.installed:
+        return FALSE  # a range names no build; an installed one: its files are read
+    version: Version = xformers.versions[0]
+    if xformersrocm.label(version) is None:
+        return FALSE  # not a ROCm build (PyPI's is CUDA's: torch_backend's question)
+    matched = (MatchedPackage(xformers.name, str(version), xformers.origin),)
+    build = xformersrocm.build_of(version)
+    if build is None:
+        hint = (
+            f"the GPU targets xformers {version} carries: {xformersrocm.why_unknown(version)}; "
+            "`compat doctor --python PATH` on that environment's interpreter reads them from "
+            "xformers/_C.so"
+        )
+        return Verdict(
+            Tri.UNKNOWN,
+            unknown=(Unknown("build.hip_targets", hint),),
+            packages=matched,
+            anchored=True,
+        )
+    if any(g.gfx_target is None for g in amd):
+        return Verdict(
+            Tri.UNKNOWN,
+            unknown=(Unknown("hardware.gfx_target", "rocminfo | grep gfx, or compat probe"),),
+            packages=matched,
+        )
+    override = override_target(hardware.gfx_override)
+    missing = [
+        g
+        for g in amd
+        if not any(
+            runs(code, override or g.gfx_target or "", g.gfx_features) is not False
+            for code in build.targets
+        )
+    ]
+    if not missing:
+        return FALSE
+    names = "; ".join(f"GPU {g.index} {g.name} ({override or g.gfx_target})" for g in missing)
+    text = (
+        f"{names}: xformers {version}, xFormers' ROCm {build.rocm} build, carries code for "
+        f"{' '.join(build.targets)} only and none that runs there (HIP_ARCHITECTURES, "
+        f"{build.source}; torch's PYTORCH_ROCM_ARCH does not widen it)"
+    )
     return Verdict(Tri.TRUE, (text,), (), matched)
 
 
