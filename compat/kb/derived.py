@@ -349,11 +349,14 @@ def hip_code_missing(facts: Facts) -> Verdict:
 
 
 def xformers_hip_code_missing(facts: Facts) -> Verdict:
-    """TRUE when a declared (not installed) `xformers==X+rocmA.B` is a build xFormers' CI made
-    (compat/data/xformers-rocm-arch.json) and none of its targets (HIP_ARCHITECTURES at the tag)
-    runs on an AMD GPU of the machine (target-ID match; the HSA_OVERRIDE_GFX_VERSION target
-    where set). An installed xformers: its files decide (binary-no-kernel-image). A `+rocm`
-    build the table does not describe: the question what it carries (anchored, possible)."""
+    """TRUE when a declared (not installed) xformers comes from a PyTorch ROCm index alone
+    (build.xformers_rocm) and none of the targets xFormers' CI built that release for
+    (HIP_ARCHITECTURES at the tag, compat/data/xformers-rocm-arch.json) runs on an AMD GPU of
+    the machine (target-ID match; the HSA_OVERRIDE_GFX_VERSION target where set). xFormers'
+    ROCm wheels carry no local label: the index decides the build, and where PyPI's CUDA build
+    may win the tie it is asked. An installed xformers: its files decide
+    (binary-no-kernel-image). A release the table lacks, or a `+rocm` label (not one of its
+    CI's wheels): the question what it carries (anchored, possible)."""
     from compat.binary.gfxtarget import override_target, runs
     from compat.kb import xformersrocm
 
@@ -365,10 +368,13 @@ def xformers_hip_code_missing(facts: Facts) -> Verdict:
     if not xformers.exact or xformers.installed:
         return FALSE  # a range names no build; an installed one: its files are read
     version: Version = xformers.versions[0]
-    if xformersrocm.label(version) is None:
-        return FALSE  # not a ROCm build (PyPI's is CUDA's: torch_backend's question)
     matched = (MatchedPackage(xformers.name, str(version), xformers.origin),)
-    build = xformersrocm.build_of(version)
+    labelled = xformersrocm.label(version) is not None
+    rocm = facts.builds.get("xformers_rocm")
+    tie = facts.unknown_builds.get("xformers_rocm") if rocm is None else None
+    if rocm is None and tie is None and not labelled:
+        return FALSE  # PyPI's build (CUDA's): not a ROCm build's question
+    build = None if labelled else xformersrocm.build_of(version)
     if build is None:
         hint = (
             f"the GPU targets xformers {version} carries: {xformersrocm.why_unknown(version)}; "
@@ -399,10 +405,22 @@ def xformers_hip_code_missing(facts: Facts) -> Verdict:
     if not missing:
         return FALSE
     names = "; ".join(f"GPU {g.index} {g.name} ({override or g.gfx_target})" for g in missing)
+    if tie is not None:
+        # the ROCm index's build lacks the target, PyPI's is CUDA's: which one installs is asked
+        needs = (
+            f"{tie} (its ROCm build carries {' '.join(build.targets)} only, none for {names}: "
+            f"{build.source})"
+        )
+        return Verdict(
+            Tri.UNKNOWN,
+            unknown=(Unknown("build.xformers_rocm", needs),),
+            packages=matched,
+            anchored=True,
+        )
     text = (
-        f"{names}: xformers {version}, xFormers' ROCm {build.rocm} build, carries code for "
-        f"{' '.join(build.targets)} only and none that runs there (HIP_ARCHITECTURES, "
-        f"{build.source}; torch's PYTORCH_ROCM_ARCH does not widen it)"
+        f"{names}: xformers {version} from PyTorch's ROCm {rocm} index, xFormers' ROCm build, "
+        f"carries code for {' '.join(build.targets)} only and none that runs there "
+        f"(HIP_ARCHITECTURES, {build.source}; torch's PYTORCH_ROCM_ARCH does not widen it)"
     )
     return Verdict(Tri.TRUE, (text,), (), matched)
 

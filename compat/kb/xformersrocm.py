@@ -22,7 +22,7 @@ _LABEL = re.compile(r"rocm(\d+(?:\.\d+){0,2})")
 
 class XformersRocmBuild(NamedTuple):
     release: str  # "0.0.30"
-    rocm: str  # "6.3": the +rocm6.3 label, download.pytorch.org/whl/rocm6.3
+    rocm: tuple[str, ...]  # ("6.2.4", "6.3"): the ROCm versions its CI built it for
     targets: tuple[str, ...]
     source: str
 
@@ -47,22 +47,22 @@ def rows() -> int:
 
 
 def label(version: Version) -> str | None:
-    """ "6.3" for `0.0.30+rocm6.3`; None for any other label (or none)."""
+    """ "6.3" for a `+rocm6.3` label; None for any other label (or none). xFormers' own ROCm
+    wheels carry none (the table's `version_label`): a `+rocm` one is another build."""
     match = _LABEL.fullmatch(version.local or "")
     return match.group(1) if match else None
 
 
 def build_of(version: Version) -> XformersRocmBuild | None:
-    """The row for `0.0.30+rocm6.3`: None where the release, or that ROCm build of it, is not
-    one xFormers' CI built (another label is someone else's build, with its own targets), or
-    for a dev/pre-release (built from main at its date, not from the tag)."""
-    rocm = label(version)
+    """The row of the release (any spelling), as xFormers' CI built its ROCm wheels: None where
+    the table has no row for it, for a dev/pre-release (built from main at its date, not from
+    the tag) and for a labelled version (none of its CI's wheels has a label)."""
     row = _row(version)
-    if rocm is None or row is None or version.is_prerelease or version.is_devrelease:
+    if row is None or version.local or version.is_prerelease or version.is_devrelease:
         return None
-    if rocm not in row["rocm"]:
-        return None
-    return XformersRocmBuild(str(version.public), rocm, tuple(row["targets"]), row["source"])
+    return XformersRocmBuild(
+        str(version.public), tuple(row["rocm"]), tuple(row["targets"]), row["source"]
+    )
 
 
 def why_unknown(version: Version) -> str:
@@ -73,10 +73,16 @@ def why_unknown(version: Version) -> str:
     first = Version(data["first"])
     if version.is_prerelease or version.is_devrelease:
         return "a development build, from main at its date, which no release row describes"
+    if label(version) is not None:
+        return (
+            "xFormers' CI wheels carry no local label (compat/data/xformers-rocm-arch.json): a "
+            "+rocm one is another build, with the targets it was compiled for"
+        )
     if public < first:
         return (
-            f"xFormers' CI built no ROCm wheels before {first} (facebookresearch/xformers#1081): "
-            "this is another build, with the targets it was compiled for"
+            f"xFormers' CI built no ROCm wheels before {first} (its release tags' wheels.yml "
+            "have no ROCm matrix until facebookresearch/xformers#1081): a ROCm wheel of it is "
+            "another build, with the targets it was compiled for"
         )
     row = _row(version)
     if row is None:
@@ -85,8 +91,4 @@ def why_unknown(version: Version) -> str:
             f"compat's table (compat/data/xformers-rocm-arch.json) has xformers "
             f"{names[0]}-{names[-1]} only"
         )
-    built = ", ".join(f"+rocm{r}" for r in row["rocm"])
-    return (
-        f"xFormers' CI built {version.public} as {built} only (compat/data/xformers-rocm-arch."
-        "json); another label is another build, with the targets it was compiled for"
-    )
+    return f"xformers {version.public}: its row says nothing of this build"

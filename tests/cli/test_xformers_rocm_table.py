@@ -1,5 +1,5 @@
-"""check judges a declared xFormers ROCm wheel (`xformers==X+rocmA.B`) by the targets its release
-CI built it for (compat/data/xformers-rocm-arch.json: HIP_ARCHITECTURES 'gfx90a gfx942' at every
+"""check judges a declared xFormers ROCm wheel (xformers from a PyTorch ROCm index alone: its
+wheels carry no label) by the targets its release CI built it for (compat/data/xformers-rocm-arch.json: HIP_ARCHITECTURES 'gfx90a gfx942' at every
 tag from v0.0.28), not by torch's list; doctor reads the installed files instead; MI200/MI300
 machines and NVIDIA machines get no finding."""
 
@@ -49,11 +49,14 @@ def _profile(tmp_path: Path, name: str, target: str, override: str | None = None
     return path
 
 
+ROCM = "--index-url https://download.pytorch.org/whl/rocm{}\n"
+
+
 def test_a_wheel_without_the_gpus_target_is_affected(tmp_path: Path) -> None:
-    # torch 2.7.0+rocm6.3 carries gfx1100 (PYTORCH_ROCM_ARCH), xformers' own build does not
+    # torch 2.7.0+rocm6.3 is served from the same index; xformers' own build has no gfx1100
     report = _check(
         tmp_path,
-        "torch==2.7.0+rocm6.3\nxformers==0.0.30+rocm6.3\n",
+        ROCM.format("6.3") + "torch==2.7.0\nxformers==0.0.30\n",
         HARDWARE / "amd-rx7900xtx.json",
     )
     (hit,) = _hits(report)
@@ -61,54 +64,63 @@ def test_a_wheel_without_the_gpus_target_is_affected(tmp_path: Path) -> None:
     text = json.dumps(hit)
     assert "carries code for gfx90a gfx942 only" in text
     assert "wheels_build.yml HIP_ARCHITECTURES @ v0.0.30" in text
-    assert "xformers 0.0.30+rocm6.3" in text
+    assert "xformers 0.0.30 from PyTorch's ROCm 6.3 index" in text
 
 
 @pytest.mark.parametrize(
-    ("pin", "profile", "hit"),
+    ("rocm", "pin", "profile", "hit"),
     [
-        ("0.0.30+rocm6.3", "amd-mi300x-8.json", False),  # gfx942: served
-        ("0.0.28+rocm6.1", "amd-mi250x-8.json", False),  # gfx90a: served
-        ("0.0.35+rocm7.1", "amd-mi300x-8.json", False),
-        ("0.0.33.post1+rocm6.4", "amd-strix-halo.json", True),  # gfx1151
-        ("0.0.29.post2+rocm6.2.4", "amd-rx7900xtx.json", True),  # gfx1100
-        ("0.0.30", "amd-rx7900xtx.json", False),  # PyPI's build: not a ROCm build
+        ("6.3", "0.0.30", "amd-mi300x-8.json", False),  # gfx942: served
+        ("6.1", "0.0.28", "amd-mi250x-8.json", False),  # gfx90a: served
+        ("7.1", "0.0.35", "amd-mi300x-8.json", False),
+        ("6.4", "0.0.33.post1", "amd-strix-halo.json", True),  # gfx1151
+        ("6.2.4", "0.0.29.post2", "amd-rx7900xtx.json", True),  # gfx1100
+        (None, "0.0.30", "amd-rx7900xtx.json", False),  # PyPI's build: not a ROCm build
     ],
 )
-def test_builds_by_release_and_gpu(tmp_path: Path, pin: str, profile: str, hit: bool) -> None:
-    report = _check(tmp_path, f"xformers=={pin}\n", HARDWARE / profile)
+def test_builds_by_release_and_gpu(
+    tmp_path: Path, rocm: str | None, pin: str, profile: str, hit: bool
+) -> None:
+    index = ROCM.format(rocm) if rocm else ""
+    report = _check(tmp_path, f"{index}xformers=={pin}\n", HARDWARE / profile)
     assert [h["status"] for h in _hits(report)] == (["affected"] if hit else [])
 
 
 def test_the_override_is_honoured_and_names_a_target_it_lacks(tmp_path: Path) -> None:
+    lines = ROCM.format("6.3") + "xformers==0.0.30\n"
     # HSA_OVERRIDE_GFX_VERSION=9.4.2 makes the runtime load gfx942 code: the wheel has it
-    served = _check(
-        tmp_path, "xformers==0.0.30+rocm6.3\n", _profile(tmp_path, "MI300A", "gfx940", "9.4.2")
-    )
+    served = _check(tmp_path, lines, _profile(tmp_path, "MI300A (gfx940)", "gfx940", "9.4.2"))
     assert _hits(served) == []
     # 11.0.0 on an RX 7800 XT asks for gfx1100: the wheel has no such code either
-    wrong = _check(
-        tmp_path,
-        "xformers==0.0.30+rocm6.3\n",
-        _profile(tmp_path, "RX 7800 XT", "gfx1101", "11.0.0"),
-    )
+    wrong = _check(tmp_path, lines, _profile(tmp_path, "RX 7800 XT", "gfx1101", "11.0.0"))
     assert [h["status"] for h in _hits(wrong)] == ["affected"]
     assert "(gfx1100)" in json.dumps(_hits(wrong)[0])
 
 
+def test_a_rocm_index_beside_pypi_is_asked(tmp_path: Path) -> None:
+    # the ROCm wheel has no label: PyPI's CUDA build of 0.0.30 ties with it, and pip and uv
+    # break the tie differently; which one installs is the question, never "clear"
+    lines = "--extra-index-url https://download.pytorch.org/whl/rocm6.3\nxformers==0.0.30\n"
+    hits = _hits(_check(tmp_path, lines, HARDWARE / "amd-rx7900xtx.json"))
+    assert [h["status"] for h in hits] == ["possible"]
+    assert "build.xformers_rocm" in json.dumps(hits[0]["unknown"])
+    # on an MI300X either way nothing of this rule: the ROCm build carries gfx942
+    assert _hits(_check(tmp_path, lines, HARDWARE / "amd-mi300x-8.json")) == []
+
+
 @pytest.mark.parametrize(
-    ("pin", "said"),
+    ("lines", "said"),
     [
-        ("0.0.27+rocm6.1", "built no ROCm wheels before 0.0.28"),
-        ("0.0.30+rocm6.4", "built 0.0.30 as +rocm6.2.4, +rocm6.3 only"),
-        ("0.0.99+rocm7.1", "has xformers 0.0.28-0.0.35 only"),
-        ("0.0.31.dev1000+rocm6.3", "a development build"),
+        (ROCM.format("6.1") + "xformers==0.0.27\n", "built no ROCm wheels before 0.0.28"),
+        (ROCM.format("7.1") + "xformers==0.0.99\n", "has xformers 0.0.28-0.0.35 only"),
+        (ROCM.format("6.3") + "xformers==0.0.31.dev1000\n", "a development build"),
+        ("xformers==0.0.30+rocm6.3\n", "carry no local label"),
     ],
 )
 def test_a_build_the_table_does_not_describe_is_asked_not_cleared(
-    tmp_path: Path, pin: str, said: str
+    tmp_path: Path, lines: str, said: str
 ) -> None:
-    report = _check(tmp_path, f"xformers=={pin}\n", HARDWARE / "amd-mi300x-8.json")
+    report = _check(tmp_path, lines, HARDWARE / "amd-mi300x-8.json")
     hits = _hits(report)
     assert [h["status"] for h in hits] == ["possible"]
     unknown = json.dumps(hits[0]["unknown"])
@@ -131,7 +143,7 @@ def test_an_nvidia_machine_is_not_asked(tmp_path: Path) -> None:
         ),
         encoding="utf-8",
     )
-    assert _hits(_check(tmp_path, "xformers==0.0.30+rocm6.3\n", profile)) == []
+    assert _hits(_check(tmp_path, ROCM.format("6.3") + "xformers==0.0.30\n", profile)) == []
 
 
 def test_doctor_reads_files_not_the_table(tmp_path: Path) -> None:

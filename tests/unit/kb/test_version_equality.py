@@ -711,14 +711,15 @@ def _hip_table_cases() -> Iterator[Case]:
 
 
 def _xformers_hip_cases() -> Iterator[Case]:
-    """A declared xformers +rocm wheel judged by its tag's HIP_ARCHITECTURES
+    """A declared xformers from a PyTorch ROCm index judged by its tag's HIP_ARCHITECTURES
     (xformers-rocm-arch.json): 0.0.30's builds lack gfx1100 (true), carry gfx942 (false); any
     spelling of 0.0.30 is that release."""
     for target in ("gfx1100", "gfx942"):
         yield Case(
             "missing",
             {
-                "packages": {"xformers": "0.0.30+rocm6.3"},
+                "packages": {"xformers": "0.0.30"},
+                "build": {"xformers_rocm": "6.3"},
                 "hardware": {
                     "schema": "compat.hardware/1",
                     "gpus": [{"name": "AMD GPU", "vendor": "amd", "gfx_target": target}],
@@ -726,7 +727,6 @@ def _xformers_hip_cases() -> Iterator[Case]:
             },
             (("packages", "xformers"),),
             {},
-            keep_labels=True,
         )
 
 

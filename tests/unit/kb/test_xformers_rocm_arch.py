@@ -46,6 +46,7 @@ def test_every_release_names_its_tag_commit_and_files() -> None:
             "setup.py",
         }
         assert row["targets"] and row["rocm"], name
+        assert row["local_label"] == "", name
 
 
 def test_a_hand_edit_is_caught(tmp_path: Path) -> None:
@@ -65,6 +66,15 @@ _BUILD = """env:
   TORCH_CUDA_ARCH_LIST: ${{ contains(inputs.toolkit_type, 'cuda') && '8.0+PTX' || '' }}
   HIP_ARCHITECTURES: ${{ contains(inputs.toolkit_type, 'rocm') && 'gfx90a gfx942' || '' }}
   MAX_JOBS: 4
+jobs:
+  build:
+    steps:
+      - name: Setup Runner
+        uses: ./.github/actions/setup-build-cuda
+      - name: Define version
+        id: xformers_version
+        run: |
+          echo "BUILD_VERSION=$version${{ steps.cuda_info.outputs.CUDA_VERSION_SUFFIX }}" >> ${GITHUB_ENV}
 """
 _MATRIX = """      run: |
         ROCM_VERSIONS = ['6.3', '6.4']
@@ -95,6 +105,8 @@ _SETUP = """
 def test_the_readers_take_the_tags_shapes() -> None:
     gen = _generator()
     assert gen.hip_architectures(_BUILD) == ["gfx90a", "gfx942"]
+    # the suffix names a step inside the composite action, not one of the job: no label
+    assert gen.local_label(_BUILD) == ""
     assert gen.matrix(_MATRIX) == {
         "rocm": ["6.3", "6.4"],
         "torch": ["2.8.0"],
@@ -118,6 +130,22 @@ def test_the_workflow_reader_refuses_other_shapes(workflow: str) -> None:
     gen = _generator()
     with pytest.raises(gen.ScriptError):
         gen.hip_architectures(workflow)
+
+
+@pytest.mark.parametrize(
+    "workflow",
+    [
+        # the job's own step with that id: its output would label the wheel +rocmA.B
+        _BUILD.replace(
+            "      - name: Setup Runner\n", "      - name: Setup Runner\n        id: cuda_info\n"
+        ),
+        _BUILD.replace("steps.cuda_info.outputs.CUDA_VERSION_SUFFIX", "env.SUFFIX"),
+    ],
+)
+def test_the_label_reader_refuses_a_workflow_that_labels_the_wheel(workflow: str) -> None:
+    gen = _generator()
+    with pytest.raises(gen.ScriptError):
+        gen.local_label(workflow)
 
 
 def test_a_setup_that_does_not_pass_the_list_to_hipcc_is_refused() -> None:
