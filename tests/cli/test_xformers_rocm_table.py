@@ -108,6 +108,18 @@ def test_a_rocm_index_beside_pypi_is_asked(tmp_path: Path) -> None:
     assert _hits(_check(tmp_path, lines, HARDWARE / "amd-mi300x-8.json")) == []
 
 
+def test_the_index_flags_decide_where_the_files_name_none(tmp_path: Path) -> None:
+    requirements = tmp_path / "requirements.txt"
+    requirements.write_text("xformers==0.0.30\n", encoding="utf-8")
+    rx7900 = str(HARDWARE / "amd-rx7900xtx.json")
+    base = ["check", "--offline", "--hardware", rx7900, "--format", "json"]
+    rocm = "https://download.pytorch.org/whl/rocm6.3"
+    alone = run_subprocess([*base, "--index-url", rocm, str(requirements)])
+    assert [h["status"] for h in _hits(alone.json())] == ["affected"], alone.stderr
+    beside = run_subprocess([*base, "--extra-index-url", rocm, str(requirements)])
+    assert [h["status"] for h in _hits(beside.json())] == ["possible"], beside.stderr
+
+
 @pytest.mark.parametrize(
     ("lines", "said"),
     [

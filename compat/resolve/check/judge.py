@@ -784,12 +784,23 @@ class Judge:
     ) -> None:
         """xformers' ROCm build from the index lines it comes from (declared.xformers_rocm_index):
         a fact where the ROCm index alone serves it, a question where PyPI may win the tie."""
+        from compat.kb.torchbuilds import index_rocm
         from compat.resolve.check.declared import XFORMERS_ROCM_UNSETTLED, xformers_rocm_index
+        from compat.resolve.sources.indexconfig import resolve_index_config
 
         xformers = packages.get(canonicalize_name("xformers"))
         if xformers is None or any(v.local for v in xformers.versions):
             return
         rocm, settled = xformers_rocm_index(self.declared_set.indexes, self.markers)
+        if rocm is None and settled and not self.declared_set.indexes:
+            # no index line in the files: the flags, else pip's (or uv's) configuration
+            config = resolve_index_config(
+                index_url=self.index_options.index_url,
+                extra_index_urls=tuple(self.index_options.extra_index_urls),
+            )
+            found = [r for url in config.urls if (r := index_rocm(url)) is not None]
+            rocm = max(found) if found else None
+            settled = len(found) == len(config.urls)
         if rocm is not None and settled:
             builds["xformers_rocm"] = rocm
             notes.append(f"xformers' ROCm build {rocm}: from the PyTorch ROCm index alone")
