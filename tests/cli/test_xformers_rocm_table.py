@@ -12,6 +12,10 @@ import pytest
 
 from tests.conftest import run_subprocess
 from tests.dists import make_env
+from tests.lib.doctor import doctor_report
+from tests.lib.elfbuild import Symbol, build
+from tests.lib.hipbuild import aligned, bundle
+from tests.lib.nativeenv import native_dist
 from tests.lib.paths import REPO
 
 HARDWARE = REPO / "docs" / "examples" / "hardware"
@@ -108,6 +112,39 @@ def test_a_rocm_index_beside_pypi_is_asked(tmp_path: Path) -> None:
     assert _hits(_check(tmp_path, lines, HARDWARE / "amd-mi300x-8.json")) == []
 
 
+_UV = """[project]
+name = "demo"
+version = "0.1.0"
+requires-python = ">=3.10"
+dependencies = ["torch==2.7.0", "xformers==0.0.30"]
+
+[[tool.uv.index]]
+name = "pytorch-rocm"
+url = "https://download.pytorch.org/whl/rocm6.3"
+explicit = true
+
+[tool.uv.sources]
+torch = { index = "pytorch-rocm" }
+"""
+
+
+@pytest.mark.parametrize(("bound", "hit"), [(True, True), (False, False)])
+def test_a_uv_source_binds_xformers_to_the_rocm_index(
+    tmp_path: Path, bound: bool, hit: bool
+) -> None:
+    # an explicit uv index serves only the packages bound to it: bound, xformers is the ROCm
+    # build; unbound, it comes from PyPI (CUDA's build, another question)
+    text = _UV + ('xformers = { index = "pytorch-rocm" }\n' if bound else "")
+    project = tmp_path / "pyproject.toml"
+    project.write_text(text, encoding="utf-8")
+    rx7900 = str(HARDWARE / "amd-rx7900xtx.json")
+    result = run_subprocess(
+        ["check", "--offline", "--hardware", rx7900, "--format", "json", str(project)]
+    )
+    assert result.exit_code in (0, 1), result.stderr
+    assert [h["status"] for h in _hits(result.json())] == (["affected"] if hit else [])
+
+
 def test_the_index_flags_decide_where_the_files_name_none(tmp_path: Path) -> None:
     requirements = tmp_path / "requirements.txt"
     requirements.write_text("xformers==0.0.30\n", encoding="utf-8")
@@ -174,3 +211,31 @@ def test_doctor_reads_files_not_the_table(tmp_path: Path) -> None:
     )
     assert result.exit_code in (0, 1), result.stderr
     assert _hits(result.json()) == []
+
+
+def _xformers_wheel_site(tmp_path: Path) -> Path:
+    """An installed xformers shaped as its ROCm wheel is (no label; xformers/_C.so with code
+    objects for the table's gfx90a gfx942), beside torch's ROCm build."""
+    site = make_env(tmp_path / "site", {"torch": "2.7.0+rocm6.3"})
+    symbols = tuple(Symbol(s, defined=False) for s in ("__hipRegisterFatBinary",))
+    library = build(
+        needed=("libamdhip64.so.6",),
+        symbols=symbols,
+        sections={".hip_fatbin": aligned(bundle(["gfx90a", "gfx942"]))},
+    ).data
+    native_dist(site, "xformers", "0.0.30", {"xformers/_C.so": library})
+    return site
+
+
+@pytest.mark.parametrize(
+    ("profile", "hit"), [("amd-rx7900xtx.json", True), ("amd-mi300x-8.json", False)]
+)
+def test_doctor_judges_the_installed_wheel_by_its_file(
+    tmp_path: Path, profile: str, hit: bool
+) -> None:
+    # doctor reads xformers/_C.so itself: the same targets as the table, named by the file;
+    # the table's rule, for declared builds, adds nothing; a served GPU gets nothing at all
+    _, report = doctor_report(_xformers_wheel_site(tmp_path), hardware=HARDWARE / profile)
+    binary = [f for f in report["findings"] if f["rule"] == "binary-no-kernel-image:xformers"]
+    assert [f["status"] for f in binary] == (["affected"] if hit else [])
+    assert _hits(report) == []
