@@ -239,3 +239,22 @@ def test_doctor_judges_the_installed_wheel_by_its_file(
     binary = [f for f in report["findings"] if f["rule"] == "binary-no-kernel-image:xformers"]
     assert [f["status"] for f in binary] == (["affected"] if hit else [])
     assert _hits(report) == []
+
+
+@pytest.mark.parametrize(
+    ("profile", "hit"), [("amd-rx7900xtx.json", True), ("amd-mi300x-8.json", False)]
+)
+def test_pin_says_no_release_escapes_on_an_unserved_gpu(
+    tmp_path: Path, profile: str, hit: bool
+) -> None:
+    # every xformers release's ROCm build carries gfx90a gfx942: pin keeps the pin and says
+    # which rule no release escapes, rather than writing it as proven
+    requirements = tmp_path / "requirements.txt"
+    requirements.write_text(ROCM.format("6.3") + "torch==2.7.0\nxformers==0.0.30\n")
+    result = run_subprocess(
+        ["pin", "--offline", "--hardware", str(HARDWARE / profile), "-r", str(requirements)]
+    )
+    assert "Traceback" not in result.stderr
+    assert "xformers==0.0.30" in result.stdout
+    unresolved = f"# UNRESOLVED {RULE} (affected)"
+    assert (unresolved in result.stdout) is hit, result.stdout
