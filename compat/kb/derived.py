@@ -18,7 +18,7 @@ Tables are loaded only when a derived condition is evaluated, never at import.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from compat.kb.conditions import FALSE, HARDWARE_HINT, AnchorCondition
@@ -394,14 +394,22 @@ def xformers_hip_code_missing(facts: Facts) -> Verdict:
             packages=matched,
         )
     override = override_target(hardware.gfx_override)
-    missing = [
-        g
-        for g in amd
-        if not any(
-            runs(code, override or g.gfx_target or "", g.gfx_features) is not False
-            for code in build.targets
-        )
-    ]
+
+    def unserved(targets: tuple[str, ...]) -> list[Gpu]:
+        return [
+            g
+            for g in amd
+            if not any(
+                runs(code, override or g.gfx_target or "", g.gfx_features) is not False
+                for code in targets
+            )
+        ]
+
+    if rocm is not None and not xformersrocm.built_for(build, rocm):
+        # no build of this release for the index's ROCm: the resolver takes a release the index
+        # serves; judged by every release xFormers' CI built for that ROCm
+        return _xformers_by_index(version, rocm, unserved, matched)
+    missing = unserved(build.targets)
     if not missing:
         return FALSE
     names = "; ".join(f"GPU {g.index} {g.name} ({override or g.gfx_target})" for g in missing)
@@ -421,6 +429,39 @@ def xformers_hip_code_missing(facts: Facts) -> Verdict:
         f"{names}: xformers {version} from PyTorch's ROCm {rocm} index, xFormers' ROCm build, "
         f"carries code for {' '.join(build.targets)} only and none that runs there "
         f"(HIP_ARCHITECTURES, {build.source}; torch's PYTORCH_ROCM_ARCH does not widen it)"
+    )
+    return Verdict(Tri.TRUE, (text,), (), matched)
+
+
+def _xformers_by_index(
+    version: Version,
+    rocm: Version,
+    unserved: Callable[[tuple[str, ...]], list[Gpu]],
+    matched: tuple[MatchedPackage, ...],
+) -> Verdict:
+    """xformers_hip_code_missing for a release with no build for the index's ROCm: TRUE where
+    every release built for that ROCm leaves a GPU unserved, FALSE where none does (or none was
+    built for it: the index serves no build of xFormers' CI), else the question."""
+    from compat.kb import xformersrocm
+
+    served = xformersrocm.releases_for(rocm)
+    missing = [unserved(build.targets) for build in served]
+    if not served or not any(missing):
+        return FALSE
+    if not all(missing):
+        hint = (
+            f"which release the PyTorch ROCm {rocm} index gives for xformers {version} (it has "
+            "no build of it): some of that index's releases carry the GPU's target, some not"
+        )
+        return Verdict(Tri.UNKNOWN, unknown=(Unknown("build.hip_targets", hint),), packages=matched)
+    gpus = {f"GPU {g.index} {g.name} ({g.gfx_target})" for found in missing for g in found}
+    targets = sorted({t for build in served for t in build.targets})
+    span = f"{served[0].release}-{served[-1].release}" if len(served) > 1 else served[0].release
+    text = (
+        f"{'; '.join(sorted(gpus))}: xformers {version} has no ROCm {rocm} build, and the "
+        f"releases xFormers' CI built for ROCm {rocm} ({span}, what PyTorch's ROCm {rocm} index "
+        f"serves) carry code for {' '.join(targets)} only and none that runs there "
+        f"(HIP_ARCHITECTURES, compat/data/xformers-rocm-arch.json)"
     )
     return Verdict(Tri.TRUE, (text,), (), matched)
 

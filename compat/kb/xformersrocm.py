@@ -65,6 +65,23 @@ def build_of(version: Version) -> XformersRocmBuild | None:
     )
 
 
+def built_for(build: XformersRocmBuild, rocm: Version) -> bool:
+    """Whether the release has a build for the index's ROCm release (major.minor, as
+    torchbuilds.index_rocm reads the index: rocm6.2.4 -> 6.2)."""
+    return any(Version(r).release[:2] == rocm.release[:2] for r in build.rocm)
+
+
+def releases_for(rocm: Version) -> list[XformersRocmBuild]:
+    """The releases xFormers' CI built for that ROCm release (major.minor), oldest first: what
+    PyTorch's index of that ROCm version can serve of its builds."""
+    found = []
+    for name in sorted(_data()["releases"], key=Version):
+        build = build_of(Version(name))
+        if build is not None and built_for(build, rocm):
+            found.append(build)
+    return found
+
+
 def why_unknown(version: Version) -> str:
     """Why the table does not describe a `+rocm` build of xformers, in its own terms."""
     data = _data()

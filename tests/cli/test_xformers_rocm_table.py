@@ -90,6 +90,29 @@ def test_builds_by_release_and_gpu(
     assert [h["status"] for h in _hits(report)] == (["affected"] if hit else [])
 
 
+@pytest.mark.parametrize(
+    ("lines", "profile", "said"),
+    [
+        # a range: the offline solve infers a release; rocm6.4 serves 0.0.32.post2-0.0.33.post2
+        (ROCM.format("6.4") + "xformers>=0.0.30\n", "amd-rx7900xtx.json", "affected"),
+        (ROCM.format("6.4") + "xformers>=0.0.30\n", "amd-mi300x-8.json", None),
+        # 0.0.35 was built for ROCm 7.1 only: the rocm6.1 index serves 0.0.28-0.0.29.post3
+        (ROCM.format("6.1") + "xformers==0.0.35\n", "amd-strix-halo.json", "affected"),
+        # no xformers build of its CI for ROCm 5.7: nothing of this rule
+        (ROCM.format("5.7") + "xformers==0.0.30\n", "amd-rx7900xtx.json", None),
+    ],
+)
+def test_a_release_the_index_has_no_build_of_is_judged_by_what_the_index_serves(
+    tmp_path: Path, lines: str, profile: str, said: str | None
+) -> None:
+    hits = _hits(_check(tmp_path, lines, HARDWARE / profile))
+    assert [h["status"] for h in hits] == ([said] if said else [])
+    if "0.0.35" in lines:
+        text = json.dumps(hits[0])
+        assert "xformers 0.0.35 has no ROCm 6.1 build" in text
+        assert "(0.0.28-0.0.29.post3, what PyTorch's ROCm 6.1 index serves)" in text
+
+
 def test_the_override_is_honoured_and_names_a_target_it_lacks(tmp_path: Path) -> None:
     lines = ROCM.format("6.3") + "xformers==0.0.30\n"
     # HSA_OVERRIDE_GFX_VERSION=9.4.2 makes the runtime load gfx942 code: the wheel has it
