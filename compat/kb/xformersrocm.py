@@ -22,7 +22,10 @@ _LABEL = re.compile(r"rocm(\d+(?:\.\d+){0,2})")
 
 class XformersRocmBuild(NamedTuple):
     release: str  # "0.0.30"
-    rocm: tuple[str, ...]  # ("6.2.4", "6.3"): the ROCm versions its CI built it for
+    # ("6.2.4", "6.3"): the ROCm versions its CI built it for and copied to PyTorch's indexes
+    # (wheels.yml's ROCM_VERSIONS that an upload_pt job names: 0.0.32 built 6.4 but uploaded
+    # it under no job, and facebookresearch/xformers#1311 found no rocm6.4 xformers then)
+    rocm: tuple[str, ...]
     targets: tuple[str, ...]
     source: str
 
@@ -60,9 +63,8 @@ def build_of(version: Version) -> XformersRocmBuild | None:
     row = _row(version)
     if row is None or version.local or version.is_prerelease or version.is_devrelease:
         return None
-    return XformersRocmBuild(
-        str(version.public), tuple(row["rocm"]), tuple(row["targets"]), row["source"]
-    )
+    served = tuple(r for r in row["rocm"] if f"rocm{r}" in row["uploaded"])
+    return XformersRocmBuild(str(version.public), served, tuple(row["targets"]), row["source"])
 
 
 def built_for(build: XformersRocmBuild, rocm: Version) -> bool:

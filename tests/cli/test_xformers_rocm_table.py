@@ -98,6 +98,8 @@ def test_builds_by_release_and_gpu(
         (ROCM.format("6.4") + "xformers>=0.0.30\n", "amd-mi300x-8.json", None),
         # 0.0.35 was built for ROCm 7.1 only: the rocm6.1 index serves 0.0.28-0.0.29.post3
         (ROCM.format("6.1") + "xformers==0.0.35\n", "amd-strix-halo.json", "affected"),
+        # 0.0.32 built ROCm 6.4 but no upload job copied it (xformers#1311: none on rocm6.4)
+        (ROCM.format("6.4") + "xformers==0.0.32\n", "amd-strix-halo.json", "affected"),
         # no xformers build of its CI for ROCm 5.7: nothing of this rule
         (ROCM.format("5.7") + "xformers==0.0.30\n", "amd-rx7900xtx.json", None),
     ],
@@ -107,6 +109,8 @@ def test_a_release_the_index_has_no_build_of_is_judged_by_what_the_index_serves(
 ) -> None:
     hits = _hits(_check(tmp_path, lines, HARDWARE / profile))
     assert [h["status"] for h in hits] == ([said] if said else [])
+    if "0.0.32\n" in lines:
+        assert "xformers 0.0.32 has no ROCm 6.4 build" in json.dumps(hits[0])
     if "0.0.35" in lines:
         text = json.dumps(hits[0])
         assert "xformers 0.0.35 has no ROCm 6.1 build" in text
