@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import run_subprocess
+from tests.conftest import run_cli, run_subprocess
 from tests.dists import make_env
 from tests.lib.doctor import doctor_report
 from tests.lib.elfbuild import Symbol, build
@@ -22,10 +22,14 @@ HARDWARE = REPO / "docs" / "examples" / "hardware"
 RULE = "xformers-rocm-wheel-without-gpu-target"
 
 
-def _check(tmp_path: Path, lines: str, profile: Path) -> dict[str, object]:
+def _check(
+    tmp_path: Path, lines: str, profile: Path, *, process: bool = False
+) -> dict[str, object]:
+    """check in-process (typer's runner), or as a real process where `process`."""
     requirements = tmp_path / "requirements.txt"
     requirements.write_text(lines, encoding="utf-8")
-    result = run_subprocess(
+    run = run_subprocess if process else run_cli
+    result = run(
         ["check", "--offline", "--hardware", str(profile), "--format", "json", str(requirements)]
     )
     assert result.exit_code in (0, 1), result.stderr
@@ -62,6 +66,7 @@ def test_a_wheel_without_the_gpus_target_is_affected(tmp_path: Path) -> None:
         tmp_path,
         ROCM.format("6.3") + "torch==2.7.0\nxformers==0.0.30\n",
         HARDWARE / "amd-rx7900xtx.json",
+        process=True,
     )
     (hit,) = _hits(report)
     assert hit["status"] == "affected"
@@ -165,9 +170,7 @@ def test_a_uv_source_binds_xformers_to_the_rocm_index(
     project = tmp_path / "pyproject.toml"
     project.write_text(text, encoding="utf-8")
     rx7900 = str(HARDWARE / "amd-rx7900xtx.json")
-    result = run_subprocess(
-        ["check", "--offline", "--hardware", rx7900, "--format", "json", str(project)]
-    )
+    result = run_cli(["check", "--offline", "--hardware", rx7900, "--format", "json", str(project)])
     assert result.exit_code in (0, 1), result.stderr
     assert [h["status"] for h in _hits(result.json())] == (["affected"] if hit else [])
 
@@ -178,9 +181,9 @@ def test_the_index_flags_decide_where_the_files_name_none(tmp_path: Path) -> Non
     rx7900 = str(HARDWARE / "amd-rx7900xtx.json")
     base = ["check", "--offline", "--hardware", rx7900, "--format", "json"]
     rocm = "https://download.pytorch.org/whl/rocm6.3"
-    alone = run_subprocess([*base, "--index-url", rocm, str(requirements)])
+    alone = run_cli([*base, "--index-url", rocm, str(requirements)])
     assert [h["status"] for h in _hits(alone.json())] == ["affected"], alone.stderr
-    beside = run_subprocess([*base, "--extra-index-url", rocm, str(requirements)])
+    beside = run_cli([*base, "--extra-index-url", rocm, str(requirements)])
     assert [h["status"] for h in _hits(beside.json())] == ["possible"], beside.stderr
 
 
@@ -278,7 +281,7 @@ def test_pin_says_no_release_escapes_on_an_unserved_gpu(
     # which rule no release escapes, rather than writing it as proven
     requirements = tmp_path / "requirements.txt"
     requirements.write_text(ROCM.format("6.3") + "torch==2.7.0\nxformers==0.0.30\n")
-    result = run_subprocess(
+    result = run_cli(
         ["pin", "--offline", "--hardware", str(HARDWARE / profile), "-r", str(requirements)]
     )
     assert "Traceback" not in result.stderr
