@@ -408,7 +408,7 @@ def xformers_hip_code_missing(facts: Facts) -> Verdict:
     if rocm is not None and not xformersrocm.built_for(build, rocm):
         # no build of this release for the index's ROCm: the resolver takes a release the index
         # serves; judged by every release xFormers' CI built for that ROCm
-        return _xformers_by_index(version, rocm, unserved, matched)
+        return _xformers_by_index(version, rocm, unserved, override, matched)
     missing = unserved(build.targets)
     if not missing:
         return FALSE
@@ -437,6 +437,7 @@ def _xformers_by_index(
     version: Version,
     rocm: Version,
     unserved: Callable[[tuple[str, ...]], list[Gpu]],
+    override: str | None,
     matched: tuple[MatchedPackage, ...],
 ) -> Verdict:
     """xformers_hip_code_missing for a release with no build for the index's ROCm: TRUE where
@@ -454,7 +455,9 @@ def _xformers_by_index(
             "no build of it): some of that index's releases carry the GPU's target, some not"
         )
         return Verdict(Tri.UNKNOWN, unknown=(Unknown("build.hip_targets", hint),), packages=matched)
-    gpus = {f"GPU {g.index} {g.name} ({g.gfx_target})" for found in missing for g in found}
+    gpus = {
+        f"GPU {g.index} {g.name} ({override or g.gfx_target})" for found in missing for g in found
+    }
     targets = sorted({t for build in served for t in build.targets})
     span = f"{served[0].release}-{served[-1].release}" if len(served) > 1 else served[0].release
     text = (
