@@ -18,7 +18,7 @@ Tables are loaded only when a derived condition is evaluated, never at import.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from compat.kb.conditions import FALSE, HARDWARE_HINT, AnchorCondition
@@ -43,6 +43,7 @@ VOCABULARY: dict[str, tuple[str, ...]] = {
     "flash_attn_wheel": ("prerelease-torch",),
     "xformers_torch_build": ("other-build",),
     "hip_code": ("missing",),
+    "xformers_hip_code": ("missing",),
     # what a ROCm failure a log reports says (compat/kb/hiplog.py)
     "hip_isa": ("rejected",),
     "hip_library": ("target-missing",),
@@ -69,6 +70,8 @@ PACKAGES: dict[str, tuple[str, ...]] = {
     "flash_attn_wheel": ("flash-attn", "torch"),
     "xformers_torch_build": ("torch",),
     "hip_code": ("torch",),
+    # every ROCm build of every release has the same targets: no xformers release escapes it
+    "xformers_hip_code": ("xformers",),
     "hip_isa": (),
     "hip_library": (),
     "hip_device": ("torch",),
@@ -132,6 +135,10 @@ def table_rows(key: str) -> int:
         return 1  # one question about two builds the log names, no table
     if key == "hip_code":
         return 1  # the GPU's target against the list a log prints; files: binarycheck
+    if key == "xformers_hip_code":
+        from compat.kb import xformersrocm
+
+        return xformersrocm.rows()
     if key in HIP_LOG:
         return 1  # one failure a log reports, read with the facts it states
     if key == "torch_backend":
@@ -166,6 +173,7 @@ def release_specs(key: str) -> dict[str, set[str]]:
     if key in (
         "xformers_torch_build",
         "hip_code",
+        "xformers_hip_code",  # every release's builds carry the same targets: none to separate
         *HIP_LOG,
         "torch_backend",
         "cudnn_runtime",
@@ -225,6 +233,8 @@ class DerivedCondition(AnchorCondition):
             return xformers_built_for_other_build(facts)
         if self.key == "hip_code":
             return hip_code_missing(facts)
+        if self.key == "xformers_hip_code":
+            return xformers_hip_code_missing(facts)
         if self.key in HIP_LOG:
             from compat.kb import hiplog
 
@@ -335,6 +345,127 @@ def hip_code_missing(facts: Facts) -> Verdict:
             f"{names}: torch's ROCm build carries code for {' '.join(listed)} and none that "
             "runs there"
         )
+    return Verdict(Tri.TRUE, (text,), (), matched)
+
+
+def xformers_hip_code_missing(facts: Facts) -> Verdict:
+    """TRUE when a declared (not installed) xformers comes from a PyTorch ROCm index alone
+    (build.xformers_rocm) and none of the targets xFormers' CI built that release for
+    (HIP_ARCHITECTURES at the tag, compat/data/xformers-rocm-arch.json) runs on an AMD GPU of
+    the machine (target-ID match; the HSA_OVERRIDE_GFX_VERSION target where set). xFormers'
+    ROCm wheels carry no local label: the index decides the build, and where PyPI's CUDA build
+    may win the tie it is asked. An installed xformers: its files decide
+    (binary-no-kernel-image). A release the table lacks, or a `+rocm` label (not one of its
+    CI's wheels): the question what it carries (anchored, possible)."""
+    from compat.binary.gfxtarget import override_target, runs
+    from compat.kb import xformersrocm
+
+    hardware = facts.hardware
+    amd = [g for g in (hardware.gpus if hardware else ()) if g.is_amd]
+    xformers = facts.packages.get(canonicalize_name("xformers"))
+    if hardware is None or not amd or xformers is None:
+        return FALSE  # no AMD GPU known: nothing to run HIP code on
+    if not xformers.exact or xformers.installed:
+        return FALSE  # a range names no build; an installed one: its files are read
+    version: Version = xformers.versions[0]
+    matched = (MatchedPackage(xformers.name, str(version), xformers.origin),)
+    labelled = xformersrocm.label(version) is not None
+    rocm = facts.builds.get("xformers_rocm")
+    tie = facts.unknown_builds.get("xformers_rocm") if rocm is None else None
+    if rocm is None and tie is None and not labelled:
+        return FALSE  # PyPI's build (CUDA's): not a ROCm build's question
+    build = None if labelled else xformersrocm.build_of(version)
+    if build is None:
+        hint = (
+            f"the GPU targets xformers {version} carries: {xformersrocm.why_unknown(version)}; "
+            "`compat doctor --python PATH` on that environment's interpreter reads them from "
+            "xformers/_C.so"
+        )
+        return Verdict(
+            Tri.UNKNOWN,
+            unknown=(Unknown("build.hip_targets", hint),),
+            packages=matched,
+            anchored=True,
+        )
+    if any(g.gfx_target is None for g in amd):
+        return Verdict(
+            Tri.UNKNOWN,
+            unknown=(Unknown("hardware.gfx_target", "rocminfo | grep gfx, or compat probe"),),
+            packages=matched,
+        )
+    override = override_target(hardware.gfx_override)
+
+    def unserved(targets: tuple[str, ...]) -> list[Gpu]:
+        return [
+            g
+            for g in amd
+            if not any(
+                runs(code, override or g.gfx_target or "", g.gfx_features) is not False
+                for code in targets
+            )
+        ]
+
+    if rocm is not None and not xformersrocm.built_for(build, rocm):
+        # no build of this release for the index's ROCm: the resolver takes a release the index
+        # serves; judged by every release xFormers' CI built for that ROCm
+        return _xformers_by_index(version, rocm, unserved, override, matched)
+    missing = unserved(build.targets)
+    if not missing:
+        return FALSE
+    names = "; ".join(f"GPU {g.index} {g.name} ({override or g.gfx_target})" for g in missing)
+    if tie is not None:
+        # the ROCm index's build lacks the target, PyPI's is CUDA's: which one installs is asked
+        needs = (
+            f"{tie} (its ROCm build carries {' '.join(build.targets)} only, none for {names}: "
+            f"{build.source})"
+        )
+        return Verdict(
+            Tri.UNKNOWN,
+            unknown=(Unknown("build.xformers_rocm", needs),),
+            packages=matched,
+            anchored=True,
+        )
+    text = (
+        f"{names}: xformers {version} from PyTorch's ROCm {rocm} index, xFormers' ROCm build, "
+        f"carries code for {' '.join(build.targets)} only and none that runs there "
+        f"(HIP_ARCHITECTURES, {build.source}; torch's PYTORCH_ROCM_ARCH does not widen it)"
+    )
+    return Verdict(Tri.TRUE, (text,), (), matched)
+
+
+def _xformers_by_index(
+    version: Version,
+    rocm: Version,
+    unserved: Callable[[tuple[str, ...]], list[Gpu]],
+    override: str | None,
+    matched: tuple[MatchedPackage, ...],
+) -> Verdict:
+    """xformers_hip_code_missing for a release with no build for the index's ROCm: TRUE where
+    every release built for that ROCm leaves a GPU unserved, FALSE where none does (or none was
+    built for it: the index serves no build of xFormers' CI), else the question."""
+    from compat.kb import xformersrocm
+
+    served = xformersrocm.releases_for(rocm)
+    missing = [unserved(build.targets) for build in served]
+    if not served or not any(missing):
+        return FALSE
+    if not all(missing):
+        hint = (
+            f"which release the PyTorch ROCm {rocm} index gives for xformers {version} (it has "
+            "no build of it): some of that index's releases carry the GPU's target, some not"
+        )
+        return Verdict(Tri.UNKNOWN, unknown=(Unknown("build.hip_targets", hint),), packages=matched)
+    gpus = {
+        f"GPU {g.index} {g.name} ({override or g.gfx_target})" for found in missing for g in found
+    }
+    targets = sorted({t for build in served for t in build.targets})
+    span = f"{served[0].release}-{served[-1].release}" if len(served) > 1 else served[0].release
+    text = (
+        f"{'; '.join(sorted(gpus))}: xformers {version} has no ROCm {rocm} build, and the "
+        f"releases xFormers' CI built for ROCm {rocm} ({span}, what PyTorch's ROCm {rocm} index "
+        f"serves) carry code for {' '.join(targets)} only and none that runs there "
+        f"(HIP_ARCHITECTURES, compat/data/xformers-rocm-arch.json)"
+    )
     return Verdict(Tri.TRUE, (text,), (), matched)
 
 

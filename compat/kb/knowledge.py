@@ -99,6 +99,8 @@ BUILD_KEYS = {
     # AMD (compat/probes/rocmbuild.py): torch's ROCm build from its +rocmX.Y label or version.py,
     # and the ROCm user space TheRock's rocm-sdk-core wheel brings
     "torch_rocm", "rocm_sdk",
+    # the PyTorch ROCm index a declared xformers comes from alone (its wheels carry no label)
+    "xformers_rocm",
     # the cuDNN torch was compiled against and the one the loader found (torch's cuDNN check)
     "cudnn_torch", "cudnn_runtime",
     # the CUDA major of a CUDA library the loader could not open (libcudart.so.12: 12)

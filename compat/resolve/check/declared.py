@@ -413,6 +413,36 @@ def torch_rocm_index(indexes: Sequence[IndexLine]) -> Version | None:
     return max(found) if found else None
 
 
+XFORMERS_ROCM_UNSETTLED = (
+    "which index's xformers the resolver installs: PyTorch's ROCm index and PyPI (the CUDA "
+    "build) serve the same version, with no local label to tell them apart (pip and uv choose "
+    "differently); take it from the ROCm index alone (--index-url, or a uv source for xformers)"
+)
+
+
+def xformers_rocm_index(
+    indexes: Sequence[IndexLine], markers: Mapping[str, str] | None = None
+) -> tuple[Version | None, bool]:
+    """The ROCm release of the PyTorch ROCm index a declared xformers comes from, and whether
+    that is settled. xFormers' ROCm wheels carry no local label (its wheels_build.yml appends
+    an empty suffix: compat/data/xformers-rocm-arch.json), so unlike torch's `+rocmX.Y` they do
+    not outrank PyPI's CUDA build of the same version: the build is the ROCm one only where
+    every line xformers can come from is a ROCm index and PyPI is not consulted (--index-url,
+    a default uv index, a uv source for xformers). (None, True): no ROCm index serves it."""
+    from compat.kb.torchbuilds import index_rocm
+
+    routed = _torch_indexes(indexes, markers, "xformers")
+    if routed is None:
+        return None, False  # one of several opt-in groups: which one is the user's choice
+    found = [r for line in routed if (r := index_rocm(line.url)) is not None]
+    if not found:
+        return None, True
+    alone = all(index_rocm(line.url) is not None for line in routed) and any(
+        line.replaces_default or line.packages for line in routed
+    )
+    return max(found), alone
+
+
 def torch_servable(
     indexes: Sequence[IndexLine], platform: str, markers: Mapping[str, str] | None = None
 ) -> Callable[[Version], bool]:
@@ -439,14 +469,14 @@ _NO_BUILD = object()  # an exact pin with no CUDA build there: the answer is "no
 
 
 def _torch_indexes(
-    indexes: Sequence[IndexLine], markers: Mapping[str, str] | None
+    indexes: Sequence[IndexLine], markers: Mapping[str, str] | None, name: str = "torch"
 ) -> list[IndexLine] | None:
-    """The index lines torch can come from for the target; None when it comes from one of
-    several opt-in groups (which one is the user's choice)."""
+    """The index lines torch (or another package `name`) can come from for the target; None
+    when it comes from one of several opt-in groups (which one is the user's choice)."""
     routed = [
         i
         for i in indexes
-        if (not i.packages or "torch" in i.packages)
+        if (not i.packages or name in i.packages)
         and (not i.marker or markers is None or _source_applies(i, markers))
     ]
     if any(not i.optional for i in routed if i.packages):

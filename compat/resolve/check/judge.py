@@ -441,7 +441,7 @@ class Judge:
         cuda, why = conda_torch or torch_cuda(
             torch_fact, declared_set.indexes, self.platform_name, self.markers
         )
-        unknown_builds = {}
+        unknown_builds: dict[str, str] = {}
         candidates: dict[str, frozenset[Version | None]] = {}
         served, flagged = self._flag_rocm_index(torch_fact)
         if served and why != ROCM_INDEX and not conda_torch:
@@ -451,6 +451,7 @@ class Judge:
             if rocm is not None:
                 builds.setdefault("torch_rocm", rocm)
                 notes.append(f"torch's ROCm build {rocm}: from the PyTorch ROCm index")
+        self._xformers_rocm(packages, builds, unknown_builds, notes)
         if cuda is not None:
             builds["torch_cuda"] = cuda
             notes.append(f"torch's CUDA build {cuda}: from {why}")
@@ -773,6 +774,38 @@ class Judge:
         markers, python = target_markers(self.target)
         platform = target_platform(markers)
         return [] if platform is None else findings(pins, files, python, platform)
+
+    def _xformers_rocm(
+        self,
+        packages: Mapping[NormalizedName, PackageFact],
+        builds: dict[str, Version],
+        unknown_builds: dict[str, str],
+        notes: list[str],
+    ) -> None:
+        """xformers' ROCm build from the index lines it comes from (declared.xformers_rocm_index):
+        a fact where the ROCm index alone serves it, a question where PyPI may win the tie."""
+        from compat.kb.torchbuilds import index_rocm
+        from compat.resolve.check.declared import XFORMERS_ROCM_UNSETTLED, xformers_rocm_index
+        from compat.resolve.sources.indexconfig import resolve_index_config
+
+        xformers = packages.get(canonicalize_name("xformers"))
+        if xformers is None or any(v.local for v in xformers.versions):
+            return
+        rocm, settled = xformers_rocm_index(self.declared_set.indexes, self.markers)
+        if rocm is None and settled and not self.declared_set.indexes:
+            # no index line in the files: the flags, else pip's (or uv's) configuration
+            config = resolve_index_config(
+                index_url=self.index_options.index_url,
+                extra_index_urls=tuple(self.index_options.extra_index_urls),
+            )
+            found = [r for url in config.urls if (r := index_rocm(url)) is not None]
+            rocm = max(found) if found else None
+            settled = len(found) == len(config.urls)
+        if rocm is not None and settled:
+            builds["xformers_rocm"] = rocm
+            notes.append(f"xformers' ROCm build {rocm}: from the PyTorch ROCm index alone")
+        elif rocm is not None:
+            unknown_builds["xformers_rocm"] = XFORMERS_ROCM_UNSETTLED
 
     def _flag_rocm_index(self, torch: PackageFact | None) -> tuple[bool, Version | None]:
         """Whether torch comes from PyTorch's ROCm builds by the flags, pip's configuration or

@@ -55,10 +55,11 @@ def environment_from_requirements(
         markers=markers,
         paths=tuple(declared.files),
     )
-    from compat.resolve.check.declared import torch_rocm_index
+    from compat.resolve.check.declared import torch_rocm_index, xformers_rocm_index
 
     routed = [i for i in declared.indexes if not i.packages or "torch" in i.packages]
-    return env, Declarations(pinned, lines, torch_rocm_index(routed))
+    xformers, settled = xformers_rocm_index(declared.indexes, markers)
+    return env, Declarations(pinned, lines, torch_rocm_index(routed), xformers if settled else None)
 
 
 def declared_facts(

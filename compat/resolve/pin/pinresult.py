@@ -85,3 +85,6 @@ class Declarations:
     # a PyTorch ROCm index line of the files (download.pytorch.org/whl/rocm6.2.4 -> 6.2): the
     # +rocm build it serves outranks PyPI's plain torch, so torch's build is ROCm's
     rocm_index: Version | None = None
+    # the PyTorch ROCm index xformers comes from alone (its ROCm wheels carry no label: the
+    # index is the build fact, compat.resolve.check.declared.xformers_rocm_index)
+    xformers_rocm: Version | None = None

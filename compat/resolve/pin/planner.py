@@ -30,6 +30,7 @@ class Planner:
     from_requirements: bool  # -r files: no installed Requires-Dist to honour
     intent: Intent = field(default_factory=Intent)
     rocm_index: Version | None = None  # -r files route torch to a PyTorch ROCm index
+    xformers_rocm: Version | None = None  # -r files route xformers to one alone
 
     _last: tuple[Environment, Facts] | None = None  # the intent's facts, reused by the first plan
 
@@ -54,6 +55,10 @@ class Planner:
                 k: v for k, v in facts.builds.items() if k not in ("torch_cuda", "cuda_runtime")
             }
             facts = replace(facts, builds={**builds, "torch_rocm": self.rocm_index})
+        xformers = env.packages.get(NormalizedName("xformers"))
+        if self.xformers_rocm is not None and xformers is not None:
+            # xformers' ROCm wheels carry no label: the files' index alone names the build
+            facts = replace(facts, builds={**facts.builds, "xformers_rocm": self.xformers_rocm})
         self._last = (env, facts)
         return facts
 
@@ -120,6 +125,7 @@ def make_planner(
         with_nvcc=kb.mentions("build", "nvcc") and declarations is None,
         from_requirements=declarations is not None,
         rocm_index=declarations.rocm_index if declarations is not None else None,
+        xformers_rocm=declarations.xformers_rocm if declarations is not None else None,
     )
     kept = {NormalizedName(canonicalize_name(name)) for name in keep}
     start: dict[NormalizedName, str] = {}

@@ -302,6 +302,10 @@ DATA_READERS: dict[str, tuple[str, ...] | str] = {
         "torch-rocm-arch.json: by release series (major.minor string) and the +rocm label's "
         "numbers as text, one build of a major.minor; ROCm versions sorted as Version"
     ),
+    "compat.kb.xformersrocm": (
+        "xformers-rocm-arch.json: releases found by Version equality (xformersrocm._row), held "
+        "by DERIVED_CASES (xformers_hip_code); the +rocm label's numbers as text, as torchrocm"
+    ),
     "compat.kb.importtable": (
         "python-imports.json: releases found by versions.release_key (importtable._spelled), "
         "held by tests/unit/kb/test_importtable_spelling.py"
@@ -706,6 +710,26 @@ def _hip_table_cases() -> Iterator[Case]:
         )
 
 
+def _xformers_hip_cases() -> Iterator[Case]:
+    """A declared xformers from a PyTorch ROCm index judged by its tag's HIP_ARCHITECTURES
+    (xformers-rocm-arch.json): 0.0.30's builds lack gfx1100 (true), carry gfx942 (false); any
+    spelling of 0.0.30 is that release."""
+    for target in ("gfx1100", "gfx942"):
+        yield Case(
+            "missing",
+            {
+                "packages": {"xformers": "0.0.30"},
+                "build": {"xformers_rocm": "6.3"},
+                "hardware": {
+                    "schema": "compat.hardware/1",
+                    "gpus": [{"name": "AMD GPU", "vendor": "amd", "gfx_target": target}],
+                },
+            },
+            (("packages", "xformers"),),
+            {},
+        )
+
+
 def _torch_backend_cases() -> Iterator[Case]:
     """A CUDA build of torch on AMD GPUs (true); its ROCm build (false)."""
     for torch in ("2.5.1+cu121", "2.4.1+rocm6.1"):
@@ -748,6 +772,7 @@ DERIVED_CASES: dict[tuple[str, str], Callable[[], Iterator[Case]]] = {
     ("xformers_torch_build", "other-build"): _xformers_build_cases,
     ("hip_code", "missing"): lambda: itertools.chain(_hip_code_cases(), _hip_table_cases()),
     ("torch_backend", "cuda-on-amd"): _torch_backend_cases,
+    ("xformers_hip_code", "missing"): _xformers_hip_cases,
 }
 
 
