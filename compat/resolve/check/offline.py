@@ -542,8 +542,10 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
             return self._direct(name, extras, bad)
         if not snapshot.covers(name):
             here = self._installed(name, _exact(specifier))
-            if here is not None and here not in bad:
-                return [here]
+            if here is not None:
+                # The one release the pin allows, its requirements known: once rejected, no
+                # release is left (never the unknown one below, which would satisfy anything).
+                return [] if here.version in bad else [here]
             if None in bad:
                 return []
             return [_Candidate(name, None, extras, (), False)]

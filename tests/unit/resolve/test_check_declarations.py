@@ -382,6 +382,28 @@ def test_installed_metadata_tells_what_a_pinned_package_pulls_in(
     assert "installed metadata" not in note and "torch " in note  # no torch 9 exists
 
 
+def test_an_installed_release_pip_rejects_is_not_offered_again(tmp_path: Path) -> None:
+    """The pinned release of a package the snapshot does not cover, read from its installed
+    metadata, conflicts with a pin the snapshot covers (peft 0.14.0 requires accelerate>=0.21.0).
+    Once backtracking rejects it, no release of it is left: the install is unsatisfiable, as pip
+    finds. Offering the rejected release again sent the solve round and round to its bound (exit
+    3, nothing judged); offering the release-unknown stand-in would call it solved."""
+    requirements = write(tmp_path / "requirements.txt", "aaa-like==1.2.0\npeft==0.14.0\n")
+    site = tmp_path / "site"
+    make_dist(site, "aaa-like", "1.2.0", requires=["accelerate<0.21"])
+    env = {"PYTHONPATH": os.pathsep.join([str(site), *sys.path])}
+    result = run_subprocess(["check", "--offline", str(requirements), "--format", "json"], env=env)
+    assert result.exit_code == 1, result.stderr
+    report = json.loads(result.stdout)
+    assert not [n for n in report["notes"] if "stopped at its bound" in n]
+    found = by_rule(report)["install:unsatisfiable"]
+    assert found["status"] == "affected"
+    (note,) = [n for n in report["notes"] if "(install:unsatisfiable)" in n]
+    assert "aaa-like 1.2.0 requires accelerate<0.21" in note
+    assert "peft 0.14.0 requires accelerate>=0.21.0" in note
+    assert report["environment"]["installs"] == []
+
+
 # --- an empty intersection is proved, never guessed -------------------------------------------
 
 _GRID = [
