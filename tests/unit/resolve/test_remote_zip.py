@@ -138,8 +138,9 @@ def test_pypi_inputs_reads_members_and_names_by_range(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("reader", ["pypi_inputs", "gen_torch_builds"])
 def test_every_generator_refuses_a_server_without_range(tmp_path: Path, reader: str) -> None:
-    """A server that answers a Range request with the whole file (200) is refused by name, not
-    read whole on every read (gen_torch_builds) nor broken by a short buffer (pypi_inputs)."""
+    """A server that answers a Range request with the whole file (200) is refused by name after
+    one request: the readers these replaced downloaded the whole wheel on every read and read
+    the wrong bytes as a zip (BadZipFile, which names no cause)."""
     import httpx
 
     data = _wheel(tmp_path / "pkg.whl")
