@@ -21,6 +21,7 @@ import jsonschema
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from packaging.version import Version
 
 from tests.checkcli import TOOLS, by_rule, check, write
 from tests.conftest import run_cli, run_subprocess
@@ -402,6 +403,36 @@ def test_an_installed_release_pip_rejects_is_not_offered_again(tmp_path: Path) -
     assert "aaa-like 1.2.0 requires accelerate<0.21" in note
     assert "peft 0.14.0 requires accelerate>=0.21.0" in note
     assert report["environment"]["installs"] == []
+
+
+def test_an_installed_release_pinned_with_extras_brings_what_the_extras_require(
+    tmp_path: Path,
+) -> None:
+    """`aaa-like[x]==1.2.0`, the release read from its installed metadata: extra `x`'s
+    requirements are the install's too, as for a release of the snapshot (they were dropped:
+    the install below was solved clean, accelerate 1.15.0 beside `accelerate<0.21`)."""
+    site = tmp_path / "site"
+    make_dist(site, "aaa-like", "1.2.0", requires=['accelerate<0.21; extra == "x"'])
+    env = {"PYTHONPATH": os.pathsep.join([str(site), *sys.path])}
+
+    def solve(lines: str) -> tuple[int, dict[str, Any]]:
+        requirements = write(tmp_path / "requirements.txt", lines)
+        result = run_subprocess(
+            ["check", "--offline", str(requirements), "--format", "json"], env=env
+        )
+        return result.exit_code, json.loads(result.stdout)
+
+    code, report = solve("aaa-like[x]==1.2.0\n")
+    (install,) = report["environment"]["installs"]
+    assert code == 0 and install["packages"]["aaa-like"] == "1.2.0"
+    assert Version(install["packages"]["accelerate"]) < Version("0.21")
+    code, report = solve("aaa-like==1.2.0\n")  # without the extra: nothing of it
+    (install,) = report["environment"]["installs"]
+    assert "accelerate" not in install["packages"]
+    code, report = solve("aaa-like[x]==1.2.0\npeft==0.14.0\n")
+    assert code == 1 and by_rule(report)["install:unsatisfiable"]["status"] == "affected"
+    (note,) = [n for n in report["notes"] if "(install:unsatisfiable)" in n]
+    assert "aaa-like 1.2.0 requires accelerate<0.21" in note
 
 
 # --- an empty intersection is proved, never guessed -------------------------------------------
