@@ -6,6 +6,7 @@ and how often it climbs back up a floor (the layers of tests/product/test_layers
     python benchmarks/param_walk.py doctor FactOptions
     python benchmarks/param_walk.py pin FactOptions,EnvOptions,IndexOptions   # all of pin's inputs
     python benchmarks/param_walk.py pin FactOptions --facts  # and the usage/hardware read from them
+    python benchmarks/param_walk.py --help
 
 The run is a real `compat pin --offline` (or `compat doctor`) on a built environment with a
 hardware profile and a DeepSpeed config. A profiler hook follows every instance of the named class
@@ -20,6 +21,7 @@ script is the reproducible count, so compare its numbers with its own.)
 
 from __future__ import annotations
 
+import argparse
 import itertools
 import json
 import os
@@ -141,9 +143,15 @@ class Walk:
 
 
 def main() -> int:
-    facts = "--facts" in sys.argv
-    words = [a for a in sys.argv[1:] if a != "--facts"]
-    command, class_name = (words[:2] + ["pin", "FactOptions"][len(words[:2]) :])[:2]
+    parser = argparse.ArgumentParser(description=" ".join(__doc__.split("\n\n")[0].split()))
+    parser.add_argument("command", nargs="?", default="pin", choices=("pin", "doctor"))
+    parser.add_argument(
+        "class_name", nargs="?", default="FactOptions", metavar="CLASS[,CLASS...]",
+        help="the options classes to follow (default: FactOptions)",
+    )  # fmt: skip
+    parser.add_argument("--facts", action="store_true", help="and the facts read from them")
+    args = parser.parse_args()
+    command, class_name, facts = args.command, args.class_name, args.facts
     from typer.testing import CliRunner
 
     from compat.cli import app

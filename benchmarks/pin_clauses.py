@@ -2,6 +2,7 @@
 (issue 45: a faster rule weighing must add the very same clauses).
 
     python benchmarks/pin_clauses.py OUT.jsonl [--root TREE] [--only SUBSTRING]
+    python benchmarks/pin_clauses.py --help
 
 Runs, each in its own process with TREE first on sys.path (default: this checkout):
 `compat check --offline FILE --format sarif` for every file under tests/data/real/check, with and
@@ -14,6 +15,7 @@ stdout, the exit code and the run's CPU seconds (user+sys). `diff` two outputs, 
 
 from __future__ import annotations
 
+import argparse
 import hashlib
 import json
 import os
@@ -73,12 +75,19 @@ def child(args: list[str]) -> None:
 
 
 def main() -> None:
-    if sys.argv[1] == "--child":
+    if sys.argv[1:2] == ["--child"]:  # one run, spawned below: the rest is compat's command line
         child(sys.argv[2:])
         return
-    out = Path(sys.argv[1])
-    root = Path(sys.argv[sys.argv.index("--root") + 1]) if "--root" in sys.argv else HERE
-    only = sys.argv[sys.argv.index("--only") + 1] if "--only" in sys.argv else ""
+    parser = argparse.ArgumentParser(
+        description=__doc__.splitlines()[0], epilog='`diff` two outputs, ignoring "cpu".'
+    )
+    parser.add_argument("out", type=Path, metavar="OUT.jsonl", help="where the JSON lines go")
+    parser.add_argument(
+        "--root", type=Path, default=HERE, help="the tree to run (default: this checkout)"
+    )
+    parser.add_argument("--only", default="", help="only the cases whose label holds this")
+    args = parser.parse_args()
+    out, root, only = args.out, args.root, args.only
     sys.path.insert(0, str(HERE))
     from tests.lib.hardware import profile_file
     from tests.profiles import R535

@@ -1,9 +1,13 @@
 """Score the held-out set install-questions (issue 44 items 3 and 4) with the compat on
 PYTHONPATH: online against PyPI (as a user runs check), an R535 A100 profile, each file for
-the Python versions in EXPECTED. Prints one line per run and the score. Not a test: a measure."""
+the Python versions in EXPECTED. Prints one line per run and the score. Not a test: a measure.
+
+    python benchmarks/score_install_questions.py [--help]
+"""
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import subprocess
@@ -42,6 +46,9 @@ def run(path: Path, python: str, profile: Path) -> dict[str, object]:
 
 
 def main() -> None:
+    # no options: --help says what it runs (it reads PyPI) instead of running it
+    formatter = argparse.RawDescriptionHelpFormatter
+    argparse.ArgumentParser(description=__doc__, formatter_class=formatter).parse_args()
     points = 0
     with tempfile.TemporaryDirectory() as scratch:
         profile = Path(scratch) / "r535.json"

@@ -40,6 +40,7 @@ import threading
 import time
 import urllib.error
 import zipfile
+from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -102,47 +103,15 @@ def _fields(text: str) -> list[tuple[str, str]]:
 BLOCK = 4 << 20  # bytes per range request: a wheel's whole central directory, usually
 
 
-class _Sparse(io.RawIOBase):
-    """A remote file read in BLOCK-sized range requests, each fetched once."""
-
-    def __init__(self, url: str, size: int) -> None:
-        self.url, self.size, self.pos = url, size, 0
-        self.blocks: dict[int, bytes] = {}
-
-    def seekable(self) -> bool:
-        return True
-
-    def readable(self) -> bool:
-        return True
-
-    def seek(self, offset: int, whence: int = 0) -> int:
-        self.pos = {0: 0, 1: self.pos, 2: self.size}[whence] + offset
-        return self.pos
-
-    def tell(self) -> int:
-        return self.pos
-
-    def readinto(self, buffer: Any) -> int:
-        if self.pos >= self.size:
-            return 0
-        index = self.pos // BLOCK
-        if index not in self.blocks:
-            start = index * BLOCK
-            end = min(self.size, start + BLOCK) - 1
-            self.blocks[index] = _get(self.url, {"Range": f"bytes={start}-{end}"})
-        block = self.blocks[index]
-        data = block[self.pos - index * BLOCK :][: len(buffer)]
-        buffer[: len(data)] = data
-        self.pos += len(data)
-        return len(data)
-
-
 def _wheel_metadata(url: str, size: int) -> tuple[str, bytes] | None:
     """(member name, text) of the wheel's .dist-info/METADATA."""
     if size <= BLOCK:
         archive = zipfile.ZipFile(io.BytesIO(_get(url)))
-    else:
-        archive = zipfile.ZipFile(io.BufferedReader(_Sparse(url, size), buffer_size=BLOCK))
+    else:  # scripts/remote_zip.py's Range reader: the server's size must be PyPI's
+        from remote_zip import RangeFile
+
+        remote = RangeFile(_answer, url, size, tail=BLOCK)
+        archive = zipfile.ZipFile(io.BufferedReader(remote, BLOCK))
     with archive:
         names = [n for n in archive.namelist() if n.endswith(".dist-info/METADATA")]
         return (names[0], archive.read(names[0])) if names else None
@@ -173,13 +142,17 @@ def snapshot_names() -> list[str]:
     return sorted(set(recorded) | set(covered()))
 
 
-def _get(url: str, headers: dict[str, str] | None = None) -> bytes:
-    """pypi_inputs._get, tried again on a transient failure (a 5xx, a reset, a time-out)."""
+def _get(url: str, headers: Mapping[str, str] | None = None) -> bytes:
+    return _answer(url, headers).content
+
+
+def _answer(url: str, headers: Mapping[str, str] | None = None) -> Any:
+    """pypi_inputs._answer, tried again on a transient failure (a 5xx, a reset, a time-out)."""
     import pypi_inputs
 
     for attempt in range(4):
         try:
-            return pypi_inputs._get(url, headers)
+            return pypi_inputs._answer(url, headers)
         except urllib.error.HTTPError as error:
             if error.code < 500 or attempt == 3:
                 raise

@@ -30,6 +30,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urljoin
 
+from remote_zip import RangeFile
+
 ROOT = Path(__file__).resolve().parent.parent
 INPUTS = ROOT / "scripts" / "inputs"
 PYPI_INPUT = INPUTS / "torch-pypi-builds.json"
@@ -58,41 +60,13 @@ def _python_tag_rank(filename: str) -> int:
     return int(match.group(1)) * 100 + int(match.group(2)) if match else 0
 
 
-class _RangeFile(io.RawIOBase):
-    """A seekable view of a remote file that fetches only the byte ranges zipfile reads."""
+class _RangeFile(RangeFile):
+    """scripts/remote_zip.py's Range reader over the httpx client given, its first read 64 kB
+    from the end (gen_arch_table.py and gen_native_libs.py import it by this name): a server
+    that ignores Range is refused."""
 
     def __init__(self, client: Any, url: str) -> None:
-        self.client, self.url, self.pos = client, url, 0
-        head = client.head(url, follow_redirects=True)
-        head.raise_for_status()
-        self.size = int(head.headers["content-length"])
-
-    def readable(self) -> bool:
-        return True
-
-    def seekable(self) -> bool:
-        return True
-
-    def tell(self) -> int:
-        return self.pos
-
-    def seek(self, offset: int, whence: int = io.SEEK_SET) -> int:
-        base = {io.SEEK_SET: 0, io.SEEK_CUR: self.pos, io.SEEK_END: self.size}[whence]
-        self.pos = base + offset
-        return self.pos
-
-    def readinto(self, buffer: Any) -> int:
-        end = min(self.pos + len(buffer), self.size)
-        if end <= self.pos:
-            return 0
-        response = self.client.get(
-            self.url, headers={"Range": f"bytes={self.pos}-{end - 1}"}, follow_redirects=True
-        )
-        response.raise_for_status()
-        data = response.content[: end - self.pos]
-        buffer[: len(data)] = data
-        self.pos += len(data)
-        return len(data)
+        super().__init__(client, url, tail=1 << 16)
 
 
 def _wheel_cuda(client: Any, url: str) -> str | None:

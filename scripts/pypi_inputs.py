@@ -20,13 +20,14 @@ import re
 import urllib.error
 import urllib.request
 import zipfile
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 from urllib.parse import urljoin
 
 from packaging.utils import parse_sdist_filename, parse_wheel_filename
 from packaging.version import InvalidVersion, Version
+from remote_zip import Answer, RangeFile
 
 # The index the generators read: PyPI, or COMPAT_GEN_INDEX (a simple-API root; the tests point it
 # at a real index on 127.0.0.1).
@@ -35,11 +36,17 @@ USER_AGENT = "compat-kb-generator (scripts/gen_rules.py --refresh)"
 TIMEOUT = 60.0
 
 
-def _get(url: str, headers: dict[str, str] | None = None) -> bytes:
+def _get(url: str, headers: Mapping[str, str] | None = None) -> bytes:
+    return _answer(url, headers).content
+
+
+def _answer(url: str, headers: Mapping[str, str] | None = None) -> Answer:
+    """The status, headers and body of a GET (an error status raises urllib's HTTPError)."""
     request = urllib.request.Request(url, headers={"User-Agent": USER_AGENT, **(headers or {})})
     with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
         data: bytes = response.read()
-    return data
+        found = {name.lower(): value for name, value in response.headers.items()}
+        return Answer(response.status, found, data)
 
 
 def simple_files(name: str) -> list[dict[str, Any]]:
@@ -140,38 +147,12 @@ def parse_metadata(text: str) -> list[tuple[str, str]]:
     return fields
 
 
-class _RangeFile(io.RawIOBase):
-    """A read-only, seekable view of a remote file through HTTP range requests."""
+class _RangeFile(RangeFile):
+    """scripts/remote_zip.py's Range reader over this module's urllib transport (its
+    User-Agent and time-out): a server that ignores Range is refused, never read whole."""
 
     def __init__(self, url: str) -> None:
-        self.url = url
-        self.pos = 0
-        request = urllib.request.Request(url, method="HEAD", headers={"User-Agent": USER_AGENT})
-        with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
-            self.size = int(response.headers["Content-Length"])
-
-    def seekable(self) -> bool:
-        return True
-
-    def readable(self) -> bool:
-        return True
-
-    def seek(self, offset: int, whence: int = 0) -> int:
-        base = {0: 0, 1: self.pos, 2: self.size}[whence]
-        self.pos = base + offset
-        return self.pos
-
-    def tell(self) -> int:
-        return self.pos
-
-    def readinto(self, buffer: Any) -> int:
-        count = min(len(buffer), self.size - self.pos)
-        if count <= 0:
-            return 0
-        data = _get(self.url, {"Range": f"bytes={self.pos}-{self.pos + count - 1}"})
-        buffer[: len(data)] = data
-        self.pos += len(data)
-        return len(data)
+        super().__init__(_answer, url, tail=1 << 16)  # a 10 MB wheel: a few hundred kB read
 
 
 def wheel_members(url: str, members: Iterable[str]) -> dict[str, str | None]:

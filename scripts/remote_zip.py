@@ -11,40 +11,84 @@ its bytes.
 
 Members are fetched in few requests: the wanted members' spans sorted by offset and merged where
 the gap between two is under GAP bytes.
+
+RangeFile is the one HTTP Range reader of scripts/: the generators that read a member or two of
+a remote wheel (gen_torch_builds' torch/version.py, pypi_inputs' METADATA and names,
+gen_requires_snapshot's METADATA where PyPI has no PEP 658 file) read through it, each over its
+own transport (`Get`: an httpx client, or urllib with a User-Agent and retries).
 """
 
 from __future__ import annotations
 
 import io
 import zipfile
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-import httpx
+if TYPE_CHECKING:
+    import httpx  # imported where a client is made: pypi_inputs' urllib transport needs none
 
 GAP = 256 * 1024
 TAIL = 1024 * 1024  # the first read from the end: the central directory of a big wheel fits
+# The fetched bytes kept: past this, the oldest segments but the first (the central directory)
+# are let go and fetched again if read again (a generator reading a 1 GB member in 8 MB reads).
+KEEP = 256 * 1024 * 1024
+
+
+class Answer(NamedTuple):
+    """An HTTP answer as RangeFile reads it; header names in lower case."""
+
+    status: int
+    headers: Mapping[str, str]
+    content: bytes
+
+
+# (url, request headers) -> the answer, redirects followed; an error status may raise instead
+Get = Callable[[str, Mapping[str, str]], Answer]
+
+
+def httpx_get(client: httpx.Client) -> Get:
+    """A `Get` over an httpx client."""
+
+    def get(url: str, headers: Mapping[str, str]) -> Answer:
+        answer = client.get(url, headers=dict(headers), follow_redirects=True)
+        found = {name.lower(): value for name, value in answer.headers.items()}
+        return Answer(answer.status_code, found, answer.content)
+
+    return get
 
 
 class RangeFile(io.RawIOBase):
-    """A seekable read-only file over HTTP Range requests, reading from fetched segments."""
+    """A seekable read-only file over HTTP Range requests, reading from fetched segments.
+    `source`: an httpx client or a `Get`; `tail`: the bytes read first, from the end (a small
+    wheel's central directory fits in less than a big one's)."""
 
-    def __init__(self, client: httpx.Client, url: str, expected_size: int | None) -> None:
-        self.client, self.url, self.pos = client, url, 0
+    def __init__(
+        self,
+        source: httpx.Client | Get,
+        url: str,
+        expected_size: int | None = None,
+        tail: int = TAIL,
+    ) -> None:
+        self.get = source if callable(source) else httpx_get(source)
+        self.url, self.pos = url, 0
         self.segments: list[tuple[int, bytes]] = []
         self.requests = 0
-        answer = self._get(f"bytes=-{TAIL}")
+        answer = self._get(f"bytes=-{tail}")
         total = int(answer.headers["content-range"].rpartition("/")[2])
         if expected_size is not None and total != expected_size:
             raise SystemExit(f"{url}: the server's size {total} is not PyPI's {expected_size}")
         self.size = total
         self.segments.append((total - len(answer.content), answer.content))
 
-    def _get(self, spec: str) -> httpx.Response:
-        answer = self.client.get(self.url, headers={"Range": spec})
+    def _get(self, spec: str) -> Answer:
+        answer = self.get(self.url, {"Range": spec})
         self.requests += 1
-        if answer.status_code != 206 or "content-range" not in answer.headers:
-            raise SystemExit(f"{self.url}: no Range support (HTTP {answer.status_code})")
+        if answer.status >= 400:  # a transport that does not raise on its own (httpx)
+            raise SystemExit(f"{self.url}: HTTP {answer.status}")
+        if answer.status != 206 or "content-range" not in answer.headers:
+            raise SystemExit(f"{self.url}: no Range support (HTTP {answer.status})")
         return answer
 
     def fetch(self, start: int, end: int) -> None:
@@ -55,6 +99,9 @@ class RangeFile(io.RawIOBase):
         got = answer.content
         if len(got) != end - start:
             raise SystemExit(f"{self.url}: asked {end - start} bytes at {start}, got {len(got)}")
+        kept = sum(len(d) for _, d in self.segments) + len(got)
+        while kept > KEEP and len(self.segments) > 1:
+            kept -= len(self.segments.pop(1)[1])
         self.segments.append((start, got))
 
     def readable(self) -> bool:
@@ -71,7 +118,7 @@ class RangeFile(io.RawIOBase):
         self.pos = base + offset
         return self.pos
 
-    def read(self, n: int = -1) -> bytes:
+    def read(self, n: int | None = -1) -> bytes:
         end = self.size if n is None or n < 0 else min(self.size, self.pos + n)
         if end <= self.pos:
             return b""
@@ -83,6 +130,12 @@ class RangeFile(io.RawIOBase):
         self.fetch(self.pos, max(end, min(self.size, self.pos + 64 * 1024)))
         return self.read(n)
 
+    def readinto(self, buffer: Any) -> int:
+        """For io.BufferedReader, which the generators wrap around a RangeFile."""
+        data = self.read(len(buffer))
+        buffer[: len(data)] = data
+        return len(data)
+
 
 def read_members(
     url: str, wanted: Callable[[str], bool], dest: Path, expected_size: int | None = None
@@ -91,6 +144,8 @@ def read_members(
     module not wanted is written empty (its names are not readable anyway: doctor's reader says
     so), so that a module's existence is still seen. Returns the members written with content
     and the number of HTTP requests made."""
+    import httpx
+
     with httpx.Client(follow_redirects=True, timeout=120) as client:
         remote = RangeFile(client, url, expected_size)
         with zipfile.ZipFile(remote) as archive:

@@ -48,8 +48,12 @@ class _EnvOption(TyperOption):
                 continue
             choices = getattr(self.type, "choices", None)
             shared = position > 0
-            if shared and choices is not None and _elsewhere(self, value, choices):
-                command = ctx.command_path.split()[-1] if ctx is not None else "this command"
+            command = ctx.command_path.split()[-1] if ctx is not None else "this command"
+            if shared and choices is None and "--report" in self.opts:
+                choices = _reports_elsewhere(command, value)
+            elif shared and choices is not None and not _elsewhere(self, value, choices):
+                choices = None
+            if shared and choices is not None:
                 sys.stderr.write(
                     f"compat: note: ${name}={value} ignored: not a {max(self.opts, key=len)} "
                     f"value of {command} ({', '.join(map(str, choices))}); ${names[0]} sets "
@@ -58,6 +62,18 @@ class _EnvOption(TyperOption):
                 continue
             return value
         return None
+
+
+def _reports_elsewhere(command: str, value: str) -> tuple[str, ...] | None:
+    """The command's report formats where a shared `--report` value (`COMPAT_REPORT`, several
+    FORMAT=FILE split at whitespace, as click splits it) names a format this command cannot
+    write but another can (sarif for pin); None where this command takes it, or no command
+    does (a typo stays an error)."""
+    from compat.formats import REPORT_FORMATS, report_formats
+
+    own = report_formats(command)
+    names = {each.partition("=")[0].strip().lower() for each in value.split()}
+    return own if any(n not in own and n in REPORT_FORMATS for n in names) else None
 
 
 def _elsewhere(param: Any, value: str, choices: Any) -> bool:

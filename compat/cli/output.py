@@ -13,7 +13,7 @@ import os
 import re
 import stat
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from compat.errors import UsageError
@@ -169,15 +169,24 @@ def append_text(path_text: str, text: str, what: str) -> None:
         ) from None
 
 
-def parse_reports(values: Sequence[str], output: Path | None) -> list[tuple[str, Path]]:
+def parse_reports(
+    values: Sequence[str],
+    output: Path | None,
+    formats: Sequence[str] | None = None,
+    taken: Mapping[str, Path | None] | None = None,
+) -> list[tuple[str, Path]]:
     """`--report FORMAT=FILE` values, checked before any work is done: a known format, a file
-    that `-o` could write, no file named twice (nor the main output's)."""
+    that `-o` could write, no file named twice (nor the main output's). `formats`: the command's
+    report formats (check's and doctor's, REPORT_FORMATS, by default); `taken`: the command's
+    other output files by option (pin's --build-constraints-output)."""
     from compat.formats import REPORT_FORMATS
 
+    known = REPORT_FORMATS if formats is None else tuple(formats)
     reports: list[tuple[str, Path]] = []
     seen: dict[str, str] = {}
-    if output is not None and str(output) != "-":
-        seen[os.path.abspath(output)] = "-o"
+    for option, path in {"-o": output, **(taken or {})}.items():
+        if path is not None and str(path) != "-":
+            seen[os.path.abspath(path)] = option
     for value in values:
         name, sep, file = value.partition("=")
         name = name.strip().lower()
@@ -185,10 +194,9 @@ def parse_reports(values: Sequence[str], output: Path | None) -> list[tuple[str,
             raise UsageError(
                 f"--report: {value!r} is not FORMAT=FILE (e.g. --report sarif=compat.sarif)"
             )
-        if name not in REPORT_FORMATS:
+        if name not in known:
             raise UsageError(
-                f"--report: unknown format {name!r} in {value!r} "
-                f"(choose from {', '.join(REPORT_FORMATS)})"
+                f"--report: unknown format {name!r} in {value!r} (choose from {', '.join(known)})"
             )
         if file == "-":
             raise UsageError(

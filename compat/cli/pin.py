@@ -51,12 +51,24 @@ Examples:
   compat pin --deepspeed-config ds.json -o constraints.txt
   compat pin --python ~/venvs/train/bin/python --freeze --offline
   compat pin -r requirements.txt -o constraints.txt
+  compat pin -r requirements.txt --report json=pin.json > constraints.txt
 
 \b
 Exit codes: 0 written; 1 written, but some rule could not be escaped (see UNRESOLVED lines) or
 the resolver refused the constraints (PROOF FAILED);
 2 bad input or an unreachable index; 3 nothing could be checked.
 """
+
+PinReportsOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--report",
+        metavar="FORMAT=FILE",
+        help="Also write pin's result in FORMAT to FILE, atomically, from the same run "
+        "(repeatable: --report json=pin.json). FORMAT: text (the constraints), json.",
+        show_default=False,
+    ),
+]
 
 PIN_INDEX = INDEX.but(
     offline=Annotated[
@@ -123,6 +135,7 @@ def pin(
     ] = Avoid.possible,
     format_: TextOrJsonOpt = TextOrJson.text,
     output: OutputOpt = None,
+    report_to: PinReportsOpt = None,
     build_constraints_output: Annotated[
         Path | None,
         typer.Option(
@@ -134,12 +147,20 @@ def pin(
     quiet: QuietOpt = False,
     debug: DebugOpt = False,
 ) -> int:
-    from compat.cli.output import emit
+    from compat.cli.output import emit, parse_reports, write_reports
     from compat.commands.pin import run_pin
     from compat.errors import short_line
-    from compat.formats.pin import render_build_constraints_file, render_constraints, render_json
+    from compat.formats import PIN_FORMATS
+    from compat.formats.pin import render, render_build_constraints_file
     from compat.resolve.pin.pinresult import ENV_NOTE, PinSettings
 
+    # before the work: a typo costs nothing
+    reports = parse_reports(
+        report_to or (),
+        output,
+        PIN_FORMATS,
+        {"--build-constraints-output": build_constraints_output},
+    )
     with progress(quiet) as shown:
         result = run_pin(
             env,
@@ -159,8 +180,8 @@ def pin(
     if build_constraints_output is not None:
         result = replace(result, build_constraints=str(build_constraints_output))
         emit(render_build_constraints_file(result), build_constraints_output)
-    text = render_json(result) if format_ is TextOrJson.json else render_constraints(result)
-    emit(text, output)
+    emit(render(result, format_.value), output)
+    write_reports(reports, lambda name: render(result, name))
     if result.proof is not None and result.proof.status == "failed":
         refused = f"the resolver refused the constraints: {result.proof.detail}"
         sys.stderr.write(f"compat: warning: {short_line(refused)}\n")

@@ -10,6 +10,14 @@ Formatter = Callable[[Report, bool], str]  # (report, colour) -> text
 
 # Every report format by name: what `--format` and `--report FORMAT=FILE` choose from.
 REPORT_FORMATS = ("text", "json", "markdown", "html", "sarif", "github", "junit", "gitlab")
+# pin's: its --format's (the constraints file, its compat.pin/1 JSON). The CI formats above carry
+# findings at file lines; pin's result is a plan.
+PIN_FORMATS = ("text", "json")
+
+
+def report_formats(command: str) -> tuple[str, ...]:
+    """What `compat COMMAND --report FORMAT=FILE` writes (check's and doctor's: every one)."""
+    return PIN_FORMATS if command == "pin" else REPORT_FORMATS
 
 
 def formatter(name: str) -> Formatter:

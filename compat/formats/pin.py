@@ -11,6 +11,16 @@ from compat.resolve.pin.constraints import constraint_entries
 from compat.resolve.pin.pinresult import PinResult
 
 
+def render(result: PinResult, name: str) -> str:
+    """pin's result as `--format NAME` / `--report NAME=FILE` writes it: the constraints file
+    (text) or its JSON document."""
+    if name == "json":
+        return render_json(result)
+    if name == "text":
+        return render_constraints(result)
+    raise ValueError(name)  # the CLI admits pin's formats only
+
+
 def render_constraints(result: PinResult) -> str:
     """A constraints file pip and uv accept as is: `name==version` lines, comments after them."""
     plan = result.plan

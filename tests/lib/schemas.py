@@ -1,7 +1,7 @@
 """The published JSON Schemas of schema/ (issue 35 item 5), and a check that a document the CLI
 wrote validates against the schema it names. tests/conftest.py runs `check_output` on every
-output of `run_cli` and `run_subprocess` (stdout, and the `-o`/`--output` file), so every JSON
-document the suite produces is validated."""
+output of `run_cli` and `run_subprocess` (stdout, the `-o`/`--output` file and the `--report`
+files), so every JSON document the suite produces is validated."""
 
 from __future__ import annotations
 
@@ -72,6 +72,8 @@ def _output_files(args: Sequence[str], cwd: Path | None) -> list[Path]:
             files.append(Path(args[position + 1]))
         elif arg.startswith("--output="):
             files.append(Path(arg.split("=", 1)[1]))
+        elif arg == "--report" and position + 1 < len(args):  # --report FORMAT=FILE
+            files.append(Path(args[position + 1].partition("=")[2]))
     return [path if path.is_absolute() or cwd is None else cwd / path for path in files]
 
 

@@ -541,9 +541,11 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
         if name in self.urls:
             return self._direct(name, extras, bad)
         if not snapshot.covers(name):
-            here = self._installed(name, _exact(specifier))
-            if here is not None and here not in bad:
-                return [here]
+            here = self._installed(name, extras, _exact(specifier))
+            if here is not None:
+                # The one release the pin allows, its requirements known: once rejected, no
+                # release is left (never the unknown one below, which would satisfy anything).
+                return [] if here.version in bad else [here]
             if None in bad:
                 return []
             return [_Candidate(name, None, extras, (), False)]
@@ -608,10 +610,13 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
             )
         return self.pools[key]
 
-    def _installed(self, name: NormalizedName, pinned: Version | None) -> _Candidate | None:
+    def _installed(
+        self, name: NormalizedName, extras: frozenset[str], pinned: Version | None
+    ) -> _Candidate | None:
         """A package the snapshot does not cover, pinned exactly to the release installed where
         compat runs: that release's own metadata says what it requires (a fact about the
-        release, whatever machine reads it)."""
+        release, whatever machine reads it), with the extras asked for (`x[a]==1`: what extra
+        `a` requires too, as a snapshot release's candidate has)."""
         if pinned is None:
             return None
         if self.running is None:
@@ -621,7 +626,7 @@ class _Provider(AbstractProvider):  # type: ignore[type-arg]
         here = self.running.get(name)
         if here is None or here[0] != pinned:
             return None
-        found = self._candidate(name, here[0], frozenset(), tuple(here[1]))
+        found = self._candidate(name, here[0], extras, tuple(here[1]))
         return found._replace(source="installed")
 
     def _direct(

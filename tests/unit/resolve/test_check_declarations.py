@@ -21,6 +21,7 @@ import jsonschema
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from packaging.version import Version
 
 from tests.checkcli import TOOLS, by_rule, check, write
 from tests.conftest import run_cli, run_subprocess
@@ -380,6 +381,58 @@ def test_installed_metadata_tells_what_a_pinned_package_pulls_in(
     report = json.loads(result.stdout)
     (note,) = [n for n in report["notes"] if "judged the install" in n]
     assert "installed metadata" not in note and "torch " in note  # no torch 9 exists
+
+
+def test_an_installed_release_pip_rejects_is_not_offered_again(tmp_path: Path) -> None:
+    """The pinned release of a package the snapshot does not cover, read from its installed
+    metadata, conflicts with a pin the snapshot covers (peft 0.14.0 requires accelerate>=0.21.0).
+    Once backtracking rejects it, no release of it is left: the install is unsatisfiable, as pip
+    finds. Offering the rejected release again sent the solve round and round to its bound (exit
+    3, nothing judged); offering the release-unknown stand-in would call it solved."""
+    requirements = write(tmp_path / "requirements.txt", "aaa-like==1.2.0\npeft==0.14.0\n")
+    site = tmp_path / "site"
+    make_dist(site, "aaa-like", "1.2.0", requires=["accelerate<0.21"])
+    env = {"PYTHONPATH": os.pathsep.join([str(site), *sys.path])}
+    result = run_subprocess(["check", "--offline", str(requirements), "--format", "json"], env=env)
+    assert result.exit_code == 1, result.stderr
+    report = json.loads(result.stdout)
+    assert not [n for n in report["notes"] if "stopped at its bound" in n]
+    found = by_rule(report)["install:unsatisfiable"]
+    assert found["status"] == "affected"
+    (note,) = [n for n in report["notes"] if "(install:unsatisfiable)" in n]
+    assert "aaa-like 1.2.0 requires accelerate<0.21" in note
+    assert "peft 0.14.0 requires accelerate>=0.21.0" in note
+    assert report["environment"]["installs"] == []
+
+
+def test_an_installed_release_pinned_with_extras_brings_what_the_extras_require(
+    tmp_path: Path,
+) -> None:
+    """`aaa-like[x]==1.2.0`, the release read from its installed metadata: extra `x`'s
+    requirements are the install's too, as for a release of the snapshot (they were dropped:
+    the install below was solved clean, accelerate 1.15.0 beside `accelerate<0.21`)."""
+    site = tmp_path / "site"
+    make_dist(site, "aaa-like", "1.2.0", requires=['accelerate<0.21; extra == "x"'])
+    env = {"PYTHONPATH": os.pathsep.join([str(site), *sys.path])}
+
+    def solve(lines: str) -> tuple[int, dict[str, Any]]:
+        requirements = write(tmp_path / "requirements.txt", lines)
+        result = run_subprocess(
+            ["check", "--offline", str(requirements), "--format", "json"], env=env
+        )
+        return result.exit_code, json.loads(result.stdout)
+
+    code, report = solve("aaa-like[x]==1.2.0\n")
+    (install,) = report["environment"]["installs"]
+    assert code == 0 and install["packages"]["aaa-like"] == "1.2.0"
+    assert Version(install["packages"]["accelerate"]) < Version("0.21")
+    code, report = solve("aaa-like==1.2.0\n")  # without the extra: nothing of it
+    (install,) = report["environment"]["installs"]
+    assert "accelerate" not in install["packages"]
+    code, report = solve("aaa-like[x]==1.2.0\npeft==0.14.0\n")
+    assert code == 1 and by_rule(report)["install:unsatisfiable"]["status"] == "affected"
+    (note,) = [n for n in report["notes"] if "(install:unsatisfiable)" in n]
+    assert "aaa-like 1.2.0 requires accelerate<0.21" in note
 
 
 # --- an empty intersection is proved, never guessed -------------------------------------------

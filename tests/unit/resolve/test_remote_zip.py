@@ -6,7 +6,9 @@ Content-Range with the full size)."""
 
 from __future__ import annotations
 
+import io
 import os
+import sys
 import threading
 import zipfile
 from collections.abc import Iterator
@@ -17,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from scripts.remote_zip import read_members
+from tests.lib import paths
 
 SOURCE = b"from huggingface_hub import cached_download\n" * 50
 
@@ -112,3 +115,77 @@ def test_a_member_whose_bytes_changed_is_refused_by_its_crc(tmp_path: Path) -> N
         pytest.raises(zipfile.BadZipFile, match="CRC"),
     ):
         read_members(served["url"], _wanted, tmp_path / "site", len(data))
+
+
+# --- the generators read remote wheels through the same RangeFile ------------------------------
+
+sys.path.insert(0, str(paths.REPO / "scripts"))  # the generators import their siblings so
+import gen_requires_snapshot  # noqa: E402
+import gen_torch_builds  # noqa: E402
+import pypi_inputs  # noqa: E402
+import remote_zip  # noqa: E402
+
+
+def test_pypi_inputs_reads_members_and_names_by_range(tmp_path: Path) -> None:
+    data = _wheel(tmp_path / "pkg.whl")
+    with _server(data) as served:
+        texts = pypi_inputs.wheel_members(served["url"], ["pkg/sub.py", "pkg/absent.py"])
+        names = pypi_inputs.wheel_names(served["url"])
+    assert texts == {"pkg/sub.py": "NAME = 1\n", "pkg/absent.py": None}
+    assert "pkg/_C.cpython-311-x86_64-linux-gnu.so" in names
+    assert served["bytes"] < len(data) / 2  # the extension module never crossed the wire
+
+
+@pytest.mark.parametrize("reader", ["pypi_inputs", "gen_torch_builds"])
+def test_every_generator_refuses_a_server_without_range(tmp_path: Path, reader: str) -> None:
+    """A server that answers a Range request with the whole file (200) is refused by name after
+    one request: the readers these replaced downloaded the whole wheel on every read and read
+    the wrong bytes as a zip (BadZipFile, which names no cause)."""
+    import httpx
+
+    data = _wheel(tmp_path / "pkg.whl")
+    with _server(data, ranges=False) as served, pytest.raises(SystemExit, match="no Range"):
+        if reader == "pypi_inputs":
+            pypi_inputs.wheel_names(served["url"])
+        else:
+            with httpx.Client(timeout=30) as client:
+                gen_torch_builds._wheel_cuda(client, served["url"])
+    assert served["requests"] == 1
+
+
+def test_requires_snapshot_reads_a_big_wheels_metadata_by_range(tmp_path: Path) -> None:
+    path = tmp_path / "big-1.0-py3-none-any.whl"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_STORED) as archive:
+        # bigger than gen_requires_snapshot.BLOCK: read by range, not downloaded whole
+        archive.writestr("big/_C.so", os.urandom(3 * gen_requires_snapshot.BLOCK))
+        archive.writestr("big-1.0.dist-info/METADATA", b"Name: big\nRequires-Dist: torch\n")
+    data = path.read_bytes()
+    with _server(data) as served:
+        found = gen_requires_snapshot._wheel_metadata(served["url"], len(data))
+        assert found == ("big-1.0.dist-info/METADATA", b"Name: big\nRequires-Dist: torch\n")
+        # one request from the end: the central directory and the METADATA after the module
+        assert served["requests"] == 1 and served["bytes"] == gen_requires_snapshot.BLOCK
+        with pytest.raises(SystemExit, match="not PyPI's"):  # the size PyPI states, checked
+            gen_requires_snapshot._wheel_metadata(served["url"], len(data) - 1)
+
+
+def test_a_long_read_keeps_at_most_keep_bytes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A generator reading a big member in buffered reads (gen_arch_table's 8 MB) lets the
+    oldest segments go past KEEP; the central directory stays, the bytes read are the file's."""
+    monkeypatch.setattr(remote_zip, "KEEP", 256 * 1024)
+    data = _wheel(tmp_path / "pkg.whl")
+    with _server(data) as served:
+        remote = remote_zip.RangeFile(pypi_inputs._answer, served["url"], len(data))
+        tail = remote.segments[0]
+        with (
+            zipfile.ZipFile(io.BufferedReader(remote, 64 * 1024)) as archive,
+            archive.open("pkg/_C.cpython-311-x86_64-linux-gnu.so") as member,
+        ):
+            so = b"".join(iter(lambda: member.read(64 * 1024), b""))
+        with zipfile.ZipFile(tmp_path / "pkg.whl") as archive:
+            assert so == archive.read("pkg/_C.cpython-311-x86_64-linux-gnu.so")  # and its CRC
+    assert remote.segments[0] == tail
+    kept = sum(len(d) for _, d in remote.segments)
+    assert kept <= len(tail[1]) + 256 * 1024 and len(so) > 2 * kept

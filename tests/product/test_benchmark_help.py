@@ -1,0 +1,51 @@
+"""Benchmark scripts read their command lines with argparse: `--help` prints the usage and runs
+nothing. Before, pin_clauses.py took `--help` as its output path and ran every real file into a
+file named `--help`; param_walk.py ran `compat --help` as the command to walk;
+score_install_questions.py ran its online checks against PyPI. A missing output path is
+argparse's exit 2, not a traceback."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.lib import paths
+
+BENCHMARKS = paths.REPO / "benchmarks"
+
+
+def _run(cwd: Path, script: str, *args: str) -> subprocess.CompletedProcess[str]:
+    # bounded: the old scripts ran for minutes on `--help`
+    return subprocess.run(
+        [sys.executable, str(BENCHMARKS / script), *args],
+        capture_output=True, text=True, cwd=cwd, timeout=60, check=False,
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("script", "usage", "words"),
+    [
+        ("pin_clauses.py", "[-h] [--root ROOT] [--only ONLY] OUT.jsonl", "MaxSAT"),
+        ("param_walk.py", "[-h] [--facts] [{pin,doctor}] [CLASS[,CLASS...]]", "climbs"),
+        ("score_install_questions.py", "[-h]", "online against PyPI"),
+    ],
+)
+def test_help_prints_the_usage_and_runs_nothing(
+    tmp_path: Path, script: str, usage: str, words: str
+) -> None:
+    result = _run(tmp_path, script, "--help")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith(f"usage: {script} {usage}\n"), result.stdout[:300]
+    assert words in " ".join(result.stdout.split())
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_no_output_path_is_a_usage_error(tmp_path: Path) -> None:
+    result = _run(tmp_path, "pin_clauses.py")
+    assert result.returncode == 2
+    assert "the following arguments are required: OUT.jsonl" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert list(tmp_path.iterdir()) == []
