@@ -17,6 +17,8 @@ a folder of the wheels: nothing is downloaded) and runs `compat doctor --format 
 - unserved: on the GPU some judged file lacks, `binary-no-kernel-image:PKG` is `affected` and
   its `source` is one of the files that lack it;
 - served: on the GPU every judged file serves, no `binary-no-kernel-image:PKG` at all;
+- override: on the unserved GPU with HSA_OVERRIDE_GFX_VERSION naming a processor every judged
+  file carries (the runtime then loads that code), no `binary-no-kernel-image:PKG`;
 - clean: every run exits 0, 1 or 3 with a JSON document and no traceback.
 
 A wheel whose loader picks one of several per-ROCm variants (bitsandbytes) names the torch
@@ -29,7 +31,7 @@ judged: exit 0/1/3, no traceback, exactly one note naming the file, and no findi
 
 Run: .venv/bin/python benchmarks/score_rocm_wheels.py --wheels DIR [SET_DIR] [--out FILE]
      .venv/bin/python benchmarks/score_rocm_wheels.py --truth --wheels DIR [SET_DIR]
-(default set: benchmarks/heldout/rocm-wheels-1; wheels: benchmarks/.work/rocm-wheels-1/wheels)
+(default set: benchmarks/heldout/rocm-wheels-1; wheels: benchmarks/.work/SET_NAME/wheels)
 """
 
 from __future__ import annotations
@@ -52,7 +54,7 @@ import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_SET = ROOT / "benchmarks" / "heldout" / "rocm-wheels-1"
-WORK = ROOT / "benchmarks" / ".work" / "rocm-wheels-1"
+WORK = ROOT / "benchmarks" / ".work" / DEFAULT_SET.name  # benchmarks/.work/SET_NAME: main sets it
 sys.path.insert(0, str(ROOT / "scripts"))
 from hip_fixtures import (  # type: ignore[import-not-found]  # noqa: E402  (a script)
     bundler_list,
@@ -90,7 +92,13 @@ GENERIC = {
     "gfx11-generic": {f"gfx110{n}" for n in range(4)} | {f"gfx115{n}" for n in range(4)},
     "gfx12-generic": {"gfx1200", "gfx1201"},
 }
-CRITERIA = ("targets", "unserved", "served", "clean")
+CRITERIA = ("targets", "unserved", "served", "override", "clean")
+# HSA_OVERRIDE_GFX_VERSION values of the processors an override may name (major.minor.stepping,
+# the minor and stepping in decimal: gfx90a is 9.0.10).
+OVERRIDES = {
+    "gfx1100": "11.0.0", "gfx1030": "10.3.0", "gfx942": "9.4.2", "gfx90a": "9.0.10",
+    "gfx908": "9.0.8", "gfx906": "9.0.6", "gfx900": "9.0.0", "gfx1201": "12.0.1",
+}  # fmt: skip
 
 
 # --- truth -------------------------------------------------------------------------------------
@@ -190,6 +198,9 @@ def choose_gpus(wheel: dict[str, Any]) -> None:
                 break
     if "unserved_gpu" in wheel:
         gpu = wheel["unserved_gpu"]
+        wheel["override"] = next(
+            (t for t in OVERRIDES if all(serves(f, t) is True for f in files.values())), None
+        )
         wheel["unserved_files"] = sorted(p for p, t in files.items() if serves(t, gpu) is False)
 
 
@@ -225,7 +236,7 @@ def make_truth(set_dir: Path, wheels_dir: Path) -> None:
                     original.unlink()
             wheel["elf_files"] = elf_files
             wheel["files"] = files
-            for key in ("served_gpu", "unserved_gpu", "unserved_files"):
+            for key in ("served_gpu", "unserved_gpu", "unserved_files", "override"):
                 wheel.pop(key, None)
             choose_gpus(wheel)
             print(wheel["filename"], len(files), wheel.get("served_gpu"), wheel.get("unserved_gpu"))
@@ -275,14 +286,17 @@ def torch_dist(site: Path, version: str) -> None:
     (info / "INSTALLER").write_text("pip\n")
 
 
-def profile(gpu: str, folder: Path) -> Path:
+def profile(gpu: str, folder: Path, override: str | None = None) -> Path:
     name, features = GPUS[gpu]
     entry: dict[str, Any] = {"index": 0, "name": name, "vendor": "amd", "gfx_target": gpu}
     if features:
         entry["gfx_features"] = features
     folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{gpu}.json"
-    path.write_text(json.dumps({"schema": "compat.hardware/1", "gpus": [entry]}))
+    doc: dict[str, Any] = {"schema": "compat.hardware/1", "gpus": [entry]}
+    if override:
+        doc["hsa_override_gfx_version"] = OVERRIDES[override]
+    path = folder / (f"{gpu}-as-{override}.json" if override else f"{gpu}.json")
+    path.write_text(json.dumps(doc))
     return path
 
 
@@ -325,6 +339,9 @@ def score_wheel(wheel: dict[str, Any], wheels_dir: Path) -> Outcome:
         gpu = wheel.get(role)
         if gpu:
             runs_[role] = doctor(site, profile(gpu, WORK / "profiles"))
+    if wheel.get("unserved_gpu") and wheel.get("override"):
+        where = profile(wheel["unserved_gpu"], WORK / "profiles", wheel["override"])
+        runs_["override"] = doctor(site, where)
     if not runs_:  # no device code: one run on an MI300X, judged on targets and clean only
         runs_["none"] = doctor(site, profile("gfx942", WORK / "profiles"))
     problems = [f"{role}: {p}" for role, r in runs_.items() if (p := clean(*r))]
@@ -374,6 +391,14 @@ def score_wheel(wheel: dict[str, Any], wheels_dir: Path) -> Outcome:
         outcome.passed["served"] = report is not None and found is None
         if found is not None:
             outcome.why.append(f"served {wheel['served_gpu']}: false alarm: {found['title']}")
+    if "override" in runs_:
+        report = runs_["override"][1]
+        found = no_kernel(report, project) if report else None
+        outcome.passed["override"] = report is not None and found is None
+        if found is not None:
+            outcome.why.append(
+                f"{wheel['unserved_gpu']} as {wheel['override']}: false alarm: {found['title']}"
+            )
     return outcome
 
 
@@ -487,11 +512,14 @@ def render(outcomes: list[Outcome], hostile: list[Outcome]) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("set_dir", nargs="?", type=Path, default=DEFAULT_SET)
-    parser.add_argument("--wheels", type=Path, default=WORK / "wheels")
+    parser.add_argument("--wheels", type=Path, help="default: benchmarks/.work/SET_NAME/wheels")
     parser.add_argument("--truth", action="store_true", help="regenerate the LLVM truth")
     parser.add_argument("--only", help="score the wheels whose file name contains this")
     parser.add_argument("--out", type=Path, help="write the markdown table here too")
     args = parser.parse_args()
+    global WORK
+    WORK = WORK.parent / args.set_dir.resolve().name
+    args.wheels = args.wheels or WORK / "wheels"
     if args.truth:
         make_truth(args.set_dir, args.wheels)
         return 0
