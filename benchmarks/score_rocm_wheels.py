@@ -25,6 +25,11 @@ A wheel whose loader picks one of several per-ROCm variants (bitsandbytes) names
 build (`torch:` in the expectations: a torch dist-info with that version is written beside it);
 only the variant that torch build loads is judged for served/unserved.
 
+An environment (`environments:` in the expectations) installs several of the set's wheels into
+one folder and is judged on every GPU the scorer knows: the packages doctor finds affected by
+binary-no-kernel-image are exactly those with a judged file that GPU cannot run (LLVM's
+target-ID rule on the truth's targets; a GPU where an xnack setting would decide is skipped).
+
 Hostile variants (`hostile:` in the expectations) mutate one real installed file (a bundle
 whose entries run past the section, an entry count of 2^32-1, a corrupt zstd stream) and are
 judged: exit 0/1/3, no traceback, exactly one note naming the file, and no finding for it.
@@ -79,6 +84,15 @@ GPUS = {
     "gfx1030": ("AMD Radeon RX 6800 XT", None),
     "gfx906": ("AMD Radeon VII", "sramecc-"),
     "gfx803": ("Radeon RX 580 Series", None),
+    "gfx1031": ("AMD Radeon RX 6700 XT", None),
+    "gfx1102": ("AMD Radeon RX 7600", None),
+    "gfx1103": ("AMD Radeon 780M", None),
+    "gfx1200": ("AMD Radeon RX 9060 XT", None),
+    "gfx1010": ("AMD Radeon RX 5700 XT", None),
+    "gfx900": ("Radeon RX Vega", None),
+    "gfx1250": ("AMD gfx1250 GPU", None),
+    "gfx90c": ("AMD Radeon Graphics (Renoir)", "xnack+"),
+    "gfx940": ("AMD gfx940 GPU", "sramecc+:xnack+"),
 }
 SERVED_ORDER = ("gfx942", "gfx90a", "gfx1100", "gfx908", "gfx1030", "gfx906", "gfx803")
 UNSERVED_ORDER = ("gfx1151", "gfx950", "gfx1201", "gfx942", "gfx1100", "gfx90a", "gfx803")
@@ -406,7 +420,11 @@ def score_wheel(wheel: dict[str, Any], wheels_dir: Path) -> Outcome:
 
 
 def mutate(path: Path, kind: str) -> None:
-    """One hostile change to the first bundle of the file's `.hip_fatbin`."""
+    """One hostile change to the first bundle of the file's `.hip_fatbin` (or to the file)."""
+    if kind == "file-truncated":  # a download cut short: the section table is gone with it
+        with path.open("r+b") as handle:
+            handle.truncate(path.stat().st_size // 2)
+        return
     with path.open("r+b") as handle, mmap.mmap(handle.fileno(), 0) as data:
         where = section(data, b".hip_fatbin")
         assert where is not None, path
@@ -416,6 +434,19 @@ def mutate(path: Path, kind: str) -> None:
         if kind == "bad-entry-count":
             assert data[start : start + 24] == b"__CLANG_OFFLOAD_BUNDLE__"
             struct.pack_into("<Q", data, start + 24, 0xFFFFFFFF)
+        elif kind == "zero-entries":
+            assert data[start : start + 24] == b"__CLANG_OFFLOAD_BUNDLE__"
+            struct.pack_into("<Q", data, start + 24, 0)
+        elif kind == "id-length":  # the first entry's ID claims 1 MiB
+            assert data[start : start + 24] == b"__CLANG_OFFLOAD_BUNDLE__"
+            struct.pack_into("<Q", data, start + 32 + 16, 1 << 20)
+        elif kind == "ccob-overrun":  # the total size runs past the section
+            assert data[start : start + 4] == b"CCOB"
+            version = struct.unpack_from("<H", data, start + 4)[0]
+            struct.pack_into("<Q" if version == 3 else "<I", data, start + 8, where[1] * 4)
+        elif kind == "ccob-version":
+            assert data[start : start + 4] == b"CCOB"
+            struct.pack_into("<H", data, start + 4, 9)
         elif kind == "truncated-bundle":  # the last entry's size runs past the section end
             assert data[start : start + 24] == b"__CLANG_OFFLOAD_BUNDLE__"
             (count,) = struct.unpack_from("<Q", data, start + 24)
@@ -431,6 +462,44 @@ def mutate(path: Path, kind: str) -> None:
             data[body : body + 64] = bytes((b ^ 0xA5) for b in data[body : body + 64])
         else:
             raise SystemExit(f"unknown hostile kind {kind}")
+
+
+def score_environment(
+    env: dict[str, Any], wheels: dict[str, dict[str, Any]], wheels_dir: Path
+) -> Outcome:
+    """Several wheels in one site, judged on every GPU of GPUS: the packages with a
+    binary-no-kernel-image finding are exactly those with a judged file the GPU cannot run."""
+    outcome = Outcome(f"environment {env['name']}")
+    site = WORK / "envs" / env["name"]
+    if not (site / ".installed").exists():
+        shutil.rmtree(site, ignore_errors=True)
+        for name in env["wheels"]:
+            part = install(wheels[name], wheels_dir)
+            shutil.copytree(part, site, symlinks=True, dirs_exist_ok=True)
+        (site / ".installed").write_text("")
+    for gpu in GPUS:
+        expected = set()
+        unsure = False
+        for name in env["wheels"]:
+            answers = [serves(t, gpu) for t in judged_files(wheels[name]).values()]
+            unsure |= None in answers
+            if False in answers:
+                expected.add(wheels[name]["project"])
+        if unsure:
+            continue
+        code, report, stderr = doctor(site, profile(gpu, WORK / "profiles"))
+        problem = clean(code, report, stderr)
+        got = {
+            f["rule"].split(":", 1)[1]
+            for f in (report or {}).get("findings", [])
+            if f["rule"].startswith("binary-no-kernel-image:") and f["status"] == "affected"
+        }
+        outcome.passed[gpu] = problem is None and got == expected
+        if not outcome.passed[gpu]:
+            outcome.why.append(
+                f"{gpu}: {problem or ''} missed {sorted(expected - got)} false {sorted(got - expected)}"
+            )
+    return outcome
 
 
 def score_hostile(
@@ -472,7 +541,7 @@ def _text(note: Any) -> str:
 # --- report ------------------------------------------------------------------------------------
 
 
-def render(outcomes: list[Outcome], hostile: list[Outcome]) -> str:
+def render(outcomes: list[Outcome], hostile: list[Outcome], environments: list[Outcome]) -> str:
     lines = ["| wheel | " + " | ".join(CRITERIA) + " | why |", "|---" * (len(CRITERIA) + 2) + "|"]
     totals = dict.fromkeys(CRITERIA, 0)
     counted = dict.fromkeys(CRITERIA, 0)
@@ -506,6 +575,13 @@ def render(outcomes: list[Outcome], hostile: list[Outcome]) -> str:
         lines.append(
             f"Hostile variants passing all three: {sum(all(o.passed.values()) for o in hostile)}/{len(hostile)}"
         )
+    for o in environments:
+        passed = sum(o.passed.values())
+        lines += [
+            "",
+            f"{o.wheel}: {passed}/{len(o.passed)} GPUs with exactly the expected "
+            f"packages affected ({', '.join(o.passed)}){'; ' if o.why else ''}{'; '.join(o.why)}",
+        ]
     return "\n".join(lines) + "\n"
 
 
@@ -537,7 +613,8 @@ def main() -> int:
         for case in doc.get("hostile", [])
         if not args.only or args.only in case["wheel"]
     ]
-    table = render(outcomes, hostile)
+    environments = [score_environment(e, wheels, args.wheels) for e in doc.get("environments", [])]
+    table = render(outcomes, hostile, environments)
     print(table)
     if args.out:
         args.out.write_text(table)
