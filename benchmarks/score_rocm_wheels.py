@@ -19,6 +19,9 @@ a folder of the wheels: nothing is downloaded) and runs `compat doctor --format 
 - served: on the GPU every judged file serves, no `binary-no-kernel-image:PKG` at all;
 - override: on the unserved GPU with HSA_OVERRIDE_GFX_VERSION naming a processor every judged
   file carries (the runtime then loads that code), no `binary-no-kernel-image:PKG`;
+- override-miss: on the served GPU with HSA_OVERRIDE_GFX_VERSION naming a processor some judged
+  file lacks (the first of OVERRIDES; the runtime then looks for that code only),
+  `binary-no-kernel-image:PKG` affected naming a file that lacks it;
 - clean: every run exits 0, 1 or 3 with a JSON document and no traceback.
 
 A wheel whose loader picks one of several per-ROCm variants (bitsandbytes) names the torch
@@ -106,7 +109,7 @@ GENERIC = {
     "gfx11-generic": {f"gfx110{n}" for n in range(4)} | {f"gfx115{n}" for n in range(4)},
     "gfx12-generic": {"gfx1200", "gfx1201"},
 }
-CRITERIA = ("targets", "unserved", "served", "override", "clean")
+CRITERIA = ("targets", "unserved", "served", "override", "override-miss", "clean")
 # HSA_OVERRIDE_GFX_VERSION values of the processors an override may name (major.minor.stepping,
 # the minor and stepping in decimal: gfx90a is 9.0.10).
 OVERRIDES = {
@@ -356,6 +359,11 @@ def score_wheel(wheel: dict[str, Any], wheels_dir: Path) -> Outcome:
     if wheel.get("unserved_gpu") and wheel.get("override"):
         where = profile(wheel["unserved_gpu"], WORK / "profiles", wheel["override"])
         runs_["override"] = doctor(site, where)
+    files = judged_files(wheel)
+    miss = next((t for t in OVERRIDES if any(serves(f, t) is False for f in files.values())), None)
+    if wheel.get("served_gpu") and miss:
+        where = profile(wheel["served_gpu"], WORK / "profiles", miss)
+        runs_["override-miss"] = doctor(site, where)
     if not runs_:  # no device code: one run on an MI300X, judged on targets and clean only
         runs_["none"] = doctor(site, profile("gfx942", WORK / "profiles"))
     problems = [f"{role}: {p}" for role, r in runs_.items() if (p := clean(*r))]
@@ -413,6 +421,19 @@ def score_wheel(wheel: dict[str, Any], wheels_dir: Path) -> Outcome:
             outcome.why.append(
                 f"{wheel['unserved_gpu']} as {wheel['override']}: false alarm: {found['title']}"
             )
+    if "override-miss" in runs_:
+        report = runs_["override-miss"][1]
+        found = no_kernel(report, project) if report else None
+        lacking = [p for p, t in files.items() if serves(t, str(miss)) is False]
+        ok = (
+            found is not None
+            and found["status"] == "affected"
+            and any(found.get("source", "").endswith(p) for p in lacking)
+        )
+        outcome.passed["override-miss"] = ok
+        if not ok:
+            shown = (found["status"], found.get("source")) if found else None
+            outcome.why.append(f"{wheel['served_gpu']} as {miss}: finding {shown}")
     return outcome
 
 
