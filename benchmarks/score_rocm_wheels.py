@@ -108,6 +108,7 @@ GENERIC = {
     "gfx10-3-generic": {f"gfx103{n}" for n in range(7)},
     "gfx11-generic": {f"gfx110{n}" for n in range(4)} | {f"gfx115{n}" for n in range(4)},
     "gfx12-generic": {"gfx1200", "gfx1201"},
+    "gfx12-5-generic": {"gfx1250", "gfx1251"},  # llvm-project#183381
 }
 CRITERIA = ("targets", "unserved", "served", "override", "override-miss", "clean")
 # HSA_OVERRIDE_GFX_VERSION values of the processors an override may name (major.minor.stepping,
