@@ -291,6 +291,12 @@ def install(wheel: dict[str, Any], wheels_dir: Path) -> Path:
     site = WORK / "env" / name.removesuffix(".whl")
     if (site / ".installed").exists():
         return site
+    if not (wheels_dir / name).is_file():
+        raise SystemExit(
+            f"{wheels_dir / name}: missing; bring it back with `pip download "
+            f"{wheel['project']}=={wheel['version']} --no-deps --only-binary=:all: -d {wheels_dir}` "
+            "(the platform and Python of its file name: PROVENANCE.md)"
+        )
     shutil.rmtree(site, ignore_errors=True)
     parts = name.removesuffix(".whl").split("-")
     python, platforms = parts[-3], parts[-1].split(".")
