@@ -6,6 +6,11 @@ AMDGPUUsage, "Target ID"): a code object loads on a GPU whose processor is the c
 settings agree with every feature the code object states; a feature left out (`gfx942`) means
 "any". A GPU setting that is not known is not held against the code object: that is never a
 finding, only the unknown.
+
+`amdgcnspirv` (`--offload-arch=amdgcnspirv`, bundle ID `hip-spirv64-amd-amdhsa--amdgcnspirv`:
+clang's HIPSupport.rst, "SPIR-V Support on HIPAMD ToolChain") is AMDGCN-flavoured SPIR-V that
+the HIP runtime compiles for the concrete GPU when it loads it: it names no processor, so no GPU
+is ruled out by it; whether the installed runtime compiles it is not known from the file.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from __future__ import annotations
 import re
 
 _OVERRIDE = re.compile(r"\s*(\d{1,2})\.(\d{1,2})\.(\d{1,2})\s*")
+SPIRV = "amdgcnspirv"  # the offload arch of AMDGCN-flavoured SPIR-V (triple spirv64-amd-amdhsa)
 _ID = re.compile(r"(gfx[0-9]+[0-9a-f]*(?:-[0-9]+)*(?:-generic)?)((?::[a-z]+[+-])*)")
 
 # LLVM AMDGPUUsage, "Generic processors": the processors each generic target's code runs on.
@@ -27,6 +33,9 @@ GENERIC = {
         "gfx1100", "gfx1101", "gfx1102", "gfx1103", "gfx1150", "gfx1151", "gfx1152", "gfx1153",
     ),
     "gfx12-generic": ("gfx1200", "gfx1201"),
+    # llvm-project#183381 (GCNProcessors.td: "[gfx1250, gfx1251]"); ROCr's ISA registry maps
+    # gfx1250 to it since rocm-systems#9741
+    "gfx12-5-generic": ("gfx1250", "gfx1251"),
 }  # fmt: skip
 
 
@@ -66,9 +75,15 @@ def split_target_id(text: str) -> tuple[str, dict[str, bool]] | None:
 
 def bundle_target(entry_id: str) -> str | None:
     """The target ID of a clang offload bundle entry: `hipv4-amdgcn-amd-amdhsa--gfx942:xnack-`
-    -> `gfx942:xnack-`; None for the host entry or another device (`host-x86_64-...`)."""
+    -> `gfx942:xnack-`, `hip-spirv64-amd-amdhsa--amdgcnspirv` -> `amdgcnspirv`; None for the
+    host entry or another device (`host-x86_64-...`, SYCL's `sycl-spir64-...`)."""
     kind, _, rest = entry_id.partition("-")
-    if kind not in ("hip", "hipv4", "openmp") or not rest.startswith("amdgcn-amd-amdhsa"):
+    if kind not in ("hip", "hipv4", "openmp"):
+        return None
+    if rest.startswith("spirv64-amd-amdhsa"):
+        # the triple's environment may be empty (`--`) or `unknown`: the arch is what follows
+        return SPIRV if rest.rpartition("-")[2] == SPIRV else None
+    if not rest.startswith("amdgcn-amd-amdhsa"):
         return None
     target = rest[len("amdgcn-amd-amdhsa") :].lstrip("-")
     return target if split_target_id(target) is not None else None
@@ -77,6 +92,8 @@ def bundle_target(entry_id: str) -> str | None:
 def runs(code_target: str, gpu_target: str, gpu_features: str | None) -> bool | None:
     """True: the code object loads on the GPU; False: it cannot; None: it depends on a GPU
     feature setting that is not known (xnack, mostly, which the kernel's mode decides)."""
+    if code_target == SPIRV:  # compiled for the GPU at load time, if the runtime can
+        return None
     code = split_target_id(code_target)
     gpu = split_target_id(gpu_target + (f":{gpu_features}" if gpu_features else ""))
     if code is None or gpu is None:
@@ -97,6 +114,8 @@ def runs(code_target: str, gpu_target: str, gpu_features: str | None) -> bool | 
 def target_key(target: str) -> tuple[int, int, int, str]:
     """Sort key: gfx900 < gfx906 < gfx90a < gfx942 < gfx1100 < gfx11-generic: by major, minor
     and stepping (the last two characters, hex digits), then the whole ID."""
+    if target == SPIRV:  # after every processor
+        return (1 << 30, 0, 0, target)
     processor = target.partition(":")[0]
     match = re.fullmatch(r"gfx(\d+)([0-9a-f])([0-9a-f])", processor)
     if match is None:  # a generic target: after its family's processors

@@ -15,6 +15,8 @@ Three containers and one marker (docs/fatbin.md, "HIP"):
   bundle is counted unread, never guessed.
 - `.llvm.offloading`: LLVM OffloadBinary (magic 0x10FF10AD, version, size, entries offset and
   size; each entry's string map holds `triple` and `arch`).
+- Entries for `amdgcnspirv` (AMDGCN-flavoured SPIR-V, triple `spirv64-amd-amdhsa`) are listed as
+  that target: the runtime compiles them for the GPU (compat.binary.gfxtarget).
 - `.rocm_kpack_ref`: TheRock's multi-arch marker: the device code lies in `.kpack` archives
   shipped by per-GPU distributions; the file itself carries no target.
 
@@ -28,7 +30,7 @@ import zlib
 from dataclasses import dataclass
 from typing import Any
 
-from compat.binary.gfxtarget import bundle_target, split_target_id, target_key
+from compat.binary.gfxtarget import SPIRV, bundle_target, split_target_id, target_key
 
 BUNDLE_MAGIC = b"__CLANG_OFFLOAD_BUNDLE__"
 CCOB_MAGIC = b"CCOB"
@@ -245,10 +247,10 @@ def read_offloading(data: Any, start: int, end: int) -> HipCode:
             for s in range(strings):
                 key_at, value_at = struct.unpack_from("<QQ", data, pos + strings_at + s * 16)
                 values[_cstring(data, pos, size, key_at)] = _cstring(data, pos, size, value_at)
-            if values.get("triple", "").startswith("amdgcn") and split_target_id(
-                values.get("arch", "")
-            ):
-                targets.add(values["arch"])
+            triple, arch = values.get("triple", ""), values.get("arch", "")
+            amdgcn = triple.startswith("amdgcn") and split_target_id(arch) is not None
+            if amdgcn or (triple.startswith("spirv64-amd") and arch == SPIRV):
+                targets.add(arch)
         count += 1
         pos += (size + 7) // 8 * 8
     return HipCode(tuple(sorted(targets, key=target_key)), count, 0, 0)

@@ -83,6 +83,31 @@ def test_the_override_is_honoured(tmp_path: Path) -> None:
     assert "HSA_OVERRIDE_GFX_VERSION=11.0.0" in found["binary-no-kernel-image:ext"]["title"]
 
 
+def test_spirv_code_serves_a_gpu_no_native_code_object_names(tmp_path: Path) -> None:
+    # one TU built for gfx942, another for amdgcnspirv (mixing the two in one --offload-arch
+    # list is not supported: clang HIPSupport.rst): the runtime compiles the SPIR-V for a
+    # Strix Halo when it loads it, so nothing there is affected; a file with gfx942 alone is
+    site = tmp_path / "site"
+    section = aligned(bundle(["gfx942"]), bundle(["amdgcnspirv"]))
+    native_dist(site, "spv", "1.0", {"spv/_k.so": _hip_library(section)})
+    native_dist(site, "native", "1.0", {"native/_k.so": _hip_library(aligned(bundle(["gfx942"])))})
+    _, report = doctor_report(site, hardware=_amd(tmp_path, "gfx1151", "AMD Radeon 8060S Graphics"))
+    files = {f["path"]: f for f in report["environment"]["native"]["files"]}
+    assert files["spv/_k.so"]["gfx_targets"] == ["gfx942", "amdgcnspirv"]
+    assert set(_binary(report)) == {"binary-no-kernel-image:native"}
+
+
+def test_gfx12_5_generic_code_serves_gfx1250_only(tmp_path: Path) -> None:
+    # llvm-project#183381: gfx12-5-generic covers gfx1250 and gfx1251, not RDNA 4's gfx1201
+    site = tmp_path / "site"
+    native_dist(
+        site, "gen", "1.0", {"gen/_k.so": _hip_library(aligned(bundle(["gfx12-5-generic"])))}
+    )
+    for target, affected in (("gfx1250", False), ("gfx1201", True)):
+        _, report = doctor_report(site, hardware=_amd(tmp_path / target, target, "AMD GPU"))
+        assert ("binary-no-kernel-image:gen" in _binary(report)) is affected, target
+
+
 def test_mi250x_xnack_unknown_is_no_finding(tmp_path: Path) -> None:
     site = _site(tmp_path)
     _, report = doctor_report(site, hardware=_amd(tmp_path, "gfx90a", "AMD Instinct MI250X", 2))

@@ -9,13 +9,17 @@ import zlib
 from collections.abc import Sequence
 
 HOST = "host-x86_64-unknown-linux-gnu-"
+SPIRV_ID = "hip-spirv64-amd-amdhsa--amdgcnspirv"  # clang HIPSupport.rst, SPIR-V on HIPAMD
 
 
 def bundle(
     targets: Sequence[str], *, host: bool = True, code: bytes = b"\x7fELF" + b"\0" * 60
 ) -> bytes:
-    """An uncompressed bundle: the host entry (empty) and one code object per target ID."""
-    ids = ([HOST] if host else []) + [f"hipv4-amdgcn-amd-amdhsa--{t}" for t in targets]
+    """An uncompressed bundle: the host entry (empty) and one code object per target ID
+    (`amdgcnspirv`: the SPIR-V entry as clang names it, `hip-spirv64-amd-amdhsa--amdgcnspirv`)."""
+    ids = ([HOST] if host else []) + [
+        SPIRV_ID if t == "amdgcnspirv" else f"hipv4-amdgcn-amd-amdhsa--{t}" for t in targets
+    ]
     header = len(b"__CLANG_OFFLOAD_BUNDLE__") + 8 + sum(24 + len(i) for i in ids)
     offset = (header + 4095) // 4096 * 4096
     table = b""

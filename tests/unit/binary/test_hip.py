@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from compat.binary.elf import BinaryError, ElfFacts, read_elf
-from compat.binary.gfxtarget import runs
+from compat.binary.gfxtarget import bundle_target, runs
 from tests.lib.elfbuild import build
 from tests.lib.hipbuild import aligned, bundle, ccob, offload_binary
 
@@ -62,6 +62,24 @@ def test_offload_binary_and_kpack_marker(tmp_path: Path) -> None:
     assert marker is not None and marker.kpack and marker.targets == ()
 
 
+def test_spirv_entries_are_listed_as_amdgcnspirv(tmp_path: Path) -> None:
+    # --offload-arch=amdgcnspirv: one TU's bundle holds SPIR-V, another's gfx942 code objects;
+    # SYCL's SPIR-V (sycl-spir64-unknown-unknown) is no HIP target
+    spirv = bundle(["amdgcnspirv"])
+    section = aligned(spirv, bundle(["gfx942"]))
+    hip = read_elf(_elf(tmp_path, {".hip_fatbin": section})).hip
+    assert hip is not None and hip.targets == ("gfx942", "amdgcnspirv")
+    images = [
+        offload_binary("amdgcnspirv", triple="spirv64-amd-amdhsa"),
+        offload_binary("gfx1100"),
+    ]
+    offloading = b"".join(i + b"\0" * (-len(i) % 8) for i in images)
+    hip = read_elf(_elf(tmp_path, {".llvm.offloading": offloading}, "o.so")).hip
+    assert hip is not None and hip.targets == ("gfx1100", "amdgcnspirv")
+    assert bundle_target("hip-spirv64-amd-amdhsa-unknown-amdgcnspirv") == "amdgcnspirv"
+    assert bundle_target("sycl-spir64-unknown-unknown") is None
+
+
 def test_no_device_code_is_none(tmp_path: Path) -> None:
     assert read_elf(_elf(tmp_path, {".rodata": b"x"})).hip is None
 
@@ -77,6 +95,9 @@ def test_no_device_code_is_none(tmp_path: Path) -> None:
         ("gfx1100", "gfx1151", None, False),
         ("gfx11-generic", "gfx1151", None, True),
         ("gfx90a", "gfx942", None, False),
+        ("amdgcnspirv", "gfx1151", None, None),
+        ("gfx12-5-generic", "gfx1250", None, True),  # llvm-project#183381
+        ("gfx12-5-generic", "gfx1201", None, False),  # compiled at load time, if the runtime can
     ],
 )
 def test_target_id_match(code: str, gpu: str, features: str | None, answer: bool | None) -> None:
