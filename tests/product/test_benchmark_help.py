@@ -1,8 +1,10 @@
 """Benchmark scripts read their command lines with argparse: `--help` prints the usage and runs
 nothing. Before, pin_clauses.py took `--help` as its output path and ran every real file into a
 file named `--help`; param_walk.py ran `compat --help` as the command to walk;
-score_install_questions.py ran its online checks against PyPI. A missing output path is
-argparse's exit 2, not a traceback."""
+score_install_questions.py ran its online checks against PyPI; score_torch_rocm.py and
+score_xformers_rocm.py (now one score_check_cases.py) read `--help` as the set's folder and
+crashed. Every script in benchmarks/ is asked, so a new one that forgets is caught. A missing
+output path is argparse's exit 2, not a traceback."""
 
 from __future__ import annotations
 
@@ -40,6 +42,22 @@ def test_help_prints_the_usage_and_runs_nothing(
     assert result.returncode == 0, result.stderr
     assert result.stdout.startswith(f"usage: {script} {usage}\n"), result.stdout[:300]
     assert words in " ".join(result.stdout.split())
+    assert list(tmp_path.iterdir()) == []
+
+
+# modules imported by the scripts, not scripts themselves
+_NOT_SCRIPTS = {"__init__.py", "common.py"}
+EVERY_SCRIPT = sorted(
+    path.name for path in BENCHMARKS.glob("*.py") if path.name not in _NOT_SCRIPTS
+)
+
+
+@pytest.mark.parametrize("script", EVERY_SCRIPT)
+def test_every_benchmark_script_answers_help_and_runs_nothing(tmp_path: Path, script: str) -> None:
+    result = _run(tmp_path, script, "--help")
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert result.stdout.startswith(f"usage: {script} "), result.stdout[:300]
+    assert "Traceback" not in result.stderr
     assert list(tmp_path.iterdir()) == []
 
 
