@@ -17,7 +17,7 @@ are facts of that failure wherever the log prints it, never guesses from prose:
   rocBLAS 5.x's `Cannot read <dir>/TensileLibrary.dat` names no target (`hip_library_missing`
   only: the target is then asked);
 - the ROCm library bitsandbytes looked for and did not find, `libbitsandbytes_rocm80.so`
-  (`bnb_rocm_library` = 80).
+  (`bnb_rocm_library` = 80; `libbitsandbytes_rocm72.dll` on Windows = 72).
 """
 
 from __future__ import annotations
@@ -54,10 +54,11 @@ _TENSILE_GENERIC = re.compile(
 )
 
 # bitsandbytes' loader did not find the ROCm library it named (`Configured ROCm binary not found
-# at .../libbitsandbytes_rocm80.so`, `Could not find the bitsandbytes ROCm binary at ...`)
+# at .../libbitsandbytes_rocm80.so`, `Could not find the bitsandbytes ROCm binary at ...`); on
+# Windows the same name ends in .dll (TheRock's Windows torch: `libbitsandbytes_rocm72.dll`)
 _BNB_ROCM = re.compile(
     r"(?:binary not found|Could not find the bitsandbytes ROCm binary)"
-    r"[^\n]{0,400}?libbitsandbytes_rocm(?P<nn>\d{2,4})\.so"
+    r"[^\n]{0,400}?libbitsandbytes_rocm(?P<nn>\d{2,4})\.(?:so|dll)\b"
 )
 
 # flash-attention's setup.py (ROCm): the targets asked for (GPU_ARCHS, or the GPU's) are not in

@@ -184,7 +184,7 @@ def bitsandbytes_rocm_library(facts: Facts) -> Verdict:
     if looked is None:
         return FALSE
     number = looked.major  # the digits of the file's name (80), however the fact is spelled
-    name = f"libbitsandbytes_rocm{number}.so"
+    name = f"libbitsandbytes_rocm{number}.so (.dll on Windows)"
     torch_rocm = facts.builds.get("torch_rocm")
     if torch_rocm is not None:
         major, minor = torch_rocm.major, torch_rocm.minor

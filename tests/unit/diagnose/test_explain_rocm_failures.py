@@ -111,6 +111,23 @@ def facts(document: dict[str, Any]) -> dict[tuple[str, str], str]:
             [],
             ("7.12", "82"),
         ),
+        # Windows names the library .dll (the older WindowsPath wording): torch of ROCm 6.4
+        (
+            "composed-rocm-bnb-windows-dll-rocm64.log",
+            "bitsandbytes-no-library-for-torch-rocm",
+            3,
+            "confirmed",
+            [],
+            ("libbitsandbytes_rocm64.so (.dll on Windows)", "6.4"),
+        ),
+        (
+            "composed-rocm-bnb-windows-dll-no-torch.log",
+            "bitsandbytes-no-library-for-torch-rocm",
+            1,
+            "symptom-only",
+            ["build.torch_rocm"],
+            ("libbitsandbytes_rocm71",),
+        ),
         # flash-attention's setup.py refuses a target (two asked for, Dao-AILab's newer layout)
         (
             "composed-rocm-flash-attn-archs-two-targets.log",
