@@ -16,6 +16,13 @@ are facts of that failure wherever the log prints it, never guesses from prose:
   arch : gfx1032` (`hip_library_missing` = 1, and the target the runtime reported, `gfx1102`);
   rocBLAS 5.x's `Cannot read <dir>/TensileLibrary.dat` names no target (`hip_library_missing`
   only: the target is then asked);
+- a package's own check that names the GPU target the runtime reports and refuses it:
+  `mla_gluon requires gfx950 (CDNA4), got gfx942`, `Unknown GPU architecture: gfx1151`, a
+  per-target table without it (`KeyError: 'gfx1151'`), `One of GPU archs of ['gfx1151'] is
+  invalid or not supported with ...` (`gpu_target_refused` = 1; flash-attention's setup.py
+  wording is its own rule's, `flash_attn_arch_refused`);
+- a GPU memory access fault (`Memory access fault by GPU node-1 ... Reason: Page not present
+  or supervisor privilege.`: `gpu_memory_fault` = 1), judged against an override the log states;
 - the ROCm library bitsandbytes looked for and did not find, `libbitsandbytes_rocm80.so`
   (`bnb_rocm_library` = 80; `libbitsandbytes_rocm72.dll` on Windows = 72).
 """
@@ -61,6 +68,23 @@ _BNB_ROCM = re.compile(
     r"[^\n]{0,400}?libbitsandbytes_rocm(?P<nn>\d{2,4})\.(?:so|dll)\b"
 )
 
+# A package's own check refuses the GPU target by name: it requires another target (`requires
+# gfx950 (CDNA4), got gfx942`: aiter's mla_gluon), does not know it (`Unknown GPU architecture:
+# gfx1151`: aiter's chip_info), or looks it up in a per-target table that lacks it (`KeyError:
+# 'gfx1151'`); `GPU archs of [...] is invalid or not supported` from anything but
+# flash-attention's setup.py (that wording is its own rule's).
+_TARGET_REFUSED = re.compile(
+    r"\brequires? gfx[0-9a-f]{3,4}\b[^\n]{0,120}?\bgot gfx[0-9a-f]{3,4}"
+    r"|Unknown GPU arch(?:itecture)?:? ['\"]?gfx[0-9a-f]{3,4}"
+    r"|KeyError: ['\"]gfx[0-9a-f]{3,4}[\w:+-]{0,40}['\"]"
+    r"|GPU archs? of \[[^\]\n]{0,400}\] is invalid or not supported(?! by Flash-Attention)"
+)
+
+# The GPU faulted on a memory access (ROCr's message); alone it names no cause (firmware, the
+# kernel driver, a library's kernel: ROCm/ROCm#5724, ROCm/MIOpen#3540)
+# (ROCr prints `... node-N (Agent handle: 0x...) on address ...`; prose quoting it does not)
+_MEMORY_FAULT = re.compile(r"Memory access fault by GPU node-\d+ \(Agent handle: ")
+
 # flash-attention's setup.py (ROCm): the targets asked for (GPU_ARCHS, or the GPU's) are not in
 # the list it builds for
 _FA_ARCH = re.compile(
@@ -98,6 +122,10 @@ def record(
     bnb = _BNB_ROCM.search(text)
     if bnb is not None:
         collector.add("build", "bnb_rocm_library", bnb.group("nn"), line, text, source)
+    if _MEMORY_FAULT.search(text):
+        collector.add("build", "gpu_memory_fault", "1", line, text, source)
+    if _TARGET_REFUSED.search(text):
+        collector.add("build", "gpu_target_refused", "1", line, text, source)
     if _FA_ARCH.search(text):
         collector.add("build", "flash_attn_arch_refused", "1", line, text, source)
     if _FA_NVCC.search(text):

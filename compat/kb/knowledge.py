@@ -112,6 +112,11 @@ BUILD_KEYS = {
     # flash-attention's setup.py refused the GPU targets of a ROCm build (1); flash-attn's setup
     # asked for nvcc, the CUDA compiler (1)
     "flash_attn_arch_refused", "flash_attn_needs_nvcc",
+    # a package's own check refused the GPU target by name (1)
+    "gpu_target_refused",
+    # a GPU memory access fault (1); the loader refused a library's executable stack (1: EINVAL,
+    # glibc 2.41+; 2: another errno)
+    "gpu_memory_fault", "execstack_refused",
 }  # fmt: skip
 EXAMPLE_KINDS = ("affected", "possible", "clear")
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9.-]*[a-z0-9]$")

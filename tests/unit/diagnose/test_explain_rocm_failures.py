@@ -137,6 +137,78 @@ def facts(document: dict[str, Any]) -> dict[tuple[str, str], str]:
             [],
             ("setup.py",),
         ),
+        # a package's own check refuses the GPU's target by name: aiter's table's later wording
+        # (the supported targets listed) and vLLM's AITER path on Strix Halo
+        (
+            "composed-rocm-aiter-unknown-arch-supported-list.log",
+            "gpu-target-unsupported-by-package",
+            5,
+            "confirmed",
+            [],
+            ("refused the GPU target",),
+        ),
+        (
+            "composed-rocm-vllm-aiter-archs-invalid.log",
+            "gpu-target-unsupported-by-package",
+            3,
+            "confirmed",
+            [],
+            ("refused the GPU target",),
+        ),
+        # the loader refuses a library's executable stack: glibc 2.41's EINVAL (RCCL under
+        # torch's import; conda-forge's libtorch_cpu.so), and another errno's refusal
+        (
+            "composed-loader-execstack-librccl.log",
+            "shared-library-executable-stack-refused",
+            7,
+            "confirmed",
+            [],
+            ("glibc 2.41",),
+        ),
+        (
+            "composed-loader-execstack-libtorch-cpu.log",
+            "shared-library-executable-stack-refused",
+            3,
+            "confirmed",
+            [],
+            ("glibc 2.41",),
+        ),
+        (
+            "composed-loader-execstack-permission-denied.log",
+            "shared-library-executable-stack-refused",
+            1,
+            "confirmed",
+            [],
+            ("refused to make the stack executable",),
+        ),
+        # a memory fault under an override (printed after it, by the shell) to gfx1030 on a
+        # gfx1031: the generation's ISA is shared, the fault may have another cause (possible)
+        (
+            "composed-rocm-override-gfx1031-fault.log",
+            "hsa-override-gpu-memory-fault",
+            5,
+            "symptom-only",
+            [],
+            ("10.3.0", "gfx1030", "gfx1031"),
+        ),
+        # gfx1030 (RDNA2) code on an MI210 (gfx90a, CDNA2): another generation's ISA
+        (
+            "composed-rocm-override-mi210-gfx1030-fault.log",
+            "hsa-override-gpu-memory-fault",
+            3,
+            "confirmed",
+            [],
+            ("another GPU generation", "gfx90a"),
+        ),
+        # the override stated (a systemd unit's Environment=), the GPU's target not: asked
+        (
+            "composed-rocm-override-fault-no-target.log",
+            "hsa-override-gpu-memory-fault",
+            3,
+            "symptom-only",
+            ["hardware.gfx_target"],
+            (),
+        ),
         # flash-attn's CUDA path (nvcc) under a torch of ROCm 5.7 (collect_env)
         (
             "composed-rocm-flash-attn-nvcc-collect-env.log",
@@ -247,3 +319,25 @@ def test_flash_attention_targets_are_not_torchs_arch_list() -> None:
     stated = facts(explain("composed-rocm-flash-attn-archs-two-targets.log"))
     assert ("arch_list", "torch_hip") not in stated
     assert stated[("build", "flash_attn_arch_refused")] == "1"
+
+
+def test_flash_attentions_own_wording_stays_its_rule() -> None:
+    # setup.py's "... is invalid or not supported by Flash-Attention" has its own rule and fix
+    document = explain("composed-rocm-flash-attn-archs-two-targets.log")
+    rules = {m["rule"] for m in document["matches"] if m["verdict"] in CAUSES}
+    assert "gpu-target-unsupported-by-package" not in rules
+    assert ("build", "gpu_target_refused") not in facts(document)
+
+
+def test_a_memory_fault_without_a_stated_override_is_no_cause() -> None:
+    # a fault alone has causes compat cannot read (firmware, the kernel driver, a library's
+    # kernel): no rule claims it
+    document = explain("composed-rocm-fault-no-override.log")
+    assert not [m for m in document["matches"] if m["verdict"] in CAUSES]
+
+
+def test_a_library_the_loader_cannot_find_is_not_an_executable_stack() -> None:
+    document = explain("composed-rocm-libamdhip64-so7-beside-rocm62.log")
+    rules = {m["rule"] for m in document["matches"] if m["verdict"] in CAUSES}
+    assert "shared-library-executable-stack-refused" not in rules
+    assert ("build", "execstack_refused") not in facts(document)
