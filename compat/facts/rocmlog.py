@@ -23,6 +23,10 @@ are facts of that failure wherever the log prints it, never guesses from prose:
   wording is its own rule's, `flash_attn_arch_refused`);
 - a GPU memory access fault (`Memory access fault by GPU node-1 ... Reason: Page not present
   or supervisor privilege.`: `gpu_memory_fault` = 1), judged against an override the log states;
+- whose import the loader failed in: the HIP runtime missing where the failure's traceback runs
+  through torch's own files (`from torch._C import *`: `missing_hip_torch` = 1), so torch's
+  ROCm build bears on it; a program that is not torch's (llamafile's ggml-rocm.so, a C++
+  binary) leaves torch out of it;
 - the ROCm library bitsandbytes looked for and did not find, `libbitsandbytes_rocm80.so`
   (`bnb_rocm_library` = 80; `libbitsandbytes_rocm72.dll` on Windows = 72).
 """
@@ -130,3 +134,14 @@ def record(
         collector.add("build", "flash_attn_arch_refused", "1", line, text, source)
     if _FA_NVCC.search(text):
         collector.add("build", "flash_attn_needs_nvcc", "1", line, text, source)
+
+
+def record_traceback(
+    collector: FactCollector, line: int, text: str, packages: Iterable[str], source: str
+) -> None:
+    """The facts a matched line's traceback adds (its frames' `site-packages/<pkg>/`
+    directories): a HIP runtime the loader could not open while torch's own files imported it
+    is torch's (`missing_hip_torch`)."""
+    missing = collector.facts.get(("build", "missing_hip"))
+    if missing is not None and missing.line == line and "torch" in packages:
+        collector.add("build", "missing_hip_torch", "1", line, text, source)

@@ -156,7 +156,9 @@ def rocm_library_missing(facts: Facts) -> Verdict:
     the file that needs it was built for (libamdhip64.so.7: ROCm 7): beside a torch of another
     ROCm major that is the cause (the file was built for another ROCm); of torch's own major,
     or any other ROCm library (MIOpen, rocBLAS, ... keep majors of their own), the library is
-    not installed or not on the loader's path, and where the ROCm user space is is asked."""
+    not installed or not on the loader's path, and where the ROCm user space is is asked.
+    torch's ROCm build is asked only where torch's own import failed (missing_hip_torch: the
+    traceback runs through torch's files); of a program the log shows no torch in, never."""
     hip = facts.builds.get("missing_hip")
     if hip is None and "missing_rocm_lib" not in facts.builds:
         return FALSE
@@ -167,7 +169,14 @@ def rocm_library_missing(facts: Facts) -> Verdict:
             f"it was built for ROCm {hip.major}, torch is a ROCm {torch_rocm} build"
         )
         return Verdict(Tri.TRUE, (text,))
-    if hip is not None and torch_rocm is None and not facts.packages_known:
+    if (
+        hip is not None
+        and torch_rocm is None
+        and not facts.packages_known
+        and "missing_hip_torch" in facts.builds
+    ):
+        # torch's ROCm build bears on it only where torch's own import failed (its frames);
+        # a program the log shows no torch in (llamafile's ggml-rocm.so) is asked nothing of torch
         hint = "torch's ROCm build (torch.version.hip, or the +rocmX.Y of its version)"
         return _open(
             _LOADER, Unknown("build.torch_rocm", hint), Unknown("hardware.rocm", _ROCM_HINT)

@@ -117,6 +117,8 @@ BUILD_KEYS = {
     # a GPU memory access fault (1); the loader refused a library's executable stack (1: EINVAL,
     # glibc 2.41+; 2: another errno)
     "gpu_memory_fault", "execstack_refused",
+    # the HIP runtime the loader could not open was torch's own import's (its frames) (1)
+    "missing_hip_torch",
 }  # fmt: skip
 EXAMPLE_KINDS = ("affected", "possible", "clear")
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9.-]*[a-z0-9]$")

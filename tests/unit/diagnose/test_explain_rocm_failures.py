@@ -251,6 +251,25 @@ def facts(document: dict[str, Any]) -> dict[tuple[str, str], str]:
             [],
             ("ROCm 7", "6.2"),
         ),
+        # the HIP runtime of a program that is not torch's (llama.cpp's binary): torch's ROCm
+        # build bears on nothing here, only where the ROCm user space is, is asked
+        (
+            "composed-rocm-libamdhip64-so6-cpp-binary.log",
+            "rocm-library-not-found-by-loader",
+            2,
+            "symptom-only",
+            ["hardware.rocm"],
+            (),
+        ),
+        # torch's own import failed (its frames): torch's ROCm build is asked, then the user space
+        (
+            "composed-rocm-libamdhip64-so7-torch-import.log",
+            "rocm-library-not-found-by-loader",
+            4,
+            "symptom-only",
+            ["build.torch_rocm", "hardware.rocm"],
+            (),
+        ),
         # a ROCm library whose soname major is its own: where the ROCm user space is, is asked
         (
             "composed-rocm-libhipfile-missing.log",
