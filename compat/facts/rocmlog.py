@@ -5,8 +5,8 @@ are facts of that failure wherever the log prints it, never guesses from prose:
 
 - `HSA_STATUS_ERROR_INVALID_ISA`: a code object *was* loaded and the GPU rejected its
   instructions (build fact `hsa_invalid_isa` = 1);
-- `No HIP GPUs are available` / `hipErrorNoDevice`: a ROCm (HIP) build of torch found no AMD GPU
-  (`hip_no_device` = 1);
+- `No HIP GPUs are available` / `hipErrorNoDevice` / its string `no ROCm-capable device is
+  detected`: a ROCm (HIP) build found no AMD GPU (`hip_no_device` = 1);
 - a ROCm library the loader cannot open, with its soname major: `libamdhip64.so.7` names the HIP
   runtime of ROCm 7 (`missing_hip` = 7); MIOpen, rocBLAS, hipBLASLt and the others keep majors of
   their own (`libMIOpen.so.1` under ROCm 5 to 7), so only that one is missing is recorded
@@ -27,6 +27,11 @@ are facts of that failure wherever the log prints it, never guesses from prose:
   through torch's own files (`from torch._C import *`: `missing_hip_torch` = 1), so torch's
   ROCm build bears on it; a program that is not torch's (llamafile's ggml-rocm.so, a C++
   binary) leaves torch out of it;
+- the compute device node the runtime could not open (`Unable to open /dev/kfd read-write:
+  Permission denied`: `kfd_open_failed` = 1; `No such file or directory`: 2; any other errno,
+  `Operation not permitted`, `Cannot allocate memory`: 3) and the kernel's word that its KFD
+  does not support the GPU (`kfd kfd: amdgpu: PITCAIRN  not supported in kfd`:
+  `kfd_unsupported_gpu` = 1);
 - the ROCm library bitsandbytes looked for and did not find, `libbitsandbytes_rocm80.so`
   (`bnb_rocm_library` = 80; `libbitsandbytes_rocm72.dll` on Windows = 72).
 """
@@ -89,6 +94,15 @@ _TARGET_REFUSED = re.compile(
 # (ROCr prints `... node-N (Agent handle: 0x...) on address ...`; prose quoting it does not)
 _MEMORY_FAULT = re.compile(r"Memory access fault by GPU node-\d+ \(Agent handle: ")
 
+# ROCr/rocminfo could not open the KFD device node; the errno says why (EACCES: the process may
+# not; ENOENT: there is no node, the driver's KFD is not loaded or a container was not given it)
+_KFD_OPEN = re.compile(
+    r"(?:Unable|Failed) to open /dev/kfd(?: read-write)?:\s*(?P<errno>[A-Za-z][\w ]{0,40})"
+)
+_KFD_ERRNO = {"Permission denied": "1", "No such file or directory": "2"}
+# the kernel's amdgpu driver: its KFD (compute) does not support this GPU
+_KFD_UNSUPPORTED = re.compile(r"\bkfd\b[^\n]{0,120}?\bnot supported in kfd\b")
+
 # flash-attention's setup.py (ROCm): the targets asked for (GPU_ARCHS, or the GPU's) are not in
 # the list it builds for
 _FA_ARCH = re.compile(
@@ -104,7 +118,11 @@ def record(
     """The ROCm facts of one matched message line."""
     if "INVALID_ISA" in text:
         collector.add("build", "hsa_invalid_isa", "1", line, text, source)
-    if "No HIP GPUs are available" in text or "hipErrorNoDevice" in text:
+    if (
+        "No HIP GPUs are available" in text
+        or "hipErrorNoDevice" in text
+        or "no ROCm-capable device is detected" in text
+    ):
         collector.add("build", "hip_no_device", "1", line, text, source)
     for shape in shapes:
         if shape.kind != "soname" or shape.role != "missing":
@@ -126,6 +144,13 @@ def record(
     bnb = _BNB_ROCM.search(text)
     if bnb is not None:
         collector.add("build", "bnb_rocm_library", bnb.group("nn"), line, text, source)
+    kfd = _KFD_OPEN.search(text)
+    if kfd is not None:
+        errno = kfd.group("errno").strip()
+        value = _KFD_ERRNO.get(errno, "3")
+        collector.add("build", "kfd_open_failed", value, line, text, source)
+    if _KFD_UNSUPPORTED.search(text):
+        collector.add("build", "kfd_unsupported_gpu", "1", line, text, source)
     if _MEMORY_FAULT.search(text):
         collector.add("build", "gpu_memory_fault", "1", line, text, source)
     if _TARGET_REFUSED.search(text):

@@ -53,6 +53,7 @@ VOCABULARY: dict[str, tuple[str, ...]] = {
     "flash_attn_nvcc": ("rocm-torch",),
     "hip_target": ("refused",),
     "hip_override_fault": ("other-target",),
+    "rocm_kfd": ("inaccessible",),
     # what the dynamic loader's refusal a log reports says (compat/kb/loaderlog.py)
     "loader_execstack": ("refused",),
     "torch_backend": ("cuda-on-amd",),
@@ -82,6 +83,7 @@ PACKAGES: dict[str, tuple[str, ...]] = {
     "flash_attn_nvcc": (),
     "hip_target": (),  # whichever package's check names the target
     "hip_override_fault": (),
+    "rocm_kfd": (),
     "loader_execstack": (),  # whichever library asks for an executable stack
     "torch_backend": ("torch",),
     "cudnn_runtime": ("torch",),
@@ -100,6 +102,7 @@ HIP_LOG = (
     "flash_attn_nvcc",
     "hip_target",
     "hip_override_fault",
+    "rocm_kfd",
 )
 # derived keys whose mechanism covers packages their table does not list (any extension built
 # against NumPy 1): a traceback through another package is not outside them

@@ -19,7 +19,7 @@ _OVERRIDE_HINT = (
     "it names"
 )
 _ISA = "the GPU rejected the instructions of a loaded code object (INVALID_ISA)"
-_NO_GPU = "a ROCm (HIP) build of torch found no AMD GPU"
+_NO_GPU = "a ROCm (HIP) build found no AMD GPU it can use"
 _FAULT = "the GPU faulted on a memory access under HSA_OVERRIDE_GFX_VERSION"
 _LOADER = "the loader could not open a ROCm library"
 _TENSILE_DIR = (
@@ -309,6 +309,49 @@ def _generation(target: str | None) -> str:
     return number[:-2] if len(number) > 2 else number
 
 
+def kfd_not_accessible(facts: Facts) -> Verdict:
+    """The ROCm runtime could not open /dev/kfd, the node every compute process opens first
+    (rocminfo's `Unable to open /dev/kfd read-write: <errno>`), or the kernel said its KFD does
+    not support the GPU. The kernel's word (`not supported in kfd`) and EACCES / ENOENT settle
+    it: the GPU is not one KFD drives; the process may not open the node (its user is not in the
+    node's group: render on current distributions, video on older ones; a container needs the
+    node and the group passed in); there is no node (KFD not loaded, or a container started
+    without --device=/dev/kfd). Another errno (EPERM, ENOMEM) is the driver refusing: what the
+    kernel log says is asked."""
+    unsupported = "kfd_unsupported_gpu" in facts.builds
+    failed = facts.builds.get("kfd_open_failed")
+    if not unsupported and failed is None:
+        return FALSE
+    if unsupported:
+        text = (
+            "the kernel's amdgpu driver says its KFD (compute) does not support this GPU: no "
+            "ROCm runtime can use it"
+        )
+        return Verdict(Tri.TRUE, (text,))
+    assert failed is not None
+    if failed.major == 1:
+        text = (
+            "the process may not open /dev/kfd (Permission denied): its user is not in the "
+            "node's group (render on current distributions, video on older ones), or the "
+            "container was not given the group (--group-add render)"
+        )
+        return Verdict(Tri.TRUE, (text,))
+    if failed.major == 2:
+        text = (
+            "there is no /dev/kfd: the amdgpu driver's KFD is not loaded (no amdgpu kernel "
+            "module, or one without KFD), or the container was started without "
+            "--device=/dev/kfd"
+        )
+        return Verdict(Tri.TRUE, (text,))
+    held = "the amdgpu driver refused to open /dev/kfd"
+    hint = (
+        "what the kernel log says (sudo dmesg | grep -i -e kfd -e amdgpu, or --hardware FILE: a "
+        "compat probe profile records the amdgpu driver): a GPU KFD does not support, a driver "
+        "that failed to load (a DKMS build error), or a resource it lacks"
+    )
+    return _open(held, Unknown("hardware.amdgpu_driver", hint))
+
+
 def target_refused(facts: Facts) -> Verdict:
     """A package's own check named the GPU target the runtime reports and refused it (it requires
     another target, does not know this one, or its per-target table lacks it): that package
@@ -333,6 +376,7 @@ CHECKS = {
     "flash_attn_nvcc": flash_attn_nvcc,
     "hip_target": target_refused,
     "hip_override_fault": override_fault,
+    "rocm_kfd": kfd_not_accessible,
 }
 
 

@@ -119,6 +119,9 @@ BUILD_KEYS = {
     "gpu_memory_fault", "execstack_refused",
     # the HIP runtime the loader could not open was torch's own import's (its frames) (1)
     "missing_hip_torch",
+    # /dev/kfd could not be opened (1 EACCES, 2 ENOENT, 3 another errno); the kernel's KFD does
+    # not support the GPU (1)
+    "kfd_open_failed", "kfd_unsupported_gpu",
 }  # fmt: skip
 EXAMPLE_KINDS = ("affected", "possible", "clear")
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9.-]*[a-z0-9]$")

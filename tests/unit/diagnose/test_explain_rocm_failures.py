@@ -209,6 +209,33 @@ def facts(document: dict[str, Any]) -> dict[tuple[str, str], str]:
             ["hardware.gfx_target"],
             (),
         ),
+        # hipErrorNoDevice's string from TheRock's hipInfo on Windows (ROCm/hip#3910's wording)
+        (
+            "composed-rocm-hipinfo-no-device-windows.log",
+            "torch-rocm-build-finds-no-amd-gpu",
+            2,
+            "symptom-only",
+            ["hardware.gpus"],
+            (),
+        ),
+        # rocminfo cannot open /dev/kfd: no node in the container (ROCm#1798), and EPERM with
+        # the user in render (ROCm#1211: a failed DKMS build), where the kernel log is asked
+        (
+            "composed-rocm-kfd-no-such-file-container.log",
+            "rocm-kfd-device-not-accessible",
+            3,
+            "confirmed",
+            [],
+            ("no /dev/kfd",),
+        ),
+        (
+            "composed-rocm-kfd-operation-not-permitted.log",
+            "rocm-kfd-device-not-accessible",
+            3,
+            "symptom-only",
+            ["hardware.amdgpu_driver"],
+            (),
+        ),
         # flash-attn's CUDA path (nvcc) under a torch of ROCm 5.7 (collect_env)
         (
             "composed-rocm-flash-attn-nvcc-collect-env.log",
@@ -360,3 +387,18 @@ def test_a_library_the_loader_cannot_find_is_not_an_executable_stack() -> None:
     rules = {m["rule"] for m in document["matches"] if m["verdict"] in CAUSES}
     assert "shared-library-executable-stack-refused" not in rules
     assert ("build", "execstack_refused") not in facts(document)
+
+
+def test_hips_no_kernel_image_is_the_rocm_rules() -> None:
+    # HIP's own string for hipErrorNoBinaryForGpu (rocm_sdk_builder#228's dtype loop): the ROCm
+    # rule, asking what the failing library carries; the CUDA rule's fix installs a +cu build
+    document = explain("composed-rocm-hip-no-kernel-image-dtypes.log")
+    found = first_cause(document)
+    assert (found["rule"], found["line"], found["verdict"]) == (
+        "hip-no-code-object-for-gpu",
+        4,
+        "symptom-only",
+    )
+    assert asked(found) == ["build.hip_targets"]
+    rules = {m["rule"] for m in document["matches"] if m["verdict"] in CAUSES}
+    assert "torch-no-kernel-image-for-gpu" not in rules

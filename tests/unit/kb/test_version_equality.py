@@ -685,6 +685,18 @@ def _hip_log_cases(key: str) -> Iterator[Case]:
             )
         yield Case("refused", {"packages": {"torch": "2.5.1+rocm6.2"}}, (), {})
         return
+    if key == "rocm_kfd":
+        # the node could not be opened (EACCES true, another errno open) or KFD refused the GPU
+        for value in ("1", "3"):
+            yield Case(
+                "inaccessible",
+                {"build": {"kfd_open_failed": value}, "hardware": _amd("gfx1100")},
+                (("build", "kfd_open_failed"),),
+                {},
+            )
+        yield Case("inaccessible", {"build": {"kfd_unsupported_gpu": "1"}}, (), {})
+        yield Case("inaccessible", {"hardware": _amd("gfx1100")}, (), {})
+        return
     if key == "hip_override_fault":
         # the fault under an override naming another target: within the generation (open),
         # across generations (true), the GPU's own target (false)
@@ -767,6 +779,7 @@ DERIVED_CASES: dict[tuple[str, str], Callable[[], Iterator[Case]]] = {
     ("hip_target", "refused"): lambda: _hip_log_cases("hip_target"),
     ("hip_override_fault", "other-target"): lambda: _hip_log_cases("hip_override_fault"),
     ("loader_execstack", "refused"): lambda: _hip_log_cases("loader_execstack"),
+    ("rocm_kfd", "inaccessible"): lambda: _hip_log_cases("rocm_kfd"),
     ("nccl_wheels", "two-majors"): _nccl_wheel_cases,
     ("stated_requirement", "unmet"): _requirement_cases,
     ("loader_cuda_major", "other-major"): _loader_cases,
