@@ -56,6 +56,8 @@ ROCM_SONAMES = frozenset({
     "libhiprand.so", "libamd_comgr.so", "libroctx64.so", "libroctracer64.so",
     "librocprofiler-register.so", "libhipfile.so",
 })  # fmt: skip
+# A GPU target as a word of its own (gfx1201, gfx90a), not a family build name (gfx120X)
+_GPU_TARGET = re.compile(r"\b(gfx[0-9a-f]{3,4})\b")
 # A Tensile kernel library named for its target: TensileLibrary_lazy_gfx1102.dat,
 # TensileLibrary_Type_..._gfx90a.co
 _TENSILE = re.compile(
@@ -124,6 +126,11 @@ def record(
         or "no ROCm-capable device is detected" in text
     ):
         collector.add("build", "hip_no_device", "1", line, text, source)
+        # the failure line that names the GPU's target (`... no ROCm-capable device is detected
+        # (gfx1201 & RX 9070 XT)`): one target, not a family build name (gfx120X)
+        named = set(_GPU_TARGET.findall(text))
+        if len(named) == 1 and ("gfx_target", "0") not in collector.facts:
+            collector.add("gfx_target", "0", named.pop(), line, text, source)
     for shape in shapes:
         if shape.kind != "soname" or shape.role != "missing":
             continue

@@ -218,6 +218,25 @@ def facts(document: dict[str, Any]) -> dict[tuple[str, str], str]:
             ["hardware.gpus"],
             (),
         ),
+        # the failure line names the GPU's target (TheRock#7985's gfx90c): an AMD GPU is there,
+        # what hides it is asked, not the machine's GPUs; a family build name (gfx120X) is no
+        # GPU's target
+        (
+            "composed-rocm-no-device-line-names-gfx90c.log",
+            "torch-rocm-build-finds-no-amd-gpu",
+            1,
+            "symptom-only",
+            ["hardware.amd_gpu_visible"],
+            (),
+        ),
+        (
+            "composed-rocm-no-device-family-build-name.log",
+            "torch-rocm-build-finds-no-amd-gpu",
+            1,
+            "symptom-only",
+            ["hardware.gpus"],
+            (),
+        ),
         # rocminfo cannot open /dev/kfd: no node in the container (ROCm#1798), and EPERM with
         # the user in render (ROCm#1211: a failed DKMS build), where the kernel log is asked
         (
