@@ -89,6 +89,15 @@ _TARGET_REFUSED = re.compile(
     r"|Unknown GPU arch(?:itecture)?:? ['\"]?gfx[0-9a-f]{3,4}"
     r"|KeyError: ['\"]gfx[0-9a-f]{3,4}[\w:+-]{0,40}['\"]"
     r"|GPU archs? of \[[^\]\n]{0,400}\] is invalid or not supported(?! by Flash-Attention)"
+    # ollama's ROCm check against the targets its bundled libraries carry (0.1.x: `amdgpu [0]
+    # gfx1103 is not supported by /tmp/.../rocm [gfx1030 ...]`; later: `amdgpu is not supported
+    # (supported types:[gfx1030 ...])" gpu_type=gfx1103`). An empty list (`supported
+    # types:[]`) is no library found at all, not a target refused: left out
+    r"|amdgpu \[\d{1,2}\] gfx[0-9a-f]{3,4}\S{0,40} is not supported by"
+    r"|amdgpu is not supported \(supported types:\[gfx[^\n]{0,600}?gpu_type=gfx[0-9a-f]{3,4}"
+    # flash-attention's CK backend at run time (flash_api.cpp's TORCH_CHECK on the GPU)
+    r"|FlashAttention (?:only supports AMD MI200 GPUs or newer"
+    r"|currently only supports MI100 and RX7000 and above)"
 )
 
 # The GPU faulted on a memory access (ROCr's message); alone it names no cause (firmware, the

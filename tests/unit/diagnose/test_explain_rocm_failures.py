@@ -155,6 +155,24 @@ def facts(document: dict[str, Any]) -> dict[tuple[str, str], str]:
             [],
             ("refused the GPU target",),
         ),
+        # ollama's check of the GPU against its bundled libraries' targets (0.1.32's wording),
+        # and flash-attention's CK backend refusing the GPU at run time
+        (
+            "composed-rocm-ollama-gfx1103-not-supported.log",
+            "gpu-target-unsupported-by-package",
+            4,
+            "confirmed",
+            [],
+            ("refused the GPU target",),
+        ),
+        (
+            "composed-rocm-flash-attn-ck-mi200-check.log",
+            "gpu-target-unsupported-by-package",
+            3,
+            "confirmed",
+            [],
+            ("refused the GPU target",),
+        ),
         # the loader refuses a library's executable stack: glibc 2.41's EINVAL (RCCL under
         # torch's import; conda-forge's libtorch_cpu.so), and another errno's refusal
         (
@@ -421,3 +439,11 @@ def test_hips_no_kernel_image_is_the_rocm_rules() -> None:
     assert asked(found) == ["build.hip_targets"]
     rules = {m["rule"] for m in document["matches"] if m["verdict"] in CAUSES}
     assert "torch-no-kernel-image-for-gpu" not in rules
+
+
+def test_ollamas_empty_supported_list_is_no_target_refused() -> None:
+    # `supported types:[]`: ollama found no ROCm library at all (and the override is malformed,
+    # gfx1102 for 11.0.2): no target was refused, and no cause is invented
+    document = explain("composed-rocm-ollama-supported-types-empty.log")
+    assert not [m for m in document["matches"] if m["verdict"] in CAUSES]
+    assert ("build", "gpu_target_refused") not in facts(document)
