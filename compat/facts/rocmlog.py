@@ -93,7 +93,7 @@ _TARGET_REFUSED = re.compile(
     # gfx1103 is not supported by /tmp/.../rocm [gfx1030 ...]`; later: `amdgpu is not supported
     # (supported types:[gfx1030 ...])" gpu_type=gfx1103`). An empty list (`supported
     # types:[]`) is no library found at all, not a target refused: left out
-    r"|amdgpu \[\d{1,2}\] gfx[0-9a-f]{3,4}\S{0,40} is not supported by"
+    r"|amdgpu \[[^\]\n]{1,3}\] gfx[0-9a-f]{3,4}\S{0,40} is not supported by"
     r"|amdgpu is not supported \(supported types:\[gfx[^\n]{0,600}?gpu_type=gfx[0-9a-f]{3,4}"
     # flash-attention's CK backend at run time (flash_api.cpp's TORCH_CHECK on the GPU)
     r"|FlashAttention (?:only supports AMD MI200 GPUs or newer"
