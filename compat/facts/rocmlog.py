@@ -133,6 +133,7 @@ def record(
         "No HIP GPUs are available" in text
         or "hipErrorNoDevice" in text
         or "no ROCm-capable device is detected" in text
+        or "Could not initialize Tensile host: No devices found" in text
     ):
         collector.add("build", "hip_no_device", "1", line, text, source)
         # the failure line that names the GPU's target (`... no ROCm-capable device is detected

@@ -236,6 +236,15 @@ def facts(document: dict[str, Any]) -> dict[tuple[str, str], str]:
             ["hardware.gpus"],
             (),
         ),
+        # rocBLAS's own words for it (koboldcpp-rocm#103's HIP backend on Windows)
+        (
+            "composed-rocm-tensile-host-no-devices.log",
+            "torch-rocm-build-finds-no-amd-gpu",
+            4,
+            "symptom-only",
+            ["hardware.gpus"],
+            (),
+        ),
         # the failure line names the GPU's target (TheRock#7985's gfx90c): an AMD GPU is there,
         # what hides it is asked, not the machine's GPUs; a family build name (gfx120X) is no
         # GPU's target
