@@ -26,6 +26,7 @@ from compat.facts.logread import (
 )
 from compat.facts.logversions import VersionKey, VersionReader, record_groups, record_shapes
 from compat.facts.machinefacts import MachineKey, MachineReader
+from compat.facts.rocmlog import record_traceback
 from compat.facts.traceback import is_source_echo
 from compat.kb.signatures import Signature, choose_anchors, compile_signature, measured_cost
 from compat.model import Rule, Symptom
@@ -171,6 +172,7 @@ class Matcher:
         numbered = [(hit.line - len(before) + i, raw) for i, raw in enumerate(before)]
         numbered += [(hit.line + i, raw) for i, raw in enumerate(hit.lines)]
         match.raised_in = _raised_in(numbered, match.line)
+        packages: set[str] = set()  # the `site-packages/<pkg>/` directories of its frames
         for line, raw in numbered[-FRAMES_BEFORE - FRAMES_AFTER :]:
             if b'File "' not in raw:
                 continue
@@ -183,6 +185,10 @@ class Matcher:
                 file = found.group(1).replace("\\", "/").rsplit("/", 1)[-1]
                 match.frames.setdefault((file, found.group(2)), line)
                 collector.frame(file, text, line)
+                owner = _PACKAGE_DIR.search(text)
+                if owner:
+                    packages.add(owner.group(1).lower())
+        record_traceback(collector, match.line, match.text, packages, f"message ({match.rule.id})")
 
 
 _SPACE_RUN = re.compile(r"[ \t]{2,}|\t")

@@ -442,9 +442,10 @@ def record_shapes(collector: FactCollector, text: str, line: int, rule: str) -> 
         if shape.kind == "soname" and shape.role == "missing" and shape.name in CUDA_SONAMES:
             collector.add("build", "missing_cuda", shape.value, line, text, source)
             break
-    from compat.facts import rocmlog
+    from compat.facts import loaderlog, rocmlog
 
     rocmlog.record(collector, text, shapes, line, source)
+    loaderlog.record(collector, text, line, source)
     for shape in shapes:
         if shape.kind == "arch_range":
             _arch_range(collector, shape.value, shapes, line, text, source)

@@ -52,6 +52,11 @@ VOCABULARY: dict[str, tuple[str, ...]] = {
     "bitsandbytes_rocm_library": ("missing",),
     "flash_attn_rocm_arch": ("refused",),
     "flash_attn_nvcc": ("rocm-torch",),
+    "hip_target": ("refused",),
+    "hip_override_fault": ("other-target",),
+    "rocm_kfd": ("inaccessible",),
+    # what the dynamic loader's refusal a log reports says (compat/kb/loaderlog.py)
+    "loader_execstack": ("refused",),
     "torch_backend": ("cuda-on-amd",),
     "cudnn_runtime": ("older-same-major", "other-major"),
     "loader_cuda_major": ("other-major",),
@@ -79,6 +84,10 @@ PACKAGES: dict[str, tuple[str, ...]] = {
     "bitsandbytes_rocm_library": (),
     "flash_attn_rocm_arch": (),
     "flash_attn_nvcc": (),
+    "hip_target": (),  # whichever package's check names the target
+    "hip_override_fault": (),
+    "rocm_kfd": (),
+    "loader_execstack": (),  # whichever library asks for an executable stack
     "torch_backend": ("torch",),
     "cudnn_runtime": ("torch",),
     "loader_cuda_major": ("torch",),
@@ -94,6 +103,9 @@ HIP_LOG = (
     "bitsandbytes_rocm_library",
     "flash_attn_rocm_arch",
     "flash_attn_nvcc",
+    "hip_target",
+    "hip_override_fault",
+    "rocm_kfd",
 )
 # derived keys whose mechanism covers packages their table does not list (any extension built
 # against NumPy 1): a traceback through another package is not outside them
@@ -139,7 +151,7 @@ def table_rows(key: str) -> int:
         from compat.kb import xformersrocm
 
         return xformersrocm.rows()
-    if key in HIP_LOG:
+    if key in HIP_LOG or key == "loader_execstack":
         return 1  # one failure a log reports, read with the facts it states
     if key == "torch_backend":
         return 1  # one question: torch's GPU backend against the machine's GPU vendor
@@ -175,6 +187,7 @@ def release_specs(key: str) -> dict[str, set[str]]:
         "hip_code",
         "xformers_hip_code",  # every release's builds carry the same targets: none to separate
         *HIP_LOG,
+        "loader_execstack",
         "torch_backend",
         "cudnn_runtime",
         "loader_cuda_major",
@@ -209,7 +222,7 @@ class DerivedCondition(AnchorCondition):
         """Packages that must all be present (the rule index skips the rule otherwise): for
         numpy_abi only numpy, since any one of the table's packages may be the old build."""
 
-        if self.key in ("wheel", "hip_code", *HIP_LOG):
+        if self.key in ("wheel", "hip_code", "loader_execstack", *HIP_LOG):
             # wheel: any package the table lists; hip_code: an extension's ops.hip fails alike
             return ()
         names = ("numpy",) if self.key == "numpy_abi" else PACKAGES[self.key]
@@ -239,6 +252,10 @@ class DerivedCondition(AnchorCondition):
             from compat.kb import hiplog
 
             return hiplog.evaluate(self.key, facts)
+        if self.key == "loader_execstack":
+            from compat.kb import loaderlog
+
+            return loaderlog.executable_stack_refused(facts)
         if self.key == "torch_backend":
             return cuda_build_on_amd(facts)
         if self.key == "cudnn_runtime":

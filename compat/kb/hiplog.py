@@ -19,7 +19,8 @@ _OVERRIDE_HINT = (
     "it names"
 )
 _ISA = "the GPU rejected the instructions of a loaded code object (INVALID_ISA)"
-_NO_GPU = "a ROCm (HIP) build of torch found no AMD GPU"
+_NO_GPU = "a ROCm (HIP) build found no AMD GPU it can use"
+_FAULT = "the GPU faulted on a memory access under HSA_OVERRIDE_GFX_VERSION"
 _LOADER = "the loader could not open a ROCm library"
 _TENSILE_DIR = (
     "rocBLAS found no Tensile kernel library for the GPU in the directory it read (the message "
@@ -155,7 +156,9 @@ def rocm_library_missing(facts: Facts) -> Verdict:
     the file that needs it was built for (libamdhip64.so.7: ROCm 7): beside a torch of another
     ROCm major that is the cause (the file was built for another ROCm); of torch's own major,
     or any other ROCm library (MIOpen, rocBLAS, ... keep majors of their own), the library is
-    not installed or not on the loader's path, and where the ROCm user space is is asked."""
+    not installed or not on the loader's path, and where the ROCm user space is is asked.
+    torch's ROCm build is asked only where torch's own import failed (missing_hip_torch: the
+    traceback runs through torch's files); of a program the log shows no torch in, never."""
     hip = facts.builds.get("missing_hip")
     if hip is None and "missing_rocm_lib" not in facts.builds:
         return FALSE
@@ -166,7 +169,14 @@ def rocm_library_missing(facts: Facts) -> Verdict:
             f"it was built for ROCm {hip.major}, torch is a ROCm {torch_rocm} build"
         )
         return Verdict(Tri.TRUE, (text,))
-    if hip is not None and torch_rocm is None and not facts.packages_known:
+    if (
+        hip is not None
+        and torch_rocm is None
+        and not facts.packages_known
+        and "missing_hip_torch" in facts.builds
+    ):
+        # torch's ROCm build bears on it only where torch's own import failed (its frames);
+        # a program the log shows no torch in (llamafile's ggml-rocm.so) is asked nothing of torch
         hint = "torch's ROCm build (torch.version.hip, or the +rocmX.Y of its version)"
         return _open(
             _LOADER, Unknown("build.torch_rocm", hint), Unknown("hardware.rocm", _ROCM_HINT)
@@ -184,7 +194,7 @@ def bitsandbytes_rocm_library(facts: Facts) -> Verdict:
     if looked is None:
         return FALSE
     number = looked.major  # the digits of the file's name (80), however the fact is spelled
-    name = f"libbitsandbytes_rocm{number}.so"
+    name = f"libbitsandbytes_rocm{number}.so (.dll on Windows)"
     torch_rocm = facts.builds.get("torch_rocm")
     if torch_rocm is not None:
         major, minor = torch_rocm.major, torch_rocm.minor
@@ -244,6 +254,118 @@ def flash_attn_nvcc(facts: Facts) -> Verdict:
     return _open(held, Unknown("build.torch_rocm", hint))
 
 
+def override_fault(facts: Facts) -> Verdict:
+    """The GPU faulted on a memory access (`Memory access fault by GPU node-N`) in a run whose
+    HSA_OVERRIDE_GFX_VERSION, as the log states it, names another target than the GPU's own: the
+    runtime then runs that target's code objects on this GPU, built for another register file
+    and ISA (ROCm/ROCm#4557: gfx1100 kernels need more VGPRs than a gfx1103 has; ROCm#5238: a
+    forgotten override faulted an MI210). The log cannot settle it (a fault has other causes:
+    firmware, the kernel driver, a library's kernel, ROCm#5724, ROCm/MIOpen#3540) where the
+    override names a target of the GPU's own generation (gfx1100 on gfx1151: the ISA is shared,
+    what differs is resources and some instructions); an override to another generation (gfx1030
+    code on a gfx90a, ROCm#5238) runs code of another instruction set: TRUE. With the GPU's own
+    target not stated, it is asked. A fault where the log states no override, or one naming the
+    GPU's own target, is not this rule's."""
+    if "gpu_memory_fault" not in facts.builds or _nvidia_only(facts.hardware):
+        return FALSE
+    hardware = facts.hardware
+    value, target = _override(hardware)
+    if value is None:
+        return FALSE
+    own = [g for g in _amd(hardware) if g.gfx_target]
+    if not own:
+        hint = (
+            f"the GPU's own target (--hardware FILE, or rocminfo | grep gfx run without the "
+            f"variable); HSA_OVERRIDE_GFX_VERSION={value} runs {target or 'another target'}'s "
+            "code objects on it"
+        )
+        return _open(_FAULT, Unknown("hardware.gfx_target", hint))
+    other = [g for g in own if g.gfx_target != target]
+    if target is None or not other:
+        return FALSE
+    names = "; ".join(f"GPU {g.index} {g.name} ({g.gfx_target})" for g in other)
+    foreign = [g for g in other if _generation(g.gfx_target) != _generation(target)]
+    if foreign:
+        # gfx9 (GCN/CDNA, wave64) code on a gfx10+ GPU (RDNA, wave32) or the reverse: no kernel
+        # of that target is built for this GPU's instruction set at all
+        text = (
+            f"HSA_OVERRIDE_GFX_VERSION={value} makes the runtime run {target} code objects, "
+            f"built for another GPU generation's instruction set, on {names}"
+        )
+        return Verdict(Tri.TRUE, (text,))
+    text = (
+        f"HSA_OVERRIDE_GFX_VERSION={value} makes the runtime run {target} code objects on "
+        f"{names}; code built for another target of the generation can fault there (a run with "
+        "the variable unset, on a build that carries the GPU's own target, tells whether the "
+        "fault is the override's)"
+    )
+    return Verdict(Tri.UNKNOWN, (text,), (), anchored=True)
+
+
+def _generation(target: str | None) -> str:
+    """gfx90a -> 9, gfx942 -> 9, gfx1100 -> 11, gfx1201 -> 12: the ISA generation (the digits
+    before the last two of the target's number)."""
+    number = (target or "").removeprefix("gfx")
+    return number[:-2] if len(number) > 2 else number
+
+
+def kfd_not_accessible(facts: Facts) -> Verdict:
+    """The ROCm runtime could not open /dev/kfd, the node every compute process opens first
+    (rocminfo's `Unable to open /dev/kfd read-write: <errno>`), or the kernel said its KFD does
+    not support the GPU. The kernel's word (`not supported in kfd`) and EACCES / ENOENT settle
+    it: the GPU is not one KFD drives; the process may not open the node (its user is not in the
+    node's group: render on current distributions, video on older ones; a container needs the
+    node and the group passed in); there is no node (KFD not loaded, or a container started
+    without --device=/dev/kfd). Another errno (EPERM, ENOMEM) is the driver refusing: what the
+    kernel log says is asked."""
+    unsupported = "kfd_unsupported_gpu" in facts.builds
+    failed = facts.builds.get("kfd_open_failed")
+    if not unsupported and failed is None:
+        return FALSE
+    if unsupported:
+        text = (
+            "the kernel's amdgpu driver says its KFD (compute) does not support this GPU: no "
+            "ROCm runtime can use it"
+        )
+        return Verdict(Tri.TRUE, (text,))
+    assert failed is not None
+    if failed.major == 1:
+        text = (
+            "the process may not open /dev/kfd (Permission denied): its user is not in the "
+            "node's group (render on current distributions, video on older ones), or the "
+            "container was not given the group (--group-add render)"
+        )
+        return Verdict(Tri.TRUE, (text,))
+    if failed.major == 2:
+        text = (
+            "there is no /dev/kfd: the amdgpu driver's KFD is not loaded (no amdgpu kernel "
+            "module, or one without KFD), or the container was started without "
+            "--device=/dev/kfd"
+        )
+        return Verdict(Tri.TRUE, (text,))
+    held = "the amdgpu driver refused to open /dev/kfd"
+    hint = (
+        "what the kernel log says (sudo dmesg | grep -i -e kfd -e amdgpu, or --hardware FILE: a "
+        "compat probe profile records the amdgpu driver): a GPU KFD does not support, a driver "
+        "that failed to load (a DKMS build error), or a resource it lacks"
+    )
+    return _open(held, Unknown("hardware.amdgpu_driver", hint))
+
+
+def target_refused(facts: Facts) -> Verdict:
+    """A package's own check named the GPU target the runtime reports and refused it (it requires
+    another target, does not know this one, or its per-target table lacks it): that package
+    does not run on this target, and the message settles it. The target is the GPU's own or
+    the one HSA_OVERRIDE_GFX_VERSION names; either way the package refuses what it was given."""
+    if "gpu_target_refused" not in facts.builds or _nvidia_only(facts.hardware):
+        return FALSE
+    text = (
+        "a package's own check refused the GPU target the runtime reports (the message names "
+        "it): that package has no code or no entry for it"
+    )
+    return Verdict(Tri.TRUE, (text,))
+
+
 CHECKS = {
     "hip_isa": isa_rejected,
     "hip_library": library_kernels_missing,
@@ -252,6 +374,9 @@ CHECKS = {
     "bitsandbytes_rocm_library": bitsandbytes_rocm_library,
     "flash_attn_rocm_arch": flash_attn_arch_refused,
     "flash_attn_nvcc": flash_attn_nvcc,
+    "hip_target": target_refused,
+    "hip_override_fault": override_fault,
+    "rocm_kfd": kfd_not_accessible,
 }
 
 

@@ -114,6 +114,16 @@ BUILD_KEYS = {
     # flash-attention's setup.py refused the GPU targets of a ROCm build (1); flash-attn's setup
     # asked for nvcc, the CUDA compiler (1)
     "flash_attn_arch_refused", "flash_attn_needs_nvcc",
+    # a package's own check refused the GPU target by name (1)
+    "gpu_target_refused",
+    # a GPU memory access fault (1); the loader refused a library's executable stack (1: EINVAL,
+    # glibc 2.41+; 2: another errno)
+    "gpu_memory_fault", "execstack_refused",
+    # the HIP runtime the loader could not open was torch's own import's (its frames) (1)
+    "missing_hip_torch",
+    # /dev/kfd could not be opened (1 EACCES, 2 ENOENT, 3 another errno); the kernel's KFD does
+    # not support the GPU (1)
+    "kfd_open_failed", "kfd_unsupported_gpu",
 }  # fmt: skip
 EXAMPLE_KINDS = ("affected", "possible", "clear")
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9.-]*[a-z0-9]$")

@@ -673,6 +673,50 @@ def _hip_log_cases(key: str) -> Iterator[Case]:
             )
         yield Case(expected, {"packages": {"torch": "2.5.1+rocm6.2"}}, (), {})
         return
+    if key in ("hip_target", "loader_execstack"):
+        # a message's own refusal: true whatever torch is, never true of an environment
+        fact, value = {
+            "hip_target": ("gpu_target_refused", "1"),
+            "loader_execstack": ("execstack_refused", "1"),
+        }[key]
+        for torch in ("2.0.1+rocm5.4.2", "2.5.1+rocm6.2"):
+            yield Case(
+                "refused",
+                {"packages": {"torch": torch}, "build": {fact: value}},
+                (("packages", "torch"),),
+                {},
+                keep_labels=True,
+            )
+        yield Case("refused", {"packages": {"torch": "2.5.1+rocm6.2"}}, (), {})
+        return
+    if key == "rocm_kfd":
+        # the node could not be opened (EACCES true, another errno open) or KFD refused the GPU
+        for value in ("1", "3"):
+            yield Case(
+                "inaccessible",
+                {"build": {"kfd_open_failed": value}, "hardware": _amd("gfx1100")},
+                (("build", "kfd_open_failed"),),
+                {},
+            )
+        yield Case("inaccessible", {"build": {"kfd_unsupported_gpu": "1"}}, (), {})
+        yield Case("inaccessible", {"hardware": _amd("gfx1100")}, (), {})
+        return
+    if key == "hip_override_fault":
+        # the fault under an override naming another target: within the generation (open),
+        # across generations (true), the GPU's own target (false)
+        for target, override in (
+            ("gfx1151", "11.0.0"),
+            ("gfx90a", "10.3.0"),
+            ("gfx1100", "11.0.0"),
+        ):
+            yield Case(
+                "other-target",
+                {"build": {"gpu_memory_fault": "1"}, "hardware": _amd(target, override)},
+                (("build", "gpu_memory_fault"),),
+                {},
+            )
+        yield Case("other-target", {"hardware": _amd("gfx1151", "11.0.0")}, (), {})
+        return
     if key == "hip_device":
         nvidia = {"gpu": "NVIDIA Tesla T4", "gpu_count": 1, "compute_capability": "7.5"}
         yield Case("none", {"build": {"hip_no_device": "1"}, "hardware": nvidia}, (), {})
@@ -756,6 +800,10 @@ DERIVED_CASES: dict[tuple[str, str], Callable[[], Iterator[Case]]] = {
     ("bitsandbytes_rocm_library", "missing"): lambda: _hip_log_cases("bitsandbytes_rocm_library"),
     ("flash_attn_rocm_arch", "refused"): lambda: _hip_log_cases("flash_attn_rocm_arch"),
     ("flash_attn_nvcc", "rocm-torch"): lambda: _hip_log_cases("flash_attn_nvcc"),
+    ("hip_target", "refused"): lambda: _hip_log_cases("hip_target"),
+    ("hip_override_fault", "other-target"): lambda: _hip_log_cases("hip_override_fault"),
+    ("loader_execstack", "refused"): lambda: _hip_log_cases("loader_execstack"),
+    ("rocm_kfd", "inaccessible"): lambda: _hip_log_cases("rocm_kfd"),
     ("nccl_wheels", "two-majors"): _nccl_wheel_cases,
     ("stated_requirement", "unmet"): _requirement_cases,
     ("loader_cuda_major", "other-major"): _loader_cases,
