@@ -81,8 +81,8 @@ def _repeat(arg: Any, parser: Any) -> str:
         op, inner = items[0]
         kind = str(op)
         one = _piece(op, inner, parser)
-        if kind == "LITERAL":
-            return one * int(low)  # `=+` is `=`, `s?` is nothing
+        if kind == "LITERAL" or (kind == "IN" and len(one) == 1 and one not in "N …"):
+            return one * int(low)  # `=+` is `=`, `s?` and `['"]?` are nothing
         if one in ("N", " "):  # `\d+` is N; `\s+` a space, `\s*` nothing
             return one if low else ""
         return _ELLIPSIS  # `.*`, `[\w./-]{1,300}`: some text
@@ -98,10 +98,14 @@ def _category(name: str) -> str:
 
 
 def _class(members: Any) -> str:
-    """A character class: one character when it is one, `N` for digits, a space for spaces."""
+    """A character class: one character when it is one, `N` for digits, a space for spaces, the
+    first of a set of characters (`[iI]nvalid` is `invalid`, `['"]` a quote): the rule writes
+    the spelling logs print first."""
     members = list(members)
     if members and all(_digits(str(op), arg) for op, arg in members):
         return "N"  # `[0-5]`, `[0-9]`
+    if members and all(str(op) == "LITERAL" for op, _arg in members):
+        return chr(members[0][1])
     if len(members) == 1:
         op, arg = members[0]
         if str(op) == "LITERAL":
