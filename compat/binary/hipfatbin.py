@@ -46,6 +46,8 @@ MAX_BUNDLES = 1 << 16
 HEADER_OUT = 64 * 1024  # decompressed bytes enough for any real bundle header
 COMPRESSED_IN = 256 * 1024  # compressed bytes given to the decompressor at most
 ALIGN_GAP = 64 * 1024  # zero padding between two bundles (they are aligned to 4 KiB)
+V1_HEADER = 4 + 2 + 2 + 4 + 8  # magic, version, method, uncompressed size (u32), hash
+INFLATE_CHUNK = 1 << 20  # zlib input fed, and output taken, at a time to find a v1 stream's end
 
 
 class HipError(ValueError):
@@ -84,8 +86,8 @@ def read_hip_fatbin(data: Any, start: int, end: int) -> HipCode:
                 note = note or why
             else:
                 targets.update(opened)
-            if total is None:  # v1 states no size: the next bundle is found by its magic
-                total = _next_magic(data, pos + 4, end) - pos
+            if total is None:  # v1 states no size: its end is where the compressed stream ends
+                total = V1_HEADER + _stream_length(data, pos + V1_HEADER, end, method_of(data, pos))
             if total <= 0:  # a hostile size: never read the same bytes twice
                 raise HipError(f"compressed bundle at section offset {pos - start} states no size")
             pos += total
@@ -108,9 +110,80 @@ def _padding(data: Any, pos: int, end: int) -> int | None:
     return None
 
 
-def _next_magic(data: Any, pos: int, end: int) -> int:
-    found = [at for magic in (BUNDLE_MAGIC, CCOB_MAGIC) if (at := data.find(magic, pos, end)) >= 0]
-    return min(found) if found else end
+def method_of(data: Any, pos: int) -> int:
+    """A compressed bundle's method (0 zlib, 1 zstd), from its fixed header."""
+    return int(CCOB_FIXED.unpack(bytes(data[pos + 4 : pos + 8]))[1])
+
+
+def _stream_length(data: Any, pos: int, end: int, method: int) -> int:
+    """The length of the compressed stream at data[pos:end]: a v1 bundle states no size, and
+    a search for the next magic would stop at "CCOB" bytes inside the stream. zstd: the frame
+    is walked, header and block headers only (RFC 8878, 3.1.1), never decompressed; zlib: the
+    stream is inflated to its end (the output thrown away, INFLATE_CHUNK at a time). Raises
+    HipError where the stream does not end before `end`."""
+    if method == 1:
+        return _zstd_frame_length(data, pos, end)
+    if method != 0:
+        raise HipError(f"compressed bundle method {method}")
+    inflater = zlib.decompressobj()
+    at = pos
+    try:
+        while not inflater.eof:
+            if inflater.unconsumed_tail:
+                inflater.decompress(inflater.unconsumed_tail, INFLATE_CHUNK)
+                continue
+            if at >= end:
+                break
+            chunk = bytes(data[at : min(end, at + INFLATE_CHUNK)])
+            at += len(chunk)
+            inflater.decompress(chunk, INFLATE_CHUNK)
+    except zlib.error:
+        raise HipError("compressed bundle: zlib data is corrupt") from None
+    if not inflater.eof:
+        raise HipError("compressed bundle: zlib stream runs past the section end")
+    return at - len(inflater.unused_data) - pos
+
+
+ZSTD_MAGIC = 0xFD2FB528
+ZSTD_SKIPPABLE = 0x184D2A50  # ... 0x184D2A5F: a skippable frame (magic, size, bytes)
+MAX_ZSTD_BLOCKS = 1 << 16  # blocks hold up to 128 KiB each: 8 GiB, past any real bundle
+
+
+def _zstd_frame_length(data: Any, pos: int, end: int) -> int:
+    """The length of the zstd frame at data[pos:end] (RFC 8878: magic, frame header, blocks
+    of a 3-byte header each, the last flagged, then the optional 4-byte checksum)."""
+    head = bytes(data[pos : min(end, pos + 18)])
+    if len(head) < 6:
+        raise HipError("compressed bundle: zstd frame cut short")
+    (magic,) = struct.unpack_from("<I", head)
+    if magic & 0xFFFFFFF0 == ZSTD_SKIPPABLE:  # LLVM writes none; a hostile stream may
+        raise HipError("compressed bundle: zstd stream starts with a skippable frame")
+    if magic != ZSTD_MAGIC:
+        raise HipError("compressed bundle: not a zstd frame")
+    descriptor = head[4]
+    if descriptor & 0x08:
+        raise HipError("compressed bundle: zstd frame header reserved bit set")
+    single_segment = bool(descriptor & 0x20)
+    content_size = (0 if not single_segment else 1, 2, 4, 8)[descriptor >> 6]
+    at = pos + 5 + (0 if single_segment else 1) + (0, 1, 2, 4)[descriptor & 0x03] + content_size
+    for _ in range(MAX_ZSTD_BLOCKS):
+        raw = bytes(data[at : at + 3])
+        if at + 3 > end or len(raw) < 3:
+            raise HipError("compressed bundle: zstd frame runs past the section end")
+        header = int.from_bytes(raw, "little")
+        last, kind, size = header & 1, (header >> 1) & 3, header >> 3
+        if kind == 3:
+            raise HipError("compressed bundle: zstd block of the reserved type")
+        at += 3 + (1 if kind == 1 else size)  # RLE: one byte, repeated `size` times
+        if last:
+            break
+    else:
+        raise HipError(f"compressed bundle: zstd frame of over {MAX_ZSTD_BLOCKS} blocks")
+    if descriptor & 0x04:  # content checksum
+        at += 4
+    if at > end:
+        raise HipError("compressed bundle: zstd frame runs past the section end")
+    return at - pos
 
 
 def _bundle(data: Any, pos: int, end: int) -> tuple[list[str], int]:
@@ -162,7 +235,7 @@ def _compressed(data: Any, pos: int, end: int) -> tuple[list[str] | None, int | 
         raise HipError("compressed bundle header cut short")
     version, method = CCOB_FIXED.unpack(fixed)
     if version == 1:
-        header, total = 4 + 4 + 4 + 8, None
+        header, total = V1_HEADER, None
     elif version == 2:
         header = 4 + 4 + 4 + 4 + 8
         raw = bytes(data[pos + 8 : pos + 12])
