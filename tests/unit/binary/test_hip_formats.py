@@ -126,3 +126,17 @@ def test_a_bundle_with_the_environment_is_judged_like_one_without(tmp_path: Path
 )
 def test_generic_targets_cover_what_llvm_lists(code: str, gpu: str, answer: bool) -> None:
     assert runs(code, gpu, None) is answer
+
+
+@pytest.mark.parametrize("level", [0, 1, 6, 9])
+def test_zlib_streams_end_where_zlib_says(level: int) -> None:
+    import random
+    import zlib
+
+    from compat.binary.hipfatbin import _stream_length
+
+    noise = random.Random(43).randbytes(200_000)
+    for data in (b"", noise, b"\0" * 3_000_000, noise[:1000] + b"CCOB" + noise[1000:5000]):
+        stream = zlib.compress(data, level)
+        blob = stream + b"CCOB" * 8
+        assert _stream_length(blob, 0, len(blob), 0) == len(stream)
