@@ -87,7 +87,7 @@ def read_hip_fatbin(data: Any, start: int, end: int) -> HipCode:
             else:
                 targets.update(opened)
             if total is None:  # v1 states no size: its end is where the compressed stream ends
-                total = V1_HEADER + _stream_length(data, pos + V1_HEADER, end, method_of(data, pos))
+                total = V1_HEADER + _v1_stream_length(data, pos, end)
             if total <= 0:  # a hostile size: never read the same bytes twice
                 raise HipError(f"compressed bundle at section offset {pos - start} states no size")
             pos += total
@@ -110,33 +110,39 @@ def _padding(data: Any, pos: int, end: int) -> int | None:
     return None
 
 
-def method_of(data: Any, pos: int) -> int:
-    """A compressed bundle's method (0 zlib, 1 zstd), from its fixed header."""
-    return int(CCOB_FIXED.unpack(bytes(data[pos + 4 : pos + 8]))[1])
+def _v1_stream_length(data: Any, pos: int, end: int) -> int:
+    """The compressed stream's length of the v1 bundle at `pos` (its header read already)."""
+    _version, method, stated = struct.unpack("<HHI", bytes(data[pos + 4 : pos + 12]))
+    return _stream_length(data, pos + V1_HEADER, end, method, stated)
 
 
-def _stream_length(data: Any, pos: int, end: int, method: int) -> int:
+def _stream_length(data: Any, pos: int, end: int, method: int, stated: int = 1 << 32) -> int:
     """The length of the compressed stream at data[pos:end]: a v1 bundle states no size, and
     a search for the next magic would stop at "CCOB" bytes inside the stream. zstd: the frame
     is walked, header and block headers only (RFC 8878, 3.1.1), never decompressed; zlib: the
-    stream is inflated to its end (the output thrown away, INFLATE_CHUNK at a time). Raises
-    HipError where the stream does not end before `end`."""
+    stream is inflated to its end (the output thrown away, INFLATE_CHUNK at a time), never past
+    the uncompressed size the header states (`stated`): a stream that inflates further is not
+    the bundle the header describes, and a hostile one would cost without bound. Raises HipError
+    where the stream does not end before `end`."""
     if method == 1:
         return _zstd_frame_length(data, pos, end)
     if method != 0:
         raise HipError(f"compressed bundle method {method}")
     inflater = zlib.decompressobj()
     at = pos
+    out = 0
     try:
         while not inflater.eof:
+            if out > stated:
+                raise HipError(f"compressed bundle: zlib stream inflates past its {stated} bytes")
             if inflater.unconsumed_tail:
-                inflater.decompress(inflater.unconsumed_tail, INFLATE_CHUNK)
+                out += len(inflater.decompress(inflater.unconsumed_tail, INFLATE_CHUNK))
                 continue
             if at >= end:
                 break
             chunk = bytes(data[at : min(end, at + INFLATE_CHUNK)])
             at += len(chunk)
-            inflater.decompress(chunk, INFLATE_CHUNK)
+            out += len(inflater.decompress(chunk, INFLATE_CHUNK))
     except zlib.error:
         raise HipError("compressed bundle: zlib data is corrupt") from None
     if not inflater.eof:

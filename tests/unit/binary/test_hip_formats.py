@@ -140,3 +140,17 @@ def test_zlib_streams_end_where_zlib_says(level: int) -> None:
         stream = zlib.compress(data, level)
         blob = stream + b"CCOB" * 8
         assert _stream_length(blob, 0, len(blob), 0) == len(stream)
+
+
+def test_a_v1_zlib_stream_inflating_past_its_stated_size_is_one_line(tmp_path: Path) -> None:
+    """A hostile v1 bundle: a small stream of zeros that inflates far past the size its
+    header states is cut there (one line), not inflated to its end."""
+    import struct
+    import zlib
+
+    inner = bundle(["gfx942"])
+    bomb = zlib.compress(inner + b"\0" * (8 << 20), 9)
+    section = b"CCOB" + struct.pack("<HHIQ", 1, 0, 4096, 0) + bomb
+    with pytest.raises(BinaryError) as caught:
+        read_elf(_elf(tmp_path, section))
+    assert "inflates past its 4096 bytes" in str(caught.value)
