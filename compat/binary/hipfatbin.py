@@ -9,16 +9,22 @@ Three containers and one marker (docs/fatbin.md, "HIP"):
 - a compressed bundle (`--offload-compress`, on in PyTorch's ROCm builds): `CCOB`, a version
   (u16), the method (u16: 0 zlib, 1 zstd), then v1: uncompressed size (u32) and hash (u64);
   v2: total size (u32), uncompressed size (u32), hash; v3: total and uncompressed sizes (u64),
-  hash (LLVM OffloadBundler.cpp, CompressedOffloadBundle). The bundle header with the IDs is the
-  start of the payload: only the first KiB that hold it are decompressed. zstd needs the
-  `zstandard` package (or Python 3.14's compression.zstd), imported lazily; without it the
-  bundle is counted unread, never guessed.
+  hash (LLVM OffloadBundler.cpp, RawCompressedBundleHeader V1/V2/V3Header). A v1 bundle ends
+  where its compressed stream ends: the zstd frame walked by its block headers, the zlib stream
+  inflated to its end (output thrown away, bounded by the stated uncompressed size); the
+  stream may hold the bytes `CCOB`, so no search for the next magic. The bundle header with
+  the IDs is the start of the payload: only the first KiB that hold it are decompressed. zstd
+  needs the `zstandard` package (or Python 3.14's compression.zstd), imported lazily; without
+  it the bundle is counted unread, never guessed.
 - `.llvm.offloading`: LLVM OffloadBinary (magic 0x10FF10AD, version, size, entries offset and
   size; each entry's string map holds `triple` and `arch`).
 - Entries for `amdgcnspirv` (AMDGCN-flavoured SPIR-V, triple `spirv64-amd-amdhsa`) are listed as
   that target: the runtime compiles them for the GPU (compat.binary.gfxtarget).
 - `.rocm_kpack_ref`: TheRock's multi-arch marker: the device code lies in `.kpack` archives
-  shipped by per-GPU distributions; the file itself carries no target.
+  shipped by per-GPU distributions; the file itself carries no target. So does a `HIPK`
+  fat-binary wrapper in `.hipFatBinSegment` (compat.binary.elf._kpack_wrapped).
+- Entry IDs: `<kind>-<triple>-<target ID>`, the triple of 3 or 4 components
+  (compat.binary.gfxtarget.bundle_target).
 
 Every offset and size comes from a file that may be hostile: each is checked; a bad one is a
 HipError (one line)."""
