@@ -60,6 +60,11 @@ FATBIN_SECTIONS = (b".nv_fatbin", b"__nv_relfatbin")
 RODATA = b".rodata"
 # AMD device code (compat.binary.hipfatbin) and TheRock's marker of device code split out.
 HIP_SECTIONS = (b".hip_fatbin", b".llvm.offloading", b".rocm_kpack_ref")
+# The fat-binary wrappers `__hipRegisterFatBinary` is handed (compat.binary.elf._kpack_wrapped).
+HIP_WRAPPERS = b".hipFatBinSegment"
+WRAPPER = struct.Struct("<IIQQ")  # magic, version, bundle address, unused
+HIPK_MAGIC = 0x4B504948  # "HIPK": the device code was moved into .kpack archives
+MAX_WRAPPERS = 4096  # one per translation unit with device code that was linked in
 # nvcc's architecture flags as torch's build compiled them into its CUDA library (Module.cpp's
 # CUDA_ARCH_FLAGS, the string torch.cuda.get_arch_list() and torch's "supports CUDA capabilities"
 # warning are made from): `-gencode;arch=compute_80,code=sm_80;...;code=compute_90` (PTX).
@@ -278,7 +283,7 @@ class _Image:
             if (
                 row[1] == SHT_DYNSYM
                 or name in FATBIN_SECTIONS
-                or name == RODATA
+                or name in (RODATA, HIP_WRAPPERS)
                 or name in HIP_SECTIONS
             ):
                 key = b".dynsym" if row[1] == SHT_DYNSYM else name
@@ -538,12 +543,15 @@ def _facts(image: _Image) -> ElfFacts:
 
 def _hip(image: _Image) -> HipCode | None:
     """The HIP code objects' targets: `.hip_fatbin` bundles, `.llvm.offloading` images; a
-    `.rocm_kpack_ref` marker (device sections emptied into .kpack archives) says so."""
-    kpack = b".rocm_kpack_ref" in image.sections
+    `.rocm_kpack_ref` marker (device sections emptied into .kpack archives) says so, and so
+    does a `HIPK` fat-binary wrapper: then `.hip_fatbin` is what the kpack transform left of
+    it (zeroed pages, a stray first header), never read."""
+    split = _kpack_wrapped(image)
+    kpack = split or b".rocm_kpack_ref" in image.sections
     found: list[HipCode] = []
     for name, read in ((b".hip_fatbin", read_hip_fatbin), (b".llvm.offloading", read_offloading)):
         section = image.sections.get(name)
-        if section is None:
+        if section is None or (split and name == b".hip_fatbin"):
             continue
         sh_type, offset, size, _entsize = section
         if sh_type == SHT_NOBITS or size == 0:
@@ -560,6 +568,28 @@ def _hip(image: _Image) -> HipCode | None:
         sum(c.unread for c in found),
         kpack=kpack,
         note=next((c.note for c in found if c.note), None),
+    )
+
+
+def _kpack_wrapped(image: _Image) -> bool:
+    """Whether a HIP fat-binary wrapper in `.hipFatBinSegment` has the magic `HIPK`.
+
+    Each wrapper (`__CudaFatBinaryWrapper`, 24 bytes: magic u32, version u32, the bundle's
+    address, one more pointer) is what the host code hands `__hipRegisterFatBinary`; its magic
+    is `HIPF` (0x48495046). TheRock's kpack transform (ROCm/rocm-kpack@18d2eefec8ba,
+    python/rocm_kpack/elf/kpack_transform.py) rewrites every wrapper to `HIPK` (0x4B504948),
+    points it at the `.rocm_kpack_ref` marker and zero-pages `.hip_fatbin`: the runtime then
+    loads the device code from `.kpack` archives. Only the magics are read (the pointers are
+    relocated at load time)."""
+    section = image.sections.get(HIP_WRAPPERS)
+    if section is None or section[0] == SHT_NOBITS or section[2] == 0:
+        return False
+    _type, offset, size, _entsize = section
+    size = min(size, MAX_WRAPPERS * WRAPPER.size)
+    image.check(offset, size, HIP_WRAPPERS.decode())
+    return any(
+        WRAPPER.unpack_from(image.data, at)[0] == HIPK_MAGIC
+        for at in range(offset, offset + size - WRAPPER.size + 1, WRAPPER.size)
     )
 
 

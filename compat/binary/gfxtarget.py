@@ -2,7 +2,8 @@
 
 A target ID is a processor and its feature settings, `gfx90a:sramecc+:xnack-` (LLVM's
 AMDGPUUsage, "Target ID"): a code object loads on a GPU whose processor is the code object's
-(or one its generic target covers: `gfx11-generic` serves gfx1100 ... gfx1153) and whose
+(or one its generic target covers: `gfx11-generic` serves gfx1100 ... gfx1154, not
+the gfx11.7 parts, which have `gfx11-7-generic`) and whose
 settings agree with every feature the code object states; a feature left out (`gfx942`) means
 "any". A GPU setting that is not known is not held against the code object: that is never a
 finding, only the unknown.
@@ -22,6 +23,10 @@ SPIRV = "amdgcnspirv"  # the offload arch of AMDGCN-flavoured SPIR-V (triple spi
 _ID = re.compile(r"(gfx[0-9]+[0-9a-f]*(?:-[0-9]+)*(?:-generic)?)((?::[a-z]+[+-])*)")
 
 # LLVM AMDGPUUsage, "Generic processors": the processors each generic target's code runs on.
+# Checked (issue 43) against LLVM's TargetParser.cpp, whose AMDGPUSubArchNames lists each
+# generic target followed by its processors; gfx940/gfx941 (removed from LLVM since) stay in
+# gfx9-4-generic as the table listed them when they existed (ROCm/llvm-project@06c62775e4cd
+# still groups GK_GFX9_4_GENERIC's features under gfx942's).
 GENERIC = {
     "gfx9-generic": ("gfx900", "gfx902", "gfx904", "gfx906", "gfx909", "gfx90c"),
     "gfx9-4-generic": ("gfx940", "gfx941", "gfx942", "gfx950"),
@@ -29,13 +34,25 @@ GENERIC = {
     "gfx10-3-generic": (
         "gfx1030", "gfx1031", "gfx1032", "gfx1033", "gfx1034", "gfx1035", "gfx1036",
     ),
+    # gfx1154 joined with LLVM's gfx11.5 additions (TargetParser.cpp AMDGPUSubArchNames:
+    # "gfx11-generic" ... "gfx1153", "gfx1154"); ROCm/llvm-project@06c62775e4cd TargetParser.cpp
+    # (fillAMDGCNFeatureMap) gives GK_GFX11_GENERIC the case of gfx1100-gfx1103, gfx1150-gfx1153
+    # only: gfx1170 has its own feature set (wmma-128b, not gfx11's wmma-256b), so it is not
+    # covered by gfx11-generic.
     "gfx11-generic": (
-        "gfx1100", "gfx1101", "gfx1102", "gfx1103", "gfx1150", "gfx1151", "gfx1152", "gfx1153",
+        "gfx1100", "gfx1101", "gfx1102", "gfx1103",
+        "gfx1150", "gfx1151", "gfx1152", "gfx1153", "gfx1154",
     ),
+    # RDNA 4m (gfx11.7): its own generic target (TargetParser.cpp AMDGPUSubArchNames
+    # "gfx11-7-generic", "gfx1170", "gfx1171", "gfx1172"; clang OffloadArch GFX11_7_GENERIC;
+    # the feature case GK_GFX1170..GK_GFX1172, GK_GFX11_7_GENERIC)
+    "gfx11-7-generic": ("gfx1170", "gfx1171", "gfx1172"),
     "gfx12-generic": ("gfx1200", "gfx1201"),
     # llvm-project#183381 (GCNProcessors.td: "[gfx1250, gfx1251]"); ROCr's ISA registry maps
     # gfx1250 to it since rocm-systems#9741
     "gfx12-5-generic": ("gfx1250", "gfx1251"),
+    # TargetParser.cpp AMDGPUSubArchNames: "gfx13-generic", "gfx1310"
+    "gfx13-generic": ("gfx1310",),
 }  # fmt: skip
 
 
@@ -76,17 +93,34 @@ def split_target_id(text: str) -> tuple[str, dict[str, bool]] | None:
 def bundle_target(entry_id: str) -> str | None:
     """The target ID of a clang offload bundle entry: `hipv4-amdgcn-amd-amdhsa--gfx942:xnack-`
     -> `gfx942:xnack-`, `hip-spirv64-amd-amdhsa--amdgcnspirv` -> `amdgcnspirv`; None for the
-    host entry or another device (`host-x86_64-...`, SYCL's `sycl-spir64-...`)."""
+    host entry or another device (`host-x86_64-...`, SYCL's `sycl-spir64-...`).
+
+    The entry ID is `<kind>-<triple>-<target ID>` and the triple has three components or four,
+    the fourth (the environment) possibly empty (LLVM OffloadBundler.cpp, OffloadTargetInfo:
+    it splits the target ID off the right and rebuilds the triple with its environment). So
+    `hip-amdgcn-amd-amdhsa-unknown-gfx90a`, `...-amdhsa--gfx90a` and `...-amdhsa-gfx90a` all
+    name gfx90a; a generic target keeps its dashes (`...--gfx9-4-generic`)."""
     kind, _, rest = entry_id.partition("-")
     if kind not in ("hip", "hipv4", "openmp"):
         return None
-    if rest.startswith("spirv64-amd-amdhsa"):
-        # the triple's environment may be empty (`--`) or `unknown`: the arch is what follows
-        return SPIRV if rest.rpartition("-")[2] == SPIRV else None
-    if not rest.startswith("amdgcn-amd-amdhsa"):
+    for triple, arch in (("spirv64-amd-amdhsa", SPIRV), ("amdgcn-amd-amdhsa", None)):
+        if not rest.startswith(triple + "-"):
+            continue
+        tail = rest[len(triple) + 1 :]
+        # The environment is one component that is not itself a target ID (`unknown`, `gnu`,
+        # or empty): a target ID starts with `gfx` (or is `amdgcnspirv`).
+        candidates = [tail]
+        env, dash, after = tail.partition("-")
+        if dash and re.fullmatch(r"[a-z0-9_.]*", env) and not env.startswith("gfx"):
+            candidates.append(after)
+        for target in candidates:
+            if arch is not None:
+                if target == arch:
+                    return arch
+            elif split_target_id(target) is not None:
+                return target
         return None
-    target = rest[len("amdgcn-amd-amdhsa") :].lstrip("-")
-    return target if split_target_id(target) is not None else None
+    return None
 
 
 def runs(code_target: str, gpu_target: str, gpu_features: str | None) -> bool | None:

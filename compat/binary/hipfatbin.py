@@ -9,16 +9,22 @@ Three containers and one marker (docs/fatbin.md, "HIP"):
 - a compressed bundle (`--offload-compress`, on in PyTorch's ROCm builds): `CCOB`, a version
   (u16), the method (u16: 0 zlib, 1 zstd), then v1: uncompressed size (u32) and hash (u64);
   v2: total size (u32), uncompressed size (u32), hash; v3: total and uncompressed sizes (u64),
-  hash (LLVM OffloadBundler.cpp, CompressedOffloadBundle). The bundle header with the IDs is the
-  start of the payload: only the first KiB that hold it are decompressed. zstd needs the
-  `zstandard` package (or Python 3.14's compression.zstd), imported lazily; without it the
-  bundle is counted unread, never guessed.
+  hash (LLVM OffloadBundler.cpp, RawCompressedBundleHeader V1/V2/V3Header). A v1 bundle ends
+  where its compressed stream ends: the zstd frame walked by its block headers, the zlib stream
+  inflated to its end (output thrown away, bounded by the stated uncompressed size); the
+  stream may hold the bytes `CCOB`, so no search for the next magic. The bundle header with
+  the IDs is the start of the payload: only the first KiB that hold it are decompressed. zstd
+  needs the `zstandard` package (or Python 3.14's compression.zstd), imported lazily; without
+  it the bundle is counted unread, never guessed.
 - `.llvm.offloading`: LLVM OffloadBinary (magic 0x10FF10AD, version, size, entries offset and
   size; each entry's string map holds `triple` and `arch`).
 - Entries for `amdgcnspirv` (AMDGCN-flavoured SPIR-V, triple `spirv64-amd-amdhsa`) are listed as
   that target: the runtime compiles them for the GPU (compat.binary.gfxtarget).
 - `.rocm_kpack_ref`: TheRock's multi-arch marker: the device code lies in `.kpack` archives
-  shipped by per-GPU distributions; the file itself carries no target.
+  shipped by per-GPU distributions; the file itself carries no target. So does a `HIPK`
+  fat-binary wrapper in `.hipFatBinSegment` (compat.binary.elf._kpack_wrapped).
+- Entry IDs: `<kind>-<triple>-<target ID>`, the triple of 3 or 4 components
+  (compat.binary.gfxtarget.bundle_target).
 
 Every offset and size comes from a file that may be hostile: each is checked; a bad one is a
 HipError (one line)."""
@@ -46,6 +52,8 @@ MAX_BUNDLES = 1 << 16
 HEADER_OUT = 64 * 1024  # decompressed bytes enough for any real bundle header
 COMPRESSED_IN = 256 * 1024  # compressed bytes given to the decompressor at most
 ALIGN_GAP = 64 * 1024  # zero padding between two bundles (they are aligned to 4 KiB)
+V1_HEADER = 4 + 2 + 2 + 4 + 8  # magic, version, method, uncompressed size (u32), hash
+INFLATE_CHUNK = 1 << 20  # zlib input fed, and output taken, at a time to find a v1 stream's end
 
 
 class HipError(ValueError):
@@ -84,8 +92,8 @@ def read_hip_fatbin(data: Any, start: int, end: int) -> HipCode:
                 note = note or why
             else:
                 targets.update(opened)
-            if total is None:  # v1 states no size: the next bundle is found by its magic
-                total = _next_magic(data, pos + 4, end) - pos
+            if total is None:  # v1 states no size: its end is where the compressed stream ends
+                total = V1_HEADER + _v1_stream_length(data, pos, end)
             if total <= 0:  # a hostile size: never read the same bytes twice
                 raise HipError(f"compressed bundle at section offset {pos - start} states no size")
             pos += total
@@ -108,9 +116,86 @@ def _padding(data: Any, pos: int, end: int) -> int | None:
     return None
 
 
-def _next_magic(data: Any, pos: int, end: int) -> int:
-    found = [at for magic in (BUNDLE_MAGIC, CCOB_MAGIC) if (at := data.find(magic, pos, end)) >= 0]
-    return min(found) if found else end
+def _v1_stream_length(data: Any, pos: int, end: int) -> int:
+    """The compressed stream's length of the v1 bundle at `pos` (its header read already)."""
+    _version, method, stated = struct.unpack("<HHI", bytes(data[pos + 4 : pos + 12]))
+    return _stream_length(data, pos + V1_HEADER, end, method, stated)
+
+
+def _stream_length(data: Any, pos: int, end: int, method: int, stated: int = 1 << 32) -> int:
+    """The length of the compressed stream at data[pos:end]: a v1 bundle states no size, and
+    a search for the next magic would stop at "CCOB" bytes inside the stream. zstd: the frame
+    is walked, header and block headers only (RFC 8878, 3.1.1), never decompressed; zlib: the
+    stream is inflated to its end (the output thrown away, INFLATE_CHUNK at a time), never past
+    the uncompressed size the header states (`stated`): a stream that inflates further is not
+    the bundle the header describes, and a hostile one would cost without bound. Raises HipError
+    where the stream does not end before `end`."""
+    if method == 1:
+        return _zstd_frame_length(data, pos, end)
+    if method != 0:
+        raise HipError(f"compressed bundle method {method}")
+    inflater = zlib.decompressobj()
+    at = pos
+    out = 0
+    try:
+        while not inflater.eof:
+            if out > stated:
+                raise HipError(f"compressed bundle: zlib stream inflates past its {stated} bytes")
+            if inflater.unconsumed_tail:
+                out += len(inflater.decompress(inflater.unconsumed_tail, INFLATE_CHUNK))
+                continue
+            if at >= end:
+                break
+            chunk = bytes(data[at : min(end, at + INFLATE_CHUNK)])
+            at += len(chunk)
+            out += len(inflater.decompress(chunk, INFLATE_CHUNK))
+    except zlib.error:
+        raise HipError("compressed bundle: zlib data is corrupt") from None
+    if not inflater.eof:
+        raise HipError("compressed bundle: zlib stream runs past the section end")
+    return at - len(inflater.unused_data) - pos
+
+
+ZSTD_MAGIC = 0xFD2FB528
+ZSTD_SKIPPABLE = 0x184D2A50  # ... 0x184D2A5F: a skippable frame (magic, size, bytes)
+MAX_ZSTD_BLOCKS = 1 << 16  # blocks hold up to 128 KiB each: 8 GiB, past any real bundle
+
+
+def _zstd_frame_length(data: Any, pos: int, end: int) -> int:
+    """The length of the zstd frame at data[pos:end] (RFC 8878: magic, frame header, blocks
+    of a 3-byte header each, the last flagged, then the optional 4-byte checksum)."""
+    head = bytes(data[pos : min(end, pos + 18)])
+    if len(head) < 6:
+        raise HipError("compressed bundle: zstd frame cut short")
+    (magic,) = struct.unpack_from("<I", head)
+    if magic & 0xFFFFFFF0 == ZSTD_SKIPPABLE:  # LLVM writes none; a hostile stream may
+        raise HipError("compressed bundle: zstd stream starts with a skippable frame")
+    if magic != ZSTD_MAGIC:
+        raise HipError("compressed bundle: not a zstd frame")
+    descriptor = head[4]
+    if descriptor & 0x08:
+        raise HipError("compressed bundle: zstd frame header reserved bit set")
+    single_segment = bool(descriptor & 0x20)
+    content_size = (0 if not single_segment else 1, 2, 4, 8)[descriptor >> 6]
+    at = pos + 5 + (0 if single_segment else 1) + (0, 1, 2, 4)[descriptor & 0x03] + content_size
+    for _ in range(MAX_ZSTD_BLOCKS):
+        raw = bytes(data[at : at + 3])
+        if at + 3 > end or len(raw) < 3:
+            raise HipError("compressed bundle: zstd frame runs past the section end")
+        header = int.from_bytes(raw, "little")
+        last, kind, size = header & 1, (header >> 1) & 3, header >> 3
+        if kind == 3:
+            raise HipError("compressed bundle: zstd block of the reserved type")
+        at += 3 + (1 if kind == 1 else size)  # RLE: one byte, repeated `size` times
+        if last:
+            break
+    else:
+        raise HipError(f"compressed bundle: zstd frame of over {MAX_ZSTD_BLOCKS} blocks")
+    if descriptor & 0x04:  # content checksum
+        at += 4
+    if at > end:
+        raise HipError("compressed bundle: zstd frame runs past the section end")
+    return at - pos
 
 
 def _bundle(data: Any, pos: int, end: int) -> tuple[list[str], int]:
@@ -162,7 +247,7 @@ def _compressed(data: Any, pos: int, end: int) -> tuple[list[str] | None, int | 
         raise HipError("compressed bundle header cut short")
     version, method = CCOB_FIXED.unpack(fixed)
     if version == 1:
-        header, total = 4 + 4 + 4 + 8, None
+        header, total = V1_HEADER, None
     elif version == 2:
         header = 4 + 4 + 4 + 4 + 8
         raw = bytes(data[pos + 8 : pos + 12])

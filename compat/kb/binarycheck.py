@@ -623,7 +623,14 @@ def _kpack_targets(files: Sequence[NativeFile], judgement: BinaryJudgement) -> l
             continue
         try:
             raw = read_section(f.path, b".rocm_kpack_ref", MAX_MARKER)
-            found = device_targets(f.path, read_marker(raw or b""), archives)
+            if raw is None:  # a HIPK wrapper alone (compat.binary.elf._kpack_wrapped)
+                judgement.notes.append(
+                    f"{f.path}: device code lies in .kpack archives (HIPK fat-binary wrapper) "
+                    "and no .rocm_kpack_ref names them: its GPU targets are not known"
+                )
+                out.append(f)
+                continue
+            found = device_targets(f.path, read_marker(raw), archives)
         except (BinaryError, KpackError) as error:
             judgement.notes.append(f"{f.path}: .rocm_kpack_ref not read: {error}")
             out.append(f)

@@ -203,3 +203,22 @@ def test_multi_arch_torch_on_a_build_only_target_is_a_note(tmp_path: Path) -> No
     _, report = doctor_report(site, hardware=_amd(tmp_path, "gfx90a", "AMD Instinct MI250X"))
     assert _binary(report) == {}
     assert any("gfx90a" in n and "not sanity-tested" in n for n in report["notes"])
+
+
+def test_a_hipk_wrapped_file_is_never_judged_by_its_zeroed_fatbin(tmp_path: Path) -> None:
+    """TheRock's kpack transform rewrites the fat-binary wrappers to HIPK and zero-pages
+    `.hip_fatbin`, whose first page may keep a bundle header (ROCm/rocm-kpack,
+    elf/kpack_transform.py): the runtime loads the device code from `.kpack` archives, so the
+    leftover header's targets are not the file's, and a GPU they lack is no finding."""
+    from tests.unit.binary.test_hip_wrapper import HIPK, leftover, wrappers
+
+    symbols = tuple(Symbol(s, defined=False) for s in REGISTERS)
+    sections = {".hipFatBinSegment": wrappers(HIPK), ".hip_fatbin": leftover(["gfx90a"])}
+    lib = build(needed=("libamdhip64.so.7",), symbols=symbols, sections=sections).data
+    site = tmp_path / "site"
+    native_dist(site, "ext", "1.0", {"ext/_C.so": lib})
+    _, report = doctor_report(site, hardware=_amd(tmp_path, "gfx942", "AMD Instinct MI300X"))
+    assert _binary(report) == {}
+    files = {f["path"]: f for f in report["environment"]["native"]["files"]}
+    assert "gfx90a" not in files["ext/_C.so"].get("gfx_targets", [])
+    assert any("HIPK" in n and "ext/_C.so" in n for n in report["notes"])
