@@ -19,6 +19,11 @@ RULE = "xformers-rocm-wheel-without-gpu-target"
 
 def main() -> int:
     folder = Path(sys.argv[1] if len(sys.argv) > 1 else "benchmarks/heldout/xformers-rocm-1")
+    return score(folder, RULE)
+
+
+def score(folder: Path, rule: str) -> int:
+    """Print the table of cases.yaml's expectations against what check said of `rule`."""
     cases = yaml.safe_load((folder / "cases.yaml").read_text())["cases"]
     right = 0
     print("| case | expected | compat said |\n| --- | --- | --- |")
@@ -43,7 +48,7 @@ def main() -> int:
             except (ValueError, KeyError):
                 said = f"no report (exit {done.returncode})"
             else:
-                hits = [f["status"] for f in findings if f["rule"] == RULE]
+                hits = [f["status"] for f in findings if f["rule"] == rule]
                 said = hits[0] if hits else "clear"
             right += said == case["expect"]
             print(f"| {case['id']} | {case['expect']} | {said} |")
