@@ -454,7 +454,8 @@ def flash_attn_ck_target_unlisted(facts: Facts) -> Verdict:
     compat/data/flash-attn-rocm-arch.json). The release builds no wheel for ROCm, so setup.py
     runs: with GPU_ARCHS naming the target its assertion refuses it; by default ("native")
     it compiles the CK kernels for that target unchecked, which the release lists as not
-    supported. From v2.7.1 FLASH_ATTENTION_TRITON_AMD_ENABLE=TRUE at build time skips the CK
+    supported. Those are MFMA (XDL) kernels: TRUE for a target without MFMA (RDNA, gfx906);
+    for an unlisted one with MFMA (gfx908) whether they build is asked. From v2.7.1 FLASH_ATTENTION_TRITON_AMD_ENABLE=TRUE at build time skips the CK
     build: a variable compat cannot see, so there it is the question (possible). An installed
     flash-attn: its files decide (binary-no-kernel-image); a CUDA torch or NVIDIA GPUs: false."""
     from compat.binary.gfxtarget import override_target
@@ -507,8 +508,8 @@ def flash_attn_ck_target_unlisted(facts: Facts) -> Verdict:
         f"{names}: flash-attn {version} builds from source under torch's ROCm build (its release "
         f"wheels are CUDA's), and its composable_kernel backend lists {' '.join(build.allowed)} "
         f"only (setup.py allowed_archs, {build.source}): GPU_ARCHS naming the target fails its "
-        "assertion, and the default (native) compiles the kernels for a target the release "
-        "does not support"
+        "assertion, and the default (native) compiles its MFMA (XDL) kernels for a target the "
+        "release does not support"
     )
     if build.triton_env:
         needs = (
@@ -519,6 +520,20 @@ def flash_attn_ck_target_unlisted(facts: Facts) -> Verdict:
         return Verdict(
             Tri.UNKNOWN,
             unknown=(Unknown("build.flash_attn_backend", needs),),
+            packages=matched,
+            anchored=True,
+        )
+    if not any(flashattnrocm.lacks_mfma(override or g.gfx_target or "") for g in refused):
+        # unlisted targets with MFMA (gfx908): the unchecked native build may well work there
+        needs = (
+            f"whether flash-attn {version}'s CK kernels build and run on the GPU ({said}; the "
+            "target has the MFMA instructions they use, and ROCm/flash-attention#180 built them "
+            "on gfx908 with the list patched); once built, `compat doctor --python PATH` reads "
+            "what was built"
+        )
+        return Verdict(
+            Tri.UNKNOWN,
+            unknown=(Unknown("build.flash_attn_targets", needs),),
             packages=matched,
             anchored=True,
         )

@@ -10,11 +10,25 @@ build time builds no CK kernels at all (its Triton backend)."""
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 from importlib import resources
 from typing import Any, NamedTuple
 
 from packaging.version import Version
+
+# Targets without LLVM's MAI instructions (v_mfma_*, FeatureMAIInsts: first in gfx908, then
+# gfx90a, gfx940-gfx942, gfx950): GFX9 before gfx908 and the RDNA generations (GFX10-GFX12's
+# gfx10xx, gfx11xx, gfx1200/gfx1201). setup.py compiles the CK kernels with -DCK_USE_XDL, CK's
+# MFMA ("XDL") kernels at every tag: a target without MFMA cannot run them, while an unlisted
+# target with MFMA (MI100's gfx908) may build them (ROCm/flash-attention#180: only the list
+# blocked it). Targets of neither kind (gfx1250) are not known here either way.
+_WITHOUT_MFMA = re.compile(r"gfx(?:90[0-6]|909|90c|10[1-3][0-9a-f]|11[05][0-9a-f]|120[01])")
+
+
+def lacks_mfma(target: str) -> bool:
+    """Whether the target (its name, features dropped) is known to have no MFMA instructions."""
+    return _WITHOUT_MFMA.fullmatch(target.split(":")[0]) is not None
 
 
 class FlashAttnRocmBuild(NamedTuple):

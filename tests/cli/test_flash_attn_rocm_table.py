@@ -108,12 +108,42 @@ def test_the_triton_switch_is_the_question_named(tmp_path: Path) -> None:
 
 
 def test_gfx950_is_listed_from_2_8_0(tmp_path: Path) -> None:
+    # before 2.8.0 gfx950 is unlisted but has MFMA: whether the CK kernels build is asked
     mi355x = _profile(tmp_path, "AMD Instinct MI355X", "gfx950")
     rocm = ROCM.format("6.4") + "torch==2.7.1\n"
-    assert [h["status"] for h in _findings(tmp_path, rocm + "flash-attn==2.7.0\n", mi355x)] == [
-        "affected"
-    ]
+    (hit,) = _findings(tmp_path, rocm + "flash-attn==2.7.0\n", mi355x)
+    assert hit["status"] == "possible"
     assert _findings(tmp_path, rocm + "flash-attn==2.8.0\n", mi355x) == []
+
+
+@pytest.mark.parametrize(
+    ("target", "release", "status"),
+    [
+        ("gfx906:sramecc+:xnack-", "2.6.2", "affected"),  # MI50: no MFMA
+        ("gfx1030", "2.7.0", "affected"),  # RX 6800: RDNA2, no MFMA
+        ("gfx1201", "2.6.3", "affected"),  # RX 9070: RDNA4
+        ("gfx908:sramecc+:xnack-", "2.6.3", "possible"),  # MI100: unlisted, with MFMA
+        ("gfx941", "2.8.1", "possible"),  # unlisted from 2.8.0; the Triton switch as well
+        ("gfx941", "2.7.0", None),  # listed to 2.7.4.post1
+    ],
+)
+def test_a_target_without_mfma_is_affected_one_with_it_asked(
+    tmp_path: Path, target: str, release: str, status: str | None
+) -> None:
+    profile = _profile(tmp_path, "AMD GPU", target)
+    hits = _findings(tmp_path, f"torch==2.4.1+rocm6.1\nflash-attn=={release}\n", profile)
+    assert [h["status"] for h in hits] == ([status] if status else [])
+
+
+def test_one_gpu_without_mfma_makes_the_machine_affected(tmp_path: Path) -> None:
+    profile = tmp_path / "two.json"
+    gpus = [
+        {"index": 0, "name": "AMD Instinct MI100", "vendor": "amd", "gfx_target": "gfx908"},
+        {"index": 1, "name": "AMD Radeon RX 7900 XTX", "vendor": "amd", "gfx_target": "gfx1100"},
+    ]
+    profile.write_text(json.dumps({"schema": "compat.hardware/1", "gpus": gpus}))
+    hits = _findings(tmp_path, "torch==2.4.1+rocm6.1\nflash-attn==2.6.3\n", profile)
+    assert [h["status"] for h in hits] == ["affected"]
 
 
 def test_the_override_is_the_target_setup_py_detects(tmp_path: Path) -> None:
