@@ -8,12 +8,19 @@ left to its files (doctor)."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import run_cli
-from tests.dists import make_env
+from tests.conftest import run_cli, run_subprocess
+from tests.dists import make_dist, make_env
+from tests.indexserver import Dist, IndexServer
+from tests.lib.doctor import doctor_report
+from tests.lib.elfbuild import Symbol, build
+from tests.lib.hipbuild import aligned, bundle
+from tests.lib.nativeenv import native_dist
 from tests.lib.paths import REPO
 from tests.profiles import R580
 
@@ -190,3 +197,48 @@ def test_doctor_leaves_an_installed_flash_attn_to_its_files(tmp_path: Path) -> N
     )
     assert result.exit_code in (0, 1), result.stderr
     assert [f for f in result.json()["findings"] if f["rule"] == RULE] == []
+
+
+@pytest.mark.usefixtures("resolver_env")
+def test_doctor_install_judges_the_flash_attn_it_would_add(tmp_path: Path) -> None:
+    # a real venv holding torch's ROCm build; the real pip's dry run against an index on
+    # 127.0.0.1 adds flash-attn 2.6.3: on an RX 7900 XTX that introduces the finding, on an
+    # MI250X nothing (one pip run each: the only subprocess tests here)
+    root = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(root)], check=True)
+    site = next((root / "lib").glob("python3*/site-packages"))
+    make_dist(site, "torch", "2.4.1+rocm6.1")
+    index = {"flash-attn": [Dist("flash-attn", "2.6.3", requires=["torch"])]}
+    for profile, new in (("amd-rx7900xtx.json", True), ("amd-mi250x-8.json", False)):
+        with IndexServer(index) as server:
+            result = run_subprocess(
+                ["doctor", "--python", str(root / "bin" / "python"), "--hardware",
+                 str(HARDWARE / profile), "--resolver", "pip", "--install", "flash-attn==2.6.3",
+                 "--format", "json"],
+                env={"PIP_INDEX_URL": server.url},
+            )  # fmt: skip
+        assert "Traceback" not in result.stderr, result.stderr
+        document = result.json()
+        assert (RULE in document["install"]["new"]) is new, document["install"]
+
+
+@pytest.mark.parametrize(
+    ("profile", "hit"), [("amd-rx7900xtx.json", True), ("amd-mi300x-8.json", False)]
+)
+def test_an_installed_build_is_reported_once_by_its_file(
+    tmp_path: Path, profile: str, hit: bool
+) -> None:
+    # a flash-attn 2.6.3 built with GPU_ARCHS=gfx90a;gfx942: doctor reads the code objects of
+    # flash_attn_2_cuda itself (binary-no-kernel-image); the table's rule adds no second finding
+    site = make_env(tmp_path / "site", {"torch": "2.4.1+rocm6.1"})
+    library = build(
+        needed=("libamdhip64.so.6",),
+        symbols=(Symbol("__hipRegisterFatBinary", defined=False),),
+        sections={".hip_fatbin": aligned(bundle(["gfx90a", "gfx942"]))},
+    ).data
+    so = "flash_attn_2_cuda.cpython-311-x86_64-linux-gnu.so"
+    native_dist(site, "flash-attn", "2.6.3", {so: library})
+    _, report = doctor_report(site, hardware=HARDWARE / profile)
+    binary = [f for f in report["findings"] if f["rule"] == "binary-no-kernel-image:flash-attn"]
+    assert [f["status"] for f in binary] == (["affected"] if hit else [])
+    assert [f for f in report["findings"] if f["rule"] == RULE] == []
