@@ -44,6 +44,7 @@ VOCABULARY: dict[str, tuple[str, ...]] = {
     "xformers_torch_build": ("other-build",),
     "hip_code": ("missing",),
     "xformers_hip_code": ("missing",),
+    "flash_attn_ck_target": ("unlisted",),
     # what a ROCm failure a log reports says (compat/kb/hiplog.py)
     "hip_isa": ("rejected",),
     "hip_library": ("target-missing",),
@@ -77,6 +78,9 @@ PACKAGES: dict[str, tuple[str, ...]] = {
     "hip_code": ("torch",),
     # every ROCm build of every release has the same targets: no xformers release escapes it
     "xformers_hip_code": ("xformers",),
+    # no flash-attn release lists an RDNA target, and one before the ROCm path builds CUDA only:
+    # pin moves nothing to escape it
+    "flash_attn_ck_target": (),
     "hip_isa": (),
     "hip_library": (),
     "hip_device": ("torch",),
@@ -147,6 +151,10 @@ def table_rows(key: str) -> int:
         return 1  # one question about two builds the log names, no table
     if key == "hip_code":
         return 1  # the GPU's target against the list a log prints; files: binarycheck
+    if key == "flash_attn_ck_target":
+        from compat.kb import flashattnrocm
+
+        return flashattnrocm.rows()
     if key == "xformers_hip_code":
         from compat.kb import xformersrocm
 
@@ -186,6 +194,7 @@ def release_specs(key: str) -> dict[str, set[str]]:
         "xformers_torch_build",
         "hip_code",
         "xformers_hip_code",  # every release's builds carry the same targets: none to separate
+        "flash_attn_ck_target",  # no release lists an RDNA target: none to separate
         *HIP_LOG,
         "loader_execstack",
         "torch_backend",
@@ -222,6 +231,8 @@ class DerivedCondition(AnchorCondition):
         """Packages that must all be present (the rule index skips the rule otherwise): for
         numpy_abi only numpy, since any one of the table's packages may be the old build."""
 
+        if self.key == "flash_attn_ck_target":
+            return (canonicalize_name("flash-attn"),)
         if self.key in ("wheel", "hip_code", "loader_execstack", *HIP_LOG):
             # wheel: any package the table lists; hip_code: an extension's ops.hip fails alike
             return ()
@@ -248,6 +259,8 @@ class DerivedCondition(AnchorCondition):
             return hip_code_missing(facts)
         if self.key == "xformers_hip_code":
             return xformers_hip_code_missing(facts)
+        if self.key == "flash_attn_ck_target":
+            return flash_attn_ck_target_unlisted(facts)
         if self.key in HIP_LOG:
             from compat.kb import hiplog
 
@@ -448,6 +461,100 @@ def xformers_hip_code_missing(facts: Facts) -> Verdict:
         f"(HIP_ARCHITECTURES, {build.source}; torch's PYTORCH_ROCM_ARCH does not widen it)"
     )
     return Verdict(Tri.TRUE, (text,), (), matched)
+
+
+def flash_attn_ck_target_unlisted(facts: Facts) -> Verdict:
+    """TRUE when a declared (not installed) flash-attn release is built from PyPI's sdist under
+    a ROCm torch (build.torch_rocm: a +rocm label or a PyTorch ROCm index) for an AMD GPU whose
+    target (the HSA_OVERRIDE_GFX_VERSION target where set: torch reports it as the device's)
+    the release's CK backend does not list (setup.py's allowed_archs at the tag,
+    compat/data/flash-attn-rocm-arch.json). The release builds no wheel for ROCm, so setup.py
+    runs: with GPU_ARCHS naming the target its assertion refuses it; by default ("native")
+    it compiles the CK kernels for that target unchecked, which the release lists as not
+    supported. Those are MFMA (XDL) kernels: TRUE for a target without MFMA (RDNA, gfx906);
+    for an unlisted one with MFMA (gfx908) whether they build is asked. From v2.7.1 FLASH_ATTENTION_TRITON_AMD_ENABLE=TRUE at build time skips the CK
+    build: a variable compat cannot see, so there it is the question (possible). An installed
+    flash-attn: its files decide (binary-no-kernel-image); a CUDA torch or NVIDIA GPUs: false."""
+    from compat.binary.gfxtarget import override_target
+    from compat.kb import flashattnrocm
+
+    hardware = facts.hardware
+    amd = [g for g in (hardware.gpus if hardware else ()) if g.is_amd]
+    package = facts.packages.get(canonicalize_name("flash-attn"))
+    if hardware is None or not amd or package is None or len(amd) != len(hardware.gpus):
+        return FALSE  # no AMD GPU, or NVIDIA GPUs beside them: not this build's question
+    if not package.exact or package.installed or "torch_rocm" not in facts.builds:
+        return FALSE  # a range names no release; installed: its files; no ROCm torch known
+    version: Version = package.versions[0]
+    matched = (MatchedPackage(package.name, str(version), package.origin),)
+    if version < flashattnrocm.first() and not version.local:
+        return FALSE  # no ROCm path: its CUDA build under a ROCm torch (flash_attn_nvcc)
+    build = flashattnrocm.build_of(version)
+    if build is None:
+        hint = (
+            f"the GPU targets flash-attn {version}'s ROCm build accepts: compat's table "
+            f"(compat/data/flash-attn-rocm-arch.json) has {flashattnrocm.first()}-"
+            f"{flashattnrocm.last()} releases only (grep -n allowed_archs setup.py); once built, "
+            "`compat doctor --python PATH` reads the code objects of its flash_attn_2_cuda .so"
+        )
+        return Verdict(
+            Tri.UNKNOWN,
+            unknown=(Unknown("build.flash_attn_targets", hint),),
+            packages=matched,
+            anchored=True,
+        )
+    if any(g.gfx_target is None for g in amd):
+        return Verdict(
+            Tri.UNKNOWN,
+            unknown=(Unknown("hardware.gfx_target", "rocminfo | grep gfx, or compat probe"),),
+            packages=matched,
+        )
+    override = override_target(hardware.gfx_override)
+    # allowed_archs holds bare names compared by string equality with GPU_ARCHS or the
+    # detected gcnArchName's name before ':' (its features dropped)
+    refused = [
+        g for g in amd if (override or g.gfx_target or "").split(":")[0] not in build.allowed
+    ]
+    if not refused:
+        return FALSE
+    names = "; ".join(
+        f"GPU {g.index} {g.name} ({(override or g.gfx_target or '').split(':')[0]})"
+        for g in refused
+    )
+    said = (
+        f"{names}: flash-attn {version} builds from source under torch's ROCm build (its release "
+        f"wheels are CUDA's), and its composable_kernel backend lists {' '.join(build.allowed)} "
+        f"only (setup.py allowed_archs, {build.source}): GPU_ARCHS naming the target fails its "
+        "assertion, and the default (native) compiles its MFMA (XDL) kernels for a target the "
+        "release does not support"
+    )
+    if build.triton_env:
+        needs = (
+            f"FLASH_ATTENTION_TRITON_AMD_ENABLE at build time ({said}; with it TRUE setup.py "
+            "builds no CK kernels and the Triton backend is used); once built, `compat doctor "
+            "--python PATH` reads what was built"
+        )
+        return Verdict(
+            Tri.UNKNOWN,
+            unknown=(Unknown("build.flash_attn_backend", needs),),
+            packages=matched,
+            anchored=True,
+        )
+    if not any(flashattnrocm.lacks_mfma(override or g.gfx_target or "") for g in refused):
+        # unlisted targets with MFMA (gfx908): the unchecked native build may well work there
+        needs = (
+            f"whether flash-attn {version}'s CK kernels build and run on the GPU ({said}; the "
+            "target has the MFMA instructions they use, and ROCm/flash-attention#180 built them "
+            "on gfx908 with the list patched); once built, `compat doctor --python PATH` reads "
+            "what was built"
+        )
+        return Verdict(
+            Tri.UNKNOWN,
+            unknown=(Unknown("build.flash_attn_targets", needs),),
+            packages=matched,
+            anchored=True,
+        )
+    return Verdict(Tri.TRUE, (said,), (), matched)
 
 
 def _xformers_by_index(

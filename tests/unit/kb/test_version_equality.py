@@ -306,6 +306,10 @@ DATA_READERS: dict[str, tuple[str, ...] | str] = {
         "xformers-rocm-arch.json: releases found by Version equality (xformersrocm._row), held "
         "by DERIVED_CASES (xformers_hip_code); the +rocm label's numbers as text, as torchrocm"
     ),
+    "compat.kb.flashattnrocm": (
+        "flash-attn-rocm-arch.json: releases found by Version equality (flashattnrocm.build_of), "
+        "held by DERIVED_CASES (flash_attn_ck_target)"
+    ),
     "compat.kb.importtable": (
         "python-imports.json: releases found by versions.release_key (importtable._spelled), "
         "held by tests/unit/kb/test_importtable_spelling.py"
@@ -774,6 +778,26 @@ def _xformers_hip_cases() -> Iterator[Case]:
         )
 
 
+def _flash_attn_ck_cases() -> Iterator[Case]:
+    """A declared flash-attn under a ROCm torch judged by its tag's allowed_archs
+    (flash-attn-rocm-arch.json): 2.6.3 does not list gfx1100 (true), lists gfx90a (false); any
+    spelling of 2.6.3 is that release."""
+    for target in ("gfx1100", "gfx90a"):
+        yield Case(
+            "unlisted",
+            {
+                "packages": {"flash-attn": "2.6.3", "torch": "2.4.1+rocm6.1"},
+                "build": {"torch_rocm": "6.1"},
+                "hardware": {
+                    "schema": "compat.hardware/1",
+                    "gpus": [{"name": "AMD GPU", "vendor": "amd", "gfx_target": target}],
+                },
+            },
+            (("packages", "flash-attn"),),
+            {},
+        )
+
+
 def _torch_backend_cases() -> Iterator[Case]:
     """A CUDA build of torch on AMD GPUs (true); its ROCm build (false)."""
     for torch in ("2.5.1+cu121", "2.4.1+rocm6.1"):
@@ -821,6 +845,7 @@ DERIVED_CASES: dict[tuple[str, str], Callable[[], Iterator[Case]]] = {
     ("hip_code", "missing"): lambda: itertools.chain(_hip_code_cases(), _hip_table_cases()),
     ("torch_backend", "cuda-on-amd"): _torch_backend_cases,
     ("xformers_hip_code", "missing"): _xformers_hip_cases,
+    ("flash_attn_ck_target", "unlisted"): _flash_attn_ck_cases,
 }
 
 
