@@ -87,7 +87,10 @@ def questions(findings: list[Finding]) -> list[str]:
         groups.setdefault(hints, []).append(finding.rule.id)
     lines = []
     for hints, ids in sorted(groups.items(), key=lambda item: (-len(item[1]), item[0])):
-        lines.append(f"  {_checks(len(ids), 'depend', 'depends')} on: {'; '.join(hints)}")
+        if not hints:  # never "depend on: " and nothing: say that no question is known
+            lines.append(f"  {_checks(len(ids), 'name', 'names')} no fact that would settle it")
+        else:
+            lines.append(f"  {_checks(len(ids), 'depend', 'depends')} on: {'; '.join(hints)}")
         lines.append(f"    ({', '.join(ids)})")
     return lines
 

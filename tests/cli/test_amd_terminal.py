@@ -1,0 +1,111 @@
+"""What an AMD user reads on a terminal (80 columns), with NO_COLOR and through a pipe: `compat
+probe` on a faked KFD machine, doctor on a ROCm environment, check on a ROCm requirement. Each
+line as the person sees it: no NVIDIA-only words on an AMD machine, each unknown named (never a
+question with no fact), a fact said once, symptoms as the log prints them, no colour leaking."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.lib.elfbuild import Symbol, build
+from tests.lib.hipbuild import aligned, bundle
+from tests.lib.kfd import CPU_NODE, gpu_node, write_machine
+from tests.lib.nativeenv import native_dist
+from tests.lib.paths import REPO
+from tests.lib.terminal import ESC, on_terminal, piped
+
+STRIX_HALO = REPO / "docs" / "examples" / "hardware" / "amd-strix-halo.json"  # ROCm 7.0.2
+
+
+def _strix_halo_machine(tmp_path: Path) -> dict[str, str]:
+    """A Strix Halo (gfx1151) run under HSA_OVERRIDE_GFX_VERSION=11.0.0; no amd-smi, no ROCm."""
+    node = gpu_node(110501, device_id=0x1586, location_id=0xC500, unique_id=7)
+    env = write_machine(tmp_path / "machine", [CPU_NODE, node])
+    return {**env, "HSA_OVERRIDE_GFX_VERSION": "11.0.0"}
+
+
+def test_probe_on_an_amd_machine_reads_as_amd(tmp_path: Path) -> None:
+    env = _strix_halo_machine(tmp_path)
+    code, screen = on_terminal(["probe"], env)
+    assert code == 0, screen
+    lines = screen.splitlines()
+    # the unknowns named: no driver, no ROCm, no name (where each would come from)
+    assert "amdgpu driver: unknown, ROCm: none found (/opt/rocm*, $ROCM_PATH)" in lines
+    assert "note: GPU names unknown: amd-smi was not found (or gave none)" in lines
+    # the target said once, not as a made-up name and again in brackets
+    assert "GPU 0: AMD GPU, name unknown (gfx1151, 0000:c5:00.0)" in lines
+    # the override once, with what it does; never a JSON dict of it
+    said = [line for line in lines if "HSA_OVERRIDE_GFX_VERSION" in line]
+    assert said == [
+        "HSA_OVERRIDE_GFX_VERSION=11.0.0: the ROCm runtime loads gfx1100 code on every GPU below"
+    ]
+    assert "{" not in screen and "rocm_environment" not in screen
+    # no NVIDIA driver note on a machine with no NVIDIA GPU; keys read as words
+    assert "no CUDA driver version" not in screen
+    assert "wheel variants: no nvidia properties (no NVIDIA GPU)" in lines
+    assert "sources: AMD GPUs from kfd topology" in lines
+    assert ESC not in screen
+    # the profile a CI runner gets is unchanged (the JSON keeps every key)
+    _, out, _ = piped(["probe", "--format", "json"], env)
+    document = json.loads(out)
+    assert document["rocm_environment"] == {"HSA_OVERRIDE_GFX_VERSION": "11.0.0"}
+    assert document["gpus"][0]["name"] == "AMD gfx1151"
+
+
+def test_probe_help_shows_amd() -> None:
+    code, screen = on_terminal(["probe", "--help"])
+    assert code == 0
+    assert "AMD" in screen and "HSA_OVERRIDE_GFX_VERSION=11.0.0 compat probe" in screen
+
+
+def _hip_library(targets: list[str]) -> bytes:
+    symbols = tuple(Symbol(s, defined=False) for s in ("__hipRegisterFatBinary",))
+    sections = {".hip_fatbin": aligned(bundle(targets))}
+    return build(needed=("libamdhip64.so.6",), symbols=symbols, sections=sections).data
+
+
+def _rocm_site(tmp_path: Path) -> Path:
+    """torch's ROCm 6.1 build and an extension, both needing ROCm 6's libamdhip64.so.6."""
+    site = tmp_path / "site"
+    lib = {"torch/lib/libtorch_hip.so": _hip_library(["gfx90a", "gfx942", "gfx1100"])}
+    native_dist(site, "torch", "2.4.1+rocm6.1", lib)
+    native_dist(site, "ext", "1.0", {"ext_C.so": _hip_library(["gfx1151"])}, requires=["torch"])
+    return site
+
+
+def test_doctor_on_a_rocm_environment_names_every_question(tmp_path: Path) -> None:
+    site = _rocm_site(tmp_path)
+    argv = ["doctor", "--path", str(site), "--hardware", str(STRIX_HALO)]
+    code, screen = on_terminal(argv)
+    assert code == 1, screen
+    lines = screen.splitlines()
+    # the machine's ROCm is 7.0.2: which libamdhip64.so.6 the loader finds is the question
+    heading = lines.index("\x1b[1mQuestions that would settle them:\x1b[0m")
+    question = lines[heading + 1]
+    assert question.startswith("  2 checks depend on: the libamdhip64.so the loader finds")
+    assert "ldconfig -p" in question
+    assert not any(line.rstrip().endswith("depend on:") for line in lines)
+    # ROCm's runtime is not the CUDA toolkit's or NVIDIA's driver's to supply
+    (note,) = [line for line in lines if "not in the environment" in line]
+    assert "1 library the native files need is not in the environment" in note
+    assert "the system's ROCm install may supply it" in note and "CUDA" not in note
+    assert "CUDA session" not in screen
+    # NO_COLOR on the same terminal, and a pipe: no escape at all
+    _, plain = on_terminal(argv, {"NO_COLOR": "1"})
+    assert ESC not in plain and "Questions that would settle them:" in plain
+    _, out, _ = piped(argv)
+    assert ESC not in out
+
+
+def test_check_shows_the_hip_symptom_as_the_log_prints_it(tmp_path: Path) -> None:
+    requirements = tmp_path / "requirements.txt"
+    requirements.write_text(
+        "--extra-index-url https://download.pytorch.org/whl/rocm6.1\ntorch==2.4.1+rocm6.1\n",
+        encoding="utf-8",
+    )
+    argv = ["check", str(requirements), "--hardware", str(STRIX_HALO), "--offline"]
+    code, screen = on_terminal(argv, {"NO_COLOR": "1"})
+    assert code == 1, screen
+    assert "    symptom:  HIP error: invalid device function\n" in screen
+    assert "…nvalid" not in screen
