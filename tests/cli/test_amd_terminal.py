@@ -6,7 +6,13 @@ question with no fact), a fact said once, symptoms as the log prints them, no co
 from __future__ import annotations
 
 import json
+import os
+import re
+import shutil
+import subprocess
 from pathlib import Path
+
+import pytest
 
 from tests.lib.elfbuild import Symbol, build
 from tests.lib.hipbuild import aligned, bundle
@@ -109,3 +115,27 @@ def test_check_shows_the_hip_symptom_as_the_log_prints_it(tmp_path: Path) -> Non
     assert code == 1, screen
     assert "    symptom:  HIP error: invalid device function\n" in screen
     assert "…nvalid" not in screen
+
+
+def test_the_html_report_shows_the_amd_machine_in_a_browser(tmp_path: Path) -> None:
+    """The page's Hardware facts as Chromium builds them: the amdgpu driver, ROCm and each GPU's
+    target; no NVIDIA driver rows or compute capability column with nothing in them."""
+    chromium = os.environ.get("COMPAT_TEST_CHROMIUM") or shutil.which("chromium")
+    if chromium is None:
+        pytest.skip("chromium is not installed (scripts/ensure-chromium installs it)")
+    page = tmp_path / "report.html"
+    argv = ["doctor", "--path", str(_rocm_site(tmp_path)), "--hardware", str(STRIX_HALO)]
+    code, _, _ = piped([*argv, "--format", "html", "-o", str(page)])
+    assert code == 1
+    flags = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
+    done = subprocess.run(
+        [chromium, *flags, f"--user-data-dir={tmp_path / 'profile'}", "--dump-dom", page.as_uri()],
+        capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-2000:]
+    dom = done.stdout
+    hardware = dom[dom.index("<h3>Hardware</h3>") : dom.index("<h3>Configs and usage</h3>")]
+    text = " ".join(re.sub(r"<[^>]+>", " ", hardware).split())
+    assert "amdgpu driver version 6.14.14 ROCm (user space) 7.0.2" in text, text
+    assert "GPU target" in text and "AMD Radeon 8060S Graphics gfx1151" in text, text
+    assert "CUDA" not in text and "compute capability" not in text, text
