@@ -14,7 +14,7 @@ context) and AMD's (the KFD topology, amd-smi, ROCm's .info/version; no ROCm nee
 Examples:
   compat probe
   compat probe --format json -o cluster.json   # a profile for `--hardware` on CPU-only CI
-  HSA_OVERRIDE_GFX_VERSION=11.0.0 compat probe  # the target an AMD GPU's runtime then loads
+  HSA_OVERRIDE_GFX_VERSION=11.0.0 compat probe   # AMD: the target it loads
 """,
 )
 def probe(

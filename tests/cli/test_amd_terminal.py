@@ -59,10 +59,21 @@ def test_probe_on_an_amd_machine_reads_as_amd(tmp_path: Path) -> None:
     assert document["gpus"][0]["name"] == "AMD gfx1151"
 
 
-def test_probe_help_shows_amd() -> None:
-    code, screen = on_terminal(["probe", "--help"])
+@pytest.mark.parametrize(
+    ("command", "example"),
+    [
+        ("probe", "HSA_OVERRIDE_GFX_VERSION=11.0.0 compat probe"),
+        ("doctor", "compat doctor --hardware mi300x.json --install torch"),
+        ("check", "compat check requirements.txt --hardware mi300x.json"),
+        ("pin", "compat pin -r requirements.txt --hardware mi300x.json"),
+    ],
+)
+def test_help_shows_an_amd_example_within_80_columns(command: str, example: str) -> None:
+    code, screen = on_terminal([command, "--help"], columns=80)
     assert code == 0
-    assert "AMD" in screen and "HSA_OVERRIDE_GFX_VERSION=11.0.0 compat probe" in screen
+    amd = [line for line in screen.splitlines() if "AMD" in line or "mi300x" in line]
+    assert any(example in line for line in amd), screen
+    assert all(len(line) <= 80 for line in amd), amd
 
 
 def _hip_library(targets: list[str]) -> bytes:
