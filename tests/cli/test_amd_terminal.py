@@ -150,3 +150,18 @@ def test_the_html_report_shows_the_amd_machine_in_a_browser(tmp_path: Path) -> N
     assert "amdgpu driver version 6.14.14 ROCm (user space) 7.0.2" in text, text
     assert "GPU target" in text and "AMD Radeon 8060S Graphics gfx1151" in text, text
     assert "CUDA" not in text and "compute capability" not in text, text
+
+
+def test_doctors_hardware_line_says_what_an_amd_gpu_runs(tmp_path: Path) -> None:
+    """The probed machine as doctor states it: each GPU's target once, the ROCm user space and
+    the amdgpu driver (unknown, said), and the override with the target it makes load."""
+    env = _strix_halo_machine(tmp_path)
+    site = tmp_path / "empty-site"
+    native_dist(site, "ext", "1.0", {"ext_C.so": _hip_library(["gfx1100"])})
+    code, screen = on_terminal(["doctor", "--path", str(site)], {**env, "NO_COLOR": "1"})
+    assert code == 0, screen
+    (line,) = [line for line in screen.splitlines() if line.startswith("hardware:")]
+    assert line == (
+        "hardware: 1x AMD GPU (gfx1151), ROCm unknown, amdgpu driver unknown, "
+        "HSA_OVERRIDE_GFX_VERSION=11.0.0 (loads gfx1100 code) (probed)"
+    )
