@@ -303,7 +303,8 @@ def render_profile_text(hardware: Hardware) -> str:
         if hardware.user_driver.note:
             lines.append(f"note: {hardware.user_driver.note}")
     if not hardware.gpus:
-        lines.append("GPUs: none visible")
+        # both vendors were asked: say so, or an AMD user reads only "no NVIDIA driver" below
+        lines.append("GPUs: none visible (no NVIDIA GPU via NVML, no AMD GPU in the KFD topology)")
     has_amd = any(g.is_amd for g in hardware.gpus)
     if has_amd or hardware.amdgpu_driver_version or hardware.rocm_version:
         # on an AMD machine both are said, unknown or not: an absent line reads as "fine"
@@ -356,6 +357,8 @@ def render_profile_text(hardware: Hardware) -> str:
     for key, value in hardware.extra.items():
         if key in ("sources", "nvml_index", "amd_physical_gpus"):  # said above
             continue
+        if key == "nvml_error" and hardware.problems:  # the note below says it in words
+            continue
         if key == "rocm_environment" and isinstance(value, Mapping):
             shown = {k: v for k, v in value.items() if k != "HSA_OVERRIDE_GFX_VERSION"}
             if shown:  # the override has its own line above
@@ -372,7 +375,7 @@ def render_profile_text(hardware: Hardware) -> str:
             "note: GPU names unknown: amd-smi "
             + ("gave none for these GPUs" if said else "was not found (or gave none)")
         )
-    if isinstance(sources, Mapping):
+    if isinstance(sources, Mapping) and sources:  # never a bare "sources: "
         lines.append("sources: " + ", ".join(f"{_source(k)} from {v}" for k, v in sources.items()))
     return "\n".join(lines) + "\n"
 

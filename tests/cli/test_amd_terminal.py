@@ -165,3 +165,15 @@ def test_doctors_hardware_line_says_what_an_amd_gpu_runs(tmp_path: Path) -> None
         "hardware: 1x AMD GPU (gfx1151), ROCm unknown, amdgpu driver unknown, "
         "HSA_OVERRIDE_GFX_VERSION=11.0.0 (loads gfx1100 code) (probed)"
     )
+
+
+def test_probe_with_no_gpu_names_both_vendors(tmp_path: Path) -> None:
+    """A ROCm container without the KFD (or a CPU machine): not only "no NVIDIA driver"; no
+    empty `sources: ` line, no raw `nvml_error` key beside the note that says it."""
+    env = write_machine(tmp_path / "machine", [CPU_NODE])
+    code, screen = on_terminal(["probe"], env)  # no NVIDIA driver here either
+    assert code == 0, screen
+    lines = screen.splitlines()
+    assert "GPUs: none visible (no NVIDIA GPU via NVML, no AMD GPU in the KFD topology)" in lines
+    assert all(line.strip() != "sources:" for line in lines), screen
+    assert not any(line.startswith("nvml_error:") for line in lines), screen
