@@ -177,3 +177,14 @@ def test_probe_with_no_gpu_names_both_vendors(tmp_path: Path) -> None:
     assert "GPUs: none visible (no NVIDIA GPU via NVML, no AMD GPU in the KFD topology)" in lines
     assert all(line.strip() != "sources:" for line in lines), screen
     assert not any(line.startswith("nvml_error:") for line in lines), screen
+
+
+def test_the_markdown_summary_keeps_the_gpus_name_and_rocm_as_written(tmp_path: Path) -> None:
+    """`--format markdown` (a CI step summary, a PR comment): the hardware line's first letter
+    capitalised, never the rest lowercased ("amd radeon 8060s graphics", "rocm 7.0.2")."""
+    argv = ["doctor", "--path", str(_rocm_site(tmp_path)), "--hardware", str(STRIX_HALO)]
+    _, out, _ = piped([*argv, "--format", "markdown"])
+    (line,) = [line for line in out.splitlines() if line.startswith("Hardware:")]
+    assert line.startswith(
+        "Hardware: 1x AMD Radeon 8060S Graphics (gfx1151), ROCm 7.0.2, amdgpu driver 6.14.14 ("
+    ), line
