@@ -317,8 +317,7 @@ def render_profile_text(hardware: Hardware) -> str:
 
         loads = override_target(hardware.gfx_override)
         lines.append(
-            f"HSA_OVERRIDE_GFX_VERSION={hardware.gfx_override}: the ROCm runtime loads "
-            f"{loads} code on every GPU below"
+            f"HSA_OVERRIDE_GFX_VERSION={hardware.gfx_override}: every GPU below runs {loads} code"
             if loads
             else f"HSA_OVERRIDE_GFX_VERSION={hardware.gfx_override}: not a version the runtime reads"
         )
