@@ -112,6 +112,9 @@ def _class(members: Any) -> str:
             return chr(arg)
         if str(op) == "CATEGORY":
             return _category(str(arg))
+    letters = {chr(arg) for op, arg in members if str(op) == "LITERAL"}
+    if len(letters) == len(members) and len({c.lower() for c in letters}) == 1:
+        return min(letters).lower()  # `[Ii]nvalid`: one letter in either case, as logs print it
     return _ELLIPSIS
 
 

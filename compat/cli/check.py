@@ -65,6 +65,7 @@ Examples:
   compat check uv.lock --format github --report sarif=compat.sarif --report junit=compat.xml
   compat check requirements.txt --set zero_stage=3 --diff   (the fix as a diff; writes nothing)
   compat check requirements.txt --set zero_stage=3 --fix    (pin's versions into the lines)
+  compat check requirements.txt --hardware mi300x.json   (AMD: gfx942)
 
 \b
 --fix writes only when every rewritten file still resolves (else nothing, exit 1; 3 when the

@@ -37,6 +37,8 @@ Examples:
   compat doctor --path /opt/site-packages --hardware cluster.json --fail-on possible
   compat doctor -- accelerate launch --config_file fsdp.yaml train.py --gradient_checkpointing
   compat doctor --install vllm==0.10.1 --install -r requirements.txt
+  compat probe --format json -o mi300x.json   # on an AMD machine, then:
+  compat doctor --hardware mi300x.json --install torch
 
 \b
 With --install, the environment's own pip (or uv) is asked what the install would do (a dry

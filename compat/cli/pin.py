@@ -40,7 +40,8 @@ in your pip/uv configuration, cached; --offline uses only compat's dependency sn
 installed versions and the versions the knowledge base names (never the cache). Never below what
 the stated usage needs (GRPO: trl 0.14.0); your exact pins (== in -r files, --keep) move only
 when nothing else escapes; a chosen torch CUDA build is written as an --extra-index-url line
-plus a +cuXYZ pin. Before writing, the real resolver (uv, else pip) installs your requirements
+plus a +cuXYZ pin, and on AMD GPUs torch's ROCm build as PyTorch's ROCm index plus a +rocmX.Y
+pin. Before writing, the real resolver (uv, else pip) installs your requirements
 under the constraints and compat re-checks the result; --offline proves it with compat's offline
 solve over its dependency snapshot, and says what the snapshot cannot decide (--no-verify skips
 the proof and says so).
@@ -52,6 +53,7 @@ Examples:
   compat pin --python ~/venvs/train/bin/python --freeze --offline
   compat pin -r requirements.txt -o constraints.txt
   compat pin -r requirements.txt --report json=pin.json > constraints.txt
+  compat pin -r requirements.txt --hardware mi300x.json   # AMD: ROCm torch
 
 \b
 Exit codes: 0 written; 1 written, but some rule could not be escaped (see UNRESOLVED lines) or

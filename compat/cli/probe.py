@@ -1,4 +1,4 @@
-"""`compat probe`: the GPUs, driver and CUDA facts, as text or a hardware profile."""
+"""`compat probe`: the GPUs, driver, CUDA and ROCm facts, as text or a hardware profile."""
 
 from compat.cli.base import app, command
 from compat.cli.options import DebugOpt, OutputOpt, TextOrJson, TextOrJsonOpt
@@ -7,12 +7,14 @@ from compat.errors import EXIT_OK
 
 @command(
     app,
-    help="""Show the GPUs, driver and CUDA facts training will see (NVML; no CUDA context).
+    help="""Show the GPUs and driver facts training will see: NVIDIA's (NVML; no CUDA
+context) and AMD's (the KFD topology, amd-smi, ROCm's .info/version; no ROCm needed).
 
 \b
 Examples:
   compat probe
   compat probe --format json -o cluster.json   # a profile for `--hardware` on CPU-only CI
+  HSA_OVERRIDE_GFX_VERSION=11.0.0 compat probe   # AMD: the target it loads
 """,
 )
 def probe(
@@ -42,8 +44,11 @@ def probe(
         }
         emit(json.dumps(document, indent=2) + "\n", output)
     else:
+        amd_only = bool(hardware.gpus) and all(g.is_amd for g in hardware.gpus)
         emit(
-            render_profile_text(hardware) + render_variants_text(variants) + render_text(conda),
+            render_profile_text(hardware)
+            + render_variants_text(variants, amd_only=amd_only)
+            + render_text(conda),
             output,
         )
     return EXIT_OK

@@ -266,30 +266,55 @@ def _value(value: Any) -> str:
 def _hardware(hardware: Mapping[str, Any] | None) -> str:
     if not isinstance(hardware, Mapping):
         return '<p class="note">Hardware not known (no GPU probed, no profile given).</p>\n'
-    out = [
-        _kv_table(
-            "Driver",
-            {
-                "driver version": hardware.get("driver_version"),
-                "CUDA the driver supports": hardware.get("cuda_driver_version"),
-            },
-        )
-    ]
     gpus = [g for g in hardware.get("gpus") or [] if isinstance(g, Mapping)]
+    amd = [g for g in gpus if g.get("vendor") == "amd"]
+    # An AMD machine's facts are its amdgpu driver, ROCm and targets: NVIDIA's driver and
+    # compute capability columns are shown only where an NVIDIA GPU (or its driver) is there.
+    nvidia = len(amd) < len(gpus) or hardware.get("driver_version") is not None or not gpus
+    rows: dict[str, Any] = {}
+    if nvidia:
+        rows["driver version"] = hardware.get("driver_version")
+        rows["CUDA the driver supports"] = hardware.get("cuda_driver_version")
+    if amd or hardware.get("rocm_version") or hardware.get("amdgpu_driver_version"):
+        rows["amdgpu driver version"] = hardware.get("amdgpu_driver_version")
+        rows["ROCm (user space)"] = hardware.get("rocm_version")
+        if hardware.get("hsa_override_gfx_version"):
+            rows["HSA_OVERRIDE_GFX_VERSION"] = hardware.get("hsa_override_gfx_version")
+    out = [_kv_table("Driver", rows)]
     if gpus:
-        rows = "".join(
+        heading = (
+            "GPU target"
+            if not nvidia
+            else "compute capability or target"
+            if amd
+            else "compute capability"
+        )
+        rows_html = "".join(
             f'<tr><td class="num">{_e(g.get("index"))}</td><td>{_e(g.get("name"))}</td>'
-            f'<td>{_e(g.get("compute_capability"))}</td><td class="num">{_e(g.get("memory_total_mib") or "")}</td></tr>'
+            f"<td>{_e(_architecture(g))}</td>"
+            f'<td class="num">{_e(g.get("memory_total_mib") or "")}</td></tr>'
             for g in gpus
         )
         out.append(
             '<table><caption class="note">GPUs</caption><thead><tr><th scope="col" class="num">index</th>'
-            '<th scope="col">name</th><th scope="col">compute capability</th>'
-            f'<th scope="col" class="num">memory (MiB)</th></tr></thead><tbody>{rows}</tbody></table>\n'
+            f'<th scope="col">name</th><th scope="col">{_e(heading)}</th>'
+            f'<th scope="col" class="num">memory (MiB)</th></tr></thead><tbody>{rows_html}</tbody></table>\n'
         )
     else:
         out.append('<p class="note">No GPU.</p>\n')
     return "".join(out)
+
+
+def _architecture(gpu: Mapping[str, Any]) -> str:
+    """An NVIDIA GPU's compute capability; an AMD GPU's target ID (`gfx942:sramecc+`)."""
+    if gpu.get("vendor") != "amd":
+        capability = gpu.get("compute_capability")
+        return "" if capability is None else str(capability)
+    target = gpu.get("gfx_target")
+    if not target:
+        return "unknown"
+    features = gpu.get("gfx_features")
+    return f"{target}:{features}" if features else str(target)
 
 
 def _facts(report: Mapping[str, Any]) -> list[str]:

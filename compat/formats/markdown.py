@@ -12,6 +12,10 @@ def _cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
+def _first_upper(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def render(report: Report, colour: bool = False) -> str:
     affected, possible = report.count(Status.AFFECTED), report.count(Status.POSSIBLE)
     env = report.environment
@@ -21,7 +25,8 @@ def render(report: Report, colour: bool = False) -> str:
         f"{affected} affected, {possible} possible · {report.kb_rules} rules "
         f"({report.knowledge_base_label}) · compat {COMPAT_VERSION}  ",
         f"Environment: {_cell(env['source'])} ({env['packages']} distributions)  ",
-        f"{_cell(hardware_line(report.hardware, report.hardware_note)).capitalize()}",
+        # the first letter only: str.capitalize() lowercased "AMD Instinct MI300X", "ROCm", "H100"
+        _first_upper(_cell(hardware_line(report.hardware, report.hardware_note))),
         "",
     ]
     if report.needs_hardware:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from compat.formats.paint import paint
-from compat.model import Finding, Hardware, Severity, Status
+from compat.model import Finding, Gpu, Hardware, Severity, Status
 from compat.report import COMPAT_VERSION, Report
 from compat.symptoms import readable_symptom
 
@@ -30,11 +30,21 @@ def hardware_line(hardware: Hardware | None, note: str) -> str:
         return f"hardware: no GPU ({note}{why})"
     names: dict[str, int] = {}
     for gpu in hardware.gpus:
-        names[gpu.name] = names.get(gpu.name, 0) + 1
+        name = _gpu_name(gpu)
+        names[name] = names.get(name, 0) + 1
     gpus = ", ".join(f"{count}x {name}" for name, count in names.items())
     physical = hardware.extra.get("amd_physical_gpus")
     if isinstance(physical, int):  # AMD compute partitions: each a device, of fewer GPUs
-        gpus += f" (compute partitions of {physical} GPUs)"
+        gpus += f", compute partitions of {physical} GPUs"
+    if any(g.is_amd for g in hardware.gpus):  # what AMD GPUs run is ROCm's, as pin's header says
+        gpus += f", ROCm {hardware.rocm_version or 'unknown'}"
+        gpus += f", amdgpu driver {hardware.amdgpu_driver_version or 'unknown'}"
+        if hardware.gfx_override:
+            from compat.binary.gfxtarget import override_target
+
+            loads = override_target(hardware.gfx_override)
+            gpus += f", HSA_OVERRIDE_GFX_VERSION={hardware.gfx_override}"
+            gpus += f" (loads {loads} code)" if loads else ""
     driver = f", driver {hardware.driver_label}" if hardware.driver_label else ""
     cuda = f" (CUDA {hardware.cuda_driver_version})" if hardware.cuda_driver_version else ""
     user = hardware.user_driver
@@ -43,6 +53,17 @@ def hardware_line(hardware: Hardware | None, note: str) -> str:
     elif user is not None:
         cuda += f", cuda-compat driver {user.text or '?'} unused ({user.status})"
     return f"hardware: {gpus}{driver}{cuda} ({note})"
+
+
+def _gpu_name(gpu: Gpu) -> str:
+    """An AMD GPU with its target (`AMD Instinct MI300X (gfx942)`); the probe's placeholder name
+    `AMD gfx942` is not said twice (`AMD GPU (gfx942)`)."""
+    if not gpu.is_amd:
+        return gpu.name
+    if not gpu.gfx_target:
+        return f"{gpu.name} (target unknown)"
+    name = "AMD GPU" if gpu.name == f"AMD {gpu.gfx_target}" else gpu.name
+    return f"{name} ({gpu.gfx_target})"
 
 
 def _finding(finding: Finding, paint: _Painter, *, settle: bool = True) -> list[str]:
@@ -87,7 +108,10 @@ def questions(findings: list[Finding]) -> list[str]:
         groups.setdefault(hints, []).append(finding.rule.id)
     lines = []
     for hints, ids in sorted(groups.items(), key=lambda item: (-len(item[1]), item[0])):
-        lines.append(f"  {_checks(len(ids), 'depend', 'depends')} on: {'; '.join(hints)}")
+        if not hints:  # never "depend on: " and nothing: say that no question is known
+            lines.append(f"  {_checks(len(ids), 'name', 'names')} no fact that would settle it")
+        else:
+            lines.append(f"  {_checks(len(ids), 'depend', 'depends')} on: {'; '.join(hints)}")
         lines.append(f"    ({', '.join(ids)})")
     return lines
 

@@ -42,6 +42,7 @@ from compat.model import (
     Origin,
     Severity,
     Status,
+    Unknown,
 )
 
 if TYPE_CHECKING:
@@ -911,9 +912,30 @@ def _libraries(
         )
         more = f" and {len(absent) - 5} more" if len(absent) > 5 else ""
         judgement.notes.append(
-            f"{len(absent)} libraries native files need are not in the environment (the system, "
-            f"the CUDA toolkit or the driver may supply them): {listed}{more}"
+            f"{_missing_count(len(absent))} not in the environment ({_suppliers(absent)} may "
+            f"supply {'it' if len(absent) == 1 else 'them'}): {listed}{more}"
         )
+
+
+def _missing_count(count: int) -> str:
+    if count == 1:
+        return "1 library the native files need is"
+    return f"{count} libraries the native files need are"
+
+
+# ROCm's libraries (HIP runtime, math libraries, HSA, RCCL): a CUDA toolkit never supplies them
+_ROCM_LIBRARY = re.compile(r"lib(amdhip64|hsa-runtime64|rocm|roc|hip|MIOpen|rccl|amd_comgr)")
+
+
+def _suppliers(absent: Mapping[str, object]) -> str:
+    """Who could supply the missing libraries, by their names: ROCm's to ROCm, the rest to the
+    CUDA toolkit or NVIDIA's driver (an AMD user is never sent to the CUDA toolkit)."""
+    rocm = [name for name in absent if _ROCM_LIBRARY.match(name)]
+    if len(rocm) == len(absent):
+        return "the system's ROCm install"
+    if rocm:
+        return "the system, the CUDA toolkit, the NVIDIA driver or ROCm"
+    return "the system, the CUDA toolkit or the driver"
 
 
 HIP_RUNTIME = "libamdhip64.so"  # its soname major is the ROCm major (libamdhip64.so.7: ROCm 7)
@@ -973,6 +995,14 @@ def _system_hip_runtime(
                 severity=Severity.ERROR,
                 evidence=Evidence.OBSERVED,
                 status=Status.POSSIBLE,
+                unknown=(
+                    Unknown(
+                        "hardware.rocm",
+                        f"the {HIP_RUNTIME} the loader finds where it runs (ldconfig -p | grep "
+                        f"{HIP_RUNTIME}; LD_LIBRARY_PATH); compat read only the ROCm installs' "
+                        ".info/version",
+                    ),
+                ),
             )
         )
 
@@ -1016,10 +1046,11 @@ def _what_fails(f: NativeFile, needed: str, imported: set[tuple[str, str]]) -> s
     names = {f.name, *((f.facts.soname,) if f.facts and f.facts.soname else ())}
     if any((f.package, name) in imported for name in names):
         return f"its import fails with {error} (an extension module needs {f.name})"
+    # onnxruntime's CUDA session is an NVIDIA example: a ROCm library gets none
+    example = "" if _ROCM_LIBRARY.match(needed) else ", e.g. creating a CUDA session"
     return (
         f"{f.package}'s import works, but the feature that loads {f.name} at run time (the "
-        f"provider, plugin or session that opens it, e.g. creating a CUDA session) fails with "
-        f"{error}"
+        f"provider, plugin or session that opens it{example}) fails with {error}"
     )
 
 
@@ -1060,7 +1091,7 @@ def _two_majors(base: str, owners: Mapping[str, set[str]], versions: Mapping[str
         id=f"binary-library-majors:{base}",
         title=f"two majors of {base} installed by different packages: {shown}",
         fix=Fix(
-            f"keep one CUDA major's packages: uninstall the one no installed library needs "
+            f"keep one major's packages: uninstall the one no installed library needs "
             f"({', '.join(packages)})"
         ),
         kind=KIND,
@@ -1070,6 +1101,13 @@ def _two_majors(base: str, owners: Mapping[str, set[str]], versions: Mapping[str
         severity=Severity.WARNING,
         evidence=Evidence.OBSERVED,
         status=Status.POSSIBLE,
+        unknown=(
+            Unknown(
+                f"loader.{base}",
+                f"which {base} the process loads where it runs (LD_DEBUG=libs, or the order of "
+                "LD_LIBRARY_PATH and the packages' own preloading)",
+            ),
+        ),
     )
 
 

@@ -614,7 +614,12 @@ def cuda_build_on_amd(facts: Facts) -> Verdict:
         return FALSE  # a CPU build, or no build fact: nothing said of a GPU backend
     where = f" ({torch.origin})" if torch.origin else ""
     label = f"torch {torch.versions[0]}" if torch.exact else (torch.requirement or "torch")
-    names = ", ".join(sorted({f"{g.name} ({g.gfx_target or 'AMD'})" for g in hardware.gpus}))
+    counts: dict[str, int] = {}
+    for gpu in hardware.gpus:  # "8x AMD Instinct MI300X (gfx942)": the name and target once
+        name = "AMD GPU" if gpu.name == f"AMD {gpu.gfx_target}" else gpu.name
+        key = f"{name} ({gpu.gfx_target or 'target unknown'})"
+        counts[key] = counts.get(key, 0) + 1
+    names = ", ".join(f"{n}x {key}" for key, n in sorted(counts.items()))
     how = (
         "PyPI's Linux wheel"
         if not any(v.local for v in torch.versions) and not torch.installed
@@ -624,8 +629,7 @@ def cuda_build_on_amd(facts: Facts) -> Verdict:
     )
     text = (
         f"{label}{where} is the CUDA {cuda} build ({how}): no HIP code, and its CUDA runtime "
-        f"finds no GPU on {len(hardware.gpus)} AMD GPU(s) {names} (torch.cuda.is_available() "
-        "is False)"
+        f"finds no GPU on {names} (torch.cuda.is_available() is False)"
     )
     matched = MatchedPackage(
         torch.name, str(torch.versions[0]) if torch.exact else "*", torch.origin

@@ -303,14 +303,24 @@ def render_profile_text(hardware: Hardware) -> str:
         if hardware.user_driver.note:
             lines.append(f"note: {hardware.user_driver.note}")
     if not hardware.gpus:
-        lines.append("GPUs: none visible")
-    if hardware.amdgpu_driver_version or hardware.rocm_version:
+        # both vendors were asked: say so, or an AMD user reads only "no NVIDIA driver" below
+        lines.append("GPUs: none visible (no NVIDIA GPU via NVML, no AMD GPU in the KFD topology)")
+    has_amd = any(g.is_amd for g in hardware.gpus)
+    if has_amd or hardware.amdgpu_driver_version or hardware.rocm_version:
+        # on an AMD machine both are said, unknown or not: an absent line reads as "fine"
         lines.append(
             f"amdgpu driver: {hardware.amdgpu_driver_version or 'unknown'}, "
-            f"ROCm: {hardware.rocm_version or 'none found'}"
+            f"ROCm: {hardware.rocm_version or 'none found (/opt/rocm*, $ROCM_PATH)'}"
         )
     if hardware.gfx_override:
-        lines.append(f"HSA_OVERRIDE_GFX_VERSION={hardware.gfx_override}")
+        from compat.binary.gfxtarget import override_target
+
+        loads = override_target(hardware.gfx_override)
+        lines.append(
+            f"HSA_OVERRIDE_GFX_VERSION={hardware.gfx_override}: every GPU below runs {loads} code"
+            if loads
+            else f"HSA_OVERRIDE_GFX_VERSION={hardware.gfx_override}: not a version the runtime reads"
+        )
     physical = hardware.extra.get("amd_physical_gpus")
     if isinstance(physical, int):
         amd = sum(1 for g in hardware.gpus if g.is_amd)
@@ -319,12 +329,14 @@ def render_profile_text(hardware: Hardware) -> str:
         )
     for gpu in hardware.gpus:
         if gpu.is_amd:
-            target = gpu.gfx_target or "gfx?"
+            target = gpu.gfx_target or "target unknown"
             if gpu.gfx_features:
                 target += ":" + gpu.gfx_features
             memory = f", {gpu.memory_total_mib} MiB" if gpu.memory_total_mib is not None else ""
             bus = f", {gpu.pci_bus_id}" if gpu.pci_bus_id else ""
-            lines.append(f"GPU {gpu.index}: {gpu.name} ({target}{memory}{bus})")
+            # the probe's placeholder `AMD gfx90a` repeats the target: say the name is unknown
+            name = "AMD GPU, name unknown" if gpu.name == f"AMD {gpu.gfx_target}" else gpu.name
+            lines.append(f"GPU {gpu.index}: {name} ({target}{memory}{bus})")
             continue
         cc = (
             f"sm_{str(gpu.compute_capability).replace('.', '')}"
@@ -342,12 +354,33 @@ def render_profile_text(hardware: Hardware) -> str:
     if hardware.platform:
         lines.append(f"platform: {hardware.platform}")
     for key, value in hardware.extra.items():
-        if key in ("sources", "nvml_index"):
+        if key in ("sources", "nvml_index", "amd_physical_gpus"):  # said above
+            continue
+        if key == "nvml_error" and hardware.problems:  # the note below says it in words
+            continue
+        if key == "rocm_environment" and isinstance(value, Mapping):
+            shown = {k: v for k, v in value.items() if k != "HSA_OVERRIDE_GFX_VERSION"}
+            if shown:  # the override has its own line above
+                lines.append("ROCm variables: " + " ".join(f"{k}={v}" for k, v in shown.items()))
             continue
         lines.append(f"{key}: {json.dumps(value) if not isinstance(value, str) else value}")
     for problem in hardware.problems:
         lines.append(f"note: {problem}")
     sources = hardware.extra.get("sources")
-    if isinstance(sources, Mapping):
-        lines.append("sources: " + ", ".join(f"{k} from {v}" for k, v in sources.items()))
+    unnamed = [g for g in hardware.gpus if g.is_amd and g.name == f"AMD {g.gfx_target}"]
+    if unnamed and not any("amd-smi" in p for p in hardware.problems):
+        said = isinstance(sources, Mapping) and "amd_names" in sources
+        lines.append(  # an unknown is named, with where the fact would come from
+            "note: GPU names unknown: amd-smi "
+            + ("gave none for these GPUs" if said else "was not found (or gave none)")
+        )
+    if isinstance(sources, Mapping) and sources:  # never a bare "sources: "
+        lines.append("sources: " + ", ".join(f"{_source(k)} from {v}" for k, v in sources.items()))
     return "\n".join(lines) + "\n"
+
+
+def _source(key: str) -> str:
+    """A `sources` key as words: `amd_amdgpu_driver_version` -> `amdgpu driver version`."""
+    if not key.startswith("amd_"):
+        return key
+    return "AMD GPUs" if key == "amd_gpus" else key[4:].replace("_", " ")

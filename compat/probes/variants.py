@@ -139,8 +139,9 @@ def _uv_auto_notes(driver: Version, hardware: Hardware) -> list[str]:
     ]
 
 
-def render_variants_text(section: Mapping[str, Any]) -> str:
-    """The text lines of `compat probe` for the section above."""
+def render_variants_text(section: Mapping[str, Any], *, amd_only: bool = False) -> str:
+    """The text lines of `compat probe` for the section above. On a machine whose GPUs are all
+    AMD's the NVIDIA provider's "no CUDA driver" note is no news: one line says why it is empty."""
     lines = []
     nvidia = section["namespaces"].get("nvidia", {})
     if nvidia:
@@ -148,11 +149,16 @@ def render_variants_text(section: Mapping[str, Any]) -> str:
             f"nvidia :: {feature} :: {values[0]}" for feature, values in nvidia.items()
         )
         lines.append(f"wheel variants: {best} (most preferred of each)")
+    elif amd_only:
+        lines.append("wheel variants: no nvidia properties (no NVIDIA GPU)")
     else:
         lines.append("wheel variants: no nvidia properties")
     if section["reproduce"]:
         lines.append(
             "reproduce elsewhere: " + " ".join(f"{k}={v}" for k, v in section["reproduce"].items())
         )
-    lines += [f"note: {note}" for note in section["notes"]]
+    notes = section["notes"]
+    if amd_only and not nvidia:  # every note is the NVIDIA provider's, about no NVIDIA driver
+        notes = [n for n in notes if "NVIDIA provider" not in n]
+    lines += [f"note: {note}" for note in notes]
     return "\n".join(lines) + "\n"

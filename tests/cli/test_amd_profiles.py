@@ -137,7 +137,7 @@ def test_a_probed_partitioned_machine_round_trips(tmp_path: Path) -> None:
     requirements.write_text("torch==2.4.1\n", encoding="utf-8")
     check = run_subprocess(["check", "--offline", "--hardware", str(profile), str(requirements)])
     assert check.exit_code in (0, 1), check.stderr
-    assert "16x AMD gfx942 (compute partitions of 2 GPUs)" in check.stdout
+    assert "16x AMD GPU (gfx942), compute partitions of 2 GPUs, ROCm unknown" in check.stdout
     pin = run_subprocess(["pin", "--offline", "--hardware", str(profile), "-r", str(requirements)])
     assert pin.exit_code == 0, pin.stderr
     assert "+rocm" in pin.stdout and "compute partitions of 2 GPUs" in pin.stdout

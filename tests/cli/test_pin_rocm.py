@@ -250,4 +250,6 @@ def test_a_pinned_rocm_build_without_the_gpus_target_moves_to_one_with_it(tmp_pa
     code, stdout, _ = pin_file(MI300X, "torch==2.4.1+rocm6.1\n", tmp_path)
     assert code == 0
     assert "--extra-index-url" not in stdout
-    assert "(installed build 2.4.1+rocm6.1: choose it with the matching --index-url)" in stdout
+    # the requirement file's own pin, not an installed build (nothing is installed here)
+    assert "(your pin's build 2.4.1+rocm6.1: choose it with the matching --index-url)" in stdout
+    assert "installed build" not in stdout

@@ -60,7 +60,8 @@ def test_pypis_torch_on_an_amd_machine(tmp_path: Path) -> None:
     assert hit["status"] == "affected"
     text = json.dumps(hit)
     assert "the CUDA 12.4 build (PyPI's Linux wheel)" in text
-    assert "8 AMD GPU(s) AMD Instinct MI300X (gfx942)" in text
+    assert "finds no GPU on 8x AMD Instinct MI300X (gfx942) (torch" in text
+    assert "GPU(s)" not in text
     # the same file for an H100: PyPI's CUDA build is the right one
     assert RULE not in _rules(_check(requirements, _nvidia(tmp_path), "--offline"))
 

@@ -49,9 +49,9 @@ def constraint_entries(
         if label and pin.name == "torch":
             version = f"{version}+{label}"
         elif pin.installed is not None and pin.installed.local and not pin.changed:
-            comment += (
-                f" (installed build {pin.installed}: choose it with the matching --index-url)"
-            )
+            # a `-r` file's `torch==2.4.1+rocm6.1` is the user's pin, not an installed build
+            whose = "your pin's build" if pin.start == "pinned" else "installed build"
+            comment += f" ({whose} {pin.installed}: choose it with the matching --index-url)"
         # Other local labels are left off: `==2.3.0` matches every build of 2.3.0 on any index.
         if not pin.listed:
             # No release list holds the chosen version: the range of releases like it, never
