@@ -105,6 +105,9 @@ def _class(members: Any) -> str:
     if members and all(_digits(str(op), arg) for op, arg in members):
         return "N"  # `[0-5]`, `[0-9]`
     if members and all(str(op) == "LITERAL" for op, _arg in members):
+        letters = {chr(arg) for _op, arg in members}
+        if len(letters) > 1 and len({letter.lower() for letter in letters}) == 1:
+            return min(letters).lower()  # `[Ii]nvalid`: one letter in either case, as logs print it
         return chr(members[0][1])
     if len(members) == 1:
         op, arg = members[0]
@@ -112,9 +115,6 @@ def _class(members: Any) -> str:
             return chr(arg)
         if str(op) == "CATEGORY":
             return _category(str(arg))
-    letters = {chr(arg) for op, arg in members if str(op) == "LITERAL"}
-    if len(letters) == len(members) and len({c.lower() for c in letters}) == 1:
-        return min(letters).lower()  # `[Ii]nvalid`: one letter in either case, as logs print it
     return _ELLIPSIS
 
 
