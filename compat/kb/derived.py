@@ -298,9 +298,10 @@ def hip_code_missing(facts: Facts) -> Verdict:
     """TRUE when a log states an AMD GPU's target and the list of targets torch's ROCm build
     carries (torch.cuda.get_arch_list()) and no entry runs there (target-ID match; the
     HSA_OVERRIDE_GFX_VERSION target where the facts set one). An environment's files decide
-    this themselves (compat.kb.binarycheck: binary-no-kernel-image), so with a probed or
-    profiled machine and no printed list it is FALSE; from a log without the list it is the
-    question of what the failing library carries."""
+    this themselves (compat.kb.binarycheck: binary-no-kernel-image), so where an environment
+    was read and no list printed it is FALSE; from a log without the list it is the question
+    of what the failing library carries, whether or not the machine was probed or profiled
+    (the GPU's target is then known, the library's targets still are not)."""
     from compat.binary.gfxtarget import override_target, runs
 
     hardware = facts.hardware
@@ -317,7 +318,7 @@ def hip_code_missing(facts: Facts) -> Verdict:
     if declared is not None:
         listed = declared.targets
     if not listed:
-        if facts.packages_known or (hardware is not None and hardware.source != "log"):
+        if facts.packages_known:
             return FALSE  # an environment: its files are read instead (binary-no-kernel-image)
         return Verdict(
             Tri.UNKNOWN,
