@@ -138,3 +138,23 @@ def test_a_printed_mapping_states_torchs_version(tmp_path: Path, line: str) -> N
     found = facts(tmp_path, f"{line}\n{HIP_ERROR}\n")
     assert found[("package", "torch")] == "2.3.1+rocm5.7"
     assert ("package", "xformers") not in found  # 'N/A' is no version
+
+
+def test_hipblaslt_glob_that_matched_nothing_names_the_target(tmp_path: Path) -> None:
+    # hipBLASLt in TheRock's per-family libraries (another release and layout than the held-out
+    # log's torch/lib/hipblaslt): its glob `*gfx1200*co` found no kernel file for the target
+    log = tmp_path / "run.log"
+    log.write_text(
+        "rocblaslt warning: No paths matched C:\\venv\\Lib\\site-packages\\"
+        "_rocm_sdk_libraries_gfx120X_all\\bin\\hipblaslt\\library\\*gfx1200*co. Make sure that "
+        "HIPBLASLT_TENSILE_LIBPATH is set correctly.\n"
+        "RuntimeError: CUDA error: HIPBLAS_STATUS_INTERNAL_ERROR when calling `hipblasLtMatmul( "
+        "ltHandle, computeDesc.descriptor(), &alpha_val, mat1_ptr, Adesc.descriptor())`\n",
+        encoding="utf-8",
+    )
+    document = explain(log)
+    first = document["matches"][0]
+    assert (first["rule"], first["line"]) == ("hip-library-kernels-missing-for-gpu-target", 1)
+    assert first["verdict"] not in ("confirmed", "ruled-out")  # nothing firmer than the log
+    found = {(f["kind"], f["key"]): f["value"] for f in document["facts"]}
+    assert found[("gfx_target", "0")] == "gfx1200"
