@@ -158,3 +158,28 @@ def test_hipblaslt_glob_that_matched_nothing_names_the_target(tmp_path: Path) ->
     assert first["verdict"] not in ("confirmed", "ruled-out")  # nothing firmer than the log
     found = {(f["kind"], f["key"]): f["value"] for f in document["facts"]}
     assert found[("gfx_target", "0")] == "gfx1200"
+
+
+def test_a_sentence_quoting_the_error_ranks_after_the_line_that_prints_it(tmp_path: Path) -> None:
+    # a report's sentence quotes ggml's message before the log prints it: the printed line is
+    # cited; HIP's own quoting (`guarantee(false && "...")`) is the program's line, not a quote
+    reported = tmp_path / "reported.log"
+    reported.write_text(
+        "After updating, llama-server keeps failing with 'ROCm error: invalid device function' "
+        "on every prompt.\n"
+        "load_tensors: offloaded 29/29 layers to GPU\n"
+        "ggml_cuda_compute_forward: MUL_MAT failed\n"
+        "ROCm error: invalid device function\n",
+        encoding="utf-8",
+    )
+    first = explain(reported)["matches"][0]
+    assert (first["rule"], first["line"]) == ("hip-no-code-object-for-gpu", 4)
+    printed = tmp_path / "printed.log"
+    printed.write_text(
+        "hip_code_object.cpp:92: guarantee(false && \"hipErrorNoBinaryForGpu: Coudn't find "
+        'binary for current devices!")\n'
+        'I also tried the docker image and got "hipErrorNoBinaryForGpu" again.\n',
+        encoding="utf-8",
+    )
+    first = explain(printed)["matches"][0]
+    assert (first["rule"], first["line"]) == ("hip-no-code-object-for-gpu", 1)
