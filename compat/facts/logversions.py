@@ -71,6 +71,14 @@ _NAMED = re.compile(
     r"^`?(?P<name>[A-Za-z][A-Za-z0-9_. -]{0,39}?)`?\s{0,8}(?::|==|\s)\s{0,40}v?"
     r"(?P<version>[0-9][0-9A-Za-z.+!_-]{0,80})(?:\s{1,8}\((?!you have)[^()]{0,80}\))?\s{0,8}$"
 )
+# A listing's row: the name, its version and one to three more columns, two spaces or more apart
+# (`conda list`: `torch   2.5.1+rocm6.2   pypi_0   pypi`)
+_ROW = re.compile(
+    r"^(?P<name>[A-Za-z][\w.-]{0,60})\s{2,}v?(?P<version>\d[\w.+!-]{0,80})"
+    r"(?:\s{2,}[^\s]{1,80}){1,3}\s{0,8}$"
+)
+# The separators of a footer's items: a bullet, a middle dot or a bar with spaces around it
+_BULLETS = re.compile(r"\s[\u2022\u00b7|]\s")
 _PIP_NAME = re.compile(r"^\s*Name:\s*([A-Za-z0-9][A-Za-z0-9._-]{0,100})\s*$")
 _PIP_VERSION = re.compile(r"^\s*Version:\s*(\S{1,100})\s*$")
 _WHEEL = re.compile(
@@ -208,9 +216,21 @@ class VersionReader:
     def _named(self, lines: list[str], line: int) -> None:
         text = lines[0]
         lead = _LEAD.match(text)
-        found = _NAMED.match(text[lead.end() if lead else 0 :])
-        if not found:
+        body = text[lead.end() if lead else 0 :]
+        found = _NAMED.match(body) or _ROW.match(body)
+        if found is not None:
+            self._name_version(found, line, text)
             return
+        # a footer of `NAME: VERSION` items between bullets (A1111's `version: v1.10.1  •
+        # python: 3.10.12  •  torch: 2.3.1+rocm5.7  •  xformers: N/A`): each item is one line's
+        parts = _BULLETS.split(body)
+        if len(parts) > 1:
+            for part in parts:
+                item = _NAMED.match(part.strip())
+                if item is not None:
+                    self._name_version(item, line, text)
+
+    def _name_version(self, found: re.Match[str], line: int, text: str) -> None:
         name = self.names.get(_normal(found.group("name")))
         if name is not None:
             self._package(name, found.group("version"), line, text, "version line")

@@ -183,3 +183,18 @@ def test_a_sentence_quoting_the_error_ranks_after_the_line_that_prints_it(tmp_pa
     )
     first = explain(printed)["matches"][0]
     assert (first["rule"], first["line"]) == ("hip-no-code-object-for-gpu", 1)
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # `conda list`: name, version, build string, channel
+        "torch                     2.3.1+rocm5.7            pypi_0    pypi",
+        # A1111's footer, items between bullets
+        "version: v1.10.1  \u2022  python: 3.10.12  \u2022  torch: 2.3.1+rocm5.7  \u2022  "
+        "xformers: N/A  \u2022  gradio: 3.41.2",
+    ],
+)
+def test_a_listing_row_or_a_footer_item_states_torchs_version(tmp_path: Path, line: str) -> None:
+    found = facts(tmp_path, f"{line}\n{HIP_ERROR}\n")
+    assert found[("package", "torch")] == "2.3.1+rocm5.7"
