@@ -291,16 +291,18 @@ MESSAGES: tuple[Message, ...] = (
     # A GPU target stated as a field's value, whichever program prints it: "Architecture:
     # gfx900" (TheRock's Windows installer), "GPU architecture: gfx1152", "AMD arch: gfx1151"
     # (ComfyUI), "gcnArchName: gfx1034" (hipInfo), ollama's logfmt "compute=gfx900", HIP's
-    # "... for ISA: amdgcn-amd-amdhsa--gfx90a:sramecc+:xnack-". What a build asks for is not the
-    # GPU's: see _stated_target for the keys and values it refuses.
+    # "... for ISA: amdgcn-amd-amdhsa--gfx90a:sramecc+:xnack-", rocm-smi's "GPU[1] : GFX Version:
+    # gfx1036" (its GPU[N] prefix gives the GPU's index; else GPU 0). What a build asks for is not
+    # the GPU's: see _stated_target for the keys and values it refuses.
     Message(
         b"gfx",
         re.compile(
+            r"(?:\bGPU\[(?P<index>\d{1,2})\]\s{0,24}:\s{0,24})?"
             r"(?P<stated>(?:--?|\b)[A-Za-z][\w.-]{0,40}(?: [A-Za-z][\w.-]{0,40}){0,7}?"
             r"\s{0,2}[:=]\s{0,24}['\"]?(?:amdgcn-amd-amdhsa--)?gfx[0-9a-f]{3,4}"
             r"(?::[a-z]+[+-]){0,4}['\"]?(?![\w*;]|[\s,]{1,2}['\"]?(?:amdgcn-amd-amdhsa--)?gfx))"
         ),
-        (Field("stated", "gfx_target", "0", _stated_target),),
+        (Field("stated", "gfx_target", "@index", _stated_target),),
         "a stated GPU target",
     ),
     # A device banner that names the target with its hexadecimal ID, the two the same digits
@@ -389,7 +391,8 @@ class MachineReader:
             if raw is None:
                 continue
             value = field.convert(raw.strip())
-            key = found.group(field.key[1:]) if field.key.startswith("@") else field.key
+            # "@group": that group's text, GPU 0 where the message leaves it out
+            key = (found.group(field.key[1:]) or "0") if field.key.startswith("@") else field.key
             if field.kind == "package":
                 name = field.key or found.group("name")
                 self.collector.add_package(name, value, line, text, message.source)

@@ -198,3 +198,18 @@ def test_a_sentence_quoting_the_error_ranks_after_the_line_that_prints_it(tmp_pa
 def test_a_listing_row_or_a_footer_item_states_torchs_version(tmp_path: Path, line: str) -> None:
     found = facts(tmp_path, f"{line}\n{HIP_ERROR}\n")
     assert found[("package", "torch")] == "2.3.1+rocm5.7"
+
+
+def test_rocm_smi_product_info_gives_each_indexed_gpu_its_target(tmp_path: Path) -> None:
+    # `rocm-smi --showproductname` on a desktop with an iGPU: GPU[N] is the GPU's index; a
+    # five-digit `gfx11000` (an old rocm-smi's misprint) is no target
+    found = facts(
+        tmp_path,
+        "GPU[0]\t\t: Card Series: \t\tNavi 31 [Radeon RX 7900 XT/7900 XTX]\n"
+        "GPU[0]\t\t: GFX Version: \t\tgfx1100\n"
+        "GPU[1]\t\t: Card Series: \t\tRaphael\n"
+        "GPU[1]\t\t: GFX Version: \t\tgfx1036\n"
+        "GPU[2]  : GFX Version:   gfx11000\n"
+        f"{HIP_ERROR}\n",
+    )
+    assert targets(found) == {"0": "gfx1100", "1": "gfx1036"}
