@@ -20,6 +20,13 @@ criterion, kept apart from the four: facts, the import failure read names the re
 define the name (or none, where compat cannot know them), the module's version the log shows (or
 asks for it), and the importing distribution and release the frame and the log show.
 
+A log whose expectations carry `states` (a list of `KIND[.KEY]: VALUE`, e.g. `gfx_target: gfx1103`
+or `package.torch: 2.2.0+rocm5.7`) is also judged, apart from the four, on the facts the log
+states: each must be among the facts explain read (`facts[]`, KIND and KEY as it names them).
+This is what the four criteria do not see: a cause that asks nothing may still have left unread
+the GPU target or torch build the log prints. `not_states` lists facts explain must not read
+(a build's requested target is not the GPU's).
+
 A log with a cause for which explain lists none fails all four (there is no first cause to
 judge). A log with `no_cause: true` passes all four when explain lists no cause for it (no `confirmed` or
 `symptom-only` match); any listed cause there counts as an invented cause. A crash (an exit
@@ -61,6 +68,8 @@ class Expectation:
     answered: list[str] = field(default_factory=list)
     imports: dict[str, Any] | None = None
     not_causes: list[str] = field(default_factory=list)  # lines no listed cause may cite
+    states: list[str] = field(default_factory=list)  # facts the log states, KIND[.KEY]: VALUE
+    not_states: list[str] = field(default_factory=list)  # facts explain must not read
 
 
 @dataclass
@@ -82,6 +91,8 @@ class Score:
     error: str | None = None
     facts: bool | None = None  # the import facts, where the expectations name them
     facts_wrong: list[str] = field(default_factory=list)
+    stated: bool | None = None  # the facts the log states, where the expectations name them
+    stated_wrong: list[str] = field(default_factory=list)
 
     @property
     def all_four(self) -> bool:
@@ -104,7 +115,12 @@ def load(set_dir: Path) -> list[Expectation]:
             answered=list(entry.get("answered", [])),
             imports=entry.get("import"),
             not_causes=list(entry.get("not_causes", [])),
+            states=[str(x) for x in entry.get("states", [])],
+            not_states=[str(x) for x in entry.get("not_states", [])],
         )
+        for fact in expectation.states + expectation.not_states:
+            if ": " not in fact:
+                raise SystemExit(f"{name}: a stated fact is KIND[.KEY]: VALUE, not {fact!r}")
         path = set_dir / name
         if not path.is_file():
             raise SystemExit(f"{set_dir / 'expectations.yaml'}: no log {name}")
@@ -158,6 +174,9 @@ def judge(expectation: Expectation, document: dict[str, Any], lines: list[str]) 
     if expectation.imports is not None:
         score.facts_wrong = import_facts(expectation.imports, document)
         score.facts = not score.facts_wrong
+    if expectation.states or expectation.not_states:
+        score.stated_wrong = stated_facts(expectation, document)
+        score.stated = not score.stated_wrong
     if expectation.no_cause:
         score.invented = [str(m["rule"]) for m in causes]
         passed = not causes
@@ -183,6 +202,30 @@ def judge(expectation: Expectation, document: dict[str, Any], lines: list[str]) 
     score.wrongly_asked = [key for key in score.asked if fullmatch_any(expectation.answered, key)]
     score.questions = not score.wrongly_asked
     return score
+
+
+def _read(document: dict[str, Any]) -> set[tuple[str, str]]:
+    """The facts explain read, as (KIND, VALUE) and (KIND.KEY, VALUE) pairs."""
+    out: set[tuple[str, str]] = set()
+    for fact in document.get("facts") or []:
+        kind, key, value = str(fact.get("kind")), str(fact.get("key")), str(fact.get("value"))
+        out |= {(kind, value), (f"{kind}.{key}", value)}
+    return out
+
+
+def stated_facts(expectation: Expectation, document: dict[str, Any]) -> list[str]:
+    """The stated facts explain did not read, and the facts it read that it must not ([] right)."""
+    read = _read(document)
+    wrong = []
+    for fact in expectation.states:
+        name, _, value = fact.partition(": ")
+        if (name, value) not in read:
+            wrong.append(f"not read: {fact}")
+    for fact in expectation.not_states:
+        name, _, value = fact.partition(": ")
+        if (name, value) in read:
+            wrong.append(f"read: {fact}")
+    return wrong
 
 
 def _import_cause(entry: dict[str, Any], judged: set[int]) -> str:
@@ -322,6 +365,9 @@ def totals(results: list[Score]) -> dict[str, Any]:
     judged = [r for r in results if r.facts is not None or (r.error and r.log in _FACTS)]
     if judged:
         out["import_facts"] = {"logs": len(judged), "right": sum(bool(r.facts) for r in judged)}
+    stated = [r for r in results if r.stated is not None]
+    if stated:
+        out["stated_facts"] = {"logs": len(stated), "right": sum(bool(r.stated) for r in stated)}
     return out
 
 
@@ -350,6 +396,8 @@ def table(results: list[Score]) -> str:
                 said += "; also listed, no cause: " + ", ".join(r.invented)
         if r.facts is not None:
             said += "; import facts: " + ("right" if r.facts else "; ".join(r.facts_wrong))
+        if r.stated is not None:
+            said += "; stated facts: " + ("read" if r.stated else "; ".join(r.stated_wrong))
         rows.append(
             f"| {r.log} | {mark(r.cause)} | {mark(r.line)} | {mark(r.firmness)} | "
             f"{mark(r.questions)} | {mark(r.all_four)} | {said} |"
@@ -362,6 +410,9 @@ def summary(total: dict[str, Any]) -> str:
     parts = [f"{name} {total[name]}/{n}" for name in CRITERIA]
     facts = total.get("import_facts")
     tail = f"; import facts right: {facts['right']}/{facts['logs']}" if facts else ""
+    stated = total.get("stated_facts")
+    if stated:
+        tail += f"; stated facts read: {stated['right']}/{stated['logs']}"
     return (
         f"all four: {total['all_four']}/{n} ({', '.join(parts)}); "
         f"logs with a cause: {total['with_cause']['all_four']}/{total['with_cause']['logs']} "

@@ -109,8 +109,8 @@ def run_explain(
         if not found:
             continue
         # The exception line, the loader's or driver's message: never a source echo when any
-        # other line matched (issue 40).
-        best = min(found, key=lambda m: (m.echo, -len(frames_seen(m)), m.line))
+        # other line matched (issue 40), nor a sentence quoting the message when a line prints it.
+        best = min(found, key=lambda m: (m.echo, m.quoted, -len(frames_seen(m)), m.line))
         seen = frames_seen(best)
         if best.symptom.frames and best.any_frame and not seen:
             reason = (

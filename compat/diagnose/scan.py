@@ -56,6 +56,9 @@ class Match:
     # The line only echoes source code (a notebook's `----> 12 raise ImportError(...)`, a
     # frame's source line, pytest's `>` line): cited only where no exception line matched.
     echo: bool = False
+    # The message is quoted inside a sentence (`I either get a "**HIP error: ...**" error if ...`):
+    # someone citing the error, cited only where no line prints it.
+    quoted: bool = False
     # The bytes around the match (the end of its traceback, its own lines): where a package the
     # rule is about would be named if the log names it near the error at all.
     context: bytes = b""
@@ -146,6 +149,7 @@ class Matcher:
                 if found and found.start() < len(spaced):
                     match = Match(rule, symptom, hit.line, part.strip()[:500], rank)
                     match.echo = is_source_echo(part, previous_text)
+                    match.quoted = bool(_QUOTED.search(spaced[: found.start()]))
                     match.context = hit.before[-CONTEXT:] + b"\n".join(hit.lines)
                     match.releases = frozenset(
                         group.partition("_")[2].replace("_", "-")
@@ -191,6 +195,10 @@ class Matcher:
         record_traceback(collector, match.line, match.text, packages, f"message ({match.rule.id})")
 
 
+# What precedes a message a sentence quotes: a word, a space, an opening quote (and Markdown's
+# emphasis). A program's own quoting follows a colon, an operator or a parenthesis instead
+# (`Error: "..."`, `guarantee(false && "hipErrorNoBinaryForGpu: ...")`), or starts the line.
+_QUOTED = re.compile(r"[A-Za-z]\s[\"'`\u201c]\s?(?:\*\*|__|\*|_)?\s?$")
 _SPACE_RUN = re.compile(r"[ \t]{2,}|\t")
 
 

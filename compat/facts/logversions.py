@@ -8,8 +8,9 @@ reports and tables; this module reads what people and tools print in passing):
 - pip's own output: wheel file names (`flash_attn-2.5.7+cu122torch2.3cxx11abiFALSE-...whl`, whose
   label also says which torch it was built for), `Requirement already satisfied: NAME in PATH
   (VERSION)` and `Successfully installed NAME-VERSION ...`;
-- `torch.__version__` / `torch.version.cuda` prints, on their line or the next (a REPL, a
-  `python -c "print(...)"`);
+- `torch.__version__` / `torch.version.cuda` / `torch.version.hip` prints, on their line or the
+  next (a REPL, IPython's `Out[N]:`, a `python -c "print(...)"`);
+- printed mappings of names to versions (`{'torch': '2.4.1+rocm6.1', ...}`, JSON objects);
 - banners and messages that carry build facts: xFormers' "xFormers was built for: PyTorch
   2.6.0+cu124 with CUDA 1204 (you have 2.8.0+cu128)" and Unsloth's start-up banner;
 - the named groups of a rule's symptom signature (`(?P<build_nvcc>...)`, see
@@ -70,6 +71,14 @@ _NAMED = re.compile(
     r"^`?(?P<name>[A-Za-z][A-Za-z0-9_. -]{0,39}?)`?\s{0,8}(?::|==|\s)\s{0,40}v?"
     r"(?P<version>[0-9][0-9A-Za-z.+!_-]{0,80})(?:\s{1,8}\((?!you have)[^()]{0,80}\))?\s{0,8}$"
 )
+# A listing's row: the name, its version and one to three more columns, two spaces or more apart
+# (`conda list`: `torch   2.5.1+rocm6.2   pypi_0   pypi`)
+_ROW = re.compile(
+    r"^(?P<name>[A-Za-z][\w.-]{0,60})\s{2,}v?(?P<version>\d[\w.+!-]{0,80})"
+    r"(?:\s{2,}[^\s]{1,80}){1,3}\s{0,8}$"
+)
+# The separators of a footer's items: a bullet, a middle dot or a bar with spaces around it
+_BULLETS = re.compile(r"\s[\u2022\u00b7|]\s")
 _PIP_NAME = re.compile(r"^\s*Name:\s*([A-Za-z0-9][A-Za-z0-9._-]{0,100})\s*$")
 _PIP_VERSION = re.compile(r"^\s*Version:\s*(\S{1,100})\s*$")
 _WHEEL = re.compile(
@@ -85,8 +94,25 @@ _DUNDER = re.compile(
     r"\b(?P<module>[A-Za-z_][A-Za-z0-9_]{0,40})\.__version__['\"]?\)?\s{0,8}(?::|=(?!=)|,|\s)\s{0,8}"
     r"['\"]?v?(?P<version>[0-9][0-9A-Za-z.+!_-]{0,80})"
 )
-_PRINTED = re.compile(r"\b([A-Za-z_][A-Za-z0-9_]{0,40}\.__version__|torch\.version\.cuda)\b")
+_PRINTED = re.compile(
+    r"\b([A-Za-z_][A-Za-z0-9_]{0,40}\.__version__|torch\.version\.(?:cuda|hip))\b"
+)
 _PROMPT = re.compile(r"^\s{0,8}(?:>>>|In \[\d{1,6}\]:|\$|#)")
+# A REPL's output prompt before the value it prints (IPython: `Out[2]: '2.2.0+rocm5.7'`)
+_OUTPUT_PROMPT = re.compile(r"^\s{0,8}Out\[\d{1,6}\]:\s{0,8}")
+# torch.version.hip stated on its line (`torch.version.hip: 6.2.41133-dd7f95766`,
+# `torch.version.hip = '6.2.41133'`): the ROCm (HIP) version torch was built with
+_HIP_STATED = re.compile(
+    r"\btorch\.version\.hip['\"]?\)?\s{0,8}(?::|=(?!=)|,|\s)\s{0,8}['\"]?"
+    r"(?P<version>\d{1,2}\.\d{1,3}(?:\.\d{1,6})?)"
+)
+# A printed mapping of names to versions (a Python dict or JSON object: sdnext's `System packages:
+# {'torch': '2.4.1+rocm6.1', 'diffusers': ...}`, a report's `{"torch": "2.3.0"}`): each pair whose
+# name the knowledge base knows and whose value is a version
+_DICT_PAIR = re.compile(
+    r"(?<![\w.-])(?P<q>['\"])(?P<name>[A-Za-z][\w.-]{0,60})(?P=q)\s{0,4}:\s{0,8}"
+    r"(?P<r>['\"])v?(?P<version>\d[\w.+!-]{0,80})(?P=r)"
+)
 _XFORMERS = re.compile(
     r"xFormers was built for:?\s+(?:\([\w.]{1,80} pid=\d+[^)]{0,80}\)\s+)?PyTorch\s+"
     r"(?P<built>\S{1,100}) with CUDA (?P<cuda>\d{3,5}) \(you have (?P<have>[^)\s]{1,100})\)"
@@ -153,6 +179,9 @@ class VersionReader:
             Probe(b".whl", VersionKey("wheel"), startup=True),
             Probe(b"__version__", VersionKey("printed"), 2, startup=True),
             Probe(b"version.cuda", VersionKey("printed"), 2, startup=True),
+            Probe(b"version.hip", VersionKey("printed"), 2, startup=True),
+            Probe(b"{'", VersionKey("mapping"), startup=True),
+            Probe(b'{"', VersionKey("mapping"), startup=True),
             # Printed when a run starts (installs, imports, model load): no pass through GBs of
             # training steps, however long the anchor.
             Probe(b"Requirement already satisfied: ", VersionKey("satisfied"), startup=True),
@@ -187,9 +216,21 @@ class VersionReader:
     def _named(self, lines: list[str], line: int) -> None:
         text = lines[0]
         lead = _LEAD.match(text)
-        found = _NAMED.match(text[lead.end() if lead else 0 :])
-        if not found:
+        body = text[lead.end() if lead else 0 :]
+        found = _NAMED.match(body) or _ROW.match(body)
+        if found is not None:
+            self._name_version(found, line, text)
             return
+        # a footer of `NAME: VERSION` items between bullets (A1111's `version: v1.10.1  •
+        # python: 3.10.12  •  torch: 2.3.1+rocm5.7  •  xformers: N/A`): each item is one line's
+        parts = _BULLETS.split(body)
+        if len(parts) > 1:
+            for part in parts:
+                item = _NAMED.match(part.strip())
+                if item is not None:
+                    self._name_version(item, line, text)
+
+    def _name_version(self, found: re.Match[str], line: int, text: str) -> None:
         name = self.names.get(_normal(found.group("name")))
         if name is not None:
             self._package(name, found.group("version"), line, text, "version line")
@@ -233,20 +274,39 @@ class VersionReader:
         text = lines[0]
         for found in _DUNDER.finditer(text):
             self._printed_value(found.group("module"), found.group("version"), line, text)
-        if _DUNDER.search(text) or len(lines) < 2:
+        hip = _HIP_STATED.search(text)
+        if hip is not None:
+            self._hip(hip.group("version"), line, text)
+        if _DUNDER.search(text) or hip is not None or len(lines) < 2:
             return
         expressions = _PRINTED.findall(text)
         if not expressions or ("print(" not in text and not _PROMPT.match(text)):
             return
-        output = lines[1].strip().strip("()[]")
+        output = _OUTPUT_PROMPT.sub("", lines[1]).strip().strip("()[]")
         values = [v.strip("'\",") for v in output.replace(",", " ").split()]
         if len(values) != len(expressions) or not all(v[:1].isdigit() for v in values):
             return
         for expression, value in zip(expressions, values, strict=True):
             if expression == "torch.version.cuda":
                 self._build("torch_cuda", value, line + 1, lines[1], "printed")
+            elif expression == "torch.version.hip":
+                self._hip(value, line + 1, lines[1])
             else:
                 self._printed_value(expression.split(".")[0], value, line + 1, lines[1])
+
+    def _hip(self, version: str, line: int, text: str) -> None:
+        """torch.version.hip (`6.2.41133-dd7f95766`): torch's ROCm build, as collect_env's "ROCM
+        used to build PyTorch" states it (major.minor)."""
+        parts = version.split("-")[0].split(".")
+        if len(parts) >= 2 and parts[0].isdigit() and parts[1].isdigit():
+            self._build("torch_rocm", f"{parts[0]}.{parts[1]}", line, text, "printed")
+
+    def _mapping(self, lines: list[str], line: int) -> None:
+        text = lines[0]
+        for found in _DICT_PAIR.finditer(text):
+            name = self.names.get(_normal(found.group("name")))
+            if name is not None:
+                self._package(name, found.group("version"), line, text, "printed mapping")
 
     def _printed_value(self, module: str, version: str, line: int, text: str) -> None:
         name = _MODULES.get(module, str(canonicalize_name(module)))

@@ -68,6 +68,39 @@ def _gfx_list(value: str) -> str:
     return " ".join(re.findall(r"gfx[0-9a-f]{3,4}(?:-generic)?(?::[a-z]+[+-])*", value))
 
 
+# The words of a field's key that say it names a GPU's target, and those that say the target is
+# one a build, a check or an override asks for (a list, a requirement, a setting), not the GPU's.
+_TARGET_WORDS = frozenset({"arch", "architecture", "gfx", "target", "isa", "compute", "gpu"})
+_REQUEST_WORDS = frozenset({
+    "targets", "archs", "architectures", "build", "building", "built", "compile", "compiling",
+    "compiled", "offload", "override", "supported", "support", "requires", "required",
+    "require", "expected", "requested", "want", "list",
+})  # fmt: skip
+_STATED = re.compile(
+    r"^(?P<lead>--?)?(?P<key>.+?)\s{0,2}(?P<sep>[:=])\s{0,24}['\"]?(?:amdgcn-amd-amdhsa--)?"
+    r"(?P<gfx>gfx[0-9a-f]{3,4})"
+)
+_VARIABLE = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
+
+
+def _stated_target(raw: str) -> str:
+    """The GPU target a `KEY: gfxNNN` / `key=gfxNNN` field states, or "" where the field is not
+    the GPU's: a command-line flag (`--offload-arch=gfx1100`, `-mcpu=gfx906`), an environment or
+    build variable (`AMDGPU_TARGETS=gfx1030`, `PYTORCH_ROCM_ARCH: gfx1100`: settings, not what
+    the GPU is), or a key whose words say the target is one asked for (`Building for GPU arch:`,
+    `supported:`, `requires:`). A word of the key (at most eight) must name a target."""
+    found = _STATED.match(raw.strip())
+    if found is None or found.group("lead"):
+        return ""
+    key = found.group("key").strip()
+    if _VARIABLE.match(key.split()[-1]):
+        return ""
+    words = [w.lower() for w in re.split(r"[\s_.-]+|(?<=[a-z])(?=[A-Z])", key) if w]
+    if not _TARGET_WORDS.intersection(words) or _REQUEST_WORDS.intersection(words):
+        return ""
+    return found.group("gfx")
+
+
 class Field(NamedTuple):
     group: str  # the regex group read
     kind: str  # LogFact kind: gpu_seen | compute_capability | arch_list | cuda_driver | build | package | installed | undefined_symbol
@@ -255,6 +288,36 @@ MESSAGES: tuple[Message, ...] = (
         (Field("gfx", "gfx_target", "0"),),
         "torch device properties",
     ),
+    # A GPU target stated as a field's value, whichever program prints it: "Architecture:
+    # gfx900" (TheRock's Windows installer), "GPU architecture: gfx1152", "AMD arch: gfx1151"
+    # (ComfyUI), "gcnArchName: gfx1034" (hipInfo), ollama's logfmt "compute=gfx900", HIP's
+    # "... for ISA: amdgcn-amd-amdhsa--gfx90a:sramecc+:xnack-", rocm-smi's "GPU[1] : GFX Version:
+    # gfx1036" (its GPU[N] prefix gives the GPU's index; else GPU 0). What a build asks for is not
+    # the GPU's: see _stated_target for the keys and values it refuses.
+    Message(
+        b"gfx",
+        re.compile(
+            r"(?:\bGPU\[(?P<index>\d{1,2})\]\s{0,24}:\s{0,24})?"
+            r"(?P<stated>(?:--?|\b)[A-Za-z][\w.-]{0,40}(?: [A-Za-z][\w.-]{0,40}){0,7}?"
+            r"\s{0,2}[:=]\s{0,24}['\"]?(?:amdgcn-amd-amdhsa--)?gfx[0-9a-f]{3,4}"
+            r"(?::[a-z]+[+-]){0,4}['\"]?(?![\w*;]|[\s,]{1,2}['\"]?(?:amdgcn-amd-amdhsa--)?gfx))"
+        ),
+        (Field("stated", "gfx_target", "@index", _stated_target),),
+        "a stated GPU target",
+    ),
+    # A device banner that names the target with its hexadecimal ID, the two the same digits
+    # (llama.cpp/ggml: "  Device 1: AMD Radeon 740M Graphics, gfx1103 (0x1103), VMM: no", with
+    # the target's features where it has them: "gfx90a:sramecc+:xnack- (0x90a)"): one GPU per
+    # device index.
+    Message(
+        b"(0x",
+        re.compile(
+            r"\bDevice (?P<index>\d{1,2}): (?P<gpu>[^,:()]{2,80}?), "
+            r"(?P<gfx>gfx(?P<digits>[0-9a-f]{3,4}))(?::[a-z]+[+-]){0,4} \(0x(?P=digits)\)"
+        ),
+        (Field("gpu", "gpu_seen", "@index"), Field("gfx", "gfx_target", "@index")),
+        "device banner (ROCm)",
+    ),
     # rocBLAS without a Tensile library for the GPU: "rocBLAS error: Cannot read
     # /opt/rocm/lib/rocblas/library/TensileLibrary.dat: No such file or directory for GPU arch :
     # gfx1032".
@@ -328,7 +391,8 @@ class MachineReader:
             if raw is None:
                 continue
             value = field.convert(raw.strip())
-            key = found.group(field.key[1:]) if field.key.startswith("@") else field.key
+            # "@group": that group's text, GPU 0 where the message leaves it out
+            key = (found.group(field.key[1:]) or "0") if field.key.startswith("@") else field.key
             if field.kind == "package":
                 name = field.key or found.group("name")
                 self.collector.add_package(name, value, line, text, message.source)

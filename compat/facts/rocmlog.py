@@ -15,7 +15,8 @@ are facts of that failure wherever the log prints it, never guesses from prose:
   ".../TensileLibrary_lazy_gfx1102.dat"`, `TensileLibrary.dat: No such file or directory for GPU
   arch : gfx1032` (`hip_library_missing` = 1, and the target the runtime reported, `gfx1102`);
   rocBLAS 5.x's `Cannot read <dir>/TensileLibrary.dat` names no target (`hip_library_missing`
-  only: the target is then asked);
+  only: the target is then asked); hipBLASLt's `No paths matched <dir>/*gfx906*co` names the
+  target its glob looked for;
 - a package's own check that names the GPU target the runtime reports and refuses it:
   `mla_gluon requires gfx950 (CDNA4), got gfx942`, `Unknown GPU architecture: gfx1151`, a
   per-target table without it (`KeyError: 'gfx1151'`), `One of GPU archs of ['gfx1151'] is
@@ -65,6 +66,9 @@ _TENSILE = re.compile(
 )
 _TENSILE_MISSING = re.compile(r"Cannot read|Could not load|No such file|cannot open", re.IGNORECASE)
 _ARCH = re.compile(r"for GPU arch\s*:\s*(?P<gfx>gfx[0-9a-f]{3,4})")
+# hipBLASLt's glob for the target's kernel files matched nothing: "No paths matched
+# <dir>/hipblaslt/library/*gfx906*co" (tensile_host.cpp globs `*<processor>*co`)
+_GLOB = re.compile(r"No paths matched \S{0,400}?\*(?P<gfx>gfx[0-9a-f]{3,4})\*co\b")
 # rocBLAS 5.x names no target: the generic file of the directory it read (no per-target file
 # there, or the wrong directory)
 _TENSILE_GENERIC = re.compile(
@@ -150,7 +154,7 @@ def record(
         if shape.name in ROCM_SONAMES:
             collector.add("build", "missing_rocm_lib", shape.value, line, text, source)
             break
-    found = _ARCH.search(text)
+    found = _ARCH.search(text) or _GLOB.search(text)
     if found is None and _TENSILE_MISSING.search(text):
         found = _TENSILE.search(text)
     if found is not None:
