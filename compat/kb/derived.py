@@ -635,21 +635,33 @@ def cuda_build_on_amd(facts: Facts) -> Verdict:
     matched = MatchedPackage(
         torch.name, str(torch.versions[0]) if torch.exact else "*", torch.origin
     )
-    rocm = _rocm_build_for(torch.versions[0], hardware) if torch.exact else ""
-    return Verdict(Tri.TRUE, (text, rocm) if rocm else (text,), (), (matched,))
+    rocm, chosen = _rocm_build_for(torch.versions[0], hardware) if torch.exact else ("", "")
+    fix = None
+    if chosen:
+        # The build named above, in the fix too: the rule's own fix can only say `rocmX.Y`.
+        # No constraint: pin weighs a fix's constraints, and it chooses torch's build itself.
+        index = f"https://download.pytorch.org/whl/rocm{chosen}"
+        release = torch.versions[0].public
+        fix = Fix(
+            f"install torch's ROCm build torch=={release}+rocm{chosen} from PyTorch's ROCm "
+            f"index (pip install torch=={release}+rocm{chosen} --index-url {index})",
+            change=f"--index-url {index}  # in the requirements file, replacing PyPI for torch",
+        )
+    return Verdict(Tri.TRUE, (text, rocm) if rocm else (text,), (), (matched,), fix=fix)
 
 
-def _rocm_build_for(version: Version, hardware: Any) -> str:
+def _rocm_build_for(version: Version, hardware: Any) -> tuple[str, str]:
     """The ROCm build of this torch release that pin would choose for these GPUs, with the
-    index that serves it (compat/data/torch-rocm-arch.json); where the table has no row for the
-    release or no build of it carries the GPUs' targets, that missing fact, never a guess."""
+    index that serves it (compat/data/torch-rocm-arch.json), and that build's ROCm version
+    (`6.1`); where the table has no row for the release or no build of it carries the GPUs'
+    targets, that missing fact, never a guess, and no version."""
     from packaging.version import Version
 
     from compat.kb import torchrocm
 
     gpus = sorted({(g.gfx_target, g.gfx_features) for g in hardware.gpus if g.gfx_target})
     if not gpus:
-        return ""
+        return "", ""
     release = Version(version.public)
     builds = torchrocm.serving_builds(release, gpus, hardware.rocm_version)
     if not builds:
@@ -662,7 +674,7 @@ def _rocm_build_for(version: Version, hardware: Any) -> str:
             ]
             if first:
                 said += f"; the table's first ROCm builds with code for {', '.join(first)}"
-        return f"no ROCm build to name: {said}"
+        return f"no ROCm build to name: {said}", ""
     rocm = builds[0]
     targets = " ".join(sorted({t for t, _ in gpus}))
     return (
@@ -671,7 +683,7 @@ def _rocm_build_for(version: Version, hardware: Any) -> str:
         f"--index-url https://download.pytorch.org/whl/rocm{rocm}; compat/data/"
         f"torch-rocm-arch.json: the builds of {torchrocm.series_of(release)} that carry "
         f"{targets} are +rocm{', +rocm'.join(builds)})"
-    )
+    ), rocm
 
 
 def _declared_device_targets(facts: Facts) -> tuple[str, ...] | None:

@@ -46,6 +46,7 @@ from compat.kb.conditions import version_in
 from compat.kb.knowledge import KnowledgeBase
 from compat.kb.questions import package_specs, rule_packages
 from compat.model import Facts, Finding, Rule, Severity, Status
+from compat.resolve.pin.guards import Guards
 from compat.resolve.pin.solver import (
     TORCH_FAMILY,
     CandidateSource,
@@ -604,6 +605,8 @@ class _Encoding:
         self.values: dict[int, tuple[NormalizedName, Version]] = {}
         self.pin_groups: list[tuple[Any, list[int]]] = []  # soft pins, as groups for explain
         self.gated: dict[tuple[NormalizedName, str | None], list[Version]] = {}
+        self.constrained: set[tuple[NormalizedName, str]] = set()  # (package, rule id): _rules
+        self.held: set[NormalizedName] = set()  # the user's pins that never move: _pins
         for name in self.variables:
             for version in self.domains[name]:
                 self.values[self.lit(("x", name, version))] = (name, version)
@@ -646,6 +649,7 @@ class _Encoding:
                 self.pin_groups.append((("pin", name), [stay]))
             else:
                 self.add([stay], ("pin", name))
+                self.held.add(name)
 
     def _floors(self) -> None:
         s = self.s
@@ -715,6 +719,12 @@ class _Encoding:
             affected = self.lit(("affected", rule.id))
             for combo, finding in s._combinations(rule, names, moving, domains):
                 negated = [-self.x(n, v) for n, v in zip(moving, combo, strict=True)]
+                if (finding.status is Status.AFFECTED or possible) and all(
+                    v == s.start[n] for n, v in zip(moving, combo, strict=True) if n in self.held
+                ):
+                    # It weighs on these packages' versions where the user's fixed pins allow:
+                    # a guard their lines name first.
+                    self.constrained.update((n, rule.id) for n in moving)
                 if finding.status is Status.AFFECTED:
                     if rule.id in s.start_affected:
                         self.add([*negated, affected])
@@ -913,8 +923,11 @@ class _Report:
             for u in unresolved
         ):
             self.notes += [f"solver: limit reached: {text}" for text in s.known.limits]
-        findings = evaluate(s.kb, _with_versions(s.facts, self.chosen, s._torch_requires))
+        chosen_facts = _with_versions(s.facts, self.chosen, s._torch_requires)
+        findings = evaluate(s.kb, chosen_facts)
         escaped = {f.rule.id for f in s.start_findings} - {f.rule.id for f in remaining}
+        guards = Guards(s.kb, chosen_facts, chosen_facts.packages.keys())
+        constrained = s.last.constrained if s.last is not None else set()
         pins = []
         for name in sorted(self.chosen):
             version = self.chosen[name]
@@ -936,7 +949,9 @@ class _Report:
                     name=name,
                     version=version,
                     installed=s.builds.get(name),
-                    reasons=tuple(dict.fromkeys(s.guarded.get(name, []))),
+                    reasons=guards.shown(
+                        s.guarded.get(name, []), {r for n, r in constrained if n == name}
+                    ),
                     moved_by=moved_by,
                     display_name=fact.display_name if fact else "",
                     start=s.intent.start.get(name, "installed"),
