@@ -294,6 +294,15 @@ class DerivedCondition(AnchorCondition):
         raise AssertionError(f"unvalidated derived key {self.key}")  # pragma: no cover
 
 
+def _gfx_target_unknown(matched: tuple[MatchedPackage, ...] = ()) -> Verdict:
+    """The question every AMD target check asks where a GPU's target is not known."""
+    return Verdict(
+        Tri.UNKNOWN,
+        unknown=(Unknown("hardware.gfx_target", "rocminfo | grep gfx, or compat probe"),),
+        packages=matched,
+    )
+
+
 def hip_code_missing(facts: Facts) -> Verdict:
     """TRUE when a log states an AMD GPU's target and the list of targets torch's ROCm build
     carries (torch.cuda.get_arch_list()) and no entry runs there (target-ID match; the
@@ -331,10 +340,7 @@ def hip_code_missing(facts: Facts) -> Verdict:
             ),
         )
     if not amd or any(g.gfx_target is None for g in amd):
-        return Verdict(
-            Tri.UNKNOWN,
-            unknown=(Unknown("hardware.gfx_target", "rocminfo | grep gfx, or compat probe"),),
-        )
+        return _gfx_target_unknown()
     override = override_target(hardware.gfx_override) if hardware else None
     missing = [
         g
@@ -419,11 +425,7 @@ def xformers_hip_code_missing(facts: Facts) -> Verdict:
             anchored=True,
         )
     if any(g.gfx_target is None for g in amd):
-        return Verdict(
-            Tri.UNKNOWN,
-            unknown=(Unknown("hardware.gfx_target", "rocminfo | grep gfx, or compat probe"),),
-            packages=matched,
-        )
+        return _gfx_target_unknown(matched)
     override = override_target(hardware.gfx_override)
 
     def unserved(targets: tuple[str, ...]) -> list[Gpu]:
@@ -505,11 +507,7 @@ def flash_attn_ck_target_unlisted(facts: Facts) -> Verdict:
             anchored=True,
         )
     if any(g.gfx_target is None for g in amd):
-        return Verdict(
-            Tri.UNKNOWN,
-            unknown=(Unknown("hardware.gfx_target", "rocminfo | grep gfx, or compat probe"),),
-            packages=matched,
-        )
+        return _gfx_target_unknown(matched)
     override = override_target(hardware.gfx_override)
     # allowed_archs holds bare names compared by string equality with GPU_ARCHS or the
     # detected gcnArchName's name before ':' (its features dropped)
