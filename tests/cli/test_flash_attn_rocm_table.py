@@ -19,6 +19,7 @@ from tests.dists import make_dist, make_env
 from tests.indexserver import Dist, IndexServer
 from tests.lib.doctor import doctor_report
 from tests.lib.elfbuild import Symbol, build
+from tests.lib.hardware import amd_profile, check_report, rule_hits
 from tests.lib.hipbuild import aligned, bundle
 from tests.lib.nativeenv import native_dist
 from tests.lib.paths import REPO
@@ -26,33 +27,14 @@ from tests.profiles import R580
 
 HARDWARE = REPO / "docs" / "examples" / "hardware"
 RULE = "flash-attn-rocm-ck-build-lacks-gpu-target"
-ROCM = "--index-url https://download.pytorch.org/whl/rocm{}\n"
+_profile = amd_profile
 
 
 def _findings(tmp_path: Path, lines: str, profile: Path) -> list[dict[str, object]]:
-    requirements = tmp_path / "requirements.txt"
-    requirements.write_text(lines, encoding="utf-8")
-    result = run_cli(
-        ["check", "--offline", "--hardware", str(profile), "--format", "json", str(requirements)]
-    )
-    assert result.exit_code in (0, 1), result.stderr
-    assert "Traceback" not in result.stderr
-    findings = result.json()["findings"]
-    assert isinstance(findings, list)
-    return [f for f in findings if f["rule"] == RULE]
+    return rule_hits(check_report(tmp_path, lines, profile), RULE)
 
 
-def _profile(tmp_path: Path, name: str, target: str, override: str | None = None) -> Path:
-    data: dict[str, object] = {
-        "schema": "compat.hardware/1",
-        "gpus": [{"index": 0, "name": name, "vendor": "amd", "gfx_target": target}],
-        "platform": "linux/x86_64",
-    }
-    if override:
-        data["hsa_override_gfx_version"] = override
-    path = tmp_path / f"{target}-{override}.json"
-    path.write_text(json.dumps(data), encoding="utf-8")
-    return path
+ROCM = "--index-url https://download.pytorch.org/whl/rocm{}\n"
 
 
 def test_a_ck_only_release_on_an_unlisted_gpu_is_affected(tmp_path: Path) -> None:

@@ -11,41 +11,20 @@ import pytest
 
 from tests.conftest import run_subprocess
 from tests.dists import make_env
+from tests.lib.hardware import amd_profile, check_report, rule_hits
 from tests.lib.paths import REPO
 
 HARDWARE = REPO / "docs" / "examples" / "hardware"
 RULE = "hip-no-code-object-for-gpu"
+_profile = amd_profile
 
 
 def _check(tmp_path: Path, pin: str, profile: Path) -> dict[str, object]:
-    requirements = tmp_path / "requirements.txt"
-    requirements.write_text(f"torch=={pin}\n", encoding="utf-8")
-    result = run_subprocess(
-        ["check", "--offline", "--hardware", str(profile), "--format", "json", str(requirements)]
-    )
-    assert result.exit_code in (0, 1), result.stderr
-    assert "Traceback" not in result.stderr
-    report: dict[str, object] = result.json()
-    return report
+    return check_report(tmp_path, f"torch=={pin}\n", profile, process=True)
 
 
 def _hits(report: dict[str, object]) -> list[dict[str, object]]:
-    findings = report["findings"]
-    assert isinstance(findings, list)
-    return [f for f in findings if f["rule"] == RULE]
-
-
-def _profile(tmp_path: Path, name: str, target: str, override: str | None = None) -> Path:
-    data: dict[str, object] = {
-        "schema": "compat.hardware/1",
-        "gpus": [{"index": 0, "name": name, "vendor": "amd", "gfx_target": target}],
-        "platform": "linux/x86_64",
-    }
-    if override:
-        data["hsa_override_gfx_version"] = override
-    path = tmp_path / "amd.json"
-    path.write_text(json.dumps(data), encoding="utf-8")
-    return path
+    return rule_hits(report, RULE)
 
 
 def test_a_build_without_the_gpus_target_is_affected(tmp_path: Path) -> None:

@@ -14,47 +14,19 @@ from tests.conftest import run_cli, run_subprocess
 from tests.dists import make_env
 from tests.lib.doctor import doctor_report
 from tests.lib.elfbuild import Symbol, build
+from tests.lib.hardware import amd_profile, check_report, rule_hits
 from tests.lib.hipbuild import aligned, bundle
 from tests.lib.nativeenv import native_dist
 from tests.lib.paths import REPO
 
 HARDWARE = REPO / "docs" / "examples" / "hardware"
 RULE = "xformers-rocm-wheel-without-gpu-target"
-
-
-def _check(
-    tmp_path: Path, lines: str, profile: Path, *, process: bool = False
-) -> dict[str, object]:
-    """check in-process (typer's runner), or as a real process where `process`."""
-    requirements = tmp_path / "requirements.txt"
-    requirements.write_text(lines, encoding="utf-8")
-    run = run_subprocess if process else run_cli
-    result = run(
-        ["check", "--offline", "--hardware", str(profile), "--format", "json", str(requirements)]
-    )
-    assert result.exit_code in (0, 1), result.stderr
-    assert "Traceback" not in result.stderr
-    report: dict[str, object] = result.json()
-    return report
+_check = check_report
+_profile = amd_profile
 
 
 def _hits(report: dict[str, object]) -> list[dict[str, object]]:
-    findings = report["findings"]
-    assert isinstance(findings, list)
-    return [f for f in findings if f["rule"] == RULE]
-
-
-def _profile(tmp_path: Path, name: str, target: str, override: str | None = None) -> Path:
-    data: dict[str, object] = {
-        "schema": "compat.hardware/1",
-        "gpus": [{"index": 0, "name": name, "vendor": "amd", "gfx_target": target}],
-        "platform": "linux/x86_64",
-    }
-    if override:
-        data["hsa_override_gfx_version"] = override
-    path = tmp_path / f"{target}-{override}.json"
-    path.write_text(json.dumps(data), encoding="utf-8")
-    return path
+    return rule_hits(report, RULE)
 
 
 ROCM = "--index-url https://download.pytorch.org/whl/rocm{}\n"

@@ -11,7 +11,56 @@ import pytest
 
 from tests.profiles import R535, R580
 
-__all__ = ["R535", "R580", "profile", "profile_file", "r535", "r580", "two_gpus"]
+__all__ = [
+    "R535",
+    "R580",
+    "amd_profile",
+    "check_report",
+    "profile",
+    "profile_file",
+    "r535",
+    "r580",
+    "rule_hits",
+    "two_gpus",
+]
+
+
+def amd_profile(tmp: Path, name: str, target: str, override: str | None = None) -> Path:
+    """One AMD GPU of `target` (and HSA_OVERRIDE_GFX_VERSION where given), as tmp/TARGET-OVERRIDE.json."""
+    data: dict[str, object] = {
+        "schema": "compat.hardware/1",
+        "gpus": [{"index": 0, "name": name, "vendor": "amd", "gfx_target": target}],
+        "platform": "linux/x86_64",
+    }
+    if override:
+        data["hsa_override_gfx_version"] = override
+    path = tmp / f"{target}-{override}.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def check_report(tmp: Path, lines: str, hardware: Path, *, process: bool = False) -> dict[str, Any]:
+    """`compat check --offline --hardware HARDWARE --format json` on a requirements file of
+    `lines`: in-process (typer's runner), or as a real process where `process`."""
+    from tests.conftest import run_cli, run_subprocess
+
+    requirements = tmp / "requirements.txt"
+    requirements.write_text(lines, encoding="utf-8")
+    run = run_subprocess if process else run_cli
+    result = run(
+        ["check", "--offline", "--hardware", str(hardware), "--format", "json", str(requirements)]
+    )
+    assert result.exit_code in (0, 1), result.stderr
+    assert "Traceback" not in result.stderr
+    report: dict[str, Any] = result.json()
+    return report
+
+
+def rule_hits(report: Mapping[str, Any], rule: str) -> list[dict[str, Any]]:
+    """The report's findings of one rule."""
+    findings = report["findings"]
+    assert isinstance(findings, list)
+    return [finding for finding in findings if finding["rule"] == rule]
 
 
 def profile_file(directory: Path, profile: Mapping[str, Any] = R535, name: str = "") -> Path:
