@@ -29,8 +29,12 @@ import json
 import random
 import re
 import subprocess
+import sys
 from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from tablegen import write_or_check  # a sibling script, not a package
 
 ROOT = Path(__file__).resolve().parent.parent
 INPUT = ROOT / "scripts" / "inputs" / "therock-targets.json"
@@ -165,10 +169,7 @@ def main() -> int:
         },
     }
     text = json.dumps(table, indent=1, ensure_ascii=False, sort_keys=True) + "\n"
-    if args.check:
-        return 0 if OUTPUT.is_file() and OUTPUT.read_text() == text else 1
-    OUTPUT.write_text(text)
-    return 0
+    return write_or_check(OUTPUT, text, check=args.check)
 
 
 if __name__ == "__main__":

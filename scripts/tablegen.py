@@ -59,9 +59,14 @@ def run(
             return 3
         if args.verify is not None:
             return 0
-    text = generate()
-    if args.check:
-        return 0 if output.exists() and output.read_text() == text else 1
+    return write_or_check(output, generate(), check=args.check)
+
+
+def write_or_check(output: Path, text: str, *, check: bool) -> int:
+    """Write a generated table, or with `check` write nothing and exit 1 where the committed file
+    is not exactly `text` (a hand edit, or inputs changed without regenerating)."""
+    if check:
+        return 0 if output.is_file() and output.read_text() == text else 1
     output.write_text(text)
     return 0
 

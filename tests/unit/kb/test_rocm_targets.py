@@ -13,6 +13,7 @@ from compat.kb.rocmtargets import linux_note, table
 from tests.lib.paths import REPO
 
 SCRIPT = REPO / "scripts" / "gen_rocm_targets.py"
+TABLEGEN = SCRIPT.with_name("tablegen.py")  # the sibling script it imports
 INPUT = REPO / "scripts" / "inputs" / "therock-targets.json"
 
 
@@ -51,6 +52,7 @@ def test_a_hand_edit_is_caught(tmp_path: Path) -> None:
     (copy / "scripts" / "inputs").mkdir(parents=True)
     (copy / "compat" / "data").mkdir(parents=True)
     (copy / "scripts" / "gen_rocm_targets.py").write_text(SCRIPT.read_text())
+    (copy / "scripts" / "tablegen.py").write_text(TABLEGEN.read_text())
     (copy / "scripts" / "inputs" / "therock-targets.json").write_text(INPUT.read_text())
     data = json.loads((REPO / "compat" / "data" / "rocm-targets.json").read_text())
     data["targets"]["gfx90a"]["tiers"]["linux"]["sanity_tested"] = True

@@ -16,6 +16,7 @@ import pytest
 from tests.lib.paths import REPO
 
 SCRIPT = REPO / "scripts" / "gen_torch_rocm_arch.py"
+TABLEGEN = SCRIPT.with_name("tablegen.py")  # the sibling script it imports
 INPUT = REPO / "scripts" / "inputs" / "torch-rocm-arch.json"
 
 
@@ -49,6 +50,7 @@ def test_a_hand_edit_is_caught(tmp_path: Path) -> None:
     (tmp_path / "scripts" / "inputs").mkdir(parents=True)
     (tmp_path / "compat" / "data").mkdir(parents=True)
     (tmp_path / "scripts" / "gen_torch_rocm_arch.py").write_text(SCRIPT.read_text())
+    (tmp_path / "scripts" / "tablegen.py").write_text(TABLEGEN.read_text())
     (tmp_path / "scripts" / "inputs" / "torch-rocm-arch.json").write_text(INPUT.read_text())
     data = json.loads((REPO / "compat" / "data" / "torch-rocm-arch.json").read_text())
     data["releases"]["2.0"]["rocm"]["5.4.2"].append("gfx1100")
@@ -134,6 +136,7 @@ def test_generation_re_reads_a_sample_and_refuses_a_recorded_row_that_differs(
     (root / "compat" / "data").mkdir(parents=True)
     script = root / "scripts" / "gen_torch_rocm_arch.py"
     script.write_text(SCRIPT.read_text())
+    script.with_name("tablegen.py").write_text(TABLEGEN.read_text())
     series = ("2.1", "2.2", "2.3", "2.4")  # each its own copy: the edit below touches one row
     recorded = {
         "series": {s: {"ref": f"release/{s}", **json.loads(json.dumps(row))} for s in series}
@@ -291,6 +294,7 @@ def test_a_pytorch_clone_fills_the_unread_series_and_is_re_read(tmp_path: Path) 
     (root / "compat" / "data").mkdir(parents=True)
     script = root / "scripts" / "gen_torch_rocm_arch.py"
     script.write_text(SCRIPT.read_text())
+    script.with_name("tablegen.py").write_text(TABLEGEN.read_text())
     recorded = json.loads(INPUT.read_text())
     recorded["pytorch"] = {"2.7": {"release": "2.7.1", "repo": "pytorch/pytorch", "commit": head}}
     inputs = root / "scripts" / "inputs" / "torch-rocm-arch.json"

@@ -16,6 +16,7 @@ import pytest
 from tests.lib.paths import REPO
 
 SCRIPT = REPO / "scripts" / "gen_xformers_rocm_arch.py"
+TABLEGEN = SCRIPT.with_name("tablegen.py")  # the sibling script it imports
 INPUT = REPO / "scripts" / "inputs" / "xformers-rocm-arch.json"
 OUTPUT = REPO / "compat" / "data" / "xformers-rocm-arch.json"
 
@@ -54,6 +55,7 @@ def test_a_hand_edit_is_caught(tmp_path: Path) -> None:
     (tmp_path / "compat" / "data").mkdir(parents=True)
     script = tmp_path / "scripts" / "gen_xformers_rocm_arch.py"
     script.write_text(SCRIPT.read_text())
+    script.with_name("tablegen.py").write_text(TABLEGEN.read_text())
     (tmp_path / "scripts" / "inputs" / "xformers-rocm-arch.json").write_text(INPUT.read_text())
     data = json.loads(OUTPUT.read_text())
     data["releases"]["0.0.30"]["targets"].append("gfx1100")
@@ -181,6 +183,7 @@ def test_generation_re_reads_a_sample_and_refuses_a_recorded_row_that_differs(
     (root / "compat" / "data").mkdir(parents=True)
     script = root / "scripts" / "gen_xformers_rocm_arch.py"
     script.write_text(SCRIPT.read_text())
+    script.with_name("tablegen.py").write_text(TABLEGEN.read_text())
     releases = ("0.0.30", "0.0.31", "0.0.32", "0.0.33")
     rows: dict[str, dict[str, object]] = {
         r: {"tag": f"v{r}", **json.loads(json.dumps(row))} for r in releases
