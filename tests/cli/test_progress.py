@@ -7,18 +7,17 @@ from __future__ import annotations
 import fcntl
 import os
 import pty
-import select
 import struct
 import subprocess
 import sys
 import termios
-import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
 
 from tests.indexserver import Dist, Faults, IndexServer
+from tests.lib.terminal import drain
 
 SLOW = 2.6  # seconds the index takes to answer: long enough for the clock to tick twice
 
@@ -39,21 +38,7 @@ def run_on_terminal(
         stderr=slave if stderr_tty else subprocess.PIPE,
     )
     os.close(slave)
-    seen = bytearray()
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        ready, _, _ = select.select([master], [], [], 0.2)
-        if ready:
-            try:
-                chunk = os.read(master, 65536)
-            except OSError:  # EIO: every writer of the terminal has gone
-                break
-            if not chunk:
-                break
-            seen += chunk
-        elif proc.poll() is not None and not stderr_tty:
-            break
-    os.close(master)
+    seen = drain(master, proc, until_exit=not stderr_tty)
     stdout, piped = proc.communicate(timeout=60)
     stderr = seen.decode() if stderr_tty else piped.decode()
     return proc.returncode, stdout.decode(), stderr

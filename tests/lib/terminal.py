@@ -41,6 +41,15 @@ def on_terminal(
         stderr=slave,
     )
     os.close(slave)
+    seen = drain(master, proc)
+    code = proc.wait(timeout=30)
+    return code, seen.decode("utf-8", "replace").replace("\r\n", "\n")
+
+
+def drain(master: int, proc: subprocess.Popen[bytes], *, until_exit: bool = True) -> bytes:
+    """What a pty's writers sent, read until they have all gone (EIO), for at most 120 s, and
+    closed; with `until_exit`, also stop once the process has exited and nothing is waiting
+    (a child that keeps the terminal open would otherwise hold the read to the bound)."""
     seen = bytearray()
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
@@ -53,11 +62,10 @@ def on_terminal(
             if not chunk:
                 break
             seen += chunk
-        elif proc.poll() is not None:
+        elif until_exit and proc.poll() is not None:
             break
     os.close(master)
-    code = proc.wait(timeout=30)
-    return code, seen.decode("utf-8", "replace").replace("\r\n", "\n")
+    return bytes(seen)
 
 
 def piped(argv: Sequence[str], env: Mapping[str, str] | None = None) -> tuple[int, str, str]:
