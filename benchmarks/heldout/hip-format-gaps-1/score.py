@@ -18,21 +18,10 @@ from pathlib import Path
 from compat.binary.elf import read_elf
 from compat.binary.gfxtarget import bundle_target
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "scripts"))
+from hip_fixtures import section  # the fixture script's ELF section reader, not a package
+
 BUNDLE = b"__CLANG_OFFLOAD_BUNDLE__"
-
-
-def section(data: bytes, name: bytes) -> tuple[int, int] | None:
-    (shoff,) = struct.unpack_from("<Q", data, 0x28)
-    shentsize, shnum, shstrndx = struct.unpack_from("<HHH", data, 0x3A)
-    names = struct.unpack_from("<Q", data, shoff + shstrndx * shentsize + 0x18)[0]
-    for index in range(shnum):
-        at = shoff + index * shentsize
-        label, kind = struct.unpack_from("<II", data, at)
-        offset, size = struct.unpack_from("<QQ", data, at + 0x18)
-        end = data.find(b"\0", names + label)
-        if data[names + label : end] == name and kind != 8:
-            return offset, size
-    return None
 
 
 def wholes(data: bytes, start: int, end: int) -> list[bytes]:
