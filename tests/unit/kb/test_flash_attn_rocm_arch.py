@@ -5,7 +5,6 @@ its sha256), and the setup.py reader takes the tags' shapes, refusing the ones i
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import json
 import subprocess
@@ -17,6 +16,7 @@ from types import ModuleType
 import pytest
 
 from tests.lib.paths import REPO
+from tests.lib.scripts import load_script
 
 SCRIPT = REPO / "scripts" / "gen_flash_attn_rocm_arch.py"
 INPUT = REPO / "scripts" / "inputs" / "flash-attn-rocm-arch.json"
@@ -24,11 +24,7 @@ OUTPUT = REPO / "compat" / "data" / "flash-attn-rocm-arch.json"
 
 
 def _generator() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("gen_flash_attn_rocm_arch", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("gen_flash_attn_rocm_arch")
 
 
 def test_the_table_is_what_the_script_writes() -> None:

@@ -4,7 +4,6 @@ the build script's shapes, refusing the ones it does not know."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 import sys
@@ -14,6 +13,7 @@ from types import ModuleType
 import pytest
 
 from tests.lib.paths import REPO
+from tests.lib.scripts import load_script
 
 SCRIPT = REPO / "scripts" / "gen_torch_rocm_arch.py"
 TABLEGEN = SCRIPT.with_name("tablegen.py")  # the sibling script it imports
@@ -21,11 +21,7 @@ INPUT = REPO / "scripts" / "inputs" / "torch-rocm-arch.json"
 
 
 def _generator() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("gen_torch_rocm_arch", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("gen_torch_rocm_arch")
 
 
 def test_the_table_is_what_the_script_writes() -> None:

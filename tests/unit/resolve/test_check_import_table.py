@@ -24,6 +24,7 @@ from tests.lib import paths
 from tests.lib.doctor import doctor_report
 from tests.lib.pyimports import copy_case
 from tests.lib.resolvers import pip_resolve
+from tests.lib.scripts import load_script
 
 MANIFEST = json.loads((paths.PYIMPORTS / "MANIFEST.json").read_text(encoding="utf-8"))
 _CANNOT_IMPORT = re.compile(r"ImportError: cannot import name '(\w+)' from '([\w.]+)'")
@@ -174,15 +175,8 @@ def test_the_generated_rules_regenerate_from_the_table(tmp_path: Path) -> None:
 
 
 def _script() -> Any:
-    import importlib.util
 
-    spec = importlib.util.spec_from_file_location(
-        "gen_import_table", paths.REPO / "scripts" / "gen_import_table.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("gen_import_table")
 
 
 @pytest.mark.parametrize("name", ["st-2.2.2-hub-0.25.2", "st-2.2.2-hub-0.26.0"])
