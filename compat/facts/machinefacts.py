@@ -327,6 +327,16 @@ MESSAGES: tuple[Message, ...] = (
         (Field("gfx", "gfx_target", "0"),),
         "rocBLAS",
     ),
+    # HIP's fatbin loader names the device's target ID it found no code object for
+    # (ROCm/clr hipamd/src/hip_fatbin.cpp: "No compatible code objects found for: %s, value of
+    # HIP_FORCE_SPIRV_CODEOBJECT: %d", the device's isa().targetId(), e.g. gfx1201 or
+    # gfx90a:sramecc+:xnack-): the GPU's own target, not one a build asked for.
+    Message(
+        b"No compatible code objects found for",
+        re.compile(r"No compatible code objects found for: (?P<gfx>gfx[0-9a-f]{3,4})\b"),
+        (Field("gfx", "gfx_target", "0"),),
+        "HIP loader",
+    ),
     # HSA_OVERRIDE_GFX_VERSION as a command line or an environment dump sets it
     # (`HSA_OVERRIDE_GFX_VERSION=11.0.0`, `export HSA_OVERRIDE_GFX_VERSION="10.3.0"`,
     # `HSA_OVERRIDE_GFX_VERSION: 11.0.0`), Python sets it (`putenv("HSA_OVERRIDE_GFX_VERSION",

@@ -34,7 +34,10 @@ are facts of that failure wherever the log prints it, never guesses from prose:
   does not support the GPU (`kfd kfd: amdgpu: PITCAIRN  not supported in kfd`:
   `kfd_unsupported_gpu` = 1);
 - the ROCm library bitsandbytes looked for and did not find, `libbitsandbytes_rocm80.so`
-  (`bnb_rocm_library` = 80; `libbitsandbytes_rocm72.dll` on Windows = 72).
+  (`bnb_rocm_library` = 80; `libbitsandbytes_rocm72.dll` on Windows = 72);
+- torch's CUDA build finding no NVIDIA driver, `Found no NVIDIA driver on your system` (c10/cuda's
+  device count, CUDA builds only; a ROCm build says `No HIP GPUs are available`):
+  `cuda_no_driver` = 1, judged against the AMD GPUs the log shows.
 """
 
 from __future__ import annotations
@@ -133,6 +136,8 @@ def record(
     """The ROCm facts of one matched message line."""
     if "INVALID_ISA" in text:
         collector.add("build", "hsa_invalid_isa", "1", line, text, source)
+    if "Found no NVIDIA driver on your system" in text:
+        collector.add("build", "cuda_no_driver", "1", line, text, source)
     if (
         "No HIP GPUs are available" in text
         or "hipErrorNoDevice" in text

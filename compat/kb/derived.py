@@ -56,6 +56,7 @@ VOCABULARY: dict[str, tuple[str, ...]] = {
     "hip_target": ("refused",),
     "hip_override_fault": ("other-target",),
     "rocm_kfd": ("inaccessible",),
+    "torch_cuda_no_driver": ("amd-gpus",),
     # what the dynamic loader's refusal a log reports says (compat/kb/loaderlog.py)
     "loader_execstack": ("refused",),
     "torch_backend": ("cuda-on-amd",),
@@ -91,6 +92,7 @@ PACKAGES: dict[str, tuple[str, ...]] = {
     "hip_target": (),  # whichever package's check names the target
     "hip_override_fault": (),
     "rocm_kfd": (),
+    "torch_cuda_no_driver": ("torch",),
     "loader_execstack": (),  # whichever library asks for an executable stack
     "torch_backend": ("torch",),
     "cudnn_runtime": ("torch",),
@@ -110,6 +112,7 @@ HIP_LOG = (
     "hip_target",
     "hip_override_fault",
     "rocm_kfd",
+    "torch_cuda_no_driver",
 )
 # derived keys whose mechanism covers packages their table does not list (any extension built
 # against NumPy 1): a traceback through another package is not outside them

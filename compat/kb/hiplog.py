@@ -366,6 +366,34 @@ def target_refused(facts: Facts) -> Verdict:
     return Verdict(Tri.TRUE, (text,))
 
 
+def cuda_build_no_driver_on_amd(facts: Facts) -> Verdict:
+    """torch's CUDA build found no NVIDIA driver (`Found no NVIDIA driver on your system`,
+    `cuda_no_driver`): where the log shows AMD GPUs and no NVIDIA one, torch is the wrong build
+    for the machine (a ROCm build says `No HIP GPUs are available` instead). TRUE where the log
+    lists the machine's GPUs and all are AMD's; where it only names AMD GPUs (rocminfo's
+    `Name: gfx1030`, a banner), whether an NVIDIA GPU is there too is asked. A log that shows no
+    GPU, or an NVIDIA one, is not this rule's: the same message is a machine without an NVIDIA
+    driver (a container without the GPU, a CPU-only runtime)."""
+    if "cuda_no_driver" not in facts.builds:
+        return FALSE
+    hardware = facts.hardware
+    amd = _amd(hardware)
+    if hardware is None or not amd or len(amd) != len(hardware.gpus):
+        return FALSE
+    names = ", ".join(sorted({g.gfx_target or g.name for g in amd}))
+    text = (
+        f"torch is a CUDA build (its message: no NVIDIA driver) on AMD GPUs ({names}): it "
+        "carries no HIP code; torch's ROCm build drives them"
+    )
+    if hardware.partial:
+        hint = (
+            "whether the machine also has an NVIDIA GPU (nvidia-smi -L; rocminfo | grep gfx): "
+            "with AMD GPUs only, install torch's ROCm build"
+        )
+        return _open(text, Unknown("hardware.gpus", hint))
+    return Verdict(Tri.TRUE, (text,))
+
+
 CHECKS = {
     "hip_isa": isa_rejected,
     "hip_library": library_kernels_missing,
@@ -377,6 +405,7 @@ CHECKS = {
     "hip_target": target_refused,
     "hip_override_fault": override_fault,
     "rocm_kfd": kfd_not_accessible,
+    "torch_cuda_no_driver": cuda_build_no_driver_on_amd,
 }
 
 

@@ -124,6 +124,8 @@ BUILD_KEYS = {
     # /dev/kfd could not be opened (1 EACCES, 2 ENOENT, 3 another errno); the kernel's KFD does
     # not support the GPU (1)
     "kfd_open_failed", "kfd_unsupported_gpu",
+    # torch's CUDA build found no NVIDIA driver (`Found no NVIDIA driver on your system`) (1)
+    "cuda_no_driver",
 }  # fmt: skip
 EXAMPLE_KINDS = ("affected", "possible", "clear")
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9.-]*[a-z0-9]$")

@@ -705,6 +705,17 @@ def _hip_log_cases(key: str) -> Iterator[Case]:
         yield Case("inaccessible", {"build": {"kfd_unsupported_gpu": "1"}}, (), {})
         yield Case("inaccessible", {"hardware": _amd("gfx1100")}, (), {})
         return
+    if key == "torch_cuda_no_driver":
+        # torch's CUDA build message beside AMD GPUs; alone (no GPU shown) or no message: false
+        yield Case(
+            "amd-gpus",
+            {"build": {"cuda_no_driver": "1"}, "hardware": _amd("gfx1031")},
+            (("build", "cuda_no_driver"),),
+            {},
+        )
+        yield Case("amd-gpus", {"build": {"cuda_no_driver": "1"}}, (), {})
+        yield Case("amd-gpus", {"hardware": _amd("gfx1031")}, (), {})
+        return
     if key == "hip_override_fault":
         # the fault under an override naming another target: within the generation (open),
         # across generations (true), the GPU's own target (false)
@@ -828,6 +839,7 @@ DERIVED_CASES: dict[tuple[str, str], Callable[[], Iterator[Case]]] = {
     ("hip_override_fault", "other-target"): lambda: _hip_log_cases("hip_override_fault"),
     ("loader_execstack", "refused"): lambda: _hip_log_cases("loader_execstack"),
     ("rocm_kfd", "inaccessible"): lambda: _hip_log_cases("rocm_kfd"),
+    ("torch_cuda_no_driver", "amd-gpus"): lambda: _hip_log_cases("torch_cuda_no_driver"),
     ("nccl_wheels", "two-majors"): _nccl_wheel_cases,
     ("stated_requirement", "unmet"): _requirement_cases,
     ("loader_cuda_major", "other-major"): _loader_cases,
