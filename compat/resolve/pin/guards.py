@@ -17,7 +17,7 @@ from collections.abc import Collection, Iterable, Sequence
 
 from packaging.utils import NormalizedName
 
-from compat.kb.conditions import All, AnyOf, PackageVersion, SettledAnyOf
+from compat.kb.conditions import All, AnyOf, HardwareCondition, PackageVersion, SettledAnyOf
 from compat.kb.knowledge import KnowledgeBase
 from compat.model import Condition, Facts, Tri, Verdict
 
@@ -47,6 +47,26 @@ def _opened(condition: Condition, names: Collection[NormalizedName]) -> Conditio
     if isinstance(condition, All):  # EscapableAll too: its extra is a fix, not a verdict
         return All(tuple(_opened(p, names) for p in condition.parts))
     return condition
+
+
+def _hardware_only(condition: Condition) -> Condition:
+    """`condition` with every leaf but the hardware ones open: a settled `any:` becomes a plain
+    one (the build it is settled by is open too, so no alternative is dropped for it)."""
+    if isinstance(condition, HardwareCondition):
+        return condition
+    if isinstance(condition, AnyOf):  # SettledAnyOf too
+        return AnyOf(tuple(_hardware_only(p) for p in condition.parts))
+    if isinstance(condition, All):
+        return All(tuple(_hardware_only(p) for p in condition.parts))
+    return _OPEN
+
+
+def hardware_allows(condition: Condition, facts: Facts) -> bool:
+    """Whether the machine in `facts` leaves `condition` possible for some version, build or
+    usage: its hardware conditions evaluated by the engine, everything else open. An unknown
+    hardware fact never says no; an NVIDIA compute capability or driver on a machine of AMD
+    GPUs, a pre-Ampere floor on an A100, do."""
+    return _hardware_only(condition).evaluate(facts).value is not Tri.FALSE
 
 
 class Guards:

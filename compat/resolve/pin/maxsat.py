@@ -46,7 +46,7 @@ from compat.kb.conditions import version_in
 from compat.kb.knowledge import KnowledgeBase
 from compat.kb.questions import package_specs, rule_packages
 from compat.model import Facts, Finding, Rule, Severity, Status
-from compat.resolve.pin.guards import Guards
+from compat.resolve.pin.guards import Guards, hardware_allows
 from compat.resolve.pin.solver import (
     TORCH_FAMILY,
     CandidateSource,
@@ -202,10 +202,15 @@ class _Solver:
         from compat.kb.questions import fact_keys
 
         gpus = facts.hardware is not None and bool(facts.hardware.gpus)
+        # A hardware rule guards its packages where the machine leaves it possible: a compute
+        # capability or an NVIDIA driver on a machine of AMD GPUs (an A100's Ampere floor) is
+        # no reason to pin an unpinned requirement. Unknown hardware facts leave every one.
         self.hardware_names = {
             n
-            for i, _, names in self.rules
-            if gpus and any(k.startswith("hardware.") for k in fact_keys(kb.plain_at(i)))
+            for i, rule, names in self.rules
+            if gpus
+            and any(k.startswith("hardware.") for k in fact_keys(kb.plain_at(i)))
+            and hardware_allows(rule.when, self.facts)
             for n in names
         }
         self.toolkit = {rule.id for _, rule, _ in self.rules if _mentions_toolkit(rule.when)}
