@@ -9,6 +9,7 @@ after editing one (`--check` fails when a copy is stale: tests/product/test_sche
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from pathlib import Path
@@ -49,7 +50,11 @@ def bundled(name: str) -> dict[str, Any]:
 
 
 def main(argv: list[str]) -> int:
-    check = "--check" in argv
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument(
+        "--check", action="store_true", help="write nothing; exit 1 where a schema is stale"
+    )
+    check = parser.parse_args(argv).check
     stale = []
     for name in EMBEDS:
         text = json.dumps(bundled(name), indent=2, ensure_ascii=False) + "\n"

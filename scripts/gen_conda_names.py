@@ -12,6 +12,7 @@ conda-only to compat (no fact, hence no finding).
 
 from __future__ import annotations
 
+import argparse
 import hashlib
 import json
 import sys
@@ -75,18 +76,30 @@ def verify(source: Path, table: Path = TABLE, count: int = VERIFY_ROWS) -> str:
 
 
 def main() -> None:
-    if sys.argv[1:2] == ["--verify"]:  # --verify MAPPING [TABLE]
+    parser = argparse.ArgumentParser(
+        description=(__doc__ or "").split("\n\n")[0],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=(__doc__ or "").split("\n\n", 2)[-1],
+    )
+    parser.add_argument(
+        "--verify", nargs="+", metavar="FILE", help="MAPPING [TABLE]: re-read a sample of rows"
+    )
+    parser.add_argument("inputs", nargs="*", metavar="MAPPING COMMIT DATE")
+    args = parser.parse_args()
+    if args.verify:
         sys.path.insert(0, str(ROOT / "scripts"))
         from tablegen import SampleDisagrees
 
-        table = Path(sys.argv[3]) if len(sys.argv) > 3 else TABLE
+        table = Path(args.verify[1]) if len(args.verify) > 1 else TABLE
         try:
-            print(verify(Path(sys.argv[2]), table))
+            print(verify(Path(args.verify[0]), table))
         except SampleDisagrees as error:
             print(f"scripts/gen_conda_names.py: refused: {error}", file=sys.stderr)
             raise SystemExit(1) from None
         return
-    source, commit, date = Path(sys.argv[1]), sys.argv[2], sys.argv[3]
+    if len(args.inputs) != 3:
+        parser.error("give MAPPING COMMIT DATE (or --verify MAPPING [TABLE])")
+    source, commit, date = Path(args.inputs[0]), args.inputs[1], args.inputs[2]
     from compat.names import canonicalize_name
 
     raw = source.read_bytes()

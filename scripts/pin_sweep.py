@@ -11,8 +11,8 @@ with the new one.
 
 from __future__ import annotations
 
+import argparse
 import json
-import sys
 import tempfile
 from pathlib import Path
 
@@ -55,6 +55,9 @@ AMD = {
 }
 
 
+MACHINES = ("no-probe", *AMD, *NVIDIA)
+
+
 def machines(directory: Path) -> dict[str, list[str]]:
     found: dict[str, list[str]] = {"no-probe": ["--no-probe"]}
     for name, path in AMD.items():
@@ -85,4 +88,14 @@ def main(out: Path, only: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]), sys.argv[2:])
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=__doc__.split("\n\n", 1)[1],
+    )
+    parser.add_argument("out", type=Path, metavar="OUT", help="the folder the outputs go to")
+    parser.add_argument(
+        "machines", nargs="*", metavar="MACHINE", help=f"only these ({', '.join(MACHINES)})"
+    )
+    args = parser.parse_args()
+    main(args.out, args.machines)

@@ -12,6 +12,7 @@ test changes an answer). Temporary paths are replaced by placeholders.
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import re
@@ -102,10 +103,13 @@ def helps(out: Path, tmp: Path) -> None:
 
 
 def main() -> int:
-    if len(sys.argv) != 2:
-        print(__doc__, file=sys.stderr)
-        return 2
-    out = Path(sys.argv[1]).resolve()
+    parser = argparse.ArgumentParser(
+        description=(__doc__ or "").split("\n\n")[0],
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=(__doc__ or "").split("\n\n", 1)[-1],
+    )
+    parser.add_argument("out", type=Path, metavar="OUT_DIR", help="the folder to record into")
+    out = parser.parse_args().out.resolve()
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="compat-snapshot-") as name:
         tmp = Path(name)
