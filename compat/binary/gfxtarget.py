@@ -17,6 +17,7 @@ is ruled out by it; whether the installed runtime compiles it is not known from 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 _OVERRIDE = re.compile(r"\s*(\d{1,2})\.(\d{1,2})\.(\d{1,2})\s*")
 SPIRV = "amdgcnspirv"  # the offload arch of AMDGCN-flavoured SPIR-V (triple spirv64-amd-amdhsa)
@@ -143,6 +144,12 @@ def runs(code_target: str, gpu_target: str, gpu_features: str | None) -> bool | 
         elif have != setting:
             return False
     return answer
+
+
+def any_may_run(code_targets: Iterable[str], gpu_target: str, gpu_features: str | None) -> bool:
+    """Whether one of the code objects may load on the GPU (`runs` True, or not known): a GPU is
+    left without code only where every one of them is ruled out."""
+    return any(runs(code, gpu_target, gpu_features) is not False for code in code_targets)
 
 
 def target_key(target: str) -> tuple[int, int, int, str]:

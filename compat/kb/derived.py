@@ -18,7 +18,7 @@ Tables are loaded only when a derived condition is evaluated, never at import.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from compat.kb.conditions import FALSE, HARDWARE_HINT, AnchorCondition
@@ -306,6 +306,20 @@ def _gfx_target_unknown(matched: tuple[MatchedPackage, ...] = ()) -> Verdict:
     )
 
 
+def _unserved(amd: Sequence[Gpu], targets: Sequence[str], override: str | None) -> list[Gpu]:
+    """The AMD GPUs none of whose code objects may run (the override's target where one is set)."""
+    from compat.binary.gfxtarget import any_may_run
+
+    return [
+        g for g in amd if not any_may_run(targets, override or g.gfx_target or "", g.gfx_features)
+    ]
+
+
+def _amd_label(gpu: Gpu, override: str | None) -> str:
+    """`GPU 0 AMD Radeon 8060S Graphics (gfx1151)`: the target the GPU loads code for."""
+    return f"GPU {gpu.index} {gpu.name} ({override or gpu.gfx_target})"
+
+
 def hip_code_missing(facts: Facts) -> Verdict:
     """TRUE when a log states an AMD GPU's target and the list of targets torch's ROCm build
     carries (torch.cuda.get_arch_list()) and no entry runs there (target-ID match; the
@@ -314,7 +328,7 @@ def hip_code_missing(facts: Facts) -> Verdict:
     was read and no list printed it is FALSE; from a log without the list it is the question
     of what the failing library carries, whether or not the machine was probed or profiled
     (the GPU's target is then known, the library's targets still are not)."""
-    from compat.binary.gfxtarget import override_target, runs
+    from compat.binary.gfxtarget import override_target
 
     hardware = facts.hardware
     amd = [g for g in (hardware.gpus if hardware else ()) if g.is_amd]
@@ -345,17 +359,10 @@ def hip_code_missing(facts: Facts) -> Verdict:
     if not amd or any(g.gfx_target is None for g in amd):
         return _gfx_target_unknown()
     override = override_target(hardware.gfx_override) if hardware else None
-    missing = [
-        g
-        for g in amd
-        if not any(
-            runs(code, override or g.gfx_target or "", g.gfx_features) is not False
-            for code in listed
-        )
-    ]
+    missing = _unserved(amd, listed, override)
     if not missing:
         return FALSE
-    names = "; ".join(f"GPU {g.index} {g.name} ({override or g.gfx_target})" for g in missing)
+    names = "; ".join(_amd_label(g, override) for g in missing)
     torch = facts.packages.get(canonicalize_name("torch"))
     matched = (
         (MatchedPackage(torch.name, str(torch.versions[0]), torch.origin),)
@@ -397,7 +404,7 @@ def xformers_hip_code_missing(facts: Facts) -> Verdict:
     may win the tie it is asked. An installed xformers: its files decide
     (binary-no-kernel-image). A release the table lacks, or a `+rocm` label (not one of its
     CI's wheels): the question what it carries (anchored, possible)."""
-    from compat.binary.gfxtarget import override_target, runs
+    from compat.binary.gfxtarget import override_target
     from compat.kb import xformersrocm
 
     hardware = facts.hardware
@@ -431,24 +438,14 @@ def xformers_hip_code_missing(facts: Facts) -> Verdict:
         return _gfx_target_unknown(matched)
     override = override_target(hardware.gfx_override)
 
-    def unserved(targets: tuple[str, ...]) -> list[Gpu]:
-        return [
-            g
-            for g in amd
-            if not any(
-                runs(code, override or g.gfx_target or "", g.gfx_features) is not False
-                for code in targets
-            )
-        ]
-
     if rocm is not None and not xformersrocm.built_for(build, rocm):
         # no build of this release for the index's ROCm: the resolver takes a release the index
         # serves; judged by every release xFormers' CI built for that ROCm
-        return _xformers_by_index(version, rocm, unserved, override, matched)
-    missing = unserved(build.targets)
+        return _xformers_by_index(version, rocm, amd, override, matched)
+    missing = _unserved(amd, build.targets, override)
     if not missing:
         return FALSE
-    names = "; ".join(f"GPU {g.index} {g.name} ({override or g.gfx_target})" for g in missing)
+    names = "; ".join(_amd_label(g, override) for g in missing)
     if tie is not None:
         # the ROCm index's build lacks the target, PyPI's is CUDA's: which one installs is asked
         needs = (
@@ -562,7 +559,7 @@ def flash_attn_ck_target_unlisted(facts: Facts) -> Verdict:
 def _xformers_by_index(
     version: Version,
     rocm: Version,
-    unserved: Callable[[tuple[str, ...]], list[Gpu]],
+    amd: Sequence[Gpu],
     override: str | None,
     matched: tuple[MatchedPackage, ...],
 ) -> Verdict:
@@ -572,7 +569,7 @@ def _xformers_by_index(
     from compat.kb import xformersrocm
 
     served = xformersrocm.releases_for(rocm)
-    missing = [unserved(build.targets) for build in served]
+    missing = [_unserved(amd, build.targets, override) for build in served]
     if not served or not any(missing):
         return FALSE
     if not all(missing):
@@ -581,9 +578,7 @@ def _xformers_by_index(
             "no build of it): some of that index's releases carry the GPU's target, some not"
         )
         return Verdict(Tri.UNKNOWN, unknown=(Unknown("build.hip_targets", hint),), packages=matched)
-    gpus = {
-        f"GPU {g.index} {g.name} ({override or g.gfx_target})" for found in missing for g in found
-    }
+    gpus = {_amd_label(g, override) for found in missing for g in found}
     targets = sorted({t for build in served for t in build.targets})
     span = f"{served[0].release}-{served[-1].release}" if len(served) > 1 else served[0].release
     text = (

@@ -93,7 +93,7 @@ def span() -> str:
 def first_carrying(gpu_target: str) -> str | None:
     """ "2.1 +rocm5.5": the first series and ROCm build in the table with code for the target
     (exact processor name; the GPU's features are not known here)."""
-    from compat.binary.gfxtarget import runs
+    from compat.binary.gfxtarget import any_may_run
 
     if not gpu_target:
         return None
@@ -101,7 +101,7 @@ def first_carrying(gpu_target: str) -> str | None:
         for rocm, targets in sorted(
             _table()[series]["rocm"].items(), key=lambda kv: Version(kv[0])
         ):
-            if any(runs(code, gpu_target, None) is not False for code in targets):
+            if any_may_run(targets, gpu_target, None):
                 return f"{series} +rocm{rocm}"
     return None
 
@@ -168,7 +168,7 @@ def unserved(release: Version, gpu_targets: Sequence[tuple[str, str | None]]) ->
     """Why no ROCm build of `release` in the table serves these GPUs ((target, features) pairs),
     in the facts' terms: no row for its series, or each build's targets without one that runs
     there. "" where some build of it serves every GPU."""
-    from compat.binary.gfxtarget import runs
+    from compat.binary.gfxtarget import any_may_run
 
     series = series_of(release)
     builds = index_builds(release)
@@ -181,10 +181,7 @@ def unserved(release: Version, gpu_targets: Sequence[tuple[str, str | None]]) ->
     targets = sorted({t for t, _ in gpu_targets})
     rows: dict[str, list[str]] = _table()[series]["rocm"]
     for rocm in builds:
-        if all(
-            any(runs(code, target, features) is not False for code in rows[rocm])
-            for target, features in gpu_targets
-        ):
+        if all(any_may_run(rows[rocm], target, features) for target, features in gpu_targets):
             return ""
     shown = "; ".join(f"+rocm{rocm}: {' '.join(rows[rocm])}" for rocm in builds)
     return (
@@ -200,7 +197,7 @@ def serving_builds(
     in the order pin prefers them (compat.resolve.pin.maxsat: the machine's own ROCm major
     first, newest first): ("6.1", "6.0") for 2.4.1 on a gfx942 under ROCm 6.4. None where the
     table has no row for the release (which builds exist is not known here)."""
-    from compat.binary.gfxtarget import runs
+    from compat.binary.gfxtarget import any_may_run
 
     builds = index_builds(release)
     if builds is None:
@@ -209,10 +206,7 @@ def serving_builds(
     serving = [
         rocm
         for rocm in builds
-        if all(
-            any(runs(code, target, features) is not False for code in rows[rocm])
-            for target, features in gpu_targets
-        )
+        if all(any_may_run(rows[rocm], target, features) for target, features in gpu_targets)
     ]
     head = (system or "").split(".", 1)[0]
     major = int(head) if head.isdigit() else -1
